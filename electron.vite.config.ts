@@ -1,0 +1,26 @@
+import { resolve } from 'node:path'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig, externalizeDepsPlugin } from 'electron-vite'
+import { rendererAliases } from './vite.web.config'
+
+/** The desktop build: main, preload and the same renderer bundled into the app. */
+export default defineConfig({
+  main: {
+    plugins: [externalizeDepsPlugin()],
+    resolve: { alias: { '@shared': rendererAliases['@shared'] } },
+    build: { rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } } },
+  },
+  preload: {
+    plugins: [externalizeDepsPlugin()],
+    resolve: { alias: { '@shared': rendererAliases['@shared'] } },
+    build: { rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') } } },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'src/renderer'),
+    publicDir: resolve(import.meta.dirname, 'src/renderer/public'),
+    plugins: [react(), tailwindcss()],
+    resolve: { alias: rendererAliases },
+    build: { rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } } },
+  },
+})

@@ -1,0 +1,56 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import importX from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'out', 'dist', 'release', '.data', 'coverage', 'src/renderer/public/sw.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.node.json', 'tsconfig.web.json'] })],
+    },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // shared contracts import only zod
+            { target: './src/shared', from: ['./src/renderer', './src/main', './src/preload', './server'] },
+            // the renderer reaches the desktop only through lib/platform.ts and never the server
+            { target: './src/renderer', from: ['./src/main', './src/preload', './server'] },
+            { target: './server', from: ['./src/renderer', './src/main', './src/preload'] },
+            // features do not import each other; app/ composes them
+            ...['auth', 'layout', 'home', 'system'].map((feature) => ({
+              target: `./src/renderer/features/${feature}`,
+              from: './src/renderer/features',
+              except: [`./${feature}`],
+            })),
+          ],
+        },
+      ],
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only src/main and src/preload may import electron.' }] }],
+    },
+  },
+  {
+    files: ['src/main/**', 'src/preload/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+)

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+
+const booleanish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    error: 'must be one of true/false, 1/0, yes/no, on/off',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
+
+const url = (protocols: string[]) =>
+  z.url({ error: `must be a URL (${protocols.join(', ')})` }).refine((v) => protocols.some((p) => v.startsWith(`${p}://`)), {
+    message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+  })
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+    REDIS_URL: url(['redis', 'rediss']).optional(),
+    SMTP_URL: url(['smtp', 'smtps']).optional(),
+    MAIL_FROM: z.string().min(3).default('Handover <no-reply@handover.local>'),
+    PUBLIC_URL: url(['http', 'https']).optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    PAYMENTS_PROVIDER: z.enum(['sandbox', 'trustap'], { error: 'must be sandbox or trustap' }).default('sandbox'),
+    ADMIN_USERNAME: z.string().min(3, 'must be at least 3 characters').max(50).optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+    SEED_DEMO: booleanish.default(false),
+    TRUST_PROXY: booleanish.default(false),
+    DATA_DIR: z.string().min(1).default('.data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((v) => Boolean(v.ADMIN_USERNAME) === Boolean(v.ADMIN_PASSWORD), {
+    message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+  })
+
+export type Env = z.infer<typeof envSchema>
+
+export interface Config {
+  env: Env['NODE_ENV']
+  port: number
+  host: string
+  databaseUrl?: string
+  redisUrl?: string
+  smtpUrl?: string
+  mailFrom: string
+  publicUrl: string
+  sessionSecret: string
+  paymentsProvider: Env['PAYMENTS_PROVIDER']
+  admin?: { username: string; password: string }
+  seedDemo: boolean
+  trustProxy: boolean
+  dataDir: string
+  logLevel: Env['LOG_LEVEL']
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops the boot with a message naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const blankless = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = envSchema.safeParse(blankless)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'environment'}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const env = parsed.data
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    sessionSecret: env.SESSION_SECRET ?? persistentSecret(env.DATA_DIR),
+    paymentsProvider: env.PAYMENTS_PROVIDER,
+    admin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
+    seedDemo: env.SEED_DEMO,
+    trustProxy: env.TRUST_PROXY,
+    dataDir: env.DATA_DIR,
+    logLevel: env.LOG_LEVEL,
+  }
+}
+
+/** Generated once and kept, so sessions survive a restart without any setup. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  return secret
+}

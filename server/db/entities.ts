@@ -1,0 +1,17 @@
+import { PasswordResetSchema, PendingSignupSchema } from '../modules/auth/auth.entities'
+import { OutboxEmailSchema } from '../modules/email/email.entity'
+import { LedgerAccountSchema, LedgerEntrySchema, LedgerTransferSchema } from '../modules/ledger/ledger.entities'
+import { SessionSchema } from '../modules/sessions/session.entity'
+import { UserSchema } from '../modules/users/user.entity'
+
+/** Every entity of every module; the ORM and the migration generator both read this list. */
+export const entities = [
+  UserSchema,
+  PendingSignupSchema,
+  PasswordResetSchema,
+  SessionSchema,
+  OutboxEmailSchema,
+  LedgerAccountSchema,
+  LedgerTransferSchema,
+  LedgerEntrySchema,
+]

@@ -1,0 +1,5 @@
+import type { MigrationObject } from '@mikro-orm/core'
+import { Migration20261122Initial } from './20261122-initial'
+
+/** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
+export const migrationsList: MigrationObject[] = [{ name: 'Migration20261122Initial', class: Migration20261122Initial }]

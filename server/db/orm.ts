@@ -1,0 +1,36 @@
+import { MikroORM, type Options } from '@mikro-orm/postgresql'
+import { Migrator } from '@mikro-orm/migrations'
+import { entities } from './entities'
+import { migrationsList } from './migrations'
+
+export type Orm = MikroORM
+
+export function ormOptions(databaseUrl: string, poolMax = 10): Options {
+  return {
+    clientUrl: databaseUrl,
+    entities,
+    extensions: [Migrator],
+    discovery: { warnWhenNoEntities: true },
+    pool: { min: 0, max: poolMax },
+    migrations: {
+      migrationsList,
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+      emit: 'ts',
+      path: 'server/db/migrations',
+      pathTs: 'server/db/migrations',
+      snapshot: false,
+    },
+    // forked EntityManagers only: no request may share another's identity map
+    allowGlobalContext: false,
+    debug: false,
+  }
+}
+
+/** Connects and applies every checked-in migration that has not run yet. */
+export async function openDatabase(databaseUrl: string, poolMax?: number): Promise<Orm> {
+  const orm = await MikroORM.init(ormOptions(databaseUrl, poolMax))
+  await orm.getMigrator().up()
+  return orm
+}

@@ -1,0 +1,23 @@
+import type { Middleware } from 'koa'
+import { forbidden } from './errors'
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Cookie-authenticated writes must come from our own pages. Browsers tell us through
+ * Sec-Fetch-Site and Origin; server-to-server callers (webhooks) send neither and pass.
+ */
+export function sameOriginWrites(allowedOrigins: (requestOrigin: string) => string[]): Middleware {
+  return async (ctx, next) => {
+    if (SAFE.has(ctx.method)) return next()
+    const site = ctx.get('sec-fetch-site')
+    const origin = ctx.get('origin')
+    const allowed = allowedOrigins(ctx.origin)
+    if (origin && origin !== 'null' && !allowed.includes(origin)) throw forbidden('Cross-site request refused')
+    if (origin === 'null') throw forbidden('Cross-site request refused')
+    if ((site === 'cross-site' || site === 'same-site') && !(origin && allowed.includes(origin))) {
+      throw forbidden('Cross-site request refused')
+    }
+    return next()
+  }
+}

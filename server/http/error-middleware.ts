@@ -1,0 +1,52 @@
+import type { Middleware } from 'koa'
+import { ZodError } from 'zod'
+import type { Logger } from '../logger'
+import { HttpError } from './errors'
+
+interface FrameworkError extends Error {
+  status?: number
+  statusCode?: number
+  expose?: boolean
+  type?: string
+}
+
+function send(ctx: Parameters<Middleware>[0], status: number, code: string, message: string): void {
+  ctx.status = status
+  ctx.body = { error: { code, message }, message }
+}
+
+/** Maps every failure to one JSON shape; anything unexpected is logged and answered without details. */
+export function errorMiddleware(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next()
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+        send(ctx, 404, 'not_found', `No route for ${ctx.method} ${ctx.path}`)
+      }
+    } catch (raw) {
+      const err = raw as FrameworkError
+      if (err instanceof HttpError) {
+        ctx.set(err.headers)
+        return send(ctx, err.status, err.code, err.message)
+      }
+      if (err instanceof ZodError) {
+        return send(ctx, 400, 'validation_error', err.issues[0]?.message ?? 'Invalid request')
+      }
+      const status = err.status ?? err.statusCode
+      if (status === 413 || err.type === 'entity.too.large') {
+        return send(ctx, 413, 'payload_too_large', 'Request body is too large (the limit is 1 MB)')
+      }
+      if (err.type === 'entity.parse.failed' || (status === 400 && /json/i.test(err.message))) {
+        return send(ctx, 400, 'malformed_json', 'Malformed JSON in request body')
+      }
+      if (status === 415 || err.type === 'encoding.unsupported' || err.type === 'charset.unsupported') {
+        return send(ctx, 415, 'unsupported_media_type', 'Unsupported request encoding')
+      }
+      if (status && status >= 400 && status < 500) {
+        return send(ctx, status, 'bad_request', err.expose ? err.message : 'Bad request')
+      }
+      logger.error({ err, path: ctx.path, method: ctx.method }, 'unhandled error')
+      send(ctx, 500, 'internal', 'Internal server error')
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import { EntitySchema } from '@mikro-orm/core'
+
+export class User {
+  id!: number
+  username!: string
+  /** lower-cased username: uniqueness is case-insensitive */
+  usernameKey!: string
+  email!: string
+  passwordHash!: string
+  isAdmin: boolean = false
+  avatar: string | null = null
+  bannedAt: Date | null = null
+  banReason: string | null = null
+  createdAt: Date = new Date()
+}
+
+export const UserSchema = new EntitySchema<User>({
+  class: User,
+  tableName: 'users',
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    username: { type: 'string', length: 50 },
+    usernameKey: { type: 'string', length: 50, unique: true },
+    email: { type: 'string', length: 254, unique: true },
+    passwordHash: { type: 'string', length: 255, hidden: true },
+    isAdmin: { type: 'boolean', default: false },
+    avatar: { type: 'string', length: 2048, nullable: true },
+    bannedAt: { type: 'datetime', nullable: true },
+    banReason: { type: 'string', length: 500, nullable: true },
+    createdAt: { type: 'datetime', defaultRaw: 'now()' },
+  },
+})

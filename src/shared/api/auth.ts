@@ -1,0 +1,107 @@
+import { z } from 'zod'
+import { USERNAME_MAX, USERNAME_MIN, VERIFICATION_CODE_LENGTH } from '../constants'
+
+/** Validation messages are exactly those of SPEC §5; the server returns them as `{message}` too. */
+export const AUTH_MESSAGES = {
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  usernameShort: `Username must be at least ${USERNAME_MIN} characters`,
+  usernameLong: `Username must be at most ${USERNAME_MAX} characters`,
+  usernameChars: 'Username may contain only letters, digits, dots, dashes and underscores',
+  invalidEmail: 'Invalid email address',
+  passwordsDontMatch: "Passwords don't match",
+  codeLength: 'Verification code must be 6 digits',
+  passwordLong: 'Password must be at most 128 characters',
+  passwordShort: 'Password must be at least 8 characters',
+  invalidCredentials: 'Invalid username or password',
+  invalidCode: 'Invalid or expired verification code',
+  tooManyAttempts: 'Too many attempts. Please request a new code.',
+  usernameTaken: 'Username is already taken',
+  emailTaken: 'An account with this email already exists',
+  resendTooSoon: 'Please wait before requesting another code',
+  noPendingSignup: 'No pending sign-up for this email. Please sign up again.',
+  invalidResetToken: 'This reset link is invalid or has expired',
+  banned: 'This account has been banned',
+} as const
+
+const PASSWORD_MAX = 128
+
+export const loginRequestSchema = z.object({
+  username: z.string({ error: AUTH_MESSAGES.usernameRequired }).trim().min(1, AUTH_MESSAGES.usernameRequired).max(254, AUTH_MESSAGES.invalidCredentials),
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX, AUTH_MESSAGES.passwordLong),
+})
+export type LoginRequest = z.infer<typeof loginRequestSchema>
+
+export const usernameSchema = z
+  .string({ error: AUTH_MESSAGES.usernameShort })
+  .trim()
+  .min(USERNAME_MIN, AUTH_MESSAGES.usernameShort)
+  .max(USERNAME_MAX, AUTH_MESSAGES.usernameLong)
+  .regex(/^[A-Za-z0-9._-]+$/, AUTH_MESSAGES.usernameChars)
+
+export const emailSchema = z
+  .string({ error: AUTH_MESSAGES.invalidEmail })
+  .trim()
+  .max(254, AUTH_MESSAGES.invalidEmail)
+  .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }))
+
+export const signupRequestSchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX, AUTH_MESSAGES.passwordLong),
+    confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDontMatch }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  })
+export type SignupRequest = z.infer<typeof signupRequestSchema>
+
+export const signupResponseSchema = z.object({ requiresVerification: z.literal(true), email: z.string() })
+export type SignupResponse = z.infer<typeof signupResponseSchema>
+
+/** Non-digits are stripped before the length check (SPEC §5). */
+export const verificationCodeSchema = z
+  .string({ error: AUTH_MESSAGES.codeLength })
+  .transform((v) => v.replace(/\D/g, ''))
+  .pipe(z.string().length(VERIFICATION_CODE_LENGTH, AUTH_MESSAGES.codeLength))
+
+export const verifyEmailRequestSchema = z.object({ email: emailSchema, code: verificationCodeSchema })
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>
+
+export const resendVerificationRequestSchema = z.object({ email: emailSchema })
+export const resendVerificationResponseSchema = z.object({ success: z.literal(true), message: z.string(), retryAfterSeconds: z.number() })
+
+export const currentUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  balance: z.string(),
+})
+export type CurrentUser = z.infer<typeof currentUserSchema>
+
+export const adminMeResponseSchema = z.object({
+  user: currentUserSchema.extend({ isAdmin: z.boolean() }),
+})
+export type AdminMeResponse = z.infer<typeof adminMeResponseSchema>
+
+export const authSuccessSchema = z.object({ success: z.literal(true), user: currentUserSchema })
+export type AuthSuccess = z.infer<typeof authSuccessSchema>
+
+/** Password recovery: the same answer whether or not the email exists. */
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema })
+export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this email, a reset link has been sent.'
+
+export const resetPasswordRequestSchema = z
+  .object({
+    token: z.string().min(10, AUTH_MESSAGES.invalidResetToken).max(200, AUTH_MESSAGES.invalidResetToken),
+    password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(8, AUTH_MESSAGES.passwordShort).max(PASSWORD_MAX, AUTH_MESSAGES.passwordLong),
+    confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDontMatch }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  })
+
+export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() })

@@ -1,0 +1,36 @@
+/** Formatting of SPEC §9: K/M with one decimal, money with $ and two decimals unless whole, relative time. */
+
+export function formatCount(n: number): string {
+  if (Math.abs(n) >= 1_000_000) return `${(n / 1_000_000).toFixed(1)}M`
+  if (Math.abs(n) >= 1_000) return `${(n / 1_000).toFixed(1)}K`
+  return String(n)
+}
+
+export function formatMoney(amount: number | string): string {
+  const value = typeof amount === 'string' ? Number(amount) : amount
+  if (!Number.isFinite(value)) return '$0'
+  const whole = Number.isInteger(value)
+  return `$${value.toLocaleString('en-US', {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  })}`
+}
+
+export function formatRelativeTime(date: Date | string, now: Date = new Date()): string {
+  const then = typeof date === 'string' ? new Date(date) : date
+  const minutes = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 60_000))
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`
+  const days = Math.floor(hours / 24)
+  return `${days} day${days === 1 ? '' : 's'} ago`
+}
+
+/** "ACC-007" for transaction 7 (SPEC §3). */
+export function transactionDisplayId(id: number): string {
+  return `ACC-${String(id).padStart(3, '0')}`
+}
+
+export function capBadge(count: number, cap: number): string {
+  return count > cap ? `${cap}+` : String(count)
+}

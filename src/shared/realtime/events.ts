@@ -1,0 +1,63 @@
+import { z } from 'zod'
+
+/**
+ * Every WebSocket message, both directions, as one discriminated union each (SPEC §7).
+ * Later modules tighten the payloads of their own events here.
+ */
+
+const id = z.number().int()
+
+// ---- client → server
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('authenticate'), userId: id }),
+  z.object({ type: z.literal('typing'), conversationId: id }),
+  z.object({ type: z.literal('stop_typing'), conversationId: id }),
+])
+export type ClientMessage = z.infer<typeof clientMessageSchema>
+
+// ---- server → client
+const loose = z.record(z.string(), z.unknown())
+
+export const serverEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('authenticated'), userId: id }),
+  z.object({ type: z.literal('auth_error'), message: z.string() }),
+  z.object({ type: z.literal('user_online'), userId: id }),
+  z.object({ type: z.literal('user_offline'), userId: id }),
+  z.object({ type: z.literal('online_users_list'), userIds: z.array(id) }),
+  // chat
+  z.object({ type: z.literal('new_message'), conversationId: id, message: loose }),
+  z.object({ type: z.literal('message_sent'), conversationId: id, message: loose, clientId: z.string().optional() }),
+  z.object({ type: z.literal('user_typing'), conversationId: id, userId: id }),
+  z.object({ type: z.literal('user_stopped_typing'), conversationId: id, userId: id }),
+  z.object({ type: z.literal('messages_read'), conversationId: id, userId: id, userRole: z.enum(['buyer', 'seller', 'admin']) }),
+  z.object({ type: z.literal('message_read'), conversationId: id, messageId: id, userId: id }),
+  z.object({ type: z.literal('MESSAGE_READ_UPDATE'), messageId: id, userId: id, userRole: z.enum(['buyer', 'seller', 'admin']) }),
+  // payments and transactions
+  z.object({ type: z.literal('payment_completed'), redirect_to_chat: z.boolean(), conversationId: id.optional(), transactionId: id.optional() }),
+  z.object({ type: z.literal('transaction_created'), transactionId: id }),
+  z.object({ type: z.literal('transaction_updated'), transactionId: id, status: z.string().optional() }),
+  z.object({ type: z.literal('transaction_update'), transactionId: id, status: z.string().optional() }),
+  z.object({ type: z.literal('TRANSACTION_CANCELLED'), transactionId: id }),
+  // listings
+  z.object({ type: z.literal('listing_created'), accountId: id }),
+  z.object({ type: z.literal('listing_updated'), accountId: id }),
+  z.object({ type: z.literal('listing_purchased'), accountId: id }),
+  z.object({
+    type: z.literal('listing_update'),
+    accountId: id,
+    listingStatus: z.enum(['sold', 'available']),
+    transactionId: id.optional(),
+    buyerId: id.optional(),
+    sellerId: id.optional(),
+  }),
+  z.object({ type: z.literal('LISTING_REACTIVATED'), accountId: id }),
+  z.object({ type: z.literal('account_status_updated'), accountId: id, isActive: z.boolean() }),
+  // notifications and balance
+  z.object({ type: z.literal('new_notification'), notification: loose }),
+  z.object({ type: z.literal('notification_read_all'), unreadCount: z.number().int() }),
+  z.object({ type: z.literal('balance_updated'), balance: z.string() }),
+])
+export type ServerEvent = z.infer<typeof serverEventSchema>
+export type ServerEventType = ServerEvent['type']
