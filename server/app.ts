@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import Koa from 'koa'
+import type { IncomingMessage } from 'node:http'
+import { ServerResponse } from 'node:http'
+import { bodyParser } from '@koa/bodyparser'
+import session from 'koa-session'
+import serve from 'koa-static'
+import send from 'koa-send'
+import type { Config } from './config'
+import type { Orm } from './db/orm'
+import type { Logger } from './logger'
+import { errorMiddleware } from './http/error-middleware'
+import { sameOriginWrites } from './http/csrf'
+import type { AppState, SessionData } from './http/context'
+import type { RateLimits } from './http/rate-limit'
+import { authRoutes } from './modules/auth/auth.routes'
+import { AuthService } from './modules/auth/auth.service'
+import { emailRoutes } from './modules/email/email.routes'
+import type { Mailer } from './modules/email/mailer'
+import { healthRoutes } from './modules/health/health.routes'
+import { LedgerService } from './modules/ledger/ledger.service'
+import { createSessionStore, SessionService } from './modules/sessions/session.store'
+import { UsersService } from './modules/users/users.service'
+
+export const SESSION_COOKIE = 'handover.sid'
+const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
+
+export interface AppDeps {
+  config: Config
+  orm: Orm
+  logger: Logger
+  mailer: Mailer
+  rateLimits: RateLimits
+  /** built website to serve (dist/web); skipped when absent */
+  webRoot?: string
+  onSignOut?: (userId: number) => void
+}
+
+export interface Services {
+  ledger: LedgerService
+  users: UsersService
+  sessions: SessionService
+  auth: AuthService
+}
+
+export function createServices(deps: Pick<AppDeps, 'config' | 'mailer'>): Services {
+  const ledger = new LedgerService()
+  const users = new UsersService(ledger)
+  const sessions = new SessionService()
+  const auth = new AuthService({ users, ledger, sessions, mailer: deps.mailer, secret: deps.config.sessionSecret, publicUrl: deps.config.publicUrl })
+  return { ledger, users, sessions, auth }
+}
+
+export interface CreatedApp {
+  app: Koa<AppState>
+  services: Services
+  /** reads the session of a raw request (the WebSocket upgrade) exactly as HTTP requests see it */
+  readSession(req: IncomingMessage): Promise<SessionData | null>
+  allowedOrigins(requestOrigin: string): string[]
+}
+
+export function createApp(deps: AppDeps): CreatedApp {
+  const { config, orm, logger } = deps
+  const services = createServices(deps)
+  const app = new Koa<AppState>({ keys: [config.sessionSecret], proxy: config.trustProxy })
+  const secureCookies = config.publicUrl.startsWith('https://')
+  const allowedOrigins = (requestOrigin: string) => [new URL(config.publicUrl).origin, requestOrigin]
+
+  const sessionMiddleware = session(
+    {
+      key: SESSION_COOKIE,
+      maxAge: SESSION_MAX_AGE_MS,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookies,
+      signed: true,
+      rolling: false,
+      renew: true,
+      store: createSessionStore(() => orm.em.fork()),
+    },
+    app as unknown as Parameters<typeof session>[1],
+  )
+
+  app.use(errorMiddleware(logger))
+  app.use(async (ctx, next) => {
+    ctx.state.em = orm.em.fork()
+    await next()
+  })
+  app.use(healthRoutes().routes())
+  app.use(sameOriginWrites(allowedOrigins))
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }))
+  app.use(sessionMiddleware)
+  for (const router of [
+    authRoutes({ auth: services.auth, users: services.users, rateLimits: deps.rateLimits, onSignOut: deps.onSignOut }),
+    emailRoutes({ mailer: deps.mailer, users: services.users, openOutbox: config.env === 'development' }),
+  ]) {
+    app.use(router.routes()).use(router.allowedMethods())
+  }
+  if (deps.webRoot && existsSync(join(deps.webRoot, 'index.html'))) serveWebsite(app, deps.webRoot)
+
+  async function readSession(req: IncomingMessage): Promise<SessionData | null> {
+    const ctx = app.createContext(req, new ServerResponse(req))
+    let data: SessionData | null = null
+    await sessionMiddleware(ctx, async () => {
+      const s = ctx.session as SessionData | null
+      data = s && typeof s.userId === 'number' ? { userId: s.userId, isAdmin: Boolean(s.isAdmin) } : null
+    })
+    return data
+  }
+
+  return { app, services, readSession, allowedOrigins }
+}
+
+/** The built renderer: assets cached for a year (hashed names), every other page gets index.html. */
+function serveWebsite(app: Koa<AppState>, root: string) {
+  app.use(async (ctx, next) => {
+    if (ctx.path.startsWith('/assets/')) ctx.set('Cache-Control', 'public, max-age=31536000, immutable')
+    await next()
+  })
+  app.use(serve(root, { index: false, gzip: false, brotli: false }))
+  app.use(async (ctx, next) => {
+    await next()
+    if (ctx.body !== undefined || ctx.status !== 404) return
+    if (!['GET', 'HEAD'].includes(ctx.method) || ctx.path.startsWith('/api') || ctx.path.startsWith('/ws')) return
+    ctx.set('Cache-Control', 'no-cache')
+    await send(ctx, 'index.html', { root })
+  })
+}

@@ -1,0 +1,38 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { Context } from 'koa'
+import { unauthorized } from './errors'
+
+/** What every request carries: its own EntityManager fork and the session. */
+export interface AppState {
+  em: EntityManager
+}
+
+export interface SessionData {
+  userId?: number
+  isAdmin?: boolean
+}
+
+export type SessionObject = SessionData & { regenerate(): Promise<void> }
+
+declare module 'koa' {
+  interface DefaultContext {
+    /** set by koa-session; null after sign-out */
+    session: SessionObject | null
+  }
+}
+
+export type AppContext = Context & { state: AppState }
+
+export function sessionUserId(ctx: AppContext): number | null {
+  const id = ctx.session?.userId
+  return typeof id === 'number' ? id : null
+}
+
+export function requireSessionUserId(ctx: AppContext): number {
+  const id = sessionUserId(ctx)
+  if (id === null) throw unauthorized()
+  return id
+}
+
+/** The client's address; X-Forwarded-For is honoured only when TRUST_PROXY is set (app.proxy). */
+export const clientIp = (ctx: Context) => ctx.ip || 'unknown'

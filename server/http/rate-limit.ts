@@ -1,0 +1,58 @@
+import type { Redis } from 'ioredis'
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { tooManyRequests } from './errors'
+
+export interface RateRule {
+  points: number
+  durationSeconds: number
+}
+
+/** Limits for the auth endpoints; counted per key (IP, or IP + name). */
+export const AUTH_RATE_RULES = {
+  login: { points: 10, durationSeconds: 15 * 60 },
+  signup: { points: 10, durationSeconds: 60 * 60 },
+  verify: { points: 20, durationSeconds: 15 * 60 },
+  resend: { points: 10, durationSeconds: 60 * 60 },
+  forgot: { points: 5, durationSeconds: 60 * 60 },
+} satisfies Record<string, RateRule>
+
+export type RateName = keyof typeof AUTH_RATE_RULES
+
+export interface RateLimits {
+  /** consumes one point; throws 429 with a message when the key is over its limit */
+  consume(name: RateName, key: string): Promise<void>
+  reset(name: RateName, key: string): Promise<void>
+}
+
+/** Redis-backed when Redis is configured (shared by every instance), in memory otherwise. */
+export function createRateLimits(options: { redis?: Redis; keyPrefix: string; rules?: Record<RateName, RateRule> }): RateLimits {
+  const rules = options.rules ?? AUTH_RATE_RULES
+  const limiters = new Map<RateName, RateLimiterAbstract>()
+  for (const [name, rule] of Object.entries(rules) as [RateName, RateRule][]) {
+    const base = { points: rule.points, duration: rule.durationSeconds, keyPrefix: `${options.keyPrefix}:rl:${name}` }
+    limiters.set(name, options.redis ? new RateLimiterRedis({ ...base, storeClient: options.redis, useRedisPackage: false }) : new RateLimiterMemory(base))
+  }
+  const limiter = (name: RateName) => limiters.get(name) as RateLimiterAbstract
+  return {
+    async consume(name, key) {
+      try {
+        await limiter(name).consume(key)
+      } catch (res) {
+        if (res instanceof RateLimiterRes) {
+          const seconds = Math.ceil(res.msBeforeNext / 1000)
+          throw tooManyRequests(`Too many attempts. Please try again in ${formatWait(seconds)}.`, seconds)
+        }
+        throw res
+      }
+    },
+    async reset(name, key) {
+      await limiter(name).delete(key)
+    },
+  }
+}
+
+function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`
+  const minutes = Math.ceil(seconds / 60)
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`
+}

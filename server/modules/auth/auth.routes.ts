@@ -1,0 +1,116 @@
+import Router from '@koa/router'
+import {
+  FORGOT_PASSWORD_ANSWER,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  resendVerificationRequestSchema,
+  resetPasswordRequestSchema,
+  signupRequestSchema,
+  verifyEmailRequestSchema,
+} from '@shared/api/auth'
+import { unauthorized } from '../../http/errors'
+import { clientIp, sessionUserId, type AppContext, type AppState } from '../../http/context'
+import type { RateLimits } from '../../http/rate-limit'
+import { parseBody } from '../../http/validation'
+import type { User } from '../users/user.entity'
+import type { UsersService } from '../users/users.service'
+import type { AuthService } from './auth.service'
+
+export interface AuthRoutesDeps {
+  auth: AuthService
+  users: UsersService
+  rateLimits: RateLimits
+  /** ends a user's live sockets, e.g. after sign-out */
+  onSignOut?: (userId: number) => void
+}
+
+export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/auth' })
+  const { auth, users, rateLimits } = deps
+
+  async function signIn(ctx: AppContext, user: User) {
+    // a fresh session id at every sign-in: a planted cookie never becomes a signed-in one
+    ctx.session!.userId = user.id
+    ctx.session!.isAdmin = user.isAdmin
+    await ctx.session!.regenerate()
+    return users.toCurrentUser(ctx.state.em, user)
+  }
+
+  /** The signed-in user, or null; a banned or deleted user's session ends here. */
+  async function currentUser(ctx: AppContext): Promise<User | null> {
+    const id = sessionUserId(ctx)
+    if (id === null) return null
+    const user = await users.findById(ctx.state.em, id)
+    if (!user || user.bannedAt) {
+      ctx.session = null
+      return null
+    }
+    return user
+  }
+
+  router.post('/signup', async (ctx) => {
+    const input = parseBody(ctx, signupRequestSchema)
+    await rateLimits.consume('signup', clientIp(ctx))
+    const { email } = await auth.signup(ctx.state.em, input)
+    ctx.body = { requiresVerification: true, email }
+  })
+
+  router.post('/verify-email', async (ctx) => {
+    const input = parseBody(ctx, verifyEmailRequestSchema)
+    await rateLimits.consume('verify', clientIp(ctx))
+    const user = await auth.verifyEmail(ctx.state.em, input)
+    ctx.body = { success: true, user: await signIn(ctx, user) }
+  })
+
+  router.post('/resend-verification', async (ctx) => {
+    const { email } = parseBody(ctx, resendVerificationRequestSchema)
+    await rateLimits.consume('resend', clientIp(ctx))
+    const { retryAfterSeconds } = await auth.resendVerification(ctx.state.em, email)
+    ctx.body = { success: true, message: 'A new verification code has been sent to your email.', retryAfterSeconds }
+  })
+
+  router.post('/login', async (ctx) => {
+    const { username, password } = parseBody(ctx, loginRequestSchema)
+    const key = `${clientIp(ctx)}:${username.toLowerCase()}`
+    await rateLimits.consume('login', key)
+    const user = await auth.login(ctx.state.em, username, password)
+    await rateLimits.reset('login', key)
+    ctx.body = { success: true, user: await signIn(ctx, user) }
+  })
+
+  router.post('/logout', async (ctx) => {
+    const id = sessionUserId(ctx)
+    ctx.session = null
+    if (id !== null) deps.onSignOut?.(id)
+    ctx.body = { success: true }
+  })
+
+  router.get('/me', async (ctx) => {
+    const user = await currentUser(ctx)
+    if (!user) throw unauthorized()
+    ctx.body = await users.toCurrentUser(ctx.state.em, user)
+  })
+
+  router.get('/admin-me', async (ctx) => {
+    const user = await currentUser(ctx)
+    if (!user) throw unauthorized()
+    ctx.body = { user: { ...(await users.toCurrentUser(ctx.state.em, user)), isAdmin: user.isAdmin } }
+  })
+
+  router.post('/forgot-password', async (ctx) => {
+    const { email } = parseBody(ctx, forgotPasswordRequestSchema)
+    await rateLimits.consume('forgot', clientIp(ctx))
+    await auth.forgotPassword(ctx.state.em, email)
+    ctx.body = { success: true, message: FORGOT_PASSWORD_ANSWER }
+  })
+
+  router.post('/reset-password', async (ctx) => {
+    const { token, password } = parseBody(ctx, resetPasswordRequestSchema)
+    await rateLimits.consume('forgot', clientIp(ctx))
+    await auth.resetPassword(ctx.state.em, token, password)
+    ctx.session = null
+    ctx.body = { success: true, message: 'Your password has been changed. Please sign in.' }
+  })
+
+  return router
+}

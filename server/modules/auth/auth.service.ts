@@ -1,0 +1,189 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core'
+import { AUTH_MESSAGES, type SignupRequest, type VerifyEmailRequest } from '@shared/api/auth'
+import { RESEND_COOLDOWN_MS, WELCOME_BONUS_CENTS } from '@shared/constants'
+import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../http/errors'
+import { passwordResetEmail, verificationCodeEmail } from '../email/email.templates'
+import type { Mailer } from '../email/mailer'
+import type { LedgerService } from '../ledger/ledger.service'
+import type { SessionService } from '../sessions/session.store'
+import { User } from '../users/user.entity'
+import { normalizeEmail, usernameKey, type UsersService } from '../users/users.service'
+import { PasswordReset, PendingSignup } from './auth.entities'
+import { hashCode, hashToken, newResetToken, newVerificationCode, sameHash } from './codes'
+import { hashPassword, verifyPassword } from './passwords'
+
+export const CODE_TTL_MS = 15 * 60_000
+export const MAX_CODE_ATTEMPTS = 5
+export const RESET_TTL_MS = 30 * 60_000
+
+export interface AuthDeps {
+  users: UsersService
+  ledger: LedgerService
+  sessions: SessionService
+  mailer: Mailer
+  secret: string
+  publicUrl: string
+  welcomeBonusCents?: number
+}
+
+const tooSoon = (msLeft: number) => {
+  const seconds = Math.ceil(msLeft / 1000)
+  return new HttpError(429, 'resend_too_soon', `${AUTH_MESSAGES.resendTooSoon} (${seconds}s)`, { 'Retry-After': String(seconds) })
+}
+
+export class AuthService {
+  constructor(private readonly deps: AuthDeps) {}
+
+  /** Step one of sign-up: nothing is created but a pending row and an emailed code. */
+  async signup(em: EntityManager, input: SignupRequest): Promise<{ email: string }> {
+    const email = normalizeEmail(input.email)
+    if (await this.deps.users.isUsernameTaken(em, input.username)) throw conflict(AUTH_MESSAGES.usernameTaken, 'username_taken')
+    if (await this.deps.users.isEmailTaken(em, email)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken')
+
+    const passwordHash = await hashPassword(input.password)
+    const code = newVerificationCode()
+    await em.transactional(async (tx) => {
+      const now = new Date()
+      const pending = await tx.findOne(PendingSignup, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+      if (pending && now.getTime() - pending.lastSentAt.getTime() < RESEND_COOLDOWN_MS) {
+        throw tooSoon(RESEND_COOLDOWN_MS - (now.getTime() - pending.lastSentAt.getTime()))
+      }
+      const row = pending ?? tx.create(PendingSignup, { email } as PendingSignup)
+      tx.assign(row, {
+        username: input.username.trim(),
+        usernameKey: usernameKey(input.username),
+        passwordHash,
+        codeHash: hashCode(this.deps.secret, email, code),
+        codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        attempts: 0,
+        lastSentAt: now,
+      })
+      await tx.flush()
+      await this.deps.mailer.send(tx, verificationCodeEmail(email, row.username, code))
+    })
+    return { email }
+  }
+
+  async resendVerification(em: EntityManager, rawEmail: string): Promise<{ retryAfterSeconds: number }> {
+    const email = normalizeEmail(rawEmail)
+    const code = newVerificationCode()
+    await em.transactional(async (tx) => {
+      const pending = await tx.findOne(PendingSignup, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+      if (!pending) throw badRequest(AUTH_MESSAGES.noPendingSignup, 'no_pending_signup')
+      const elapsed = Date.now() - pending.lastSentAt.getTime()
+      if (elapsed < RESEND_COOLDOWN_MS) throw tooSoon(RESEND_COOLDOWN_MS - elapsed)
+      const now = new Date()
+      tx.assign(pending, {
+        codeHash: hashCode(this.deps.secret, email, code),
+        codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        attempts: 0,
+        lastSentAt: now,
+      })
+      await tx.flush()
+      await this.deps.mailer.send(tx, verificationCodeEmail(email, pending.username, code))
+    })
+    return { retryAfterSeconds: RESEND_COOLDOWN_MS / 1000 }
+  }
+
+  /** Step two: the right code creates the account and credits the welcome bonus, in one transaction. */
+  async verifyEmail(em: EntityManager, input: VerifyEmailRequest): Promise<User> {
+    const email = normalizeEmail(input.email)
+    const outcome = await em.transactional(async (tx) => {
+      const pending = await tx.findOne(PendingSignup, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+      if (!pending || pending.codeExpiresAt.getTime() <= Date.now()) return { error: badRequest(AUTH_MESSAGES.invalidCode, 'invalid_code') }
+      if (pending.attempts >= MAX_CODE_ATTEMPTS) return { error: new HttpError(429, 'too_many_attempts', AUTH_MESSAGES.tooManyAttempts) }
+      if (!sameHash(pending.codeHash, hashCode(this.deps.secret, email, input.code))) {
+        // the failed attempt is counted and committed before the error is answered
+        pending.attempts += 1
+        await tx.flush()
+        const left = MAX_CODE_ATTEMPTS - pending.attempts
+        return {
+          error:
+            left > 0
+              ? badRequest(`${AUTH_MESSAGES.invalidCode} (${left} attempt${left === 1 ? '' : 's'} left)`, 'invalid_code')
+              : new HttpError(429, 'too_many_attempts', AUTH_MESSAGES.tooManyAttempts),
+        }
+      }
+      const user = await this.createUser(tx, pending)
+      tx.remove(pending)
+      await tx.flush()
+      return { user }
+    })
+    if ('error' in outcome) throw outcome.error
+    return outcome.user
+  }
+
+  private async createUser(tx: EntityManager, pending: PendingSignup): Promise<User> {
+    if (await this.deps.users.isUsernameTaken(tx, pending.username)) throw conflict(AUTH_MESSAGES.usernameTaken, 'username_taken')
+    if (await this.deps.users.isEmailTaken(tx, pending.email)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken')
+    const user = tx.create(User, {
+      username: pending.username,
+      usernameKey: pending.usernameKey,
+      email: pending.email,
+      passwordHash: pending.passwordHash,
+      isAdmin: false,
+      createdAt: new Date(),
+    })
+    try {
+      await tx.flush()
+    } catch (err) {
+      if (err instanceof UniqueConstraintViolationException) throw conflict(AUTH_MESSAGES.usernameTaken, 'username_taken')
+      throw err
+    }
+    await this.creditWelcomeBonus(tx, user)
+    return user
+  }
+
+  async creditWelcomeBonus(tx: EntityManager, user: User): Promise<void> {
+    const amount = this.deps.welcomeBonusCents ?? WELCOME_BONUS_CENTS
+    if (amount <= 0) return
+    const [wallet, promotions] = [await this.deps.ledger.walletOf(tx, user), await this.deps.ledger.systemAccount(tx, 'promotions')]
+    await this.deps.ledger.transfer(tx, {
+      kind: 'welcome_bonus',
+      idempotencyKey: `welcome_bonus:${user.id}`,
+      memo: 'Welcome bonus',
+      legs: [
+        { account: promotions, amountCents: -amount },
+        { account: wallet, amountCents: amount },
+      ],
+    })
+  }
+
+  /** One answer for an unknown user and a wrong password, so sign-in does not reveal who has an account. */
+  async login(em: EntityManager, login: string, password: string): Promise<User> {
+    const user = await this.deps.users.findByLogin(em, login)
+    const ok = await verifyPassword(user?.passwordHash, password)
+    if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials)
+    if (user.bannedAt) throw forbidden(user.banReason ? `${AUTH_MESSAGES.banned}: ${user.banReason}` : AUTH_MESSAGES.banned)
+    return user
+  }
+
+  /** The same answer whether or not the email has an account. */
+  async forgotPassword(em: EntityManager, rawEmail: string): Promise<void> {
+    const user = await em.findOne(User, { email: normalizeEmail(rawEmail) })
+    if (!user || user.bannedAt) return
+    const { token, hash } = newResetToken()
+    await em.transactional(async (tx) => {
+      tx.create(PasswordReset, { user, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TTL_MS), createdAt: new Date() })
+      await tx.flush()
+      const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
+      await this.deps.mailer.send(tx, passwordResetEmail(user.email, user.username, link))
+    })
+  }
+
+  /** A reset works once; it ends every session of the account and every other outstanding link. */
+  async resetPassword(em: EntityManager, token: string, password: string): Promise<User> {
+    const passwordHash = await hashPassword(password)
+    return em.transactional(async (tx) => {
+      const reset = await tx.findOne(PasswordReset, { tokenHash: hashToken(token) }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+      if (!reset || reset.usedAt || reset.expiresAt.getTime() <= Date.now()) throw badRequest(AUTH_MESSAGES.invalidResetToken, 'invalid_token')
+      const user = await tx.findOneOrFail(User, { id: reset.user.id })
+      user.passwordHash = passwordHash
+      await tx.nativeUpdate(PasswordReset, { user, usedAt: null }, { usedAt: new Date() })
+      await tx.flush()
+      await this.deps.sessions.endUserSessions(tx, user.id)
+      return user
+    })
+  }
+}

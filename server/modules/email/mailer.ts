@@ -1,0 +1,68 @@
+import nodemailer, { type Transporter } from 'nodemailer'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { OutboxEmail } from './email.entity'
+
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+}
+
+export interface MailCheck {
+  transport: 'smtp' | 'outbox'
+  ok: boolean
+  message: string
+}
+
+export interface Mailer {
+  readonly transport: 'smtp' | 'outbox'
+  /** em: the caller's EntityManager, so an outbox row commits with the change that caused it */
+  send(em: EntityManager, message: MailMessage): Promise<void>
+  check(em: EntityManager): Promise<MailCheck>
+  close(): void
+}
+
+/** nodemailer over SMTP when configured; otherwise mail is kept in the outbox table. */
+export function createMailer(options: { smtpUrl?: string; from: string }): Mailer {
+  if (options.smtpUrl) return smtpMailer(nodemailer.createTransport(options.smtpUrl), options.from)
+  return outboxMailer()
+}
+
+function smtpMailer(transporter: Transporter, from: string): Mailer {
+  return {
+    transport: 'smtp',
+    async send(_em, message) {
+      await transporter.sendMail({ from, ...message })
+    },
+    async check() {
+      try {
+        await transporter.verify()
+        return { transport: 'smtp', ok: true, message: 'SMTP server accepted the connection' }
+      } catch (err) {
+        return { transport: 'smtp', ok: false, message: `SMTP server unreachable: ${(err as Error).message}` }
+      }
+    },
+    close() {
+      transporter.close()
+    },
+  }
+}
+
+function outboxMailer(): Mailer {
+  return {
+    transport: 'outbox',
+    async send(em, message) {
+      em.create(OutboxEmail, { ...message, createdAt: new Date() })
+      await em.flush()
+    },
+    async check(em) {
+      try {
+        const count = await em.count(OutboxEmail, {})
+        return { transport: 'outbox', ok: true, message: `No SMTP server configured; ${count} message(s) kept in the outbox` }
+      } catch (err) {
+        return { transport: 'outbox', ok: false, message: `Outbox unavailable: ${(err as Error).message}` }
+      }
+    },
+    close() {},
+  }
+}

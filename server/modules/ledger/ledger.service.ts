@@ -1,0 +1,107 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { assertCents, type Cents } from '@shared/money'
+import { HttpError } from '../../http/errors'
+import { LedgerAccount, LedgerEntry, LedgerTransfer, type LedgerAccountKind } from './ledger.entities'
+import type { User } from '../users/user.entity'
+
+export interface TransferLeg {
+  account: LedgerAccount
+  amountCents: Cents
+}
+
+export interface TransferRequest {
+  kind: string
+  /** the same key never moves money twice */
+  idempotencyKey: string
+  memo: string
+  legs: TransferLeg[]
+}
+
+export class InsufficientFunds extends HttpError {
+  constructor() {
+    super(409, 'insufficient_funds', 'Insufficient balance')
+  }
+}
+
+const SYSTEM_ACCOUNTS: Record<'promotions' | 'platform_fees' | 'provider_clearing', LedgerAccountKind> = {
+  promotions: 'promotions',
+  platform_fees: 'platform_fees',
+  provider_clearing: 'provider_clearing',
+}
+
+/**
+ * Double-entry ledger. Every call runs inside the caller's database transaction (pass its EntityManager):
+ * a transfer and the business change it pays for commit together or not at all.
+ */
+export class LedgerService {
+  async walletOf(em: EntityManager, user: User): Promise<LedgerAccount> {
+    const code = `wallet:${user.id}`
+    const existing = await em.findOne(LedgerAccount, { code })
+    if (existing) return existing
+    await em.getConnection().execute(
+      `insert into ledger_accounts (code, kind, user_id, allow_negative) values (?, 'user_wallet', ?, false) on conflict (code) do nothing`,
+      [code, user.id],
+      'run',
+      em.getTransactionContext(),
+    )
+    return em.findOneOrFail(LedgerAccount, { code })
+  }
+
+  async systemAccount(em: EntityManager, name: keyof typeof SYSTEM_ACCOUNTS): Promise<LedgerAccount> {
+    const code = `system:${name}`
+    const existing = await em.findOne(LedgerAccount, { code })
+    if (existing) return existing
+    await em.getConnection().execute(
+      `insert into ledger_accounts (code, kind, allow_negative) values (?, ?, true) on conflict (code) do nothing`,
+      [code, SYSTEM_ACCOUNTS[name]],
+      'run',
+      em.getTransactionContext(),
+    )
+    return em.findOneOrFail(LedgerAccount, { code })
+  }
+
+  async balanceOf(em: EntityManager, account: LedgerAccount): Promise<Cents> {
+    const rows = await em
+      .getConnection()
+      .execute<{ total: string | null }[]>(
+        'select coalesce(sum(amount_cents), 0) as total from ledger_entries where account_id = ?',
+        [account.id],
+        'all',
+        em.getTransactionContext(),
+      )
+    return Number(rows[0]?.total ?? 0)
+  }
+
+  /** Must be called inside `em.transactional`. Returns the existing transfer for a repeated key. */
+  async transfer(em: EntityManager, request: TransferRequest): Promise<LedgerTransfer> {
+    if (!em.isInTransaction()) throw new Error('ledger transfers must run inside a database transaction')
+    const previous = await em.findOne(LedgerTransfer, { idempotencyKey: request.idempotencyKey })
+    if (previous) return previous
+    if (request.legs.length < 2) throw new Error('a transfer needs at least two legs')
+    const total = request.legs.reduce((sum, leg) => sum + assertCents(leg.amountCents), 0)
+    if (total !== 0) throw new Error(`transfer ${request.idempotencyKey} does not balance (${total})`)
+
+    // lock debited accounts in id order so concurrent transfers cannot deadlock or overdraw
+    const debited = request.legs.filter((l) => l.amountCents < 0 && !l.account.allowNegative)
+    const ids = [...new Set(debited.map((l) => l.account.id))].sort((a, b) => a - b)
+    for (const id of ids) {
+      await em.getConnection().execute('select id from ledger_accounts where id = ? for update', [id], 'all', em.getTransactionContext())
+    }
+    for (const leg of debited) {
+      const balance = await this.balanceOf(em, leg.account)
+      if (balance + leg.amountCents < 0) throw new InsufficientFunds()
+    }
+
+    const transfer = em.create(LedgerTransfer, {
+      kind: request.kind,
+      idempotencyKey: request.idempotencyKey,
+      memo: request.memo,
+      createdAt: new Date(),
+    })
+    for (const leg of request.legs) {
+      em.create(LedgerEntry, { transfer, account: leg.account, amountCents: leg.amountCents, createdAt: new Date() })
+    }
+    await em.flush()
+    return transfer
+  }
+}

@@ -1,0 +1,119 @@
+import type { Redis } from 'ioredis'
+import { z } from 'zod'
+import { serverEventSchema, type ServerEvent } from '@shared/realtime/events'
+import type { Logger } from '../logger'
+import { connectRedis } from './redis'
+
+/** Who receives an event: listed users (on every one of their sockets) or everyone connected. */
+export type Audience = { userIds: number[] } | { all: true }
+
+export type BusHandler = (audience: Audience, event: ServerEvent) => void
+
+export interface EventBus {
+  publish(audience: Audience, event: ServerEvent): Promise<void>
+  subscribe(handler: BusHandler): () => void
+  close(): Promise<void>
+}
+
+const audienceSchema = z.union([z.object({ userIds: z.array(z.number().int()) }), z.object({ all: z.literal(true) })])
+const envelopeSchema = z.object({ audience: audienceSchema, event: serverEventSchema })
+
+export const DEFAULT_CHANNEL = 'handover:realtime'
+
+/** Fans a message out to every handler; one failing handler must not starve the others or the publisher. */
+function createHandlerSet(logger?: Logger) {
+  const handlers = new Set<BusHandler>()
+  return {
+    add(handler: BusHandler) {
+      handlers.add(handler)
+      return () => {
+        handlers.delete(handler)
+      }
+    },
+    dispatch(audience: Audience, event: ServerEvent) {
+      for (const handler of [...handlers]) {
+        try {
+          handler(audience, event)
+        } catch (err) {
+          logger?.error({ err, eventType: event.type }, 'realtime bus handler failed')
+        }
+      }
+    },
+    clear() {
+      handlers.clear()
+    },
+  }
+}
+
+/** In-process bus for a single server instance (no REDIS_URL). */
+export function createLocalBus(opts: { logger?: Logger } = {}): EventBus {
+  const handlers = createHandlerSet(opts.logger)
+  let closed = false
+  return {
+    async publish(audience, event) {
+      if (closed) throw new Error('event bus is closed')
+      // Parse here too, so a malformed event fails the same way it would across Redis.
+      const envelope = envelopeSchema.parse({ audience, event })
+      handlers.dispatch(envelope.audience, envelope.event)
+    },
+    subscribe: (handler) => handlers.add(handler),
+    async close() {
+      closed = true
+      handlers.clear()
+    },
+  }
+}
+
+/**
+ * Bus shared by every server instance through Redis pub/sub. The publishing instance hears its own
+ * messages through its subscription too, so local delivery takes the same path as remote delivery.
+ */
+export async function createRedisBus(
+  redisUrl: string,
+  opts: { channel?: string; logger?: Logger } = {},
+): Promise<EventBus> {
+  const channel = opts.channel ?? DEFAULT_CHANNEL
+  const logger = opts.logger
+  const handlers = createHandlerSet(logger)
+  const publisher = await connectRedis(redisUrl, logger)
+  let subscriber: Redis
+  try {
+    subscriber = await connectRedis(redisUrl, logger)
+    await subscriber.subscribe(channel)
+  } catch (err) {
+    publisher.disconnect()
+    throw err
+  }
+
+  subscriber.on('message', (from: string, raw: string) => {
+    if (from !== channel) return
+    const envelope = parseEnvelope(raw)
+    if (envelope) handlers.dispatch(envelope.audience, envelope.event)
+    else logger?.warn({ channel }, 'realtime bus dropped an invalid message')
+  })
+
+  let closed = false
+  return {
+    async publish(audience, event) {
+      if (closed) throw new Error('event bus is closed')
+      const envelope = envelopeSchema.parse({ audience, event })
+      await publisher.publish(channel, JSON.stringify(envelope))
+    },
+    subscribe: (handler) => handlers.add(handler),
+    async close() {
+      if (closed) return
+      closed = true
+      handlers.clear()
+      await Promise.allSettled([subscriber.quit(), publisher.quit()])
+    },
+  }
+}
+
+function parseEnvelope(raw: string): z.infer<typeof envelopeSchema> | null {
+  try {
+    const parsed = envelopeSchema.safeParse(JSON.parse(raw))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,165 @@
+import type { IncomingMessage, Server } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer, type RawData, type WebSocket } from 'ws'
+import type { Logger } from '../logger'
+import type { EventBus } from './bus'
+import {
+  createClientMessageRegistry,
+  parseClientMessage,
+  type ClientMessageHandler,
+  type ModuleClientMessageType,
+} from './client-messages'
+import { createConnectionRegistry, deliver, keysFor, sendEvent, type Connection } from './connections'
+import type { Presence } from './presence'
+import type { SessionIdentity } from './types'
+import { originAllowed, pathOf, rejectUpgrade } from './upgrade'
+import { createPresenceTracker } from './presence-tracker'
+
+export type { SessionIdentity } from './types'
+export type { ClientMessageContext, ClientMessageHandler, ModuleClientMessageType } from './client-messages'
+
+export interface GatewayOptions {
+  server: Server
+  /** Defaults to '/ws'. */
+  path?: string
+  /** Origins a browser handshake may come from; a missing Origin (non-browser client) is allowed. */
+  allowedOrigins: (req: IncomingMessage) => string[]
+  resolveSession: (req: IncomingMessage) => Promise<SessionIdentity | null>
+  bus: EventBus
+  presence: Presence
+  logger: Logger
+  /** How often dead sockets are looked for; tests shorten it. */
+  heartbeatMs?: number
+}
+
+export interface Gateway {
+  /** Closes every socket with 1001, waits for their presence to be settled, and closes the ws server. */
+  close(): Promise<void>
+  disconnectUser(userId: number, code?: number, reason?: string): void
+  localSocketCount(): number
+  /** Registers a handler for a module's client message type (typing, …); returns its removal. */
+  onClientMessage<T extends ModuleClientMessageType>(type: T, handler: ClientMessageHandler<T>): () => void
+}
+
+export const MAX_PAYLOAD_BYTES = 64 * 1024
+export const WS_HEARTBEAT_MS = 30_000
+/** Sockets that do not finish the closing handshake within this are cut at shutdown. */
+const CLOSE_GRACE_MS = 2_000
+const GOING_AWAY = 1001
+const POLICY_VIOLATION = 1008
+
+export function attachGateway(options: GatewayOptions): Gateway {
+  const { server, bus, presence, logger } = options
+  const path = options.path ?? '/ws'
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES })
+  const connections = createConnectionRegistry()
+  const messages = createClientMessageRegistry(logger)
+  const tracker = createPresenceTracker({ presence, bus, logger, connections })
+  let closing = false
+
+  async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    if (pathOf(req) !== path) {
+      socket.destroy()
+      return
+    }
+    // The session lookup is async; a client hanging up meanwhile must not crash the process.
+    const onEarlyError = (err: Error) => logger.debug({ err }, 'websocket upgrade socket error')
+    socket.on('error', onEarlyError)
+    if (!originAllowed(req, options.allowedOrigins(req))) return rejectUpgrade(socket, 403)
+    let session: SessionIdentity | null
+    try {
+      session = await options.resolveSession(req)
+    } catch (err) {
+      logger.error({ err }, 'websocket session lookup failed')
+      return rejectUpgrade(socket, 500)
+    }
+    if (!session) return rejectUpgrade(socket, 401)
+    if (closing) return rejectUpgrade(socket, 503)
+    if (socket.destroyed) return
+    socket.off('error', onEarlyError)
+    const identity = session
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, identity))
+  }
+
+  function onConnection(socket: WebSocket, session: SessionIdentity) {
+    const connection = connections.add(socket, session)
+    logger.debug({ userId: session.userId, sockets: connections.size() }, 'websocket connected')
+    socket.on('pong', () => {
+      connection.alive = true
+    })
+    socket.on('message', (data, isBinary) => onMessage(connection, data, isBinary))
+    socket.on('error', (err) => logger.debug({ err, userId: session.userId }, 'websocket error'))
+    socket.on('close', () => tracker.leave(connection, connections.remove(connection)))
+  }
+
+  function onMessage(connection: Connection, data: RawData, isBinary: boolean) {
+    if (isBinary) return
+    const message = parseClientMessage(data.toString())
+    if (!message) return
+    if (message.type === 'ping') return sendEvent(connection, { type: 'pong' })
+    if (message.type === 'authenticate') return authenticate(connection, message.userId)
+    // Module messages act on behalf of a user, so they need the authenticate step first.
+    if (connection.keys.size === 0) return
+    messages.dispatch(message, {
+      session: connection.session,
+      userIds: [...connection.keys],
+      send: (event) => sendEvent(connection, event),
+    })
+  }
+
+  function authenticate(connection: Connection, userId: number) {
+    const keys = keysFor(connection.session, userId)
+    if (!keys) {
+      sendEvent(connection, { type: 'auth_error', message: 'User id does not match the session' })
+      return
+    }
+    const added = connections.authenticate(connection, keys)
+    sendEvent(connection, { type: 'authenticated', userId })
+    tracker.join(connection, added)
+  }
+
+  const unsubscribe = bus.subscribe((audience, event) => deliver(connections, audience, event))
+
+  // ws-level pings find sockets whose peer vanished without a close (sleeping laptops, dropped mobile links).
+  const heartbeat = setInterval(() => {
+    for (const connection of connections.list()) {
+      if (!connection.alive) {
+        connection.socket.terminate()
+        continue
+      }
+      connection.alive = false
+      connection.socket.ping()
+    }
+  }, options.heartbeatMs ?? WS_HEARTBEAT_MS)
+  heartbeat.unref()
+
+  const upgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void onUpgrade(req, socket, head)
+  server.on('upgrade', upgradeListener)
+
+  async function close() {
+    if (closing) return
+    closing = true
+    clearInterval(heartbeat)
+    server.off('upgrade', upgradeListener)
+    const sockets = connections.list().map((connection) => connection.socket)
+    const closed = sockets.map((socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())))
+    for (const socket of sockets) socket.close(GOING_AWAY, 'server shutting down')
+    const grace = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())
+    await Promise.race([Promise.all(closed), grace])
+    for (const socket of sockets) socket.terminate()
+    await Promise.all(closed)
+    unsubscribe()
+    await new Promise<void>((resolve) => wss.close(() => resolve()))
+    // The offline announcements of the sockets just closed must go out before the bus is closed.
+    await tracker.settled()
+  }
+
+  return {
+    close,
+    disconnectUser(userId, code = POLICY_VIOLATION, reason = 'session ended') {
+      for (const connection of connections.ofUser(userId)) connection.socket.close(code, reason)
+    },
+    localSocketCount: () => connections.size(),
+    onClientMessage: (type, handler) => messages.on(type, handler),
+  }
+}

@@ -1,0 +1,117 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { randomUUID } from 'node:crypto'
+import { resolve } from 'node:path'
+import { Redis } from 'ioredis'
+import { createApp, type CreatedApp } from './app'
+import type { Config } from './config'
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded'
+import { openDatabase, type Orm } from './db/orm'
+import { ensureAdmin, seedDemo } from './db/seed'
+import type { Logger } from './logger'
+import { createRateLimits } from './http/rate-limit'
+import { createMailer } from './modules/email/mailer'
+import { createLocalBus, createRedisBus, type EventBus } from './realtime/bus'
+import { attachGateway, type Gateway } from './realtime/gateway'
+import { createLocalPresence, createRedisPresence, type Presence } from './realtime/presence'
+
+export interface RunningServer {
+  url: string
+  port: number
+  http: Server
+  orm: Orm
+  bus: EventBus
+  created: CreatedApp
+  close(): Promise<void>
+}
+
+export interface StartOptions {
+  logger: Logger
+  /** overrides for tests: prefix for Redis keys, so parallel test files never share limits */
+  keyPrefix?: string
+  webRoot?: string
+}
+
+/**
+ * Boots one instance: database (embedded when DATABASE_URL is unset) with migrations, optional Redis,
+ * the Koa app and the WebSocket gateway on one port.
+ */
+export async function startServer(config: Config, options: StartOptions): Promise<RunningServer> {
+  const { logger } = options
+  const embedded: EmbeddedDatabase | undefined = config.databaseUrl ? undefined : await startEmbeddedDatabase(config.dataDir)
+  if (embedded) logger.info({ dir: resolve(config.dataDir, 'pglite') }, 'embedded PostgreSQL (PGlite) started')
+  // PGlite serves one connection's query at a time; a small pool keeps it from queueing too deep
+  const orm = await openDatabase(config.databaseUrl ?? embedded!.url, embedded ? 5 : 10)
+
+  const keyPrefix = options.keyPrefix ?? 'handover'
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined
+  const bus = config.redisUrl ? await createRedisBus(config.redisUrl, { channel: `${keyPrefix}:events`, logger }) : createLocalBus()
+  const presence: Presence = config.redisUrl
+    ? await createRedisPresence(config.redisUrl, { prefix: `${keyPrefix}:presence`, instanceId: randomUUID() })
+    : createLocalPresence()
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
+  const rateLimits = createRateLimits({ redis, keyPrefix })
+
+  let gateway: Gateway | undefined
+  const created = createApp({
+    config,
+    orm,
+    logger,
+    mailer,
+    rateLimits,
+    webRoot: options.webRoot,
+    onSignOut: (userId) => gateway?.disconnectUser(userId, 4001, 'signed out'),
+  })
+
+  const em = orm.em.fork()
+  if (config.admin) await ensureAdmin(em, created.services, config.admin, logger)
+  if (config.seedDemo) await seedDemo(em, created.services, logger)
+
+  const http = createServer(created.app.callback())
+  const sockets = new Set<Socket>()
+  http.on('connection', (s) => {
+    sockets.add(s)
+    s.on('close', () => sockets.delete(s))
+  })
+  gateway = attachGateway({
+    server: http,
+    path: '/ws',
+    allowedOrigins: (req) => created.allowedOrigins(`http://${req.headers.host ?? ''}`).concat(`https://${req.headers.host ?? ''}`),
+    resolveSession: async (req) => {
+      const s = await created.readSession(req)
+      return s?.userId ? { userId: s.userId, isAdmin: Boolean(s.isAdmin) } : null
+    },
+    bus,
+    presence,
+    logger,
+  })
+
+  await new Promise<void>((ok, fail) => {
+    http.once('error', fail)
+    http.listen(config.port, config.host, () => ok())
+  })
+  const port = (http.address() as AddressInfo).port
+  const url = `http://127.0.0.1:${port}`
+
+  let closing: Promise<void> | undefined
+  async function close() {
+    closing ??= (async () => {
+      // stop accepting, let in-flight requests finish, then close sockets, bus and database
+      const drained = new Promise<void>((ok) => http.close(() => ok()))
+      http.closeIdleConnections()
+      await gateway?.close()
+      const deadline = setTimeout(() => sockets.forEach((s) => s.destroy()), 10_000)
+      await drained
+      clearTimeout(deadline)
+      await bus.close()
+      await presence.close()
+      redis?.disconnect()
+      mailer.close()
+      await orm.close()
+      await embedded?.stop()
+    })()
+    return closing
+  }
+
+  return { url, port, http, orm, bus, created, close }
+}

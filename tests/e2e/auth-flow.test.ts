@@ -1,0 +1,134 @@
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import pg from 'pg'
+import { createTestDatabase, type TestDatabase } from '../support/database'
+import { launchChromium } from '../support/browser'
+import { startTestServer } from '../support/server'
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp'
+import type { RunningServer } from '../../server/server'
+
+const SHOTS = resolve(import.meta.dirname, '../../test-results/e2e')
+let db: TestDatabase
+let smtp: SmtpCapture
+let server: RunningServer
+let browser: Browser
+let sql: pg.Client
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true })
+  db = await createTestDatabase()
+  smtp = await startSmtpCapture()
+  server = await startTestServer({ databaseUrl: db.url, smtpUrl: smtp.url, webRoot: resolve(import.meta.dirname, '../../dist/web') })
+  sql = new pg.Client({ connectionString: db.url })
+  await sql.connect()
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await sql?.end()
+  await server?.close()
+  await smtp?.close()
+  await db?.drop()
+})
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  return context.newPage()
+}
+
+async function fillSignup(page: Page, username: string, email: string, password = 'e2e-password') {
+  await page.goto(`${server.url}/signup`)
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByLabel('Confirm Password').fill(password)
+  const before = smtp.messages.length
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  return before
+}
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).or(page.getByText(text)).first()
+
+describe('sign up, verify, sign out, sign in — in Chromium', () => {
+  it('creates an account from the emailed code and shows the $15.00 bonus', async () => {
+    const page = await newPage()
+    const email = 'erin@example.com'
+    const before = await fillSignup(page, 'erin', email)
+    await page.getByText('Check Your Email').waitFor()
+    const code = await smtp.codeFor(email, before)
+    await page.getByLabel('Verification Code').fill(code)
+    await page.getByRole('button', { name: 'Verify & Create Account' }).click()
+
+    await page.waitForURL(`${server.url}/`)
+    await page.getByText('$15.00').first().waitFor()
+    await page.screenshot({ path: `${SHOTS}/signed-in-home.png` })
+
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor()
+
+    await page.goto(`${server.url}/login`)
+    await page.getByLabel('Username').fill('erin')
+    await page.getByLabel('Password', { exact: true }).fill('e2e-password')
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+    await toast(page, 'Welcome back!').waitFor()
+    await page.getByRole('button', { name: 'Account menu' }).waitFor()
+    await page.getByText('$15.00').first().waitFor()
+    await page.context().close()
+  })
+
+  it('shows "Verification failed" for a wrong code and for an expired one', async () => {
+    const page = await newPage()
+    const email = 'frank@example.com'
+    const before = await fillSignup(page, 'frank', email)
+    await page.getByText('Check Your Email').waitFor()
+    const code = await smtp.codeFor(email, before)
+    await page.getByLabel('Verification Code').fill(code === '123456' ? '654321' : '123456')
+    await page.getByRole('button', { name: 'Verify & Create Account' }).click()
+    await toast(page, 'Verification failed').waitFor()
+    await page.getByText(/Invalid or expired verification code/).first().waitFor()
+
+    await sql.query(`update pending_signups set code_expires_at = now() - interval '1 minute' where email = $1`, [email])
+    await page.getByLabel('Verification Code').fill(code)
+    await page.getByRole('button', { name: 'Verify & Create Account' }).click()
+    await page.getByText('Invalid or expired verification code', { exact: true }).first().waitFor()
+    await page.screenshot({ path: `${SHOTS}/verify-failed.png` })
+    expect(Number((await sql.query('select count(*)::int as n from users where username_key = $1', ['frank'])).rows[0].n)).toBe(0)
+    await page.context().close()
+  })
+
+  it('refuses a duplicate username with the server message', async () => {
+    const first = await newPage()
+    const before = await fillSignup(first, 'grace', 'grace@example.com')
+    await first.getByText('Check Your Email').waitFor()
+    await first.getByLabel('Verification Code').fill(await smtp.codeFor('grace@example.com', before))
+    await first.getByRole('button', { name: 'Verify & Create Account' }).click()
+    await first.waitForURL(`${server.url}/`)
+    await first.context().close()
+
+    const page = await newPage()
+    await fillSignup(page, 'GRACE', 'other-grace@example.com')
+    await toast(page, 'Signup failed').waitFor()
+    await page.getByText('Username is already taken').first().waitFor()
+    await page.screenshot({ path: `${SHOTS}/duplicate-username.png` })
+    await page.context().close()
+  })
+
+  it('shows the rate-limit message after too many failed sign-ins', async () => {
+    const page = await newPage()
+    await page.goto(`${server.url}/login`)
+    await page.getByLabel('Username').fill('victim')
+    for (let i = 0; i < 11; i++) {
+      await page.getByLabel('Password', { exact: true }).fill(`wrong-${i}`)
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'))
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+      await answered
+    }
+    await page.getByText(/Too many attempts/).first().waitFor()
+    await page.screenshot({ path: `${SHOTS}/rate-limited.png` })
+    await page.context().close()
+  })
+})

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+
+export const ADMIN_DATABASE_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+export interface TestDatabase {
+  url: string
+  drop(): Promise<void>
+}
+
+/** A fresh, empty database on the real PostgreSQL server for one test file. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `handover_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
+  await adminQuery(`create database "${name}"`)
+  const url = new URL(ADMIN_DATABASE_URL)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      await adminQuery(`drop database if exists "${name}" with (force)`)
+    },
+  }
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}

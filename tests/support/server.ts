@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto'
+import { loadConfig } from '../../server/config'
+import { createLogger } from '../../server/logger'
+import { startServer, type RunningServer } from '../../server/server'
+
+export interface TestServerOptions {
+  databaseUrl: string
+  smtpUrl?: string
+  redisUrl?: string
+  keyPrefix?: string
+  env?: Record<string, string>
+  webRoot?: string
+}
+
+/** The real server, as `npm start` builds it, on a free port against the given database. */
+export async function startTestServer(options: TestServerOptions): Promise<RunningServer> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: options.databaseUrl,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    ...options.env,
+  })
+  return startServer(config, {
+    logger: createLogger(config.logLevel, false),
+    keyPrefix: options.keyPrefix ?? `t${randomBytes(6).toString('hex')}`,
+    webRoot: options.webRoot,
+  })
+}
