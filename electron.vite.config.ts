@@ -2,25 +2,30 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite'
-import { rendererAliases } from './vite.web.config'
+
+// the same aliases as vite.web.config.ts (configs import no local files: Vite loads them natively)
+const aliases = {
+  '@': resolve(import.meta.dirname, 'src/renderer'),
+  '@shared': resolve(import.meta.dirname, 'src/shared'),
+}
 
 /** The desktop build: main, preload and the same renderer bundled into the app. */
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
-    resolve: { alias: { '@shared': rendererAliases['@shared'] } },
+    resolve: { alias: { '@shared': aliases['@shared'] } },
     build: { rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } } },
   },
   preload: {
     plugins: [externalizeDepsPlugin()],
-    resolve: { alias: { '@shared': rendererAliases['@shared'] } },
+    resolve: { alias: { '@shared': aliases['@shared'] } },
     build: { rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') } } },
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
     publicDir: resolve(import.meta.dirname, 'src/renderer/public'),
     plugins: [react(), tailwindcss()],
-    resolve: { alias: rendererAliases },
+    resolve: { alias: aliases },
     build: { rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } } },
   },
 })

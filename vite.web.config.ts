@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 
-export const rendererAliases = {
+const aliases = {
   '@': resolve(import.meta.dirname, 'src/renderer'),
   '@shared': resolve(import.meta.dirname, 'src/shared'),
 }
@@ -15,7 +15,7 @@ export default defineConfig({
   root: resolve(import.meta.dirname, 'src/renderer'),
   publicDir: resolve(import.meta.dirname, 'src/renderer/public'),
   plugins: [react(), tailwindcss()],
-  resolve: { alias: rendererAliases },
+  resolve: { alias: aliases },
   build: { outDir: resolve(import.meta.dirname, 'dist/web'), emptyOutDir: true, sourcemap: true },
   server: {
     port: 5173,

@@ -1,8 +1,14 @@
 import { defineConfig } from 'vitest/config'
-import { rendererAliases } from './vite.web.config'
+import { resolve } from 'node:path'
+
+// the same aliases as vite.web.config.ts (configs import no local files: Vite loads them natively)
+const aliases = {
+  '@': resolve(import.meta.dirname, 'src/renderer'),
+  '@shared': resolve(import.meta.dirname, 'src/shared'),
+}
 
 export default defineConfig({
-  resolve: { alias: rendererAliases },
+  resolve: { alias: aliases },
   test: {
     projects: [
       {

@@ -41,7 +41,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
   const embedded: EmbeddedDatabase | undefined = config.databaseUrl ? undefined : await startEmbeddedDatabase(config.dataDir)
   if (embedded) logger.info({ dir: resolve(config.dataDir, 'pglite') }, 'embedded PostgreSQL (PGlite) started')
   // PGlite serves one connection's query at a time; a small pool keeps it from queueing too deep
-  const orm = await openDatabase(config.databaseUrl ?? embedded!.url, embedded ? 5 : 10)
+  const orm = await openDatabase(config.databaseUrl ?? embedded!.url, embedded ? 5 : 10, (message) => logger.debug(message))
 
   const keyPrefix = options.keyPrefix ?? 'handover'
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined

@@ -5,8 +5,9 @@ import { migrationsList } from './migrations'
 
 export type Orm = MikroORM
 
-export function ormOptions(databaseUrl: string, poolMax = 10): Options {
+export function ormOptions(databaseUrl: string, poolMax = 10, log: (message: string) => void = () => {}): Options {
   return {
+    logger: log,
     clientUrl: databaseUrl,
     entities,
     extensions: [Migrator],
@@ -29,8 +30,8 @@ export function ormOptions(databaseUrl: string, poolMax = 10): Options {
 }
 
 /** Connects and applies every checked-in migration that has not run yet. */
-export async function openDatabase(databaseUrl: string, poolMax?: number): Promise<Orm> {
-  const orm = await MikroORM.init(ormOptions(databaseUrl, poolMax))
+export async function openDatabase(databaseUrl: string, poolMax?: number, log?: (message: string) => void): Promise<Orm> {
+  const orm = await MikroORM.init(ormOptions(databaseUrl, poolMax, log))
   await orm.getMigrator().up()
   return orm
 }

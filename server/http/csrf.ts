@@ -12,7 +12,8 @@ export function sameOriginWrites(allowedOrigins: (requestOrigin: string) => stri
     if (SAFE.has(ctx.method)) return next()
     const site = ctx.get('sec-fetch-site')
     const origin = ctx.get('origin')
-    const allowed = allowedOrigins(ctx.origin)
+    // not ctx.origin: Koa 3 answers that from the Origin header itself
+    const allowed = allowedOrigins(`${ctx.protocol}://${ctx.host}`)
     if (origin && origin !== 'null' && !allowed.includes(origin)) throw forbidden('Cross-site request refused')
     if (origin === 'null') throw forbidden('Cross-site request refused')
     if ((site === 'cross-site' || site === 'same-site') && !(origin && allowed.includes(origin))) {

@@ -77,6 +77,7 @@ export function createConnectionRegistry() {
       return [...all].filter((connection) => connection.session.userId === userId || connection.keys.has(userId))
     },
 
+    has: (connection: Connection): boolean => all.has(connection),
     list: (): Connection[] => [...all],
     size: (): number => all.size,
   }

@@ -11,9 +11,9 @@ import {
 } from './client-messages'
 import { createConnectionRegistry, deliver, keysFor, sendEvent, type Connection } from './connections'
 import type { Presence } from './presence'
+import { createPresenceTracker } from './presence-tracker'
 import type { SessionIdentity } from './types'
 import { originAllowed, pathOf, rejectUpgrade } from './upgrade'
-import { createPresenceTracker } from './presence-tracker'
 
 export type { SessionIdentity } from './types'
 export type { ClientMessageContext, ClientMessageHandler, ModuleClientMessageType } from './client-messages'
@@ -133,7 +133,13 @@ export function attachGateway(options: GatewayOptions): Gateway {
   }, options.heartbeatMs ?? WS_HEARTBEAT_MS)
   heartbeat.unref()
 
-  const upgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void onUpgrade(req, socket, head)
+  const upgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A throwing allowedOrigins or handshake must cost one connection, not the process (unhandled rejection).
+    onUpgrade(req, socket, head).catch((err: unknown) => {
+      logger.error({ err }, 'websocket upgrade failed')
+      rejectUpgrade(socket, 500)
+    })
+  }
   server.on('upgrade', upgradeListener)
 
   async function close() {

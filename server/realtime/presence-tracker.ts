@@ -36,7 +36,7 @@ export function createPresenceTracker({ presence, bus, logger, connections }: Tr
           if (await presence.add(userId)) await bus.publish({ all: true }, { type: 'user_online', userId })
         }
         // Only if the socket is still registered: a list for a closed socket would be wasted work.
-        if (connections.list().includes(connection)) {
+        if (connections.has(connection)) {
           sendEvent(connection, { type: 'online_users_list', userIds: await presence.list() })
         }
       })

@@ -75,7 +75,12 @@ export async function createRedisPresence(redisUrl: string, opts: RedisPresenceO
 
   const heartbeat = () =>
     redis.eval(HEARTBEAT_SCRIPT, 2, ...keys, setPrefix, instanceId, ttlMs, ...counter.users())
-  await heartbeat()
+  try {
+    await heartbeat()
+  } catch (err) {
+    redis.disconnect()
+    throw err
+  }
   const timer = setInterval(() => {
     heartbeat().catch((err: unknown) => opts.logger?.warn({ err }, 'presence heartbeat failed'))
   }, opts.heartbeatMs ?? PRESENCE_HEARTBEAT_MS)

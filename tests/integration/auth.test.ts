@@ -44,7 +44,7 @@ describe('sign-up with an emailed code', () => {
     expect(res.json).toEqual({ requiresVerification: true, email: 'dana_01@example.com' })
     expect(await count('users')).toBe(usersBefore)
 
-    const stored = (await sql.query('select code_hash from pending_signups where email = $1', [email])).rows[0]
+    const stored = (await sql.query('select code_hash from pending_signups where email = $1', [email.toLowerCase()])).rows[0]
     expect(stored.code_hash).not.toContain(code)
 
     const verified = await client.post('/api/auth/verify-email', { email, code })
@@ -258,6 +258,6 @@ describe('bad input never reaches a 500 and changes nothing', () => {
   it('answers unknown API routes with a JSON 404', async () => {
     const res = await new ApiClient(server.url).get('/api/nope')
     expect(res.status).toBe(404)
-    expect(res.json.error.code).toBe('not_found')
+    expect(res.json.error).toMatchObject({ code: 'not_found' })
   })
 })

@@ -102,6 +102,16 @@ describe('authentication', () => {
     vi.advanceTimersByTime(10 * 60_000)
     expect(ctx.sockets).toHaveLength(1)
   })
+
+  it('can be started again after auth_error, e.g. once the user has signed in again', () => {
+    const ctx = setup()
+    ctx.client.start()
+    ctx.last().open()
+    ctx.last().receive({ type: 'auth_error', message: 'nope' })
+    ctx.client.start()
+    vi.advanceTimersByTime(REALTIME.minStartIntervalMs)
+    expect(ctx.sockets).toHaveLength(2)
+  })
 })
 
 describe('connect timeout', () => {
@@ -268,6 +278,7 @@ describe('heartbeat', () => {
     const ctx = setup()
     ctx.client.start()
     holdAndDrop(ctx, 100, 1000)
+    expect(vi.getTimerCount()).toBe(0)
     vi.advanceTimersByTime(REALTIME.heartbeatMs * 3)
     expect(ctx.sockets[0].pings).toBe(0)
   })
@@ -302,6 +313,7 @@ describe('stop', () => {
     ctx.client.start()
     ctx.last().open()
     ctx.client.stop()
+    expect(vi.getTimerCount()).toBe(0)
     expect(ctx.sockets[0].closeCalls).toEqual([1000])
     expect(ctx.statuses.at(-1)).toEqual({ state: 'closed', connected: false })
     vi.advanceTimersByTime(10 * 60_000)
@@ -315,6 +327,7 @@ describe('stop', () => {
     ctx.client.start()
     holdAndDrop(ctx, 100, 1006)
     ctx.client.stop()
+    expect(vi.getTimerCount()).toBe(0)
     vi.advanceTimersByTime(10 * 60_000)
     expect(ctx.sockets).toHaveLength(1)
   })

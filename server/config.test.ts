@@ -1,0 +1,51 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'handover-config-'))
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() })
+    expect(config.port).toBe(3000)
+    expect(config.paymentsProvider).toBe('sandbox')
+    expect(config.publicUrl).toBe('http://localhost:3000')
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.seedDemo).toBe(false)
+  })
+
+  it('generates the session secret once and keeps it under the data folder', () => {
+    const dir = dataDir()
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret
+    expect(first.length).toBeGreaterThanOrEqual(32)
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first)
+    expect(readFileSync(join(dir, 'session-secret'), 'utf8').trim()).toBe(first)
+  })
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: must be a port number'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
+    [{ REDIS_URL: 'nope' }, 'REDIS_URL'],
+    [{ PAYMENTS_PROVIDER: 'paypal' }, 'PAYMENTS_PROVIDER: must be sandbox or trustap'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: must be at least 32 characters'],
+    [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together'],
+  ])('names the variable of a bad value %j', (env, message) => {
+    let error: unknown
+    try {
+      loadConfig({ DATA_DIR: dataDir(), ...env })
+    } catch (err) {
+      error = err
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as Error).message).toContain(message)
+  })
+
+  it('makes the admin only when both variables are set', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'long-enough-pw' })
+    expect(config.admin).toEqual({ username: 'boss', password: 'long-enough-pw' })
+  })
+})

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import type { WebSocket } from 'ws'
+import { createConnectionRegistry, keysFor } from './connections'
+
+describe('keysFor', () => {
+  it('lets a session claim its own id', () => {
+    expect(keysFor({ userId: 1200, isAdmin: false }, 1200)).toEqual([1200])
+  })
+
+  it('refuses another user id', () => {
+    expect(keysFor({ userId: 1200, isAdmin: false }, 1201)).toBeNull()
+  })
+
+  it('lets only an admin speak as 999, keyed by 999 and the real id', () => {
+    expect(keysFor({ userId: 1200, isAdmin: false }, 999)).toBeNull()
+    expect(keysFor({ userId: 1000, isAdmin: true }, 999)).toEqual([999, 1000])
+  })
+})
+
+describe('connection registry', () => {
+  const socket = {} as WebSocket
+
+  it('targets each authenticated connection once, however many of its ids match', () => {
+    const registry = createConnectionRegistry()
+    const admin = registry.add(socket, { userId: 1000, isAdmin: true })
+    const user = registry.add(socket, { userId: 1200, isAdmin: false })
+    const anonymous = registry.add(socket, { userId: 1300, isAdmin: false })
+    registry.authenticate(admin, [999, 1000])
+    registry.authenticate(user, [1200])
+    expect([...registry.audience({ userIds: [999, 1000] })]).toEqual([admin])
+    expect(registry.audience({ all: true })).toEqual(new Set([admin, user]))
+    expect(registry.audience({ all: true }).has(anonymous)).toBe(false)
+  })
+
+  it('returns only new keys on authenticate and all keys on remove', () => {
+    const registry = createConnectionRegistry()
+    const admin = registry.add(socket, { userId: 1000, isAdmin: true })
+    expect(registry.authenticate(admin, [1000])).toEqual([1000])
+    expect(registry.authenticate(admin, [999, 1000])).toEqual([999])
+    expect(registry.remove(admin).sort()).toEqual([1000, 999].sort())
+    expect(registry.audience({ userIds: [999, 1000] }).size).toBe(0)
+    expect(registry.size()).toBe(0)
+  })
+})

@@ -1,0 +1,127 @@
+import { describe, expect, it, vi } from 'vitest'
+import { INVOKE_CHANNELS, type InvokeChannel } from '@shared/ipc/contract'
+import { IpcRequestError, registerIpcHandlers, type DesktopServices, type IpcAdapter, type IpcListener } from './handlers'
+
+const origin = 'http://localhost:3000'
+const trusted = { senderFrame: { url: 'http://localhost:3000/messages' } }
+
+/** Records what registerIpcHandlers hands to ipcMain.handle, and lets a test call it like the renderer would. */
+function setup(overrides: Partial<DesktopServices> = {}) {
+  const listeners = new Map<string, IpcListener>()
+  const adapter: IpcAdapter = { handle: (channel, listener) => void listeners.set(channel, listener) }
+  const services = {
+    notify: vi.fn<DesktopServices['notify']>(),
+    setBadge: vi.fn<DesktopServices['setBadge']>(),
+    openExternal: vi.fn<DesktopServices['openExternal']>(),
+    getInfo: vi.fn<DesktopServices['getInfo']>(() => ({ version: '0.1.0', platform: 'linux' })),
+    ...overrides,
+  }
+  registerIpcHandlers(adapter, services, origin)
+  const invoke = async (channel: InvokeChannel, event: Parameters<IpcListener>[0], ...args: unknown[]) => {
+    const listener = listeners.get(channel)
+    if (!listener) throw new Error(`no handler for ${channel}`)
+    return listener(event, ...args)
+  }
+  return { listeners, services, invoke }
+}
+
+function rejection(reason: IpcRequestError['reason']) {
+  return expect.objectContaining({ name: 'IpcRequestError', reason })
+}
+
+describe('registerIpcHandlers', () => {
+  it('registers exactly the contract channels', () => {
+    const { listeners } = setup()
+    expect([...listeners.keys()].sort()).toEqual(Object.values(INVOKE_CHANNELS).sort())
+  })
+
+  it('passes valid input to the service, without unknown keys', async () => {
+    const { services, invoke } = setup()
+    const input = { title: 'New message', body: 'Hi', route: '/chat/4', extra: 'dropped' }
+    await expect(invoke(INVOKE_CHANNELS.notify, trusted, input)).resolves.toBeUndefined()
+    expect(services.notify).toHaveBeenCalledWith({ title: 'New message', body: 'Hi', route: '/chat/4' })
+
+    await invoke(INVOKE_CHANNELS.setBadge, trusted, { count: 0 })
+    expect(services.setBadge).toHaveBeenCalledWith({ count: 0 })
+
+    await invoke(INVOKE_CHANNELS.openExternal, trusted, { url: 'https://checkout.trustap.com/p/1' })
+    expect(services.openExternal).toHaveBeenCalledWith({ url: 'https://checkout.trustap.com/p/1' })
+  })
+
+  it('returns validated desktop info', async () => {
+    const { invoke } = setup()
+    await expect(invoke(INVOKE_CHANNELS.getInfo, trusted)).resolves.toEqual({ version: '0.1.0', platform: 'linux' })
+  })
+
+  it.each([
+    ['foreign origin', { senderFrame: { url: 'https://evil.example/' } }],
+    ['other port', { senderFrame: { url: 'http://localhost:3001/' } }],
+    ['file page', { senderFrame: { url: 'file:///tmp/x.html' } }],
+    ['destroyed frame', { senderFrame: null }],
+  ])('refuses a sender from a %s before validating anything', async (_name, event) => {
+    const { services, invoke } = setup()
+    for (const channel of Object.values(INVOKE_CHANNELS)) {
+      await expect(invoke(channel, event, { title: 't', body: 'b', count: 1, url: 'https://x.example' })).rejects.toEqual(
+        rejection('untrusted-sender'),
+      )
+    }
+    expect(services.notify).not.toHaveBeenCalled()
+    expect(services.setBadge).not.toHaveBeenCalled()
+    expect(services.openExternal).not.toHaveBeenCalled()
+    expect(services.getInfo).not.toHaveBeenCalled()
+  })
+
+  it.each<[InvokeChannel, unknown[]]>([
+    [INVOKE_CHANNELS.notify, [{ body: 'no title' }]],
+    [INVOKE_CHANNELS.notify, [{ title: '', body: 'b' }]],
+    [INVOKE_CHANNELS.notify, [{ title: 'x'.repeat(201), body: 'b' }]],
+    [INVOKE_CHANNELS.notify, [{ title: 't', body: 'b', route: 'https://evil.example/' }]],
+    [INVOKE_CHANNELS.notify, [{ title: 't', body: 'b', route: '//evil.example/' }]],
+    [INVOKE_CHANNELS.notify, [{ title: 't', body: 'b', route: '/\\evil.example' }]],
+    [INVOKE_CHANNELS.notify, ['New message']],
+    [INVOKE_CHANNELS.notify, []],
+    [INVOKE_CHANNELS.setBadge, [{ count: -1 }]],
+    [INVOKE_CHANNELS.setBadge, [{ count: 1.5 }]],
+    [INVOKE_CHANNELS.setBadge, [{ count: '3' }]],
+    [INVOKE_CHANNELS.setBadge, [{ count: Number.NaN }]],
+    [INVOKE_CHANNELS.setBadge, [{ count: Number.POSITIVE_INFINITY }]],
+    [INVOKE_CHANNELS.setBadge, [3]],
+    [INVOKE_CHANNELS.setBadge, [{ count: 1 }, { count: 2 }]],
+    [INVOKE_CHANNELS.openExternal, [{ url: 'javascript:alert(1)' }]],
+    [INVOKE_CHANNELS.openExternal, [{ url: 'file:///etc/passwd' }]],
+    [INVOKE_CHANNELS.openExternal, [{ url: 'smb://attacker/share' }]],
+    [INVOKE_CHANNELS.openExternal, [{ url: 'https://bank.example@evil.example/' }]],
+    [INVOKE_CHANNELS.openExternal, [{ url: '/chat/1' }]],
+    [INVOKE_CHANNELS.openExternal, [{ url: 42 }]],
+    [INVOKE_CHANNELS.getInfo, [{}]],
+    [INVOKE_CHANNELS.getInfo, [undefined, 'extra']],
+  ])('%s refuses invalid arguments %j', async (channel, args) => {
+    const { services, invoke } = setup()
+    await expect(invoke(channel, trusted, ...args)).rejects.toEqual(rejection('invalid-input'))
+    expect(services.notify).not.toHaveBeenCalled()
+    expect(services.setBadge).not.toHaveBeenCalled()
+    expect(services.openExternal).not.toHaveBeenCalled()
+    expect(services.getInfo).not.toHaveBeenCalled()
+  })
+
+  it('never echoes the payload in the error message', async () => {
+    const { invoke } = setup()
+    const error = await invoke(INVOKE_CHANNELS.openExternal, trusted, { url: 'javascript:secret-token' }).catch(
+      (caught: unknown) => caught,
+    )
+    expect(error).toBeInstanceOf(IpcRequestError)
+    expect(String(error)).not.toContain('secret-token')
+  })
+
+  it('refuses to return output that breaks the contract', async () => {
+    const { invoke } = setup({ getInfo: () => ({ version: '0.1.0', platform: 'freebsd' }) })
+    await expect(invoke(INVOKE_CHANNELS.getInfo, trusted)).rejects.toEqual(rejection('invalid-output'))
+  })
+
+  it('lets service failures reach the caller', async () => {
+    const { invoke } = setup({
+      openExternal: () => Promise.reject(new Error('no browser')),
+    })
+    await expect(invoke(INVOKE_CHANNELS.openExternal, trusted, { url: 'https://x.example/' })).rejects.toThrow('no browser')
+  })
+})

@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createWindowController, type AppWindow } from './window-controller'
+
+/** Fake windows that record what the controller asks of them; loading finishes when the test says so. */
+function setup() {
+  const opened: { initialRoute: string | undefined; window: ReturnType<typeof fakeWindow> }[] = []
+  const controller = createWindowController((initialRoute) => {
+    const window = fakeWindow()
+    opened.push({ initialRoute, window })
+    return window
+  })
+  return { controller, opened }
+}
+
+function fakeWindow() {
+  const onLoaded: (() => void)[] = []
+  const onClosed: (() => void)[] = []
+  const window = {
+    focus: vi.fn(),
+    sendDeepLink: vi.fn<(route: string) => void>(),
+    whenLoaded: (callback: () => void) => void onLoaded.push(callback),
+    onClosed: (callback: () => void) => void onClosed.push(callback),
+    finishLoading: () => onLoaded.splice(0).forEach((callback) => callback()),
+    close: () => onClosed.forEach((callback) => callback()),
+  } satisfies AppWindow & Record<string, unknown>
+  return window
+}
+
+describe('createWindowController', () => {
+  it('opens no window before start, then one at the link that launched the app', () => {
+    const { controller, opened } = setup()
+    controller.openLink('handover://chat/5')
+    controller.show()
+    expect(opened).toHaveLength(0)
+    controller.start(['/usr/bin/handover'])
+    expect(opened.map((entry) => entry.initialRoute)).toEqual(['/chat/5'])
+  })
+
+  it('reads a launch link from argv (Windows, Linux)', () => {
+    const { controller, opened } = setup()
+    controller.start(['Handover.exe', 'handover://payment/return?status=paid'])
+    expect(opened[0].initialRoute).toBe('/payment/trustap/return?status=paid')
+  })
+
+  it('starts at the home page without a valid link', () => {
+    const { controller, opened } = setup()
+    controller.start(['Handover.exe', 'handover://admin/1'])
+    expect(opened).toHaveLength(1)
+    expect(opened[0].initialRoute).toBeUndefined()
+  })
+
+  it('focuses the existing window and sends the route once its page has loaded', () => {
+    const { controller, opened } = setup()
+    controller.start([])
+    const { window } = opened[0]
+    controller.openLink('handover://listing/8')
+    expect(opened).toHaveLength(1)
+    expect(window.focus).toHaveBeenCalledOnce()
+    expect(window.sendDeepLink).not.toHaveBeenCalled()
+    window.finishLoading()
+    expect(window.sendDeepLink).toHaveBeenCalledWith('/listing/8')
+  })
+
+  it('only brings the window forward for unknown links or a plain second launch', () => {
+    const { controller, opened } = setup()
+    controller.start([])
+    const { window } = opened[0]
+    controller.openLink('handover://chat/0')
+    controller.openLink(undefined)
+    window.finishLoading()
+    expect(window.focus).toHaveBeenCalledTimes(2)
+    expect(window.sendDeepLink).not.toHaveBeenCalled()
+  })
+
+  it('opens a new window at the route after the last one closed (macOS dock)', () => {
+    const { controller, opened } = setup()
+    controller.start([])
+    opened[0].window.close()
+    controller.openLink('handover://transaction/12')
+    expect(opened.map((entry) => entry.initialRoute)).toEqual([undefined, '/transaction/12'])
+    expect(opened[0].window.sendDeepLink).not.toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,38 @@
+import type { PlatformId } from './platforms'
+
+/** Anchor of the listing grid on the home page; /browse and the Browse buttons land here. */
+export const LISTINGS_ANCHOR = 'filterable-listings'
+
+/** Every in-app destination, so links never spell a URL twice. Route patterns live in app/routes.ts. */
+export const paths = {
+  home: '/',
+  marketplace: '/social-media-marketplace',
+  browse: '/browse',
+  auth: '/auth',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  transactions: '/transactions',
+  balance: '/balance',
+  profile: '/profile',
+  messages: '/messages',
+  settings: '/settings',
+  notifications: '/notifications',
+  createListing: '/create-listing',
+  topSellers: '/top-sellers',
+  blogs: '/blogs',
+  howItWorks: '/how-it-works',
+  sellYourAccount: '/sell-your-account',
+  faq: '/faq',
+  contact: '/contact',
+  terms: '/terms',
+  privacy: '/privacy',
+  cookies: '/cookies',
+  escrowService: '/escrow-service',
+  verification: '/verification',
+  transaction: (id: number | string) => `/transaction/${id}`,
+  listing: (id: number | string) => `/listing/${id}`,
+  chat: (conversationId: number | string) => `/chat/${conversationId}`,
+  buyPlatform: (platform: PlatformId) => `/buy-${platform}-accounts`,
+} as const

@@ -1,0 +1,131 @@
+/**
+ * The one request layer (SPEC §7, §8). Every call carries the session cookie.
+ * Reads: GET, 401 → null, other failures → ApiError "{status}: {body or status text}".
+ * Writes: JSON in, throw on failure with the server's `message` so toasts can show it.
+ */
+
+export const REQUEST_MESSAGES = {
+  cancelled: 'Request was cancelled',
+  offline: 'Network connection failed',
+  unreachable: 'Unable to connect to server',
+  queryFailed: 'Query failed',
+} as const
+
+/** Status used for failures that never reached the server, so retry policy treats them as server-side. */
+export const UNKNOWN_ERROR_STATUS = 500
+
+export type ApiErrorKind = 'http' | 'cancelled' | 'network'
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly kind: ApiErrorKind = 'http',
+    /** The `message` field of the server's error body, when it sent one. */
+    readonly serverMessage?: string,
+  ) {
+    super(message)
+  }
+}
+
+export type HttpMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+interface RequestOptions {
+  signal?: AbortSignal
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError'
+}
+
+/** Turns fetch's own failures (no HTTP response at all) into the spec's messages. */
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, { ...init, credentials: 'include' })
+  } catch (error) {
+    if (isAbort(error) || init.signal?.aborted) {
+      throw new ApiError(REQUEST_MESSAGES.cancelled, 0, 'cancelled')
+    }
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false
+    throw new ApiError(offline ? REQUEST_MESSAGES.offline : REQUEST_MESSAGES.unreachable, 0, 'network')
+  }
+}
+
+/** Picks `message` out of the server's error body (`{error:{code,message}, message}`), if any. */
+function messageFromBody(text: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(text)
+    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+      return body.message
+    }
+  } catch {
+    // Not JSON (a proxy's HTML page, say): the raw text still goes into the error message.
+  }
+  return undefined
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '')
+  const detail = text || response.statusText
+  return new ApiError(`${response.status}: ${detail}`, response.status, 'http', messageFromBody(text))
+}
+
+async function readJson<T>(response: Response): Promise<T> {
+  const text = await response.text()
+  return (text ? JSON.parse(text) : null) as T
+}
+
+/** GET a JSON resource; null when the visitor is not signed in (401). */
+export async function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
+  const response = await send(path, { method: 'GET', headers: { Accept: 'application/json' }, signal: options.signal })
+  if (response.status === 401) return null
+  if (!response.ok) throw await failure(response)
+  try {
+    return await readJson<T>(response)
+  } catch (error) {
+    throw toApiError(error)
+  }
+}
+
+/** A write: JSON body in, parsed JSON out; any non-success throws. */
+export async function apiSend<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, {
+    method,
+    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+  })
+  if (!response.ok) {
+    const error = await failure(response)
+    // Writes surface in toasts, so the readable server message wins over "{status}: {json}".
+    throw error.serverMessage ? new ApiError(error.serverMessage, error.status, 'http', error.serverMessage) : error
+  }
+  return readJson<T>(response)
+}
+
+/** Anything thrown while reading becomes an ApiError; unknown failures default to "Query failed", 500. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  if (isAbort(error)) return new ApiError(REQUEST_MESSAGES.cancelled, 0, 'cancelled')
+  const message = error instanceof Error && error.message ? error.message : REQUEST_MESSAGES.queryFailed
+  return new ApiError(message, UNKNOWN_ERROR_STATUS)
+}
+
+/** HTTP status of an error for retry decisions; failures without a response count as 500 (SPEC §8). */
+export function errorStatus(error: unknown): number {
+  if (error instanceof ApiError && error.status > 0) return error.status
+  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number' && error.status > 0) {
+    return error.status
+  }
+  return UNKNOWN_ERROR_STATUS
+}
+
+/** Text for a toast: the server's message when it gave one, a network message, else the caller's fallback. */
+export function describeError(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.serverMessage) return error.serverMessage
+    if (error.kind === 'network') return error.message
+  }
+  return fallback
+}

@@ -1,0 +1,30 @@
+/**
+ * Query key factories. They live here, not inside each feature, because the session (sign-out),
+ * the realtime event router and the header invalidate across domains while features may not
+ * import each other. Features extend these roots with their own sub-keys; nobody writes inline arrays.
+ */
+
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+  adminMe: () => [...authKeys.all, 'admin-me'] as const,
+}
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: () => [...notificationKeys.all, 'list'] as const,
+  unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
+}
+
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  list: () => [...conversationKeys.all, 'list'] as const,
+}
+
+export const transactionKeys = {
+  all: ['transactions'] as const,
+}
+
+export const listingKeys = {
+  all: ['listings'] as const,
+}

@@ -1,0 +1,23 @@
+import { BROWSE_SCROLL_DELAY_MS } from '@shared/constants'
+import { LISTINGS_ANCHOR, paths } from '@/config/paths'
+
+export function scrollToSection(id: string): boolean {
+  const element = document.getElementById(id)
+  if (!element) return false
+  element.scrollIntoView({ behavior: 'smooth', block: 'start' })
+  return true
+}
+
+/**
+ * SPEC §2 "Browse": on the home page just scroll to the listings; elsewhere go home first and scroll
+ * once the page has had 100 ms to render the section. The hash is kept so a home page that is still
+ * loading its chunk scrolls on mount instead.
+ */
+export function browseListings(pathname: string, navigate: (to: string) => void): void {
+  if (pathname === paths.home) {
+    scrollToSection(LISTINGS_ANCHOR)
+    return
+  }
+  navigate(`${paths.home}#${LISTINGS_ANCHOR}`)
+  window.setTimeout(() => scrollToSection(LISTINGS_ANCHOR), BROWSE_SCROLL_DELAY_MS)
+}

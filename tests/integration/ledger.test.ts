@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { createTestDatabase, type TestDatabase } from '../support/database'
+import { openDatabase, type Orm } from '../../server/db/orm'
+import { LedgerService, InsufficientFunds } from '../../server/modules/ledger/ledger.service'
+import { User } from '../../server/modules/users/user.entity'
+
+let db: TestDatabase
+let orm: Orm
+const ledger = new LedgerService()
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  orm = await openDatabase(db.url)
+})
+afterAll(async () => {
+  await orm?.close()
+  await db?.drop()
+})
+
+async function makeUser(em: EntityManager, name: string): Promise<User> {
+  const user = em.create(User, { username: name, usernameKey: name, email: `${name}@example.com`, passwordHash: 'x', isAdmin: false, createdAt: new Date() })
+  await em.flush()
+  return user
+}
+
+async function fund(user: User, cents: number, key: string) {
+  await orm.em.fork().transactional(async (tx) => {
+    const wallet = await ledger.walletOf(tx, tx.getReference(User, user.id))
+    const promotions = await ledger.systemAccount(tx, 'promotions')
+    await ledger.transfer(tx, { kind: 'test', idempotencyKey: key, memo: 'fund', legs: [{ account: promotions, amountCents: -cents }, { account: wallet, amountCents: cents }] })
+  })
+}
+
+describe('ledger', () => {
+  it('never lets concurrent debits overdraw a wallet', async () => {
+    const user = await makeUser(orm.em.fork(), 'spender')
+    await fund(user, 1000, 'fund-spender')
+    const attempts = Array.from({ length: 8 }, (_, i) =>
+      orm.em.fork().transactional(async (tx) => {
+        const wallet = await ledger.walletOf(tx, tx.getReference(User, user.id))
+        const fees = await ledger.systemAccount(tx, 'platform_fees')
+        await ledger.transfer(tx, { kind: 'test', idempotencyKey: `spend-${i}`, memo: 'spend', legs: [{ account: wallet, amountCents: -300 }, { account: fees, amountCents: 300 }] })
+      }),
+    )
+    const results = await Promise.allSettled(attempts)
+    const ok = results.filter((r) => r.status === 'fulfilled').length
+    expect(ok).toBe(3)
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientFunds)
+    const em = orm.em.fork()
+    expect(await ledger.balanceOf(em, await ledger.walletOf(em, em.getReference(User, user.id)))).toBe(100)
+  })
+
+  it('moves money once per idempotency key', async () => {
+    const user = await makeUser(orm.em.fork(), 'repeater')
+    await fund(user, 500, 'same-key')
+    await fund(user, 500, 'same-key')
+    const em = orm.em.fork()
+    expect(await ledger.balanceOf(em, await ledger.walletOf(em, em.getReference(User, user.id)))).toBe(500)
+  })
+
+  it('refuses unbalanced transfers and transfers outside a transaction', async () => {
+    const user = await makeUser(orm.em.fork(), 'unbalanced')
+    const em = orm.em.fork()
+    const wallet = await ledger.walletOf(em, em.getReference(User, user.id))
+    const promotions = await ledger.systemAccount(em, 'promotions')
+    await expect(ledger.transfer(em, { kind: 't', idempotencyKey: 'outside', memo: '', legs: [{ account: promotions, amountCents: -1 }, { account: wallet, amountCents: 1 }] })).rejects.toThrow(/inside a database transaction/)
+    await expect(
+      em.transactional((tx) => ledger.transfer(tx, { kind: 't', idempotencyKey: 'unbalanced', memo: '', legs: [{ account: promotions, amountCents: -2 }, { account: wallet, amountCents: 1 }] })),
+    ).rejects.toThrow(/does not balance/)
+    const sum = await orm.em.fork().getConnection().execute('select coalesce(sum(amount_cents),0)::int as s from ledger_entries')
+    expect(sum[0].s).toBe(0)
+  })
+})

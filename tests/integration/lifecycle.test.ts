@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../support/database'
+import { ApiClient } from '../support/http-client'
+import { startTestServer } from '../support/server'
+import { openSocket } from '../support/ws-client'
+
+let db: TestDatabase
+beforeAll(async () => {
+  db = await createTestDatabase()
+})
+afterAll(async () => {
+  await db?.drop()
+})
+
+describe('server lifecycle', () => {
+  it('reports health with a real database round trip', async () => {
+    const server = await startTestServer({ databaseUrl: db.url })
+    try {
+      const res = await new ApiClient(server.url).get('/healthz')
+      expect(res.status).toBe(200)
+      expect(res.json).toEqual({ status: 'ok', database: 'ok' })
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('finishes in-flight requests, closes live sockets with 1001 and stops accepting on shutdown', async () => {
+    const server = await startTestServer({ databaseUrl: db.url, env: { ADMIN_USERNAME: 'shutdown', ADMIN_PASSWORD: 'shutdown-password' } })
+    const client = new ApiClient(server.url)
+    await client.post('/api/auth/login', { username: 'shutdown', password: 'shutdown-password' })
+    const live = await openSocket(server.url, client.cookieHeader)
+    const closed = new Promise<number>((ok) => live.socket.once('close', (code) => ok(code)))
+
+    // a sign-in takes an argon2 verification: it is still running when shutdown begins
+    const inFlight = new ApiClient(server.url).post('/api/auth/login', { username: 'shutdown', password: 'shutdown-password' })
+    await new Promise((ok) => setTimeout(ok, 5))
+    const shutdown = server.close()
+    expect((await inFlight).status).toBe(200)
+    expect(await closed).toBe(1001)
+    await shutdown
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
+  })
+})

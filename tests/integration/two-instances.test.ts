@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../support/database'
+import { ApiClient } from '../support/http-client'
+import { startTestServer } from '../support/server'
+import { openSocket } from '../support/ws-client'
+import type { RunningServer } from '../../server/server'
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+let db: TestDatabase
+let a: RunningServer
+let b: RunningServer
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  // two instances of one deployment: same database, Redis, secret and key prefix
+  const shared = {
+    databaseUrl: db.url,
+    redisUrl: REDIS_URL,
+    keyPrefix: `two-${randomBytes(4).toString('hex')}`,
+    env: { SESSION_SECRET: randomBytes(32).toString('hex'), SEED_DEMO: 'true' },
+  }
+  a = await startTestServer(shared)
+  b = await startTestServer(shared)
+})
+
+afterAll(async () => {
+  await a?.close()
+  await b?.close()
+  await db?.drop()
+})
+
+describe('two instances on one PostgreSQL and Redis', () => {
+  it('shares sessions: signed in on A, recognised on B', async () => {
+    const onA = new ApiClient(a.url)
+    expect((await onA.post('/api/auth/login', { username: 'alice', password: 'handover-demo' })).status).toBe(200)
+    const onB = new ApiClient(b.url)
+    const me = await onB.get('/api/auth/me', { cookie: onA.cookieHeader })
+    expect(me.status).toBe(200)
+    expect(me.json.username).toBe('alice')
+  })
+
+  it('delivers an event published on A to the user’s socket on B, and presence crosses instances', async () => {
+    const alice = new ApiClient(a.url)
+    await alice.post('/api/auth/login', { username: 'alice', password: 'handover-demo' })
+    const aliceId = Number((await alice.get('/api/auth/me')).json.id)
+    const bob = new ApiClient(a.url)
+    await bob.post('/api/auth/login', { username: 'bob', password: 'handover-demo' })
+    const bobId = Number((await bob.get('/api/auth/me')).json.id)
+
+    const bobOnA = await openSocket(a.url, bob.cookieHeader)
+    bobOnA.send({ type: 'authenticate', userId: bobId })
+    await bobOnA.next('authenticated')
+
+    const aliceOnB = await openSocket(b.url, alice.cookieHeader)
+    aliceOnB.send({ type: 'authenticate', userId: aliceId })
+    await aliceOnB.next('authenticated')
+    const list = await aliceOnB.next('online_users_list')
+    expect(list.userIds).toEqual(expect.arrayContaining([aliceId, bobId]))
+    await bobOnA.next('user_online', (e) => e.userId === aliceId)
+
+    await a.bus.publish({ userIds: [aliceId] }, { type: 'balance_updated', balance: '15.00' })
+    expect(await aliceOnB.next('balance_updated')).toEqual({ type: 'balance_updated', balance: '15.00' })
+    expect(bobOnA.events.some((e) => e.type === 'balance_updated')).toBe(false)
+
+    await aliceOnB.close()
+    await bobOnA.next('user_offline', (e) => e.userId === aliceId)
+    await bobOnA.close()
+  })
+
+  it('refuses an upgrade from a foreign origin and one without a session', async () => {
+    const alice = new ApiClient(b.url)
+    await alice.post('/api/auth/login', { username: 'alice', password: 'handover-demo' })
+    await expect(openSocket(b.url, alice.cookieHeader, 'https://evil.example')).rejects.toThrow(/403/)
+    await expect(openSocket(b.url, '')).rejects.toThrow(/401/)
+  })
+})
