@@ -45,9 +45,9 @@ export async function startServer(config: Config, options: StartOptions): Promis
 
   const keyPrefix = options.keyPrefix ?? 'handover'
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined
-  const bus = config.redisUrl ? await createRedisBus(config.redisUrl, { channel: `${keyPrefix}:events`, logger }) : createLocalBus()
+  const bus = config.redisUrl ? await createRedisBus(config.redisUrl, { channel: `${keyPrefix}:events`, logger }) : createLocalBus({ logger })
   const presence: Presence = config.redisUrl
-    ? await createRedisPresence(config.redisUrl, { prefix: `${keyPrefix}:presence`, instanceId: randomUUID() })
+    ? await createRedisPresence(config.redisUrl, { prefix: `${keyPrefix}:presence`, instanceId: randomUUID(), logger })
     : createLocalPresence()
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
   const rateLimits = createRateLimits({ redis, keyPrefix })

@@ -10,7 +10,7 @@ export const DEEP_LINK_SCHEME = 'handover'
 
 const POSITIVE_ID = /^[1-9][0-9]{0,15}$/
 
-// The authority must be a bare lowercase-able word: this refuses userinfo ("a@chat"), ports ("chat:1"),
+// Scheme plus an authority that is a bare word: this refuses userinfo ("a@chat"), ports ("chat:1"),
 // IP literals and percent-encoded hosts before the WHATWG parser gets a chance to normalise them.
 const AUTHORITY = /^handover:\/\/([a-z]+)(?=[/?#]|$)/i
 
@@ -36,11 +36,11 @@ export function parseDeepLink(link: string): string | null {
   if (link.length > MAX_URL_LENGTH || hasUnsafeUrlChars(link)) return null
   const authority = AUTHORITY.exec(link)
   const url = parseUrl(link)
-  if (!authority || !url || url.protocol !== `${DEEP_LINK_SCHEME}:`) return null
+  if (!authority || !url) return null
 
   const host = authority[1].toLowerCase()
   const rule = Object.hasOwn(RULES, host) ? RULES[host] : undefined
-  if (!rule || url.hostname.toLowerCase() !== host || url.port !== '') return null
+  if (!rule) return null
 
   const match = rule.path.exec(url.pathname)
   if (!match) return null

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 // Electron's binary is not available to tests or CI, so only the thin Electron-facing files may import it;
 // everything with logic must stay importable (and tested) in plain Node.
 const ELECTRON_FILES = ['src/main/index.ts', 'src/main/window.ts', 'src/preload/index.ts']
-const IMPORTS_ELECTRON = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)['"]electron(?:\/[^'"]*)?['"]/
+const IMPORTS_ELECTRON = /\b(?:from|import|require)\s*\(?\s*['"]electron(?:\/[^'"]*)?['"]/
 
 const root = join(import.meta.dirname, '..', '..')
 

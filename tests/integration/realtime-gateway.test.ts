@@ -41,6 +41,19 @@ describe('upgrade', () => {
     expect(await upgradeStatus(server.url, {})).toBe(401)
   })
 
+  it.each([
+    ['the session lookup', { resolveSession: () => Promise.reject(new Error('db down')) }],
+    ['the origin list', { allowedOrigins: (): string[] => { throw new Error('bad config') } }],
+  ])('answers 500 when %s fails, and keeps serving', async (_name, override) => {
+    const failing = await startGateway({ bus, presence: createLocalPresence(), ...override })
+    try {
+      expect(await upgradeStatus(failing.url, { userId: 1200 })).toBe(500)
+    } finally {
+      await failing.close()
+    }
+    expect(await upgradeStatus(server.url, { userId: 1200 })).toBe(101)
+  })
+
   it('drops upgrades on other paths', async () => {
     const error = await connect(server.url.replace('/ws', '/other'), { userId: 1200 }).catch((err: Error) => err)
     expect(error).toBeInstanceOf(Error)
@@ -184,9 +197,12 @@ describe('lifecycle', () => {
     await eventually(() => expect(server.gateway.localSocketCount()).toBe(1))
   })
 
-  it('close() closes every socket with 1001', async () => {
+  it('close() closes every socket with 1001 and announces the users offline before resolving', async () => {
+    const published: ServerEvent[] = []
+    bus.subscribe((_audience, event) => published.push(event))
     const client = await open({ userId: 1200 })
     await server.gateway.close()
+    expect(published).toContainEqual({ type: 'user_offline', userId: 1200 })
     expect((await client.closed).code).toBe(1001)
     expect(server.gateway.localSocketCount()).toBe(0)
   })

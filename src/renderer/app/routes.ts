@@ -1,0 +1,90 @@
+import { PLATFORM_IDS } from '@shared/constants'
+import { PLATFORMS } from '@/config/platforms'
+
+/**
+ * The SPEC §2 route table as data: the router is built from it and the e2e suite visits every
+ * `sample`. Plain data with no React imports, so Node tests can import it.
+ * A route without `screen` shows the shared "not built yet" notice titled `title`.
+ */
+
+export type BuiltScreen = 'home' | 'login' | 'signup' | 'forgot-password' | 'reset-password' | 'browse-redirect' | 'chat-redirect'
+
+export interface SpecRoute {
+  /** react-router pattern */
+  path: string
+  /** a concrete URL for the pattern (defaults to `path`) */
+  sample?: string
+  title: string
+  screen?: BuiltScreen
+}
+
+// react-router cannot match part of a segment ("buy-:platform-accounts"), so each platform gets its own route.
+const platformLandingRoutes: SpecRoute[] = PLATFORM_IDS.map((platform) => ({
+  path: `/buy-${platform}-accounts`,
+  title: `Buy ${PLATFORMS[platform].label} Accounts`,
+}))
+
+export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
+  { path: '/', title: 'Home', screen: 'home' },
+  { path: '/social-media-marketplace', title: 'Home', screen: 'home' },
+  { path: '/login', title: 'Sign In', screen: 'login' },
+  { path: '/signup', title: 'Sign Up', screen: 'signup' },
+  { path: '/forgot-password', title: 'Forgot Password', screen: 'forgot-password' },
+  { path: '/reset-password', title: 'Reset Password', screen: 'reset-password' },
+  { path: '/browse', title: 'Browse', screen: 'browse-redirect' },
+  { path: '/transactions', title: 'Transactions' },
+  { path: '/transaction/:id', sample: '/transaction/1', title: 'Transaction' },
+  { path: '/balance', title: 'Balance' },
+  { path: '/profile', title: 'Profile' },
+  { path: '/profile/:id', sample: '/profile/1', title: 'Profile' },
+  { path: '/messages', title: 'Messages' },
+  { path: '/chat', title: 'Messages', screen: 'chat-redirect' },
+  { path: '/chat/:conversationId', sample: '/chat/1', title: 'Chat' },
+  { path: '/settings', title: 'Settings' },
+  { path: '/trustap-integration', title: 'Escrow Integration' },
+  { path: '/email/diagnostic', title: 'Email Diagnostic' },
+  { path: '/email/preview', title: 'Email Preview' },
+  { path: '/top-sellers', title: 'Top Sellers' },
+  { path: '/blogs', title: 'Blogs' },
+  { path: '/blog/:id', sample: '/blog/1', title: 'Blog Post' },
+  { path: '/sell-your-account', title: 'Sell Your Account' },
+  { path: '/faq', title: 'FAQ' },
+  { path: '/seller/:id', sample: '/seller/1', title: 'Seller Profile' },
+  { path: '/create-listing', title: 'Create Listing' },
+  { path: '/listing/:id', sample: '/listing/1', title: 'Listing' },
+  { path: '/notifications', title: 'Notifications' },
+  { path: '/account/:id', sample: '/account/1', title: 'Account Details' },
+  { path: '/payment/return', title: 'Payment Return' },
+  { path: '/payment-return', title: 'Payment Return' },
+  { path: '/payment/trustap/return', title: 'Escrow Payment Return' },
+  { path: '/trustap/return', title: 'Escrow Payment Return' },
+  { path: '/trustap/auth/callback', title: 'Escrow Authorisation' },
+  { path: '/auth/trustap/callback', title: 'Escrow Authorisation' },
+  { path: '/payment-success', title: 'Payment Successful' },
+  { path: '/payment-failed', title: 'Payment Failed' },
+  { path: '/crypto/diagnostic', title: 'Crypto Diagnostic' },
+  { path: '/api/diagnostic', title: 'API Diagnostic' },
+  { path: '/payment/:id', sample: '/payment/1', title: 'Payment' },
+  { path: '/how-it-works', title: 'How It Works' },
+  { path: '/secure-account-trading', title: 'How It Works' },
+  ...platformLandingRoutes,
+  { path: '/verified-social-media-accounts', title: 'Verified Social Media Accounts' },
+  { path: '/contact', title: 'Contact' },
+  { path: '/terms', title: 'Terms of Service' },
+  { path: '/privacy', title: 'Privacy Policy' },
+  { path: '/cookies', title: 'Cookie Policy' },
+  { path: '/admin', title: 'Admin Login' },
+  { path: '/admin-login', title: 'Admin Login' },
+  { path: '/admin-dashboard', title: 'Admin Dashboard' },
+  { path: '/admin-settings', title: 'Admin Settings' },
+  { path: '/admin/payment-monitor', title: 'Payment Monitor' },
+  { path: '/admin/chat/:conversationId', sample: '/admin/chat/1', title: 'Admin Chat' },
+]
+
+/** Every SPEC §2 route as a visitable URL (sample params filled in). */
+export const SPEC_ROUTES: readonly string[] = SPEC_ROUTE_TABLE.map((route) => route.sample ?? route.path)
+
+/** The URLs whose screen is still the "not built yet" notice. */
+export const NOT_BUILT_ROUTES: readonly string[] = SPEC_ROUTE_TABLE.filter((route) => !route.screen).map(
+  (route) => route.sample ?? route.path,
+)
