@@ -12,14 +12,21 @@ const aliases = {
 /** The desktop build: main, preload and the same renderer bundled into the app. */
 export default defineConfig({
   main: {
-    plugins: [externalizeDepsPlugin()],
+    // main needs only zod at run time: bundle it so the installer can leave node_modules out
+    plugins: [externalizeDepsPlugin({ exclude: ['zod'] })],
     resolve: { alias: { '@shared': aliases['@shared'] } },
     build: { rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } } },
   },
   preload: {
     plugins: [externalizeDepsPlugin()],
     resolve: { alias: { '@shared': aliases['@shared'] } },
-    build: { rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') } } },
+    // a sandboxed preload must be CommonJS; package.json says "type": "module"
+    build: {
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path'
 import { app, ipcMain, Notification, session } from 'electron'
 import { resolveServerUrl } from './config'
-import { DEEP_LINK_SCHEME, findDeepLinkArg } from './deep-links'
+import { DEEP_LINK_SCHEME } from './deep-links'
 import { registerIpcHandlers, type DesktopServices } from './ipc/handlers'
 import { createNotifier } from './notifications'
 import { isPermissionAllowed } from './security'
@@ -31,7 +31,7 @@ function startApp(): void {
     event.preventDefault()
     windows.openLink(link)
   })
-  app.on('second-instance', (_event, argv) => windows.openLink(findDeepLinkArg(argv)))
+  app.on('second-instance', (_event, argv) => windows.openFromArgv(argv))
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, serverOrigin, preloadPath))
   app.on('activate', () => windows.show())
   app.on('window-all-closed', () => {

@@ -21,7 +21,7 @@ export interface NotificationPort {
 const MAX_LIVE_NOTIFICATIONS = 50
 
 /** Returns the notify service: shows a notification; a click opens its route (or just the window). */
-export function createNotifier(port: NotificationPort, openRoute: (route?: string) => void) {
+export function createNotifier(port: NotificationPort, openRoute: (route?: string) => void): (input: NotifyInput) => void {
   const live = new Set<NativeNotification>()
 
   return function notify(input: NotifyInput): void {

@@ -13,14 +13,18 @@ function setup() {
 }
 
 function fakeWindow() {
+  let loaded = false
   const onLoaded: (() => void)[] = []
   const onClosed: (() => void)[] = []
   const window = {
     focus: vi.fn(),
     sendDeepLink: vi.fn<(route: string) => void>(),
-    whenLoaded: (callback: () => void) => void onLoaded.push(callback),
+    whenLoaded: (callback: () => void) => (loaded ? callback() : void onLoaded.push(callback)),
     onClosed: (callback: () => void) => void onClosed.push(callback),
-    finishLoading: () => onLoaded.splice(0).forEach((callback) => callback()),
+    finishLoading: () => {
+      loaded = true
+      onLoaded.splice(0).forEach((callback) => callback())
+    },
     close: () => onClosed.forEach((callback) => callback()),
   } satisfies AppWindow & Record<string, unknown>
   return window
@@ -59,6 +63,15 @@ describe('createWindowController', () => {
     expect(window.sendDeepLink).not.toHaveBeenCalled()
     window.finishLoading()
     expect(window.sendDeepLink).toHaveBeenCalledWith('/listing/8')
+  })
+
+  it('routes a second instance\'s command line', () => {
+    const { controller, opened } = setup()
+    controller.start([])
+    const { window } = opened[0]
+    window.finishLoading()
+    controller.openFromArgv(['Handover.exe', '--flag', 'handover://trustap/auth/callback?code=x'])
+    expect(window.sendDeepLink).toHaveBeenCalledWith('/trustap/auth/callback?code=x')
   })
 
   it('only brings the window forward for unknown links or a plain second launch', () => {

@@ -26,7 +26,7 @@ export interface WindowController {
   show(route?: string): void
   /** A raw link from open-url or a second instance; unknown links only bring the window forward. */
   openLink(link: string | undefined): void
-  /** Same as openLink for a second instance's command line. */
+  /** openLink for a second instance's command line (Windows, Linux). */
   openFromArgv(argv: readonly string[]): void
 }
 

@@ -59,8 +59,9 @@ export function useCurrentUser() {
 /** Stores a user the server just signed in (login, verification) so the header updates at once. */
 export function useSetSignedInUser() {
   const queryClient = useQueryClient()
-  return (raw: unknown) => {
-    queryClient.setQueryData(authKeys.me(), toCurrentUser(raw))
+  return (raw?: unknown) => {
+    const user = raw === undefined ? null : toCurrentUser(raw)
+    if (user) queryClient.setQueryData(authKeys.me(), user)
     return queryClient.invalidateQueries({ queryKey: authKeys.all })
   }
 }

@@ -1,0 +1,55 @@
+import { Suspense } from 'react'
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
+import { Header } from '@/features/layout/components/header'
+import { ErrorBoundary } from '@/features/system/components/error-boundary'
+import { PageLoading } from '@/features/system/components/page-loading'
+import { RealtimeProvider } from './providers/realtime-provider'
+
+/** Lazy page + its boundary; the boundary resets when the path changes so navigation leaves an error. */
+function PageOutlet() {
+  const { pathname } = useLocation()
+  return (
+    <ErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  )
+}
+
+/** Everything inside the router: live updates and scroll restoration. */
+export function RootLayout() {
+  return (
+    <RealtimeProvider>
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-lg bg-mint-400 px-4 py-2 font-semibold text-navy-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <Outlet />
+      <ScrollRestoration />
+    </RealtimeProvider>
+  )
+}
+
+/** Pages with the site header. */
+export function MainLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Header />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <PageOutlet />
+      </main>
+    </div>
+  )
+}
+
+/** Full-screen pages (sign-in, password recovery) that bring their own chrome. */
+export function BareLayout() {
+  return (
+    <div id="main" tabIndex={-1} className="outline-none">
+      <PageOutlet />
+    </div>
+  )
+}

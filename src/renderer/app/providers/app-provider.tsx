@@ -1,0 +1,21 @@
+import { useState, type ReactNode } from 'react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { Provider as JotaiProvider } from 'jotai'
+import { createQueryClient } from '@/lib/query-client'
+import { Toaster } from '@/components/ui/toaster'
+import { ErrorBoundary } from '@/features/system/components/error-boundary'
+
+/** App-wide providers. The outer boundary catches what the router's own boundary cannot. */
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient)
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <JotaiProvider>
+          {children}
+          <Toaster />
+        </JotaiProvider>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  )
+}

@@ -1,0 +1,61 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import type { ServerEvent, ServerEventType } from '@shared/realtime/events'
+import { authKeys, conversationKeys, listingKeys, notificationKeys, transactionKeys } from '@/lib/query-keys'
+
+/**
+ * Which cached data each live event makes stale (SPEC §7: "the client refreshes the matching cached
+ * data"). One table, so adding an event is one line. Presence and typing carry no cached data.
+ */
+export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> = {
+  pong: [],
+  authenticated: [],
+  auth_error: [],
+  user_online: [],
+  user_offline: [],
+  online_users_list: [],
+  user_typing: [],
+  user_stopped_typing: [],
+  new_message: [conversationKeys.all],
+  message_sent: [conversationKeys.all],
+  messages_read: [conversationKeys.all],
+  message_read: [conversationKeys.all],
+  MESSAGE_READ_UPDATE: [conversationKeys.all],
+  payment_completed: [transactionKeys.all, conversationKeys.all, authKeys.me()],
+  transaction_created: [transactionKeys.all, conversationKeys.all],
+  transaction_updated: [transactionKeys.all],
+  transaction_update: [transactionKeys.all],
+  TRANSACTION_CANCELLED: [transactionKeys.all, listingKeys.all],
+  listing_created: [listingKeys.all],
+  listing_updated: [listingKeys.all],
+  listing_purchased: [listingKeys.all],
+  listing_update: [listingKeys.all],
+  LISTING_REACTIVATED: [listingKeys.all],
+  account_status_updated: [listingKeys.all],
+  new_notification: [notificationKeys.all],
+  notification_read_all: [notificationKeys.all],
+  balance_updated: [authKeys.me()],
+}
+
+export function invalidateForEvent(queryClient: QueryClient, event: ServerEvent): void {
+  for (const queryKey of EVENT_INVALIDATIONS[event.type]) {
+    void queryClient.invalidateQueries({ queryKey })
+  }
+}
+
+/** Presence: the next set of online user ids, or null when the event is not about presence. */
+export function nextOnlineUsers(current: ReadonlySet<number>, event: ServerEvent): Set<number> | null {
+  switch (event.type) {
+    case 'online_users_list':
+      return new Set(event.userIds)
+    case 'user_online':
+      return current.has(event.userId) ? null : new Set(current).add(event.userId)
+    case 'user_offline': {
+      if (!current.has(event.userId)) return null
+      const next = new Set(current)
+      next.delete(event.userId)
+      return next
+    }
+    default:
+      return null
+  }
+}

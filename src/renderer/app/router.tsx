@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react'
+import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { lazyPage } from '@/lib/lazy-page'
+import { ErrorScreen } from '@/features/system/components/error-screen'
+import { BareLayout, MainLayout, RootLayout } from './layouts'
+import { AuthRedirect, BrowseRedirect, ChatRedirect } from './routes/redirects'
+import { SPEC_ROUTE_TABLE, type SpecRoute } from './routes'
+
+// Each page is its own chunk (SPEC §2: pages load lazily with a "Loading..." placeholder).
+const HomeRoute = lazyPage(() => import('./routes/home'))
+const AuthRoute = lazyPage(() => import('./routes/auth'))
+const ForgotPasswordRoute = lazyPage(() => import('./routes/forgot-password'))
+const ResetPasswordRoute = lazyPage(() => import('./routes/reset-password'))
+const NotBuiltRoute = lazyPage(() => import('./routes/not-built'))
+const NotFoundRoute = lazyPage(() => import('./routes/not-found'))
+
+function screenFor(route: SpecRoute): ReactNode {
+  switch (route.screen) {
+    case 'home':
+      return <HomeRoute />
+    case 'login':
+      return <AuthRoute tab="login" />
+    case 'signup':
+      return <AuthRoute tab="signup" />
+    case 'forgot-password':
+      return <ForgotPasswordRoute />
+    case 'reset-password':
+      return <ResetPasswordRoute />
+    case 'browse-redirect':
+      return <BrowseRedirect />
+    case 'chat-redirect':
+      return <ChatRedirect />
+    case undefined:
+      return <NotBuiltRoute title={route.title} />
+  }
+}
+
+// Sign-in and password recovery are full-screen; everything else sits under the site header.
+const BARE_SCREENS: ReadonlySet<SpecRoute['screen']> = new Set(['login', 'signup', 'forgot-password', 'reset-password'])
+
+function toRouteObject(route: SpecRoute): RouteObject {
+  return { path: route.path, element: screenFor(route) }
+}
+
+/** Last-resort screen if the layout itself throws; page errors are caught closer, in PageOutlet. */
+function RouterError() {
+  return <ErrorScreen recoverable={false} canRetry={false} onRetry={() => window.location.reload()} />
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouterError />,
+    children: [
+      { element: <BareLayout />, children: SPEC_ROUTE_TABLE.filter((r) => BARE_SCREENS.has(r.screen)).map(toRouteObject) },
+      {
+        element: <MainLayout />,
+        children: [
+          ...SPEC_ROUTE_TABLE.filter((r) => !BARE_SCREENS.has(r.screen)).map(toRouteObject),
+          { path: '/auth', element: <AuthRedirect /> },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+]
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes)
+}

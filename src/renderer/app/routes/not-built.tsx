@@ -1,0 +1,1 @@
+export { NotBuilt as default } from '@/features/system/components/not-built'

@@ -1,0 +1,98 @@
+import { useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { MailCheck } from 'lucide-react'
+import type { SignupRequest } from '@shared/api/auth'
+import { VERIFICATION_CODE_LENGTH } from '@shared/constants'
+import { paths } from '@/config/paths'
+import { useSetSignedInUser } from '@/lib/auth'
+import { useSeo } from '@/lib/seo'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import type { SignupResult } from '../api/signup'
+import { AUTH_TOASTS, toastSuccess, toastWelcome } from '../lib/auth-toasts'
+import { AuthShell } from './auth-shell'
+import { LoginForm } from './login-form'
+import { EMPTY_SIGNUP, SignupForm } from './signup-form'
+import { VerifyForm } from './verify-form'
+
+export type AuthTab = 'login' | 'signup'
+
+const HEADINGS = {
+  login: { title: 'Welcome back', text: 'Sign in to buy, sell and chat with sellers.' },
+  signup: { title: 'Create your account', text: 'Start trading in minutes — with $15 on us.' },
+} as const
+
+/** SPEC §2/§4: Sign In / Sign Up tabs (the route picks one) and the email-verification step. */
+export function AuthScreen({ tab }: { tab: AuthTab }) {
+  useSeo({
+    title: `${tab === 'login' ? 'Sign In' : 'Sign Up'} | Handover`,
+    description: 'Sign in or create a Handover account to buy and sell social media accounts with escrow protection.',
+  })
+  const navigate = useNavigate()
+  const setSignedInUser = useSetSignedInUser()
+  const [signupValues, setSignupValues] = useState<SignupRequest>(EMPTY_SIGNUP)
+  const [verifyEmail, setVerifyEmail] = useState<string | null>(null)
+
+  /** `user` is what the server signed in; without one the current user is simply refetched. */
+  const goHomeAs = (user?: unknown) => {
+    void setSignedInUser(user)
+    navigate(paths.home)
+  }
+
+  const onSignedUp = (result: SignupResult, input: SignupRequest) => {
+    if (result.requiresVerification) {
+      toastSuccess(AUTH_TOASTS.checkEmail)
+      setVerifyEmail(result.email ?? input.email)
+      return
+    }
+    toastWelcome()
+    goHomeAs()
+  }
+
+  if (verifyEmail !== null) {
+    return (
+      <AuthShell>
+        <div className="mb-8 text-center">
+          <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-navy-900 text-mint-400">
+            <MailCheck className="size-7" aria-hidden="true" />
+          </span>
+          <h1 className="mt-5 text-3xl font-bold tracking-tight">Check Your Email</h1>
+          <p className="mt-2 text-muted-foreground">
+            We sent a {VERIFICATION_CODE_LENGTH}-digit code to <span className="font-semibold text-foreground">{verifyEmail}</span>.
+          </p>
+        </div>
+        <VerifyForm
+          initialEmail={verifyEmail}
+          onVerified={(user) => {
+            toastWelcome()
+            goHomeAs(user)
+          }}
+          onBack={() => {
+            setVerifyEmail(null)
+            navigate(paths.signup, { replace: true })
+          }}
+        />
+      </AuthShell>
+    )
+  }
+
+  return (
+    <AuthShell>
+      <div className="mb-8">
+        <h1 className="text-3xl font-bold tracking-tight">{HEADINGS[tab].title}</h1>
+        <p className="mt-2 text-muted-foreground">{HEADINGS[tab].text}</p>
+      </div>
+      <Tabs value={tab} onValueChange={(next) => navigate(next === 'login' ? paths.login : paths.signup, { replace: true })}>
+        <TabsList aria-label="Sign in or sign up">
+          <TabsTrigger value="login">Sign In</TabsTrigger>
+          <TabsTrigger value="signup">Sign Up</TabsTrigger>
+        </TabsList>
+        <TabsContent value="login">
+          <LoginForm onSignedIn={goHomeAs} />
+        </TabsContent>
+        <TabsContent value="signup">
+          <SignupForm values={signupValues} onChange={setSignupValues} onSignedUp={onSignedUp} />
+        </TabsContent>
+      </Tabs>
+    </AuthShell>
+  )
+}

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react'
+import { verifyEmailRequestSchema, type VerifyEmailRequest } from '@shared/api/auth'
+import { RESEND_COOLDOWN_MS, VERIFICATION_CODE_LENGTH } from '@shared/constants'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { useResendVerification } from '../api/resend-verification'
+import { useVerifyEmail } from '../api/verify-email'
+import { useCountdown } from '../hooks/use-countdown'
+import { AUTH_TOASTS, toastFailure, toastSuccess } from '../lib/auth-toasts'
+import { validate, type FieldErrors } from '../lib/field-errors'
+import { describedBy, FormField } from './form-field'
+
+/** SPEC §5: the code field keeps digits only, at most six. */
+export function sanitizeCode(input: string): string {
+  return input.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH)
+}
+
+interface VerifyFormProps {
+  initialEmail: string
+  onVerified: (user: unknown) => void
+  onBack: () => void
+}
+
+export function VerifyForm({ initialEmail, onVerified, onBack }: VerifyFormProps) {
+  const [values, setValues] = useState<VerifyEmailRequest>({ email: initialEmail, code: '' })
+  const [errors, setErrors] = useState<FieldErrors<VerifyEmailRequest>>({})
+  const cooldown = useCountdown()
+  const verify = useVerifyEmail({
+    onSuccess: (data) => onVerified(data.user),
+    onError: (error) => toastFailure(AUTH_TOASTS.verifyFailed, error),
+  })
+  const resend = useResendVerification({
+    onSuccess: () => {
+      toastSuccess(AUTH_TOASTS.codeSent)
+      cooldown.start(RESEND_COOLDOWN_MS)
+    },
+    onError: (error) => toastFailure(AUTH_TOASTS.resendFailed, error),
+  })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const result = validate(verifyEmailRequestSchema, values)
+    setErrors(result.errors ?? {})
+    if (result.data) verify.mutate(result.data)
+  }
+
+  const requestNewCode = () => {
+    const result = validate(verifyEmailRequestSchema.pick({ email: true }), values)
+    setErrors(result.errors ?? {})
+    if (result.data) resend.mutate(result.data.email)
+  }
+
+  const goBack = () => {
+    setValues((v) => ({ ...v, code: '' }))
+    onBack()
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-5">
+      <FormField id="email" label="Email" error={errors.email}>
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={describedBy('email', errors.email)}
+        />
+      </FormField>
+      <FormField id="code" label="Verification Code" error={errors.code} hint={`Enter the ${VERIFICATION_CODE_LENGTH}-digit code from the email.`}>
+        <Input
+          id="code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={VERIFICATION_CODE_LENGTH}
+          placeholder="••••••"
+          value={values.code}
+          onChange={(e) => {
+            setValues((v) => ({ ...v, code: sanitizeCode(e.target.value) }))
+            setErrors((current) => ({ ...current, code: undefined }))
+          }}
+          className="h-14 text-center font-mono text-2xl tracking-[0.5em] sm:text-2xl"
+          aria-invalid={errors.code ? true : undefined}
+          aria-describedby={describedBy('code', errors.code)}
+        />
+      </FormField>
+      <Button type="submit" size="lg" disabled={verify.isPending} className="w-full">
+        {verify.isPending ? 'Verifying...' : 'Verify & Create Account'}
+      </Button>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <Button variant="ghost" onClick={goBack}>
+          Back to signup
+        </Button>
+        <Button variant="outline" onClick={requestNewCode} disabled={cooldown.running || resend.isPending}>
+          {cooldown.running ? `Resend in ${cooldown.secondsLeft}s` : 'Resend Code'}
+        </Button>
+      </div>
+    </form>
+  )
+}

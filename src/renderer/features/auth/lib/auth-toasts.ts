@@ -1,0 +1,31 @@
+import { toast } from '@/hooks/use-toast'
+import { describeError } from '@/lib/api-client'
+import { DEFAULT_BALANCE, formatBalance } from '@/lib/money-display'
+
+/** Exact toast copy of SPEC §8; failures show the server's message, else these fallbacks. */
+export const AUTH_TOASTS = {
+  loginFailed: { title: 'Login failed', fallback: 'Please check your credentials' },
+  signupFailed: { title: 'Signup failed', fallback: 'Failed to create account' },
+  verifyFailed: { title: 'Verification failed', fallback: 'Invalid or expired verification code' },
+  resendFailed: { title: 'Failed to resend', fallback: 'Could not resend verification code' },
+  welcomeBack: { title: 'Welcome back!', description: "You've successfully logged in." },
+  checkEmail: { title: 'Check your email', description: "We've sent a verification code to your email address." },
+  codeSent: { title: 'Code sent', description: 'A new verification code has been sent to your email.' },
+} as const
+
+export function toastFailure(kind: { title: string; fallback: string }, error: unknown): void {
+  toast({ variant: 'destructive', title: kind.title, description: describeError(error, kind.fallback) })
+}
+
+export function toastSuccess(kind: { title: string; description: string }): void {
+  toast({ variant: 'success', ...kind })
+}
+
+/** Welcome after sign-up/verification (text not given by the spec; it names the bonus just credited). */
+export function toastWelcome(): void {
+  toast({
+    variant: 'success',
+    title: 'Welcome to Handover!',
+    description: `Your account is ready and your ${formatBalance(DEFAULT_BALANCE)} welcome bonus has been added to your balance.`,
+  })
+}

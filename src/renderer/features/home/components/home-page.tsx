@@ -1,0 +1,45 @@
+import { useAtom } from 'jotai'
+import { LISTINGS_ANCHOR, paths } from '@/config/paths'
+import type { PlatformId } from '@/config/platforms'
+import { useCurrentUser } from '@/lib/auth'
+import { scrollToSection } from '@/lib/scroll'
+import { useSeo } from '@/lib/seo'
+import { selectedPlatformAtom } from '../atoms'
+import { useAnchorScroll } from '../hooks/use-anchor-scroll'
+import { usePlatformParam } from '../hooks/use-platform-param'
+import { FloatingChatButton } from './floating-chat-button'
+import { Hero } from './hero'
+import { ListingsPlaceholder } from './listings-placeholder'
+import { PlatformTiles } from './platform-tiles'
+import { SecurityFeatures } from './security-features'
+import { SiteFooter } from './site-footer'
+
+export function HomePage() {
+  useSeo({
+    title: 'Buy & Sell YouTube Channels and Social Media Accounts | Handover',
+    description:
+      'Buy and sell YouTube channels, TikTok, Instagram, Facebook, Twitter and Telegram accounts safely. Escrow protection, verified sellers and buyer protection on every deal.',
+  })
+  usePlatformParam()
+  useAnchorScroll()
+  const { isSignedIn } = useCurrentUser()
+  const [platform, setPlatform] = useAtom(selectedPlatformAtom)
+
+  // SPEC §2: Sell Your Account goes to listing creation when signed in, else to sign-in (/auth).
+  const sellHref = isSignedIn ? paths.createListing : paths.auth
+  const selectPlatform = (next: PlatformId) => {
+    setPlatform(next)
+    scrollToSection(LISTINGS_ANCHOR)
+  }
+
+  return (
+    <>
+      <Hero sellHref={sellHref} onBrowse={() => scrollToSection(LISTINGS_ANCHOR)} />
+      <PlatformTiles selected={platform} onSelect={selectPlatform} />
+      <ListingsPlaceholder platform={platform} onClearPlatform={() => setPlatform(null)} />
+      <SecurityFeatures />
+      <SiteFooter sellHref={sellHref} onSelectPlatform={selectPlatform} />
+      {isSignedIn && <FloatingChatButton />}
+    </>
+  )
+}

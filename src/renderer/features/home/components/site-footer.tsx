@@ -1,0 +1,96 @@
+import { Link } from 'react-router-dom'
+import { paths } from '@/config/paths'
+import { PLATFORMS, type LivePlatformId } from '@/config/platforms'
+import { Logo } from '@/components/logo'
+import { Button } from '@/components/ui/button'
+import { PlatformIcon } from './platform-icon'
+
+const COLUMNS = [
+  {
+    title: 'Marketplace',
+    links: [
+      { to: paths.howItWorks, label: 'How It Works' },
+      { to: paths.topSellers, label: 'Top Sellers' },
+      { to: paths.blogs, label: 'Blogs' },
+      { to: paths.messages, label: 'Messages' },
+    ],
+  },
+  {
+    title: 'Trust & Safety',
+    links: [
+      { to: paths.escrowService, label: 'Escrow Service' },
+      { to: paths.verification, label: 'Verification' },
+      { to: paths.contact, label: 'Contact' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { to: paths.terms, label: 'Terms of Service' },
+      { to: paths.privacy, label: 'Privacy Policy' },
+    ],
+  },
+] as const
+
+const FOOTER_PLATFORMS: readonly LivePlatformId[] = ['youtube', 'tiktok', 'instagram', 'telegram', 'twitter']
+
+interface SiteFooterProps {
+  sellHref: string
+  onSelectPlatform: (platform: LivePlatformId) => void
+}
+
+export function SiteFooter({ sellHref, onSelectPlatform }: SiteFooterProps) {
+  return (
+    <footer className="bg-navy-950 text-navy-200">
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[1.3fr_2fr] lg:px-8">
+        <div>
+          <Logo />
+          <p className="mt-4 max-w-sm text-sm leading-relaxed">
+            The escrow-protected marketplace for buying and selling social media accounts.
+          </p>
+          <Button asChild className="mt-6">
+            <Link to={sellHref}>Sell Your Account</Link>
+          </Button>
+          <div className="mt-8">
+            <p className="text-xs font-semibold tracking-widest text-navy-300 uppercase">Shop by platform</p>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {FOOTER_PLATFORMS.map((platform) => (
+                <li key={platform}>
+                  <button
+                    type="button"
+                    onClick={() => onSelectPlatform(platform)}
+                    aria-label={`Show ${PLATFORMS[platform].label} accounts`}
+                    className="flex size-10 items-center justify-center rounded-xl bg-white/5 text-navy-100 transition-colors hover:bg-white/15 hover:text-white focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
+                    <PlatformIcon platform={platform} className="size-5" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+        <div className="grid gap-8 sm:grid-cols-3">
+          {COLUMNS.map((column) => (
+            <nav key={column.title} aria-label={column.title}>
+              <h2 className="text-sm font-semibold text-white">{column.title}</h2>
+              <ul className="mt-4 space-y-3">
+                {column.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className="text-sm transition-colors hover:text-white focus-visible:text-white focus-visible:underline focus-visible:outline-none">
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-navy-300 sm:px-6 lg:px-8">
+          © {new Date().getFullYear()} Handover. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,73 @@
+import { Link } from 'react-router-dom'
+import { ChevronDown, LogOut, Receipt, Settings, User, Wallet } from 'lucide-react'
+import type { CurrentUser } from '@shared/api/auth'
+import { paths } from '@/config/paths'
+import { formatBalance } from '@/lib/money-display'
+import { UserAvatar } from '@/components/user-avatar'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuGroup, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+
+export const ACCOUNT_LINKS = [
+  { to: paths.profile, label: 'My Profile', icon: User },
+  { to: paths.transactions, label: 'Transactions', icon: Receipt },
+  { to: paths.balance, label: 'Balance', icon: Wallet },
+  { to: paths.settings, label: 'Settings', icon: Settings },
+] as const
+
+interface AccountMenuProps {
+  user: CurrentUser
+  signingOut: boolean
+  onSignOut: () => void
+}
+
+/** Username and balance on the trigger; profile, money and settings links plus Sign Out inside. */
+export function AccountMenu({ user, signingOut, onSignOut }: AccountMenuProps) {
+  const balance = formatBalance(user.balance)
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label="Account menu"
+        className="flex items-center gap-2.5 rounded-xl py-1 pr-2 pl-1 text-left transition-colors hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
+        <UserAvatar username={user.username} avatar={user.avatar} />
+        <span className="flex flex-col leading-tight">
+          <span className="max-w-32 truncate text-sm font-semibold text-white">{user.username}</span>
+          <span className="text-xs font-semibold text-mint-300 tabular-nums">{balance}</span>
+        </span>
+        <ChevronDown className="size-4 text-navy-300" aria-hidden="true" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="flex items-center gap-3">
+          <UserAvatar username={user.username} avatar={user.avatar} className="size-10" />
+          <span className="min-w-0">
+            <span className="block truncate font-semibold">{user.username}</span>
+            <span className="block text-xs text-muted-foreground">
+              Balance <span className="font-semibold text-foreground tabular-nums">{balance}</span>
+            </span>
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuGroup>
+          {ACCOUNT_LINKS.map(({ to, label, icon: Icon }) => (
+            <DropdownMenuItem key={to} asChild>
+              <Link to={to}>
+                <Icon aria-hidden="true" /> {label}
+              </Link>
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          variant="destructive"
+          disabled={signingOut}
+          // Keep the menu open so "Signing out..." stays visible until the request settles.
+          onSelect={(event) => {
+            event.preventDefault()
+            onSignOut()
+          }}
+        >
+          <LogOut aria-hidden="true" /> {signingOut ? 'Signing out...' : 'Sign Out'}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  )
+}

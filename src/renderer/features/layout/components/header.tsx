@@ -1,0 +1,70 @@
+import { Link } from 'react-router-dom'
+import { Plus } from 'lucide-react'
+import { paths } from '@/config/paths'
+import { useCurrentUser, useLogout } from '@/lib/auth'
+import { cn } from '@/lib/utils'
+import { Logo } from '@/components/logo'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { useScrolled } from '../hooks/use-scrolled'
+import { AccountMenu } from './account-menu'
+import { MainNav } from './main-nav'
+import { MobileMenu } from './mobile-menu'
+import { NotificationBell } from './notification-bell'
+
+/** Site header (SPEC §2): translucent over the page top, solid once scrolled. */
+export function Header() {
+  const scrolled = useScrolled()
+  const { user, isLoading } = useCurrentUser()
+  const logout = useLogout()
+  const signOut = () => logout.mutate()
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={cn(
+        'sticky top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-200',
+        scrolled ? 'border-white/10 bg-navy-950 shadow-lg shadow-navy-950/20' : 'border-transparent bg-navy-950/85 backdrop-blur-md',
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
+        <Logo className="md:hidden lg:inline-flex" />
+        <Logo compact className="hidden md:inline-flex lg:hidden" />
+        <MainNav className="ml-4 hidden md:flex" />
+        <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
+          {isLoading ? (
+            <div className="flex items-center gap-2" aria-hidden="true">
+              <Skeleton className="h-9 w-20 bg-white/10" />
+              <Skeleton className="hidden h-9 w-24 bg-white/10 md:block" />
+            </div>
+          ) : user ? (
+            <>
+              <Button asChild size="sm" className="hidden md:inline-flex">
+                <Link to={paths.createListing} aria-label="Create Listing">
+                  <Plus aria-hidden="true" />
+                  <span className="hidden lg:inline">Create Listing</span>
+                </Link>
+              </Button>
+              <NotificationBell />
+              <div className="hidden md:block">
+                <AccountMenu user={user} signingOut={logout.isPending} onSignOut={signOut} />
+              </div>
+            </>
+          ) : (
+            <div className="hidden items-center gap-2 md:flex">
+              <Button asChild variant="ghost-inverse" size="sm">
+                <Link to={paths.login}>Sign In</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to={paths.signup}>Sign Up</Link>
+              </Button>
+            </div>
+          )}
+          <div className="md:hidden">
+            <MobileMenu user={user} signingOut={logout.isPending} onSignOut={signOut} />
+          </div>
+        </div>
+      </div>
+    </header>
+  )
+}
