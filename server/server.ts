@@ -52,7 +52,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
   const rateLimits = createRateLimits({ redis, keyPrefix })
 
-  let gateway: Gateway | undefined
+  // the gateway needs the app's session reader and the app needs to end sockets at sign-out
+  const live: { gateway?: Gateway } = {}
   const created = createApp({
     config,
     orm,
@@ -60,7 +61,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     mailer,
     rateLimits,
     webRoot: options.webRoot,
-    onSignOut: (userId) => gateway?.disconnectUser(userId, 4001, 'signed out'),
+    onSignOut: (userId) => live.gateway?.disconnectUser(userId, 4001, 'signed out'),
   })
 
   const em = orm.em.fork()
@@ -73,7 +74,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     sockets.add(s)
     s.on('close', () => sockets.delete(s))
   })
-  gateway = attachGateway({
+  const gateway = attachGateway({
     server: http,
     path: '/ws',
     allowedOrigins: (req) => created.allowedOrigins(`http://${req.headers.host ?? ''}`).concat(`https://${req.headers.host ?? ''}`),
@@ -85,6 +86,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     presence,
     logger,
   })
+  live.gateway = gateway
 
   await new Promise<void>((ok, fail) => {
     http.once('error', fail)
@@ -99,7 +101,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
       // stop accepting, let in-flight requests finish, then close sockets, bus and database
       const drained = new Promise<void>((ok) => http.close(() => ok()))
       http.closeIdleConnections()
-      await gateway?.close()
+      await gateway.close()
       const deadline = setTimeout(() => sockets.forEach((s) => s.destroy()), 10_000)
       await drained
       clearTimeout(deadline)

@@ -57,7 +57,7 @@ describe('sign up, verify, sign out, sign in — in Chromium', () => {
     const page = await newPage()
     const email = 'erin@example.com'
     const before = await fillSignup(page, 'erin', email)
-    await page.getByText('Check Your Email').waitFor()
+    await page.getByText('Check Your Email', { exact: true }).waitFor()
     const code = await smtp.codeFor(email, before)
     await page.getByLabel('Verification Code').fill(code)
     await page.getByRole('button', { name: 'Verify & Create Account' }).click()
@@ -84,7 +84,7 @@ describe('sign up, verify, sign out, sign in — in Chromium', () => {
     const page = await newPage()
     const email = 'frank@example.com'
     const before = await fillSignup(page, 'frank', email)
-    await page.getByText('Check Your Email').waitFor()
+    await page.getByText('Check Your Email', { exact: true }).waitFor()
     const code = await smtp.codeFor(email, before)
     await page.getByLabel('Verification Code').fill(code === '123456' ? '654321' : '123456')
     await page.getByRole('button', { name: 'Verify & Create Account' }).click()
@@ -103,7 +103,7 @@ describe('sign up, verify, sign out, sign in — in Chromium', () => {
   it('refuses a duplicate username with the server message', async () => {
     const first = await newPage()
     const before = await fillSignup(first, 'grace', 'grace@example.com')
-    await first.getByText('Check Your Email').waitFor()
+    await first.getByText('Check Your Email', { exact: true }).waitFor()
     await first.getByLabel('Verification Code').fill(await smtp.codeFor('grace@example.com', before))
     await first.getByRole('button', { name: 'Verify & Create Account' }).click()
     await first.waitForURL(`${server.url}/`)

@@ -1,5 +1,6 @@
-import { Suspense } from 'react'
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
+import { Suspense, useEffect } from 'react'
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom'
+import { onDeepLink } from '@/lib/platform'
 import { Header } from '@/features/layout/components/header'
 import { ErrorBoundary } from '@/features/system/components/error-boundary'
 import { PageLoading } from '@/features/system/components/page-loading'
@@ -17,8 +18,11 @@ function PageOutlet() {
   )
 }
 
-/** Everything inside the router: live updates and scroll restoration. */
+/** Everything inside the router: live updates, desktop deep links and scroll restoration. */
 export function RootLayout() {
+  const navigate = useNavigate()
+  // The contract only lets in-app routes through, so the route can be navigated to as is.
+  useEffect(() => onDeepLink(({ route }) => navigate(route)), [navigate])
   return (
     <RealtimeProvider>
       <a
@@ -36,9 +40,10 @@ export function RootLayout() {
 /** Pages with the site header. */
 export function MainLayout() {
   return (
-    <div className="flex min-h-dvh flex-col">
+    // Navy behind the header so it can be transparent at the top of every page.
+    <div className="flex min-h-dvh flex-col bg-navy-950">
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      <main id="main" tabIndex={-1} className="flex-1 bg-background outline-none">
         <PageOutlet />
       </main>
     </div>

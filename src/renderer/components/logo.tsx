@@ -15,7 +15,7 @@ export function Logo({ className, compact = false, inverse = true }: { className
       </svg>
       {!compact && (
         <span className={cn('text-lg font-bold tracking-tight', inverse ? 'text-white' : 'text-navy-950')}>
-          Hand<span className="text-mint-400">over</span>
+          Hand<span className={inverse ? 'text-mint-400' : 'text-mint-700'}>over</span>
         </span>
       )}
     </Link>

@@ -1,17 +1,17 @@
+import type { DeepLinkEvent, DesktopBridge } from '@shared/ipc/contract'
+
 /**
- * The renderer's only door to the desktop shell. The preload may expose `window.desktop`; on the
- * website every call falls back to a web API, so one bundle serves both.
+ * The renderer's only door to the desktop shell. The preload exposes `window.desktop` (typed by the
+ * IPC contract) inside the app; on the website it is undefined and every call falls back to a web API,
+ * so one bundle serves both. Bridge failures are logged quietly: a missed badge must not break a page.
  */
 
-export interface DesktopBridge {
-  notify?: (notification: { title: string; body: string; route?: string }) => void
-  setBadgeCount?: (count: number) => void
-  openExternal?: (url: string) => void
+function bridge(): DesktopBridge | undefined {
+  return typeof window === 'undefined' ? undefined : window.desktop
 }
 
-// Read structurally rather than augmenting Window, so the preload's own typing can land without a clash.
-function bridge(): DesktopBridge | undefined {
-  return typeof window === 'undefined' ? undefined : (window as Window & { desktop?: DesktopBridge }).desktop
+function quietly(promise: Promise<unknown>, what: string): void {
+  promise.catch((error: unknown) => console.debug(`Desktop ${what} failed`, error))
 }
 
 export function isDesktopApp(): boolean {
@@ -32,20 +32,21 @@ export function setDocumentTitle(title: string): void {
 }
 
 export function setBadgeCount(count: number): void {
+  const next = Math.max(0, Math.floor(count))
   const desktop = bridge()
-  if (desktop?.setBadgeCount) {
-    desktop.setBadgeCount(count)
+  if (desktop) {
+    quietly(desktop.setBadge({ count: next }), 'badge')
     return
   }
-  badgeCount = Math.max(0, count)
+  badgeCount = next
   renderTitle()
 }
 
 /** Native notification when allowed; silently nothing otherwise (the in-app toast still shows). */
 export function notify(title: string, body: string, route?: string): void {
   const desktop = bridge()
-  if (desktop?.notify) {
-    desktop.notify({ title, body, route })
+  if (desktop) {
+    quietly(desktop.notify({ title, body, route }), 'notification')
     return
   }
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return
@@ -60,9 +61,14 @@ export function notify(title: string, body: string, route?: string): void {
 
 export function openExternal(url: string): void {
   const desktop = bridge()
-  if (desktop?.openExternal) {
-    desktop.openExternal(url)
+  if (desktop) {
+    quietly(desktop.openExternal({ url }), 'open external')
     return
   }
   window.open(url, '_blank', 'noopener,noreferrer')
+}
+
+/** Routes opened from outside the app (handover:// links, notification clicks). No-op on the web. */
+export function onDeepLink(callback: (event: DeepLinkEvent) => void): () => void {
+  return bridge()?.onDeepLink(callback) ?? (() => {})
 }

@@ -4,7 +4,8 @@ import { LISTINGS_ANCHOR, paths } from '@/config/paths'
 export function scrollToSection(id: string): boolean {
   const element = document.getElementById(id)
   if (!element) return false
-  element.scrollIntoView({ behavior: 'smooth', block: 'start' })
+  const reduceMotion = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  element.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' })
   return true
 }
 

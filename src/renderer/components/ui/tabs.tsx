@@ -10,7 +10,7 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
-      className={cn('grid h-11 w-full grid-cols-2 rounded-xl bg-muted p-1 text-muted-foreground', className)}
+      className={cn('grid h-11 w-full grid-cols-2 rounded-xl bg-navy-100/70 p-1 text-muted-foreground', className)}
       {...props}
     />
   )

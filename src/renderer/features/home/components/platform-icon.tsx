@@ -6,8 +6,8 @@ import { cn } from '@/lib/utils'
 function YouTubeMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 24 24" className={className} aria-hidden="true">
-      <rect x="2" y="5" width="20" height="14" rx="4" fill="currentColor" />
-      <path d="M10 9v6l5-3z" fill="white" />
+      <rect x="2.5" y="5.5" width="19" height="13" rx="4" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M10 9v6l5-3z" fill="currentColor" />
     </svg>
   )
 }

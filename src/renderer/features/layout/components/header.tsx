@@ -24,7 +24,8 @@ export function Header() {
       data-scrolled={scrolled}
       className={cn(
         'sticky top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-200',
-        scrolled ? 'border-white/10 bg-navy-950 shadow-lg shadow-navy-950/20' : 'border-transparent bg-navy-950/85 backdrop-blur-md',
+        // At the top the navy layout behind shows through; over scrolled content it must be opaque.
+        scrolled ? 'border-white/10 bg-navy-950 shadow-lg shadow-navy-950/20' : 'border-transparent bg-transparent',
       )}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
@@ -46,12 +47,16 @@ export function Header() {
                 </Link>
               </Button>
               <NotificationBell />
-              <div className="hidden md:block">
+              <div className="hidden md:ml-1 md:block">
                 <AccountMenu user={user} signingOut={logout.isPending} onSignOut={signOut} />
               </div>
             </>
           ) : (
             <div className="hidden items-center gap-2 md:flex">
+              {/* SPEC §2: signed-out sellers are sent to sign in first (/auth → /login). */}
+              <Button asChild variant="outline-inverse" size="sm" className="hidden lg:inline-flex">
+                <Link to={paths.auth}>Sell Your Account</Link>
+              </Button>
               <Button asChild variant="ghost-inverse" size="sm">
                 <Link to={paths.login}>Sign In</Link>
               </Button>

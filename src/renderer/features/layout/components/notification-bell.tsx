@@ -34,7 +34,7 @@ export function NotificationBell() {
         {badge && (
           <span
             aria-hidden="true"
-            className="absolute top-1 right-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-red-500 px-1 text-[0.6875rem] leading-none font-bold text-white ring-2 ring-navy-950"
+            className="absolute top-1 left-1/2 ml-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-red-500 px-1 text-[0.6875rem] leading-none font-bold text-white ring-2 ring-navy-950"
           >
             {badge}
           </span>

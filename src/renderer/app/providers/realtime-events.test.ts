@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest'
+import { QueryClient } from '@tanstack/react-query'
+import { authKeys, conversationKeys, listingKeys, notificationKeys, transactionKeys } from '@/lib/query-keys'
+import { invalidateForEvent, nextOnlineUsers } from './realtime-events'
+import { realtimeUrl } from './realtime-provider'
+
+function invalidatedBy(event: Parameters<typeof invalidateForEvent>[1]) {
+  const client = new QueryClient()
+  const spy = vi.spyOn(client, 'invalidateQueries')
+  invalidateForEvent(client, event)
+  return spy.mock.calls.map(([filters]) => filters?.queryKey)
+}
+
+describe('realtime event routing', () => {
+  it('refreshes the current user on balance_updated', () => {
+    expect(invalidatedBy({ type: 'balance_updated', balance: '20.00' })).toEqual([authKeys.me()])
+  })
+
+  it('refreshes notifications on new_notification and notification_read_all', () => {
+    expect(invalidatedBy({ type: 'new_notification', notification: {} })).toEqual([notificationKeys.all])
+    expect(invalidatedBy({ type: 'notification_read_all', unreadCount: 0 })).toEqual([notificationKeys.all])
+  })
+
+  it('refreshes conversations, transactions and listings for their events', () => {
+    expect(invalidatedBy({ type: 'new_message', conversationId: 1, message: {} })).toEqual([conversationKeys.all])
+    expect(invalidatedBy({ type: 'transaction_updated', transactionId: 1 })).toEqual([transactionKeys.all])
+    expect(invalidatedBy({ type: 'listing_update', accountId: 1, listingStatus: 'sold' })).toEqual([listingKeys.all])
+  })
+
+  it('leaves the cache alone for presence and typing', () => {
+    expect(invalidatedBy({ type: 'user_online', userId: 1 })).toEqual([])
+    expect(invalidatedBy({ type: 'user_typing', conversationId: 1, userId: 2 })).toEqual([])
+  })
+})
+
+describe('presence', () => {
+  it('replaces, adds and removes online user ids', () => {
+    const listed = nextOnlineUsers(new Set(), { type: 'online_users_list', userIds: [1, 2] })
+    expect([...listed!]).toEqual([1, 2])
+    expect([...nextOnlineUsers(listed!, { type: 'user_online', userId: 3 })!]).toEqual([1, 2, 3])
+    expect([...nextOnlineUsers(listed!, { type: 'user_offline', userId: 1 })!]).toEqual([2])
+    expect(nextOnlineUsers(listed!, { type: 'user_online', userId: 1 })).toBeNull()
+    expect(nextOnlineUsers(listed!, { type: 'pong' })).toBeNull()
+  })
+})
+
+describe('realtimeUrl', () => {
+  it('uses ws on http and wss on https, on the page host', () => {
+    expect(realtimeUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/ws')
+    expect(realtimeUrl({ protocol: 'https:', host: 'handover.example' })).toBe('wss://handover.example/ws')
+  })
+})

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { matchRoutes } from 'react-router-dom'
+import { NOT_BUILT_ROUTES, SPEC_ROUTE_TABLE, SPEC_ROUTES } from './routes'
+
+describe('SPEC_ROUTES', () => {
+  it('lists every SPEC §2 route once, as a visitable URL', () => {
+    expect(new Set(SPEC_ROUTES).size).toBe(SPEC_ROUTES.length)
+    expect(SPEC_ROUTES.every((url) => url.startsWith('/') && !url.includes(':'))).toBe(true)
+    for (const url of ['/', '/browse', '/chat', '/transaction/1', '/buy-youtube-accounts', '/buy-tiktok-accounts', '/buy-gaming-accounts', '/api/diagnostic', '/admin/chat/1']) {
+      expect(SPEC_ROUTES).toContain(url)
+    }
+  })
+
+  it('matches each sample URL to its own route pattern', () => {
+    const patterns = SPEC_ROUTE_TABLE.map((route) => ({ path: route.path }))
+    for (const route of SPEC_ROUTE_TABLE) {
+      const matched = matchRoutes(patterns, route.sample ?? route.path)
+      expect(matched?.[0].route.path).toBe(route.path)
+    }
+  })
+
+  it('marks only unbuilt screens as not built', () => {
+    expect(NOT_BUILT_ROUTES).toContain('/transactions')
+    for (const built of ['/', '/login', '/signup', '/forgot-password', '/reset-password', '/browse', '/chat']) {
+      expect(NOT_BUILT_ROUTES).not.toContain(built)
+    }
+  })
+})

@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { AUTH_MESSAGES } from '@shared/api/auth'
+import { RESEND_COOLDOWN_MS } from '@shared/constants'
+import { toastStore } from '@/hooks/use-toast'
+import { AuthScreen } from './auth-screen'
+
+type Handler = (body: unknown) => { status: number; body: unknown }
+
+/** Routes fetch calls by path; the test decides what the server answers. */
+function stubServer(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
+    const handler = handlers[path]
+    if (!handler) return new Response('', { status: 404 })
+    const { status, body } = handler(init?.body ? JSON.parse(String(init.body)) : undefined)
+    return new Response(JSON.stringify(body), { status })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+function renderAt(path: '/login' | '/signup') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/login" element={<AuthScreen tab="login" />} />
+          <Route path="/signup" element={<AuthScreen tab="signup" />} />
+          <Route path="/" element={<p>Home page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } })
+const toastTitles = () => toastStore.getState().map((t) => t.title)
+
+beforeEach(() => {
+  toastStore.clear()
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
+
+describe('sign in', () => {
+  it('shows the shared validation messages under empty fields', () => {
+    renderAt('/login')
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    expect(screen.getByText(AUTH_MESSAGES.usernameRequired)).toBeTruthy()
+    expect(screen.getByText(AUTH_MESSAGES.passwordRequired)).toBeTruthy()
+  })
+
+  it('toasts the server message when login fails', async () => {
+    stubServer({ '/api/auth/login': () => ({ status: 401, body: { message: AUTH_MESSAGES.invalidCredentials } }) })
+    renderAt('/login')
+    type('Username', 'alice')
+    type('Password', 'wrong')
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    await waitFor(() => expect(toastTitles()).toContain('Login failed'))
+    expect(toastStore.getState()[0]).toMatchObject({ variant: 'destructive', description: AUTH_MESSAGES.invalidCredentials })
+  })
+
+  it('welcomes the user back and goes home', async () => {
+    const user = { id: 1000, username: 'alice', avatar: null, balance: '15.00' }
+    stubServer({ '/api/auth/login': () => ({ status: 200, body: { success: true, user } }), '/api/auth/me': () => ({ status: 200, body: user }) })
+    renderAt('/login')
+    type('Username', 'alice')
+    type('Password', 'secret-password')
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+    await screen.findByText('Home page')
+    expect(toastTitles()).toContain('Welcome back!')
+  })
+})
+
+describe('sign up and verification', () => {
+  async function reachVerifyStep() {
+    stubServer({
+      '/api/auth/signup': (body) => ({ status: 200, body: { requiresVerification: true, email: (body as { email: string }).email } }),
+      '/api/auth/resend-verification': () => ({ status: 200, body: { success: true, message: 'sent', retryAfterSeconds: 60 } }),
+    })
+    renderAt('/signup')
+    type('Username', 'alice')
+    type('Email', 'alice@example.com')
+    type('Password', 'secret-password')
+    type('Confirm Password', 'secret-password')
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }))
+    await screen.findByText('Check Your Email')
+  }
+
+  it('reports mismatched passwords on the confirmation field', () => {
+    renderAt('/signup')
+    type('Username', 'alice')
+    type('Email', 'alice@example.com')
+    type('Password', 'one')
+    type('Confirm Password', 'two')
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }))
+    const confirm = screen.getByLabelText('Confirm Password', { exact: true })
+    expect(confirm.getAttribute('aria-describedby')).toBe('confirmPassword-error')
+    expect(screen.getByText(AUTH_MESSAGES.passwordsDontMatch).id).toBe('confirmPassword-error')
+  })
+
+  it('moves to the verify step with the email prefilled and keeps only six digits of the code', async () => {
+    await reachVerifyStep()
+    expect(toastTitles()).toContain('Check your email')
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('alice@example.com')
+    type('Verification Code', '12a3 45-6789')
+    expect((screen.getByLabelText('Verification Code') as HTMLInputElement).value).toBe('123456')
+  })
+
+  it('disables Resend for 60 s after a resend succeeds', async () => {
+    await reachVerifyStep()
+    fireEvent.click(screen.getByRole('button', { name: 'Resend Code' }))
+    const counting = await screen.findByRole('button', { name: `Resend in ${RESEND_COOLDOWN_MS / 1000}s` })
+    expect((counting as HTMLButtonElement).disabled).toBe(true)
+    expect(toastTitles()).toContain('Code sent')
+  })
+
+  it('goes back to sign-up with the form kept and the code cleared', async () => {
+    await reachVerifyStep()
+    type('Verification Code', '123456')
+    fireEvent.click(screen.getByRole('button', { name: 'Back to signup' }))
+    await screen.findByRole('button', { name: 'Create Account' })
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('alice')
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }))
+    await screen.findByText('Check Your Email')
+    expect((screen.getByLabelText('Verification Code') as HTMLInputElement).value).toBe('')
+  })
+
+  it('rejects a short code with the shared message', async () => {
+    await reachVerifyStep()
+    type('Verification Code', '123')
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Verify & Create Account' }))
+    })
+    expect(screen.getByText(AUTH_MESSAGES.codeLength)).toBeTruthy()
+  })
+})

@@ -1,0 +1,45 @@
+import './styles/globals.css'
+import { FALLBACK_CHECK_MS } from '@shared/constants'
+import { FATAL_SCREENS, showFatalScreen } from './app/fatal-screen'
+
+/**
+ * Entry point, kept tiny on purpose: the app itself is imported dynamically so that a failure to
+ * load or evaluate it can still be reported here instead of leaving a blank page.
+ */
+
+const container = document.getElementById('root')
+
+// SPEC §2: unhandled promise rejections are suppressed; log quietly for whoever debugs.
+window.addEventListener('unhandledrejection', (event) => {
+  event.preventDefault()
+  console.debug('Unhandled promise rejection', event.reason)
+})
+
+function checkSomethingRendered(root: HTMLElement) {
+  const check = () => {
+    window.setTimeout(() => {
+      if (root.childElementCount === 0) showFatalScreen(root, FATAL_SCREENS.loadingIssue)
+    }, FALLBACK_CHECK_MS)
+  }
+  if (document.readyState === 'complete') check()
+  else window.addEventListener('load', check, { once: true })
+}
+
+function registerServiceWorker() {
+  // Dev servers rebuild modules constantly; a caching worker there only serves stale code.
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.debug('Service worker not registered', error))
+  })
+}
+
+if (container) {
+  checkSomethingRendered(container)
+  registerServiceWorker()
+  import('./app/app')
+    .then(({ mountApp }) => mountApp(container))
+    .catch((error: unknown) => {
+      console.error('App initialization failed', error)
+      showFatalScreen(container, FATAL_SCREENS.initFailed)
+    })
+}

@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { NOT_BUILT_ROUTES, SPEC_ROUTES } from '../../src/renderer/app/routes'
+import { createTestDatabase, type TestDatabase } from '../support/database'
+import { launchChromium } from '../support/browser'
+import { startTestServer } from '../support/server'
+import type { RunningServer } from '../../server/server'
+
+const SHOTS = resolve(import.meta.dirname, '../../test-results/e2e')
+// served by the API itself (JSON), not by the website
+const SERVER_ROUTES = new Set(['/api/diagnostic'])
+const FATAL = ['Something went wrong', 'App Initialization Failed', 'Loading Issue Detected']
+
+let db: TestDatabase
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true })
+  db = await createTestDatabase()
+  server = await startTestServer({ databaseUrl: db.url, webRoot: resolve(import.meta.dirname, '../../dist/web') })
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  await db?.drop()
+})
+
+async function visit(page: Page, path: string) {
+  const errors: string[] = []
+  page.on('pageerror', (err) => errors.push(err.message))
+  await page.goto(`${server.url}${path}`)
+  await page.waitForLoadState('networkidle')
+  await page.locator('#root > *').first().waitFor()
+  const text = await page.locator('body').innerText()
+  return { errors, text, notBuilt: (await page.locator('[data-testid="not-built"]').count()) > 0 }
+}
+
+describe('every route of SPEC §2 in Chromium', () => {
+  it('renders each route without an error screen, and lists the screens not built yet', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const notBuilt: string[] = []
+    for (const path of SPEC_ROUTES.filter((p) => !SERVER_ROUTES.has(p))) {
+      const page = await context.newPage()
+      const { errors, text, notBuilt: isNotBuilt } = await visit(page, path)
+      for (const fatal of FATAL) expect(text, `${path} shows "${fatal}"`).not.toContain(fatal)
+      expect(errors, `${path} threw`).toEqual([])
+      expect(text, `${path} fell through to the 404 page`).not.toContain('Page Not Found')
+      if (isNotBuilt) notBuilt.push(path)
+      await page.close()
+    }
+    console.log(`Routes not built yet (${notBuilt.length}):\n  ${notBuilt.join('\n  ')}`)
+    expect(notBuilt).toEqual(NOT_BUILT_ROUTES.filter((p) => !SERVER_ROUTES.has(p)))
+    await context.close()
+  })
+
+  it('shows the 404 page for an unknown path, and keeps the query on /chat', async () => {
+    const page = await browser.newPage()
+    const { text } = await visit(page, '/no/such/page')
+    expect(text).toContain('Page Not Found')
+    await page.getByRole('link', { name: /Go to Homepage/ }).or(page.getByRole('button', { name: /Go to Homepage/ })).first().waitFor()
+    await page.screenshot({ path: `${SHOTS}/not-found.png` })
+
+    await page.goto(`${server.url}/chat?conversation=7`)
+    await page.waitForURL(/\/messages\?conversation=7$/)
+    await page.goto(`${server.url}/auth`)
+    await page.waitForURL(/\/login$/)
+    await page.close()
+  })
+})
