@@ -11,6 +11,8 @@ const HomeRoute = lazyPage(() => import('./routes/home'))
 const AuthRoute = lazyPage(() => import('./routes/auth'))
 const ForgotPasswordRoute = lazyPage(() => import('./routes/forgot-password'))
 const ResetPasswordRoute = lazyPage(() => import('./routes/reset-password'))
+const EmailPreviewRoute = lazyPage(() => import('./routes/email-preview'))
+const EmailDiagnosticRoute = lazyPage(() => import('./routes/email-diagnostic'))
 const NotBuiltRoute = lazyPage(() => import('./routes/not-built'))
 const NotFoundRoute = lazyPage(() => import('./routes/not-found'))
 
@@ -30,6 +32,10 @@ function screenFor(route: SpecRoute): ReactNode {
       return <BrowseRedirect />
     case 'chat-redirect':
       return <ChatRedirect />
+    case 'email-preview':
+      return <EmailPreviewRoute />
+    case 'email-diagnostic':
+      return <EmailDiagnosticRoute />
     case undefined:
       return <NotBuiltRoute title={route.title} />
   }

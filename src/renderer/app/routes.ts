@@ -7,7 +7,16 @@ import { PLATFORMS } from '@/config/platforms'
  * A route without `screen` shows the shared "not built yet" notice titled `title`.
  */
 
-export type BuiltScreen = 'home' | 'login' | 'signup' | 'forgot-password' | 'reset-password' | 'browse-redirect' | 'chat-redirect'
+export type BuiltScreen =
+  | 'home'
+  | 'login'
+  | 'signup'
+  | 'forgot-password'
+  | 'reset-password'
+  | 'browse-redirect'
+  | 'chat-redirect'
+  | 'email-preview'
+  | 'email-diagnostic'
 
 export interface SpecRoute {
   /** react-router pattern */
@@ -42,8 +51,8 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
   { path: '/chat/:conversationId', sample: '/chat/1', title: 'Chat' },
   { path: '/settings', title: 'Settings' },
   { path: '/trustap-integration', title: 'Escrow Integration' },
-  { path: '/email/diagnostic', title: 'Email Diagnostic' },
-  { path: '/email/preview', title: 'Email Preview' },
+  { path: '/email/diagnostic', title: 'Email Diagnostic', screen: 'email-diagnostic' },
+  { path: '/email/preview', title: 'Email Preview', screen: 'email-preview' },
   { path: '/top-sellers', title: 'Top Sellers' },
   { path: '/blogs', title: 'Blogs' },
   { path: '/blog/:id', sample: '/blog/1', title: 'Blog Post' },

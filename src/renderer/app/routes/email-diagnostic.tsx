@@ -1,0 +1,1 @@
+export { EmailDiagnosticScreen as default } from '@/features/email/components/email-diagnostic-screen'

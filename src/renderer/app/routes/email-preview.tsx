@@ -1,0 +1,1 @@
+export { EmailPreviewScreen as default } from '@/features/email/components/email-preview-screen'

@@ -1,0 +1,41 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { EmailDiagnostic, OutboxResponse } from '@shared/api/email'
+import { ApiError, apiGet } from '@/lib/api-client'
+
+export const emailKeys = {
+  all: ['email'] as const,
+  outbox: () => [...emailKeys.all, 'outbox'] as const,
+  diagnostic: () => [...emailKeys.all, 'diagnostic'] as const,
+}
+
+/** Refreshed every few seconds so a code sent from another tab shows up without a reload. */
+export const outboxQueryOptions = () =>
+  queryOptions({
+    queryKey: emailKeys.outbox(),
+    queryFn: ({ signal }) => apiGet<OutboxResponse>('/api/email/outbox', { signal }),
+    refetchInterval: 5_000,
+  })
+
+export const useOutbox = () => useQuery(outboxQueryOptions())
+
+/** The diagnostic answers 503 with the same body when the check fails; that is a result, not an error. */
+async function fetchDiagnostic(signal: AbortSignal): Promise<EmailDiagnostic> {
+  try {
+    const result = await apiGet<EmailDiagnostic>('/api/email/diagnostic', { signal })
+    if (!result) throw new ApiError('401: Sign in to run the email check', 401)
+    return result
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 503) {
+      const body = error.message.replace(/^503: /, '')
+      try {
+        return JSON.parse(body) as EmailDiagnostic
+      } catch {
+        return { transport: 'smtp', ok: false, message: body }
+      }
+    }
+    throw error
+  }
+}
+
+export const useEmailDiagnostic = () =>
+  useQuery({ queryKey: emailKeys.diagnostic(), queryFn: ({ signal }) => fetchDiagnostic(signal), staleTime: 0 })
