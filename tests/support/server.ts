@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { loadConfig } from '../../server/config'
 import { createLogger } from '../../server/logger'
@@ -14,6 +16,9 @@ export interface TestServerOptions {
 
 /** The real server, as `npm start` builds it, on a free port against the given database. */
 export async function startTestServer(options: TestServerOptions): Promise<RunningServer> {
+  if (options.webRoot && !existsSync(join(options.webRoot, 'index.html'))) {
+    throw new Error(`No built website in ${options.webRoot}: run \`npm run build:web\` first`)
+  }
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
