@@ -27,9 +27,12 @@ export interface AuthDeps {
   welcomeBonusCents?: number
 }
 
-const tooSoon = (msLeft: number) => {
+/** One code per 60 s per email, counted from the last one sent (the sign-up's included). */
+function assertCooledDown(pending: PendingSignup): void {
+  const msLeft = RESEND_COOLDOWN_MS - (Date.now() - pending.lastSentAt.getTime())
+  if (msLeft <= 0) return
   const seconds = Math.ceil(msLeft / 1000)
-  return new HttpError(429, 'resend_too_soon', `${AUTH_MESSAGES.resendTooSoon} (${seconds}s)`, { 'Retry-After': String(seconds) })
+  throw new HttpError(429, 'resend_too_soon', `${AUTH_MESSAGES.resendTooSoon} (${seconds}s)`, { 'Retry-After': String(seconds) })
 }
 
 export class AuthService {
@@ -42,48 +45,43 @@ export class AuthService {
     if (await this.deps.users.isEmailTaken(em, email)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken')
 
     const passwordHash = await hashPassword(input.password)
-    const code = newVerificationCode()
     await em.transactional(async (tx) => {
-      const now = new Date()
-      const pending = await tx.findOne(PendingSignup, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE })
-      if (pending && now.getTime() - pending.lastSentAt.getTime() < RESEND_COOLDOWN_MS) {
-        throw tooSoon(RESEND_COOLDOWN_MS - (now.getTime() - pending.lastSentAt.getTime()))
-      }
+      const pending = await this.lockPending(tx, email)
+      if (pending) assertCooledDown(pending)
       const row = pending ?? tx.create(PendingSignup, { email } as PendingSignup)
-      tx.assign(row, {
-        username: input.username.trim(),
-        usernameKey: usernameKey(input.username),
-        passwordHash,
-        codeHash: hashCode(this.deps.secret, email, code),
-        codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
-        attempts: 0,
-        lastSentAt: now,
-      })
-      await tx.flush()
-      await this.deps.mailer.send(tx, verificationCodeEmail(email, row.username, code))
+      tx.assign(row, { username: input.username.trim(), usernameKey: usernameKey(input.username), passwordHash })
+      await this.sendNewCode(tx, row)
     })
     return { email }
   }
 
   async resendVerification(em: EntityManager, rawEmail: string): Promise<{ retryAfterSeconds: number }> {
     const email = normalizeEmail(rawEmail)
-    const code = newVerificationCode()
     await em.transactional(async (tx) => {
-      const pending = await tx.findOne(PendingSignup, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+      const pending = await this.lockPending(tx, email)
       if (!pending) throw badRequest(AUTH_MESSAGES.noPendingSignup, 'no_pending_signup')
-      const elapsed = Date.now() - pending.lastSentAt.getTime()
-      if (elapsed < RESEND_COOLDOWN_MS) throw tooSoon(RESEND_COOLDOWN_MS - elapsed)
-      const now = new Date()
-      tx.assign(pending, {
-        codeHash: hashCode(this.deps.secret, email, code),
-        codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
-        attempts: 0,
-        lastSentAt: now,
-      })
-      await tx.flush()
-      await this.deps.mailer.send(tx, verificationCodeEmail(email, pending.username, code))
+      assertCooledDown(pending)
+      await this.sendNewCode(tx, pending)
     })
     return { retryAfterSeconds: RESEND_COOLDOWN_MS / 1000 }
+  }
+
+  private lockPending(tx: EntityManager, email: string): Promise<PendingSignup | null> {
+    return tx.findOne(PendingSignup, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+  }
+
+  /** A fresh code replaces the old one, with a new expiry and a fresh set of attempts. */
+  private async sendNewCode(tx: EntityManager, pending: PendingSignup): Promise<void> {
+    const code = newVerificationCode()
+    const now = new Date()
+    tx.assign(pending, {
+      codeHash: hashCode(this.deps.secret, pending.email, code),
+      codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      attempts: 0,
+      lastSentAt: now,
+    })
+    await tx.flush()
+    await this.deps.mailer.send(tx, verificationCodeEmail(pending.email, pending.username, code))
   }
 
   /** Step two: the right code creates the account and credits the welcome bonus, in one transaction. */
