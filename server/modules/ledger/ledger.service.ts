@@ -72,6 +72,20 @@ export class LedgerService {
     return Number(rows[0]?.total ?? 0)
   }
 
+  /** A user's wallet balance in one query, without creating the wallet on a read. */
+  async walletBalance(em: EntityManager, userId: number): Promise<Cents> {
+    const rows = await em
+      .getConnection()
+      .execute<{ total: string | null }[]>(
+        `select coalesce(sum(e.amount_cents), 0) as total from ledger_accounts a
+         join ledger_entries e on e.account_id = a.id where a.code = ?`,
+        [`wallet:${userId}`],
+        'all',
+        em.getTransactionContext(),
+      )
+    return Number(rows[0]?.total ?? 0)
+  }
+
   /** Must be called inside `em.transactional`. Returns the existing transfer for a repeated key. */
   async transfer(em: EntityManager, request: TransferRequest): Promise<LedgerTransfer> {
     if (!em.isInTransaction()) throw new Error('ledger transfers must run inside a database transaction')

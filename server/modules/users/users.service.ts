@@ -29,8 +29,7 @@ export class UsersService {
   }
 
   async toCurrentUser(em: EntityManager, user: User): Promise<CurrentUser> {
-    const wallet = await this.ledger.walletOf(em, user)
-    const balance = await this.ledger.balanceOf(em, wallet)
+    const balance = await this.ledger.walletBalance(em, user.id)
     return { id: user.id, username: user.username, avatar: user.avatar, balance: centsToDecimalString(balance) }
   }
 }
