@@ -20,7 +20,12 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true })
   db = await createTestDatabase()
   smtp = await startSmtpCapture()
-  server = await startTestServer({ databaseUrl: db.url, smtpUrl: smtp.url, webRoot: resolve(import.meta.dirname, '../../dist/web') })
+  server = await startTestServer({
+    databaseUrl: db.url,
+    smtpUrl: smtp.url,
+    env: { ADMIN_USERNAME: 'opsadmin', ADMIN_PASSWORD: 'ops-admin-password' },
+    webRoot: resolve(import.meta.dirname, '../../dist/web'),
+  })
   sql = new pg.Client({ connectionString: db.url })
   await sql.connect()
   browser = await launchChromium()
@@ -130,5 +135,26 @@ describe('sign up, verify, sign out, sign in — in Chromium', () => {
     await page.getByText(/Too many attempts/).first().waitFor()
     await page.screenshot({ path: `${SHOTS}/rate-limited.png` })
     await page.context().close()
+  })
+
+  it('opens the live connection as the user, and as 999 for an admin', async () => {
+    for (const [username, password, expected] of [
+      ['erin', 'e2e-password', null],
+      ['opsadmin', 'ops-admin-password', 999],
+    ] as const) {
+      const page = await newPage()
+      const frames: string[] = []
+      page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))))
+      await page.goto(`${server.url}/login`)
+      await page.getByLabel('Username').fill(username)
+      await page.getByLabel('Password', { exact: true }).fill(password)
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+      await page.getByRole('button', { name: 'Account menu' }).waitFor()
+      const me = (await (await page.request.get(`${server.url}/api/auth/me`)).json()) as { id: number }
+      const want = expected ?? me.id
+      await expect.poll(() => frames.some((f) => f === JSON.stringify({ type: 'authenticated', userId: want })), { timeout: 15_000 }).toBe(true)
+      expect(frames.some((f) => f.includes('auth_error'))).toBe(false)
+      await page.context().close()
+    }
   })
 })

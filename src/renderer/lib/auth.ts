@@ -56,6 +56,26 @@ export function useCurrentUser() {
   return { user, isSignedIn: user !== null && user.id > 0, isLoading: query.isPending }
 }
 
+/** The separate admin session check of SPEC §6 (admin-me → user.isAdmin); false when not an admin. */
+export const adminMeQueryOptions = (enabled: boolean) =>
+  queryOptions({
+    queryKey: authKeys.adminMe(),
+    queryFn: async ({ signal }) => {
+      const body = await apiGet<{ user?: { isAdmin?: boolean } }>('/api/auth/admin-me', { signal })
+      return body?.user?.isAdmin === true
+    },
+    enabled,
+    staleTime: CURRENT_USER_QUERY.staleMs,
+    gcTime: CURRENT_USER_QUERY.gcMs,
+    retry: shouldRetryCurrentUser,
+    retryDelay: currentUserRetryDelay,
+    refetchOnWindowFocus: false,
+  })
+
+export function useIsAdmin(signedIn: boolean): boolean {
+  return useQuery(adminMeQueryOptions(signedIn)).data === true
+}
+
 /** Stores a user the server just signed in (login, verification) so the header updates at once. */
 export function useSetSignedInUser() {
   const queryClient = useQueryClient()

@@ -1,10 +1,10 @@
 import { createContext, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
-import { REDIRECT_DELAYS } from '@shared/constants'
+import { ADMIN_SENDER_ID, REDIRECT_DELAYS } from '@shared/constants'
 import type { ClientMessage, ServerEvent } from '@shared/realtime/events'
 import { paths } from '@/config/paths'
-import { useCurrentUser } from '@/lib/auth'
+import { useCurrentUser, useIsAdmin } from '@/lib/auth'
 import { isMobileViewport, isSlowConnection } from '@/lib/device'
 import { createRealtimeClient, type RealtimeClient, type RealtimeStatus } from '@/lib/ws-client'
 import { invalidateForEvent, nextOnlineUsers } from './realtime-events'
@@ -35,7 +35,9 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): stri
 /** One live connection per signed-in user; events refresh the cache through one mapping table. */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser()
-  const userId = user?.id ?? null
+  // the live layer is keyed by 999 for admins (SPEC §3); the server keeps their own id reachable too
+  const isAdmin = useIsAdmin(user !== null)
+  const userId = user ? (isAdmin ? ADMIN_SENDER_ID : user.id) : null
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const clientRef = useRef<RealtimeClient | null>(null)
