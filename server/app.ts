@@ -123,6 +123,8 @@ function serveWebsite(app: Koa<AppState>, root: string) {
     await next()
     if (ctx.body !== undefined || ctx.status !== 404) return
     if (!['GET', 'HEAD'].includes(ctx.method) || ctx.path.startsWith('/api') || ctx.path.startsWith('/ws')) return
+    // a missing file (/sounds/x.mp3, an old asset) is a 404, not the app's HTML
+    if (/\.[a-z0-9]+$/i.test(ctx.path)) return
     ctx.set('Cache-Control', 'no-cache')
     await send(ctx, 'index.html', { root })
   })

@@ -74,3 +74,16 @@ describe('every route of SPEC §2 in Chromium', () => {
     await page.close()
   })
 })
+
+describe('static files', () => {
+  it('answers a missing file with 404 instead of the app, and serves hashed assets for a year', async () => {
+    const missing = await fetch(`${server.url}/sounds/does-not-exist.mp3`)
+    expect(missing.status).toBe(404)
+    const html = await (await fetch(`${server.url}/some/page`)).text()
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+    expect(asset).toBeDefined()
+    const res = await fetch(`${server.url}${asset}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toContain('immutable')
+  })
+})
