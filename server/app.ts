@@ -34,7 +34,6 @@ export interface AppDeps {
   rateLimits: RateLimits
   /** built website to serve (dist/web); skipped when absent */
   webRoot?: string
-  onSignOut?: (userId: number) => void
 }
 
 export interface Services {
@@ -92,7 +91,7 @@ export function createApp(deps: AppDeps): CreatedApp {
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }))
   app.use(sessionMiddleware)
   for (const router of [
-    authRoutes({ auth: services.auth, users: services.users, rateLimits: deps.rateLimits, onSignOut: deps.onSignOut }),
+    authRoutes({ auth: services.auth, users: services.users, rateLimits: deps.rateLimits }),
     emailRoutes({ mailer: deps.mailer, users: services.users, openOutbox: config.env === 'development' }),
   ]) {
     app.use(router.routes()).use(router.allowedMethods())

@@ -12,7 +12,7 @@ import type { Logger } from './logger'
 import { createRateLimits } from './http/rate-limit'
 import { createMailer } from './modules/email/mailer'
 import { createLocalBus, createRedisBus, type EventBus } from './realtime/bus'
-import { attachGateway, type Gateway } from './realtime/gateway'
+import { attachGateway } from './realtime/gateway'
 import { createLocalPresence, createRedisPresence, type Presence } from './realtime/presence'
 
 export interface RunningServer {
@@ -30,6 +30,8 @@ export interface StartOptions {
   /** overrides for tests: prefix for Redis keys, so parallel test files never share limits */
   keyPrefix?: string
   webRoot?: string
+  /** WebSocket heartbeat and session re-check interval (30 s); tests shorten it */
+  wsHeartbeatMs?: number
 }
 
 /**
@@ -52,8 +54,6 @@ export async function startServer(config: Config, options: StartOptions): Promis
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
   const rateLimits = createRateLimits({ redis, keyPrefix })
 
-  // the gateway needs the app's session reader and the app needs to end sockets at sign-out
-  const live: { gateway?: Gateway } = {}
   const created = createApp({
     config,
     orm,
@@ -61,7 +61,6 @@ export async function startServer(config: Config, options: StartOptions): Promis
     mailer,
     rateLimits,
     webRoot: options.webRoot,
-    onSignOut: (userId) => live.gateway?.disconnectUser(userId, 4001, 'signed out'),
   })
 
   const em = orm.em.fork()
@@ -85,8 +84,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
     bus,
     presence,
     logger,
+    heartbeatMs: options.wsHeartbeatMs,
   })
-  live.gateway = gateway
 
   await new Promise<void>((ok, fail) => {
     http.once('error', fail)

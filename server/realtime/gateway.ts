@@ -47,6 +47,8 @@ export const WS_HEARTBEAT_MS = 30_000
 const CLOSE_GRACE_MS = 2_000
 const GOING_AWAY = 1001
 const POLICY_VIOLATION = 1008
+/** Close code for a socket whose session was signed out, reset or ended elsewhere. */
+export const SESSION_ENDED = 4001
 
 export function attachGateway(options: GatewayOptions): Gateway {
   const { server, bus, presence, logger } = options
@@ -78,11 +80,15 @@ export function attachGateway(options: GatewayOptions): Gateway {
     if (socket.destroyed) return
     socket.off('error', onEarlyError)
     const identity = session
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, identity))
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, identity, req))
   }
 
-  function onConnection(socket: WebSocket, session: SessionIdentity) {
+  // the upgrade request carries the cookie; it is asked again on every heartbeat
+  const upgradeRequests = new WeakMap<Connection, IncomingMessage>()
+
+  function onConnection(socket: WebSocket, session: SessionIdentity, req: IncomingMessage) {
     const connection = connections.add(socket, session)
+    upgradeRequests.set(connection, req)
     logger.debug({ userId: session.userId, sockets: connections.size() }, 'websocket connected')
     socket.on('pong', () => {
       connection.alive = true
@@ -129,8 +135,25 @@ export function attachGateway(options: GatewayOptions): Gateway {
       }
       connection.alive = false
       connection.socket.ping()
+      void recheckSession(connection)
     }
   }, options.heartbeatMs ?? WS_HEARTBEAT_MS)
+
+  /**
+   * A socket lives only as long as its session: signing out, a password reset or a ban on any instance
+   * deletes the session row, and the next heartbeat closes the socket wherever it is.
+   */
+  async function recheckSession(connection: Connection) {
+    const req = upgradeRequests.get(connection)
+    if (!req) return
+    try {
+      const current = await options.resolveSession(req)
+      if (!current || current.userId !== connection.session.userId) connection.socket.close(SESSION_ENDED, 'session ended')
+    } catch (err) {
+      // the database being away is no reason to drop live connections
+      logger.debug({ err }, 'websocket session recheck failed')
+    }
+  }
   heartbeat.unref()
 
   const upgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -19,6 +19,7 @@ beforeAll(async () => {
     redisUrl: REDIS_URL,
     keyPrefix: `two-${randomBytes(4).toString('hex')}`,
     env: { SESSION_SECRET: randomBytes(32).toString('hex'), SEED_DEMO: 'true' },
+    wsHeartbeatMs: 300,
   }
   a = await startTestServer(shared)
   b = await startTestServer(shared)
@@ -73,5 +74,26 @@ describe('two instances on one PostgreSQL and Redis', () => {
     await alice.post('/api/auth/login', { username: 'alice', password: 'handover-demo' })
     await expect(openSocket(b.url, alice.cookieHeader, 'https://evil.example')).rejects.toThrow(/403/)
     await expect(openSocket(b.url, '')).rejects.toThrow(/401/)
+  })
+
+  it('closes a socket on B when its session is signed out on A, and keeps the other device connected', async () => {
+    const phone = new ApiClient(a.url)
+    await phone.post('/api/auth/login', { username: 'carol', password: 'handover-demo' })
+    const laptop = new ApiClient(a.url)
+    await laptop.post('/api/auth/login', { username: 'carol', password: 'handover-demo' })
+    const carolId = Number((await phone.get('/api/auth/me')).json.id)
+
+    const phoneSocket = await openSocket(b.url, phone.cookieHeader)
+    const laptopSocket = await openSocket(b.url, laptop.cookieHeader)
+    for (const s of [phoneSocket, laptopSocket]) {
+      s.send({ type: 'authenticate', userId: carolId })
+      await s.next('authenticated')
+    }
+    const closed = new Promise<number>((ok) => phoneSocket.socket.once('close', (code) => ok(code)))
+    expect((await phone.post('/api/auth/logout')).status).toBe(200)
+    expect(await closed).toBe(4001)
+    await new Promise((ok) => setTimeout(ok, 800))
+    expect(laptopSocket.socket.readyState).toBe(laptopSocket.socket.OPEN)
+    await laptopSocket.close()
   })
 })

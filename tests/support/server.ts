@@ -12,6 +12,7 @@ export interface TestServerOptions {
   keyPrefix?: string
   env?: Record<string, string>
   webRoot?: string
+  wsHeartbeatMs?: number
 }
 
 /** The real server, as `npm start` builds it, on a free port against the given database. */
@@ -34,5 +35,6 @@ export async function startTestServer(options: TestServerOptions): Promise<Runni
     logger: createLogger(config.logLevel, false),
     keyPrefix: options.keyPrefix ?? `t${randomBytes(6).toString('hex')}`,
     webRoot: options.webRoot,
+    wsHeartbeatMs: options.wsHeartbeatMs,
   })
 }
