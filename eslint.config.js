@@ -29,7 +29,7 @@ export default tseslint.config(
             { target: './src/renderer', from: ['./src/main', './src/preload', './server'] },
             { target: './server', from: ['./src/renderer', './src/main', './src/preload'] },
             // features do not import each other; app/ composes them
-            ...['auth', 'layout', 'home', 'system', 'email'].map((feature) => ({
+            ...['auth', 'layout', 'home', 'system', 'email', 'listings'].map((feature) => ({
               target: `./src/renderer/features/${feature}`,
               from: './src/renderer/features',
               except: [`./${feature}`],

@@ -19,7 +19,11 @@ import { AuthService } from './modules/auth/auth.service'
 import { emailRoutes } from './modules/email/email.routes'
 import type { Mailer } from './modules/email/mailer'
 import { healthRoutes } from './modules/health/health.routes'
+import { imageRoutes } from './modules/images/image.routes'
+import { createImageProxy, type ImageProxy } from './modules/images/image-proxy'
 import { LedgerService } from './modules/ledger/ledger.service'
+import { listingsRoutes, statsRoutes } from './modules/listings/listings.routes'
+import { ListingsService } from './modules/listings/listings.service'
 import { createSessionStore, SessionService } from './modules/sessions/session.store'
 import { UsersService } from './modules/users/users.service'
 
@@ -34,6 +38,8 @@ export interface AppDeps {
   rateLimits: RateLimits
   /** built website to serve (dist/web); skipped when absent */
   webRoot?: string
+  /** tests inject one with a fake resolver; otherwise the public-addresses-only default */
+  imageProxy?: ImageProxy
 }
 
 export interface Services {
@@ -41,6 +47,7 @@ export interface Services {
   users: UsersService
   sessions: SessionService
   auth: AuthService
+  listings: ListingsService
 }
 
 export function createServices(deps: Pick<AppDeps, 'config' | 'mailer'>): Services {
@@ -48,7 +55,8 @@ export function createServices(deps: Pick<AppDeps, 'config' | 'mailer'>): Servic
   const users = new UsersService(ledger)
   const sessions = new SessionService()
   const auth = new AuthService({ users, ledger, sessions, mailer: deps.mailer, secret: deps.config.sessionSecret, publicUrl: deps.config.publicUrl })
-  return { ledger, users, sessions, auth }
+  const listings = new ListingsService()
+  return { ledger, users, sessions, auth, listings }
 }
 
 export interface CreatedApp {
@@ -93,6 +101,9 @@ export function createApp(deps: AppDeps): CreatedApp {
   for (const router of [
     authRoutes({ auth: services.auth, users: services.users, rateLimits: deps.rateLimits }),
     emailRoutes({ mailer: deps.mailer, users: services.users, openOutbox: config.env === 'development' }),
+    listingsRoutes({ listings: services.listings }),
+    statsRoutes({ listings: services.listings }),
+    imageRoutes({ proxy: deps.imageProxy ?? createImageProxy() }),
   ]) {
     app.use(router.routes()).use(router.allowedMethods())
   }

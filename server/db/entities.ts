@@ -1,5 +1,6 @@
 import { PasswordResetSchema, PendingSignupSchema } from '../modules/auth/auth.entities'
 import { OutboxEmailSchema } from '../modules/email/email.entity'
+import { ListingSchema } from '../modules/listings/listing.entity'
 import { LedgerAccountSchema, LedgerEntrySchema, LedgerTransferSchema } from '../modules/ledger/ledger.entities'
 import { SessionSchema } from '../modules/sessions/session.entity'
 import { UserSchema } from '../modules/users/user.entity'
@@ -14,4 +15,5 @@ export const entities = [
   LedgerAccountSchema,
   LedgerTransferSchema,
   LedgerEntrySchema,
+  ListingSchema,
 ]

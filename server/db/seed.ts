@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Logger } from '../logger'
 import type { Services } from '../app'
 import { hashPassword } from '../modules/auth/passwords'
+import { seedDemoListings } from '../modules/listings/demo-listings'
 import { User } from '../modules/users/user.entity'
 import { normalizeEmail, usernameKey } from '../modules/users/users.service'
 
@@ -30,7 +31,9 @@ async function createUser(tx: EntityManager, services: Services, u: { username: 
 export async function seedDemo(em: EntityManager, services: Services, logger: Logger): Promise<boolean> {
   if ((await em.count(User, {})) > 0) return false
   await em.transactional(async (tx) => {
-    for (const demo of DEMO_USERS) await createUser(tx, services, demo)
+    const users: User[] = []
+    for (const demo of DEMO_USERS) users.push(await createUser(tx, services, demo))
+    await seedDemoListings(tx, users.filter((u) => !u.isAdmin))
   })
   const lines = DEMO_USERS.map((u) => `  ${u.isAdmin ? 'admin' : 'user '}  ${u.username.padEnd(8)} password: ${u.password}`)
   logger.info(`Demo data loaded. Sign in with:\n${lines.join('\n')}`)

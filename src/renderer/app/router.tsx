@@ -13,6 +13,7 @@ const ForgotPasswordRoute = lazyPage(() => import('./routes/forgot-password'))
 const ResetPasswordRoute = lazyPage(() => import('./routes/reset-password'))
 const EmailPreviewRoute = lazyPage(() => import('./routes/email-preview'))
 const EmailDiagnosticRoute = lazyPage(() => import('./routes/email-diagnostic'))
+const ListingRoute = lazyPage(() => import('./routes/listing'))
 const NotBuiltRoute = lazyPage(() => import('./routes/not-built'))
 const NotFoundRoute = lazyPage(() => import('./routes/not-found'))
 
@@ -36,6 +37,8 @@ function screenFor(route: SpecRoute): ReactNode {
       return <EmailPreviewRoute />
     case 'email-diagnostic':
       return <EmailDiagnosticRoute />
+    case 'listing':
+      return <ListingRoute />
     case undefined:
       return <NotBuiltRoute title={route.title} />
   }

@@ -17,6 +17,7 @@ export type BuiltScreen =
   | 'chat-redirect'
   | 'email-preview'
   | 'email-diagnostic'
+  | 'listing'
 
 export interface SpecRoute {
   /** react-router pattern */
@@ -60,7 +61,7 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
   { path: '/faq', title: 'FAQ' },
   { path: '/seller/:id', sample: '/seller/1', title: 'Seller Profile' },
   { path: '/create-listing', title: 'Create Listing' },
-  { path: '/listing/:id', sample: '/listing/1', title: 'Listing' },
+  { path: '/listing/:id', sample: '/listing/1', title: 'Listing', screen: 'listing' },
   { path: '/notifications', title: 'Notifications' },
   { path: '/account/:id', sample: '/account/1', title: 'Account Details' },
   { path: '/payment/return', title: 'Payment Return' },

@@ -1,11 +1,16 @@
 import { useEffect } from 'react'
 import { useSearchParams } from 'react-router-dom'
+import { useAtom } from 'jotai'
+import { selectedPlatformAtom } from '@/features/home/atoms'
 import { HomePage } from '@/features/home/components/home-page'
+import { ListingsSection } from '@/features/listings/components/listings-section'
 import { NotBuilt } from '@/features/system/components/not-built'
 
 /** SPEC §2: a `_trustap_return` parameter turns the home page into the payment-return screen. */
 export default function HomeRoute() {
   const [searchParams] = useSearchParams()
+  // Home owns the selected platform (tiles, footer, ?platform=); the grid keeps it in step with its URL state.
+  const [platform, setPlatform] = useAtom(selectedPlatformAtom)
 
   // SPEC §2: home prefetches the likely next pages (/browse is home itself; /auth; /messages).
   useEffect(() => {
@@ -17,5 +22,5 @@ export default function HomeRoute() {
   }, [])
 
   if (searchParams.has('_trustap_return')) return <NotBuilt title="Payment Return" />
-  return <HomePage />
+  return <HomePage listings={<ListingsSection platform={platform} onPlatformChange={setPlatform} />} />
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useAtom } from 'jotai'
 import { LISTINGS_ANCHOR, paths } from '@/config/paths'
 import type { PlatformId } from '@/config/platforms'
@@ -9,12 +10,16 @@ import { useAnchorScroll } from '../hooks/use-anchor-scroll'
 import { usePlatformParam } from '../hooks/use-platform-param'
 import { FloatingChatButton } from './floating-chat-button'
 import { Hero } from './hero'
-import { ListingsPlaceholder } from './listings-placeholder'
 import { PlatformTiles } from './platform-tiles'
 import { SecurityFeatures } from './security-features'
 import { SiteFooter } from './site-footer'
 
-export function HomePage() {
+interface HomePageProps {
+  /** The filterable listing grid (section #filterable-listings); app/ composes it in, as features do not import each other. */
+  listings: ReactNode
+}
+
+export function HomePage({ listings }: HomePageProps) {
   useSeo({
     title: 'Buy & Sell YouTube Channels and Social Media Accounts | Handover',
     description:
@@ -36,7 +41,7 @@ export function HomePage() {
     <>
       <Hero sellHref={sellHref} onBrowse={() => scrollToSection(LISTINGS_ANCHOR)} />
       <PlatformTiles selected={platform} onSelect={selectPlatform} />
-      <ListingsPlaceholder platform={platform} onClearPlatform={() => setPlatform(null)} />
+      {listings}
       <SecurityFeatures />
       <SiteFooter sellHref={sellHref} onSelectPlatform={selectPlatform} />
       {isSignedIn && <FloatingChatButton />}

@@ -1,0 +1,31 @@
+import type { ListingDto } from '@shared/api/listings'
+import type { Listing } from './listing.entity'
+
+/** Cents → dollars by one exact division: 125050 → 1250.5 (SPEC's client does arithmetic on it). */
+export const centsToDollars = (cents: number) => cents / 100
+
+/** The API shape of a listing; the seller must be loaded. `withStatus` for its seller and admins. */
+export function toListingDto(listing: Listing, withStatus = false): ListingDto {
+  return {
+    id: listing.id,
+    platform: listing.platform,
+    username: listing.username,
+    displayName: listing.displayName,
+    niche: listing.niche,
+    description: listing.description,
+    accountTitle: listing.accountTitle,
+    price: centsToDollars(listing.priceCents),
+    followers: listing.followers,
+    monthlyIncome: centsToDollars(listing.monthlyIncomeCents),
+    isVerified: listing.isVerified,
+    isMonetized: listing.isMonetized,
+    isPremium: listing.isPremium,
+    isPinned: listing.isPinned,
+    isActive: listing.status === 'active',
+    ...(withStatus ? { status: listing.status } : {}),
+    createdAt: listing.createdAt.toISOString(),
+    images: [...listing.images],
+    sellerId: listing.seller.id,
+    seller: { id: listing.seller.id, username: listing.seller.username },
+  }
+}

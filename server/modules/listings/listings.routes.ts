@@ -1,0 +1,77 @@
+import Router from '@koa/router'
+import { LISTING_MESSAGES, TOTAL_COUNT_HEADER } from '@shared/api/listings'
+import { listingQuerySchema, type ListingFilters } from '@shared/listings/filter'
+import { badRequest, notFound } from '../../http/errors'
+import { requireSessionUserId, sessionUserId, type AppContext, type AppState } from '../../http/context'
+import { toListingDto } from './listing.mapper'
+import type { ListingsService, Viewer } from './listings.service'
+
+const MAX_SERIAL = 2_147_483_647
+
+/** Query-string filters through the shared schema; the first problem is the 400's message. */
+function parseFilters(ctx: AppContext): ListingFilters {
+  const result = listingQuerySchema.safeParse(ctx.query)
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid query', 'validation_error')
+  return result.data
+}
+
+function viewerOf(ctx: AppContext): Viewer | null {
+  const userId = sessionUserId(ctx)
+  return userId === null ? null : { userId, isAdmin: Boolean(ctx.session?.isAdmin) }
+}
+
+export function listingsRoutes(deps: { listings: ListingsService }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/accounts' })
+  const { listings } = deps
+
+  async function sendPage(ctx: AppContext, filters: ListingFilters) {
+    const { items, total } = await listings.search(ctx.state.em, filters)
+    ctx.set(TOTAL_COUNT_HEADER, String(total))
+    ctx.body = items.map((l) => toListingDto(l))
+  }
+
+  router.get('/', async (ctx) => {
+    await sendPage(ctx, parseFilters(ctx))
+  })
+
+  // the named routes come before /:id, which would otherwise swallow them
+  router.get('/search', async (ctx) => {
+    await sendPage(ctx, { ...parseFilters(ctx), page: 1 })
+  })
+
+  router.get('/featured', async (ctx) => {
+    ctx.body = (await listings.featured(ctx.state.em)).map((l) => toListingDto(l))
+  })
+
+  router.get('/user', async (ctx) => {
+    const userId = requireSessionUserId(ctx)
+    ctx.body = (await listings.bySeller(ctx.state.em, userId)).map((l) => toListingDto(l, true))
+  })
+
+  router.get('/:id', async (ctx) => {
+    const id = /^\d{1,10}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN
+    if (!(id >= 1 && id <= MAX_SERIAL)) throw notFound(LISTING_MESSAGES.notFound)
+    const viewer = viewerOf(ctx)
+    const listing = await listings.findVisible(ctx.state.em, id, viewer)
+    if (!listing) throw notFound(LISTING_MESSAGES.notFound)
+    const ownerOrAdmin = viewer !== null && (viewer.isAdmin || viewer.userId === listing.seller.id)
+    ctx.body = toListingDto(listing, ownerOrAdmin)
+  })
+
+  return router
+}
+
+export function statsRoutes(deps: { listings: ListingsService }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/stats' })
+  const { listings } = deps
+  router.get('/', async (ctx) => {
+    ctx.body = await listings.stats(ctx.state.em)
+  })
+  router.get('/platforms', async (ctx) => {
+    ctx.body = await listings.platformStats(ctx.state.em)
+  })
+  router.get('/overall', async (ctx) => {
+    ctx.body = await listings.overallStats(ctx.state.em)
+  })
+  return router
+}

@@ -1,0 +1,79 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { LIVE_PLATFORMS } from '@shared/constants'
+import type { OverallStats, PlatformStat, Stats } from '@shared/api/listings'
+import type { ListingFilters } from '@shared/listings/filter'
+import { User } from '../users/user.entity'
+import { Listing } from './listing.entity'
+import { centsToDollars } from './listing.mapper'
+import { FEATURED_ORDER, NEWEST_ORDER, listingOrder, listingWhere } from './listings.query'
+
+export const FEATURED_LIMIT = 12
+
+export interface Viewer {
+  userId: number
+  isAdmin: boolean
+}
+
+export interface ListingPage {
+  items: Listing[]
+  total: number
+}
+
+export class ListingsService {
+  /** The public catalogue: active listings matching the filters, one page, with the total. */
+  async search(em: EntityManager, f: ListingFilters): Promise<ListingPage> {
+    const [items, total] = await em.findAndCount(Listing, listingWhere(f), {
+      orderBy: listingOrder(f.sort),
+      limit: f.pageSize,
+      offset: (f.page - 1) * f.pageSize,
+      populate: ['seller'],
+    })
+    return { items, total }
+  }
+
+  featured(em: EntityManager): Promise<Listing[]> {
+    return em.find(Listing, { status: 'active' }, { orderBy: FEATURED_ORDER, limit: FEATURED_LIMIT, populate: ['seller'] })
+  }
+
+  /** A seller's own listings in every status, newest first. */
+  bySeller(em: EntityManager, sellerId: number): Promise<Listing[]> {
+    return em.find(Listing, { seller: sellerId }, { orderBy: NEWEST_ORDER, populate: ['seller'] })
+  }
+
+  /** A listing that is not active exists only for its seller and admins; everyone else gets null (404). */
+  async findVisible(em: EntityManager, id: number, viewer: Viewer | null): Promise<Listing | null> {
+    const listing = await em.findOne(Listing, { id }, { populate: ['seller'] })
+    if (!listing) return null
+    if (listing.status === 'active' || viewer?.isAdmin || viewer?.userId === listing.seller.id) return listing
+    return null
+  }
+
+  async stats(em: EntityManager): Promise<Stats> {
+    const [row] = await em.getConnection().execute<{ active: string; followers: string | null }[]>(
+      `select count(*) as active, sum(followers) as followers from listings where status = 'active'`,
+    )
+    return {
+      activeListings: Number(row?.active ?? 0),
+      totalUsers: await em.count(User, {}),
+      totalFollowers: Number(row?.followers ?? 0),
+      // escrow comes later; until then nothing has been sold through it
+      completedSales: 0,
+    }
+  }
+
+  /** Every live platform, also those without listings; the average is rounded to the cent in SQL. */
+  async platformStats(em: EntityManager): Promise<PlatformStat[]> {
+    const rows = await em.getConnection().execute<{ platform: string; count: string; avg_cents: string | null }[]>(
+      `select platform, count(*) as count, round(avg(price_cents)) as avg_cents from listings where status = 'active' group by platform`,
+    )
+    const byPlatform = new Map(rows.map((r) => [r.platform, r]))
+    return LIVE_PLATFORMS.map((platform) => {
+      const row = byPlatform.get(platform)
+      return { platform, count: Number(row?.count ?? 0), avgPrice: centsToDollars(Number(row?.avg_cents ?? 0)) }
+    })
+  }
+
+  async overallStats(em: EntityManager): Promise<OverallStats> {
+    return { ...(await this.stats(em)), platforms: await this.platformStats(em) }
+  }
+}

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { listingDtoSchema } from '@shared/api/listings'
+import { LISTINGS_QUERY } from '@shared/constants'
+import { ApiError, apiGet } from '@/lib/api-client'
+import type { Listing } from '../types'
+import { listingQueryKeys } from './keys'
+
+/** GET /api/accounts/:id; a missing listing (404) is null so the screen can say "Listing not found". */
+export async function getListing(id: string, signal?: AbortSignal): Promise<Listing | null> {
+  try {
+    const body = await apiGet<unknown>(`/api/accounts/${encodeURIComponent(id)}`, { signal })
+    return body === null ? null : listingDtoSchema.parse(body)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+}
+
+export function listingQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: listingQueryKeys.detail(id),
+    queryFn: ({ signal }) => getListing(id, signal),
+    staleTime: LISTINGS_QUERY.staleMs,
+    gcTime: LISTINGS_QUERY.gcMs,
+  })
+}
+
+export function useListing(id: string) {
+  return useQuery(listingQueryOptions(id))
+}

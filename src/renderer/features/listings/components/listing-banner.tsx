@@ -1,0 +1,45 @@
+import { useState } from 'react'
+import { PLATFORMS, type PlatformId } from '@/config/platforms'
+import { cn } from '@/lib/utils'
+import { proxiedImage } from '../lib/labels'
+import { PlatformMark } from './platform-mark'
+
+interface ListingBannerProps {
+  image: string | undefined
+  platform: PlatformId
+  alt: string
+  className?: string
+  iconClassName?: string
+  /** Above-the-fold images on the detail page should not wait for lazy loading. */
+  eager?: boolean
+}
+
+/** A listing image through the proxy, or the platform's colour and icon when there is none or it fails. */
+export function ListingBanner({ image, platform, alt, className, iconClassName, eager = false }: ListingBannerProps) {
+  // Remember which URL failed, so a new image for the same slot gets its own chance.
+  const [failed, setFailed] = useState<string | null>(null)
+  const color = PLATFORMS[platform]?.color ?? '#0f1a38'
+
+  if (image && failed !== image) {
+    return (
+      <img
+        src={proxiedImage(image)}
+        alt={alt}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        onError={() => setFailed(image)}
+        className={cn('size-full object-cover', className)}
+      />
+    )
+  }
+  return (
+    <div
+      role="img"
+      aria-label={alt}
+      className={cn('flex size-full items-center justify-center text-white', className)}
+      style={{ backgroundImage: `linear-gradient(135deg, ${color} 0%, #0a1128 130%)` }}
+    >
+      <PlatformMark platform={platform} className={cn('size-10 opacity-90', iconClassName)} />
+    </div>
+  )
+}

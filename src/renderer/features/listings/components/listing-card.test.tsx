@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest'
+import { cleanup, render, screen } from '@testing-library/react'
+import { MemoryRouter } from 'react-router-dom'
+import { makeListing } from '../test-fixtures'
+import { ListingCard } from './listing-card'
+
+function renderCard(overrides: Parameters<typeof makeListing>[0]) {
+  return render(
+    <MemoryRouter>
+      <ListingCard listing={makeListing(overrides)} />
+    </MemoryRouter>,
+  )
+}
+
+afterEach(cleanup)
+
+describe('ListingCard', () => {
+  it('labels a YouTube audience as Subscribers, with K formatting', () => {
+    renderCard({ platform: 'youtube', followers: 125_000 })
+    expect(screen.getByText('Subscribers')).toBeTruthy()
+    expect(screen.queryByText('Followers')).toBeNull()
+    expect(screen.getByText('125.0K')).toBeTruthy()
+  })
+
+  it('labels other platforms as Followers', () => {
+    renderCard({ platform: 'instagram', followers: 2_500_000 })
+    expect(screen.getByText('Followers')).toBeTruthy()
+    expect(screen.getByText('2.5M')).toBeTruthy()
+  })
+
+  it('links the whole card to the listing and shows price, income and badges', () => {
+    renderCard({ id: 42, price: 1250.5, monthlyIncome: 800, isVerified: true, isPremium: true })
+    expect(screen.getByRole('link').getAttribute('href')).toBe('/listing/42')
+    expect(screen.getByText('$1,250.50')).toBeTruthy()
+    expect(screen.getByText('$800')).toBeTruthy()
+    expect(screen.getByText('Verified')).toBeTruthy()
+    expect(screen.getByText('Premium')).toBeTruthy()
+    expect(screen.queryByText('Monetized')).toBeNull()
+  })
+
+  it('loads the first image through the proxy, and falls back to the platform banner without one', () => {
+    const { container, unmount } = renderCard({ images: ['https://img.example/a.png', 'https://img.example/b.png'] })
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('/api/proxy/image?url=https%3A%2F%2Fimg.example%2Fa.png')
+    unmount()
+    const fallback = renderCard({ images: [] })
+    expect(fallback.container.querySelector('img')).toBeNull()
+    expect(fallback.container.querySelector('[role="img"]')).toBeTruthy()
+  })
+})

@@ -1,0 +1,52 @@
+import { lazy, Suspense, type ReactNode } from 'react'
+import { SKELETON_COUNT } from '@shared/constants'
+import { LISTINGS_ANCHOR } from '@/config/paths'
+import type { LivePlatformId, PlatformId } from '@/config/platforms'
+import { useInView } from '../hooks/use-in-view'
+import { usePlatformSync } from '../hooks/use-platform-sync'
+import { ListingCardSkeleton } from './listing-card'
+
+// The grid, its filters and its query are their own chunk, fetched only when the section nears view.
+const ListingBrowser = lazy(() => import('./listing-browser').then((module) => ({ default: module.ListingBrowser })))
+
+/** SPEC §2: the section loads at 10 % visibility with a 50 px margin. */
+const IN_VIEW = { threshold: 0.1, rootMargin: '50px' } as const
+
+interface ListingsSectionProps {
+  /** The platform the page has selected elsewhere (tiles, footer, ?platform=). */
+  platform: PlatformId | null
+  onPlatformChange: (platform: LivePlatformId | null) => void
+}
+
+function SkeletonGrid(): ReactNode {
+  return (
+    <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4" aria-label="Loading accounts">
+      {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+        <li key={index}><ListingCardSkeleton /></li>
+      ))}
+    </ul>
+  )
+}
+
+/** The home page's catalogue: always-present anchor and heading, the grid mounted once in view. */
+export function ListingsSection({ platform, onPlatformChange }: ListingsSectionProps) {
+  // Runs before the grid mounts, so a tile click or a reload keeps page and URL in agreement.
+  usePlatformSync(platform, onPlatformChange)
+  const { ref, seen } = useInView<HTMLElement>(IN_VIEW)
+
+  return (
+    <section ref={ref} id={LISTINGS_ANCHOR} aria-labelledby="listings-title" className="scroll-mt-20 bg-card py-16">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <h2 id="listings-title" className="text-2xl font-bold tracking-tight sm:text-3xl">Accounts for sale</h2>
+        <p className="mt-2 text-muted-foreground">Every purchase is protected by escrow from payment to handover.</p>
+        {seen ? (
+          <Suspense fallback={<SkeletonGrid />}>
+            <ListingBrowser />
+          </Suspense>
+        ) : (
+          <SkeletonGrid />
+        )}
+      </div>
+    </section>
+  )
+}

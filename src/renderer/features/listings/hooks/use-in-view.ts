@@ -1,0 +1,26 @@
+import { useEffect, useRef, useState } from 'react'
+
+/**
+ * True once the element has been seen; it never goes back, so content mounted on first sight stays.
+ * Without IntersectionObserver (old browsers, jsdom) everything counts as seen.
+ */
+export function useInView<T extends Element>(options: IntersectionObserverInit) {
+  const ref = useRef<T>(null)
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined')
+  const { threshold, rootMargin } = options
+
+  useEffect(() => {
+    const element = ref.current
+    if (seen || !element) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setSeen(true)
+      },
+      { threshold, rootMargin },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [seen, threshold, rootMargin])
+
+  return { ref, seen }
+}

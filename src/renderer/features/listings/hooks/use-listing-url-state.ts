@@ -1,0 +1,31 @@
+import { useCallback, useMemo } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { parseListingSearch, writeListingSearch, type ListingFilters } from '../lib/url-state'
+
+export interface UpdateOptions {
+  /** Replace the history entry instead of pushing one (typing in search should not flood Back). */
+  replace?: boolean
+}
+
+/** The grid's state as read from and written to the URL query. */
+export function useListingUrlState() {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const filters = useMemo(() => parseListingSearch(searchParams), [searchParams])
+
+  /** Merges `patch` into the URL; any change other than the page itself starts again at page 1. */
+  const update = useCallback(
+    (patch: Partial<ListingFilters>, options: UpdateOptions = {}) => {
+      setSearchParams(
+        (current) => {
+          const next: ListingFilters = { ...parseListingSearch(current), ...patch }
+          if (patch.page === undefined) next.page = 1
+          return writeListingSearch(next, current)
+        },
+        { replace: options.replace ?? false, preventScrollReset: true },
+      )
+    },
+    [setSearchParams],
+  )
+
+  return { filters, update }
+}
