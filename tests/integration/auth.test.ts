@@ -198,6 +198,21 @@ describe('sign-in', () => {
   })
 })
 
+describe('email outbox outside development', () => {
+  it('is readable by admins only', async () => {
+    expect((await new ApiClient(server.url).get('/api/email/outbox')).status).toBe(401)
+    const user = new ApiClient(server.url)
+    const { email, code } = await signUp(user, 'outboxpeeker')
+    await user.post('/api/auth/verify-email', { email, code })
+    expect((await user.get('/api/email/outbox')).status).toBe(403)
+    const admin = new ApiClient(server.url)
+    await admin.post('/api/auth/login', { username: 'rootadmin', password: 'root-admin-password' })
+    const res = await admin.get('/api/email/outbox')
+    expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({ transport: 'smtp' })
+  })
+})
+
 describe('password recovery', () => {
   it('answers the same for unknown emails, and a reset link works once and ends other sessions', async () => {
     const laptop = new ApiClient(server.url)

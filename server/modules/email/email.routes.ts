@@ -15,12 +15,15 @@ export interface EmailRoutesDeps {
 export function emailRoutes(deps: EmailRoutesDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/email' })
 
-  async function requireAdmin(ctx: AppContext) {
+  /** Read from the database, not the session flag: a revoked admin loses access at once. */
+  async function isAdmin(ctx: AppContext): Promise<boolean> {
     const id = sessionUserId(ctx)
-    if (id === null) throw unauthorized()
-    const user = await deps.users.findById(ctx.state.em, id)
-    if (!user?.isAdmin) throw forbidden('Only admins may do this')
-    return user
+    return id !== null && Boolean((await deps.users.findById(ctx.state.em, id))?.isAdmin)
+  }
+
+  async function requireAdmin(ctx: AppContext): Promise<void> {
+    if (sessionUserId(ctx) === null) throw unauthorized()
+    if (!(await isAdmin(ctx))) throw forbidden('Only admins may do this')
   }
 
   router.get('/outbox', async (ctx) => {
@@ -39,11 +42,6 @@ export function emailRoutes(deps: EmailRoutesDeps): Router<AppState> {
     ctx.status = check.ok ? 200 : 503
     ctx.body = admin ? check : { transport: check.transport, ok: check.ok, message: check.ok ? 'Email is working' : 'Email is not working' }
   })
-
-  async function isAdmin(ctx: AppContext): Promise<boolean> {
-    const id = sessionUserId(ctx)
-    return id !== null && Boolean((await deps.users.findById(ctx.state.em, id))?.isAdmin)
-  }
 
   return router
 }
