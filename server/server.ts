@@ -15,6 +15,8 @@ import { createLocalBus, createRedisBus, type EventBus } from './realtime/bus'
 import { attachGateway } from './realtime/gateway'
 import { createLocalPresence, createRedisPresence, type Presence } from './realtime/presence'
 
+const SESSION_PURGE_MS = 60 * 60 * 1000
+
 export interface RunningServer {
   url: string
   port: number
@@ -67,6 +69,12 @@ export async function startServer(config: Config, options: StartOptions): Promis
   if (config.admin) await ensureAdmin(em, created.services, config.admin, logger)
   if (config.seedDemo) await seedDemo(em, created.services, logger)
 
+  // expired sessions are refused on read; this only keeps the table from growing forever
+  const purge = setInterval(() => {
+    created.services.sessions.purgeExpired(orm.em.fork()).catch((err: unknown) => logger.warn({ err }, 'session purge failed'))
+  }, SESSION_PURGE_MS)
+  purge.unref()
+
   const http = createServer(created.app.callback())
   const sockets = new Set<Socket>()
   http.on('connection', (s) => {
@@ -98,6 +106,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
   async function close() {
     closing ??= (async () => {
       // stop accepting, let in-flight requests finish, then close sockets, bus and database
+      clearInterval(purge)
       const drained = new Promise<void>((ok) => http.close(() => ok()))
       http.closeIdleConnections()
       await gateway.close()

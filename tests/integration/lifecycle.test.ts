@@ -40,4 +40,20 @@ describe('server lifecycle', () => {
     await shutdown
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
   })
+
+  it('purges expired sessions and keeps live ones', async () => {
+    const server = await startTestServer({ databaseUrl: db.url, env: { ADMIN_USERNAME: 'purger', ADMIN_PASSWORD: 'purger-password' } })
+    try {
+      const client = new ApiClient(server.url)
+      await client.post('/api/auth/login', { username: 'purger', password: 'purger-password' })
+      const conn = server.orm.em.getConnection()
+      await conn.execute(`insert into sessions (id, data, expires_at) values ('stale', '{}', now() - interval '1 minute')`)
+      expect(await server.created.services.sessions.purgeExpired(server.orm.em.fork())).toBeGreaterThanOrEqual(1)
+      const left = await conn.execute(`select id from sessions where id = 'stale'`)
+      expect(left).toEqual([])
+      expect((await client.get('/api/auth/me')).status).toBe(200)
+    } finally {
+      await server.close()
+    }
+  })
 })
