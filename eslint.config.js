@@ -1,9 +1,15 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+
+/** every folder under src/renderer/features is a feature that may not import another */
+const FEATURES = readdirSync(new URL('./src/renderer/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
 
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'release', '.data', 'coverage', 'src/renderer/public/sw.js'] },
@@ -29,7 +35,7 @@ export default tseslint.config(
             { target: './src/renderer', from: ['./src/main', './src/preload', './server'] },
             { target: './server', from: ['./src/renderer', './src/main', './src/preload'] },
             // features do not import each other; app/ composes them
-            ...['auth', 'layout', 'home', 'system', 'email', 'listings'].map((feature) => ({
+            ...FEATURES.map((feature) => ({
               target: `./src/renderer/features/${feature}`,
               from: './src/renderer/features',
               except: [`./${feature}`],

@@ -6,14 +6,14 @@ import { ServerResponse } from 'node:http'
 import { bodyParser } from '@koa/bodyparser'
 import session from 'koa-session'
 import serve from 'koa-static'
-import send from 'koa-send'
 import type { Config } from './config'
 import type { Orm } from './db/orm'
 import type { Logger } from './logger'
 import { errorMiddleware } from './http/error-middleware'
 import { sameOriginWrites } from './http/csrf'
-import type { AppState, SessionData } from './http/context'
+import type { AppContext, AppState, SessionData } from './http/context'
 import type { RateLimits } from './http/rate-limit'
+import type { EventBus } from './realtime/bus'
 import { authRoutes } from './modules/auth/auth.routes'
 import { AuthService } from './modules/auth/auth.service'
 import { emailRoutes } from './modules/email/email.routes'
@@ -22,8 +22,20 @@ import { healthRoutes } from './modules/health/health.routes'
 import { imageRoutes } from './modules/images/image.routes'
 import { createImageProxy, type ImageProxy } from './modules/images/image-proxy'
 import { LedgerService } from './modules/ledger/ledger.service'
+import { adminListingsRoutes } from './modules/admin/admin-listings.routes'
+import { ListingWritesService } from './modules/listings/listing-writes.service'
 import { listingsRoutes, statsRoutes } from './modules/listings/listings.routes'
 import { ListingsService } from './modules/listings/listings.service'
+import { mediaRoutes } from './modules/media/media.routes'
+import { createLocalStorage, type MediaStorage } from './modules/media/storage'
+import { uploadRoutes } from './modules/media/upload.routes'
+import { notificationRoutes } from './modules/notifications/notifications.routes'
+import { NotificationService } from './modules/notifications/notifications.service'
+import { SettingsService } from './modules/settings/settings.service'
+import { createPageRenderer } from './modules/seo/page-renderer'
+import { seoRoutes } from './modules/seo/seo.routes'
+import { sellersRoutes } from './modules/sellers/sellers.routes'
+import { SellersService } from './modules/sellers/sellers.service'
 import { createSessionStore, SessionService } from './modules/sessions/session.store'
 import { UsersService } from './modules/users/users.service'
 
@@ -36,6 +48,8 @@ export interface AppDeps {
   logger: Logger
   mailer: Mailer
   rateLimits: RateLimits
+  /** live events to sockets on every instance */
+  bus: EventBus
   /** built website to serve (dist/web); skipped when absent */
   webRoot?: string
   /** tests inject one with a fake resolver; otherwise the public-addresses-only default */
@@ -48,15 +62,24 @@ export interface Services {
   sessions: SessionService
   auth: AuthService
   listings: ListingsService
+  media: MediaStorage
+  bus: EventBus
+  settings: SettingsService
+  notifications: NotificationService
+  listingWrites: ListingWritesService
 }
 
-export function createServices(deps: Pick<AppDeps, 'config' | 'mailer'>): Services {
+export function createServices(deps: Pick<AppDeps, 'config' | 'mailer' | 'bus' | 'logger'>): Services {
   const ledger = new LedgerService()
   const users = new UsersService(ledger)
   const sessions = new SessionService()
   const auth = new AuthService({ users, ledger, sessions, mailer: deps.mailer, secret: deps.config.sessionSecret, publicUrl: deps.config.publicUrl })
   const listings = new ListingsService()
-  return { ledger, users, sessions, auth, listings }
+  const media = createLocalStorage(deps.config.mediaDir)
+  const settings = new SettingsService()
+  const notifications = new NotificationService(deps.bus, deps.logger)
+  const listingWrites = new ListingWritesService({ settings, notifications, media, bus: deps.bus, logger: deps.logger })
+  return { ledger, users, sessions, auth, listings, media, bus: deps.bus, settings, notifications, listingWrites }
 }
 
 export interface CreatedApp {
@@ -100,14 +123,24 @@ export function createApp(deps: AppDeps): CreatedApp {
   app.use(sessionMiddleware)
   for (const router of [
     authRoutes({ auth: services.auth, users: services.users, rateLimits: deps.rateLimits }),
-    emailRoutes({ mailer: deps.mailer, users: services.users, openOutbox: config.env === 'development' }),
-    listingsRoutes({ listings: services.listings }),
+    emailRoutes({ mailer: deps.mailer, openOutbox: config.env === 'development' }),
+    listingsRoutes({ listings: services.listings, writes: services.listingWrites }),
     statsRoutes({ listings: services.listings }),
-    imageRoutes({ proxy: deps.imageProxy ?? createImageProxy() }),
+    sellersRoutes({ sellers: new SellersService() }),
+    imageRoutes({ proxy: deps.imageProxy ?? createImageProxy(), rateLimits: deps.rateLimits }),
+    notificationRoutes({ notifications: services.notifications }),
+    uploadRoutes({ media: services.media, rateLimits: deps.rateLimits }),
+    mediaRoutes({ media: services.media }),
+    adminListingsRoutes({ writes: services.listingWrites }),
   ]) {
     app.use(router.routes()).use(router.allowedMethods())
   }
-  if (deps.webRoot && existsSync(join(deps.webRoot, 'index.html'))) serveWebsite(app, deps.webRoot)
+  const seo = seoRoutes({ publicUrl: config.publicUrl })
+  app.use(seo.routes()).use(seo.allowedMethods())
+  if (deps.webRoot && existsSync(join(deps.webRoot, 'index.html'))) {
+    const renderPage = createPageRenderer({ root: deps.webRoot, publicUrl: config.publicUrl, listings: services.listings, logger })
+    serveWebsite(app, deps.webRoot, renderPage)
+  }
 
   async function readSession(req: IncomingMessage): Promise<SessionData | null> {
     const ctx = app.createContext(req, new ServerResponse(req))
@@ -122,8 +155,8 @@ export function createApp(deps: AppDeps): CreatedApp {
   return { app, services, readSession, allowedOrigins }
 }
 
-/** The built renderer: assets cached for a year (hashed names), every other page gets index.html. */
-function serveWebsite(app: Koa<AppState>, root: string) {
+/** The built renderer: assets cached for a year (hashed names), every other page gets index.html with its own head tags. */
+function serveWebsite(app: Koa<AppState>, root: string, renderPage: (ctx: AppContext) => Promise<void>) {
   app.use(async (ctx, next) => {
     if (ctx.path.startsWith('/assets/')) ctx.set('Cache-Control', 'public, max-age=31536000, immutable')
     await next()
@@ -135,7 +168,6 @@ function serveWebsite(app: Koa<AppState>, root: string) {
     if (!['GET', 'HEAD'].includes(ctx.method) || ctx.path.startsWith('/api') || ctx.path.startsWith('/ws')) return
     // a missing file (/sounds/x.mp3, an old asset) is a 404, not the app's HTML
     if (/\.[a-z0-9]+$/i.test(ctx.path)) return
-    ctx.set('Cache-Control', 'no-cache')
-    await send(ctx, 'index.html', { root })
+    await renderPage(ctx)
   })
 }

@@ -31,6 +31,8 @@ const envSchema = z
     SEED_DEMO: booleanish.default(false),
     TRUST_PROXY: booleanish.default(false),
     DATA_DIR: z.string().min(1).default('.data'),
+    /** uploaded and generated images; defaults to DATA_DIR/media */
+    MEDIA_DIR: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((v) => Boolean(v.ADMIN_USERNAME) === Boolean(v.ADMIN_PASSWORD), {
@@ -55,6 +57,7 @@ export interface Config {
   seedDemo: boolean
   trustProxy: boolean
   dataDir: string
+  mediaDir: string
   logLevel: Env['LOG_LEVEL']
 }
 
@@ -84,6 +87,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,
     dataDir: env.DATA_DIR,
+    mediaDir: env.MEDIA_DIR ?? join(env.DATA_DIR, 'media'),
     logLevel: env.LOG_LEVEL,
   }
 }

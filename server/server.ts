@@ -62,6 +62,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     logger,
     mailer,
     rateLimits,
+    bus,
     webRoot: options.webRoot,
   })
 

@@ -2,7 +2,9 @@ import { PasswordResetSchema, PendingSignupSchema } from '../modules/auth/auth.e
 import { OutboxEmailSchema } from '../modules/email/email.entity'
 import { ListingSchema } from '../modules/listings/listing.entity'
 import { LedgerAccountSchema, LedgerEntrySchema, LedgerTransferSchema } from '../modules/ledger/ledger.entities'
+import { NotificationSchema } from '../modules/notifications/notification.entity'
 import { SessionSchema } from '../modules/sessions/session.entity'
+import { SettingSchema } from '../modules/settings/setting.entity'
 import { UserSchema } from '../modules/users/user.entity'
 
 /** Every entity of every module; the ORM and the migration generator both read this list. */
@@ -16,4 +18,6 @@ export const entities = [
   LedgerTransferSchema,
   LedgerEntrySchema,
   ListingSchema,
+  SettingSchema,
+  NotificationSchema,
 ]

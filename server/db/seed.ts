@@ -2,41 +2,83 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Logger } from '../logger'
 import type { Services } from '../app'
 import { hashPassword } from '../modules/auth/passwords'
+import { ensureDemoBanners } from '../modules/listings/demo-banners'
 import { seedDemoListings } from '../modules/listings/demo-listings'
 import { User } from '../modules/users/user.entity'
 import { normalizeEmail, usernameKey } from '../modules/users/users.service'
 
+const DEMO_PASSWORD = 'handover-demo'
+
 /** Demo sign-ins, also listed in the README. Only ever created on an empty database. */
 export const DEMO_USERS = [
-  { username: 'alice', email: 'alice@demo.handover.local', password: 'handover-demo', isAdmin: false },
-  { username: 'bob', email: 'bob@demo.handover.local', password: 'handover-demo', isAdmin: false },
-  { username: 'carol', email: 'carol@demo.handover.local', password: 'handover-demo', isAdmin: false },
+  { username: 'alice', email: 'alice@demo.handover.local', password: DEMO_PASSWORD, isAdmin: false },
+  { username: 'bob', email: 'bob@demo.handover.local', password: DEMO_PASSWORD, isAdmin: false },
+  { username: 'carol', email: 'carol@demo.handover.local', password: DEMO_PASSWORD, isAdmin: false },
   { username: 'admin', email: 'admin@demo.handover.local', password: 'handover-admin', isAdmin: true },
 ] as const
 
-async function createUser(tx: EntityManager, services: Services, u: { username: string; email: string; password: string; isAdmin: boolean }) {
+/** More sellers, so the catalogue and the top sellers ranking look like a marketplace; same password as alice. */
+export const DEMO_SELLERS = [
+  'nova.media', 'pixelpeak', 'growthlab', 'sofia.creates', 'northstar_media', 'mark-ventures',
+  'lena.social', 'digitalharvest', 'kai_digital', 'brightpath', 'tomasz.k', 'urban.outlet',
+] as const
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+interface NewUser {
+  username: string
+  email: string
+  passwordHash: string
+  isAdmin: boolean
+  createdAt?: Date
+}
+
+async function createUser(tx: EntityManager, services: Services, u: NewUser) {
   const user = tx.create(User, {
     username: u.username,
     usernameKey: usernameKey(u.username),
     email: normalizeEmail(u.email),
-    passwordHash: await hashPassword(u.password),
+    passwordHash: u.passwordHash,
     isAdmin: u.isAdmin,
-    createdAt: new Date(),
+    createdAt: u.createdAt ?? new Date(),
   })
   await tx.flush()
   await services.auth.creditWelcomeBonus(tx, user)
   return user
 }
 
+/** Every demo account; argon2 is slow on purpose, so each distinct password is hashed once. */
+async function demoAccounts(now: Date): Promise<NewUser[]> {
+  const passwords: string[] = [...new Set(DEMO_USERS.map((u) => u.password))]
+  const hashes = new Map(await Promise.all(passwords.map(async (password) => [password, await hashPassword(password)] as const)))
+  const hashOf = (password: string) => hashes.get(password)!
+  const people = [
+    ...DEMO_USERS.map((u) => ({ username: u.username, email: u.email, passwordHash: hashOf(u.password), isAdmin: u.isAdmin })),
+    ...DEMO_SELLERS.map((username) => ({ username, email: `${usernameKey(username)}@demo.handover.local`, passwordHash: hashOf(DEMO_PASSWORD), isAdmin: false })),
+  ]
+  // members for 14 months to about 3 years, so "member since" differs and predates every sale
+  return people.map((person, i) => ({ ...person, createdAt: new Date(now.getTime() - (430 + i * 47) * DAY_MS) }))
+}
+
 export async function seedDemo(em: EntityManager, services: Services, logger: Logger): Promise<boolean> {
   if ((await em.count(User, {})) > 0) return false
-  await em.transactional(async (tx) => {
-    const users: User[] = []
-    for (const demo of DEMO_USERS) users.push(await createUser(tx, services, demo))
-    await seedDemoListings(tx, users.filter((u) => !u.isAdmin))
+  const now = new Date()
+  // the banners are drawn on sharp's threads while the database is filled
+  const banners = ensureDemoBanners(services.media).catch((err: unknown) => {
+    // listings without their files still show the platform banner; the data matters more
+    logger.warn({ err }, 'demo banners could not be drawn')
   })
+  const accounts = await demoAccounts(now)
+  const counts = await em.transactional(async (tx) => {
+    const users: User[] = []
+    for (const account of accounts) users.push(await createUser(tx, services, account))
+    return seedDemoListings(tx, users.filter((u) => !u.isAdmin), now)
+  })
+  await banners
   const lines = DEMO_USERS.map((u) => `  ${u.isAdmin ? 'admin' : 'user '}  ${u.username.padEnd(8)} password: ${u.password}`)
-  logger.info(`Demo data loaded. Sign in with:\n${lines.join('\n')}`)
+  logger.info(
+    `Demo data loaded: ${accounts.length} users, ${counts.active} active and ${counts.sold} sold listings. Sign in with:\n${lines.join('\n')}\n  (and ${DEMO_SELLERS.length} more sellers, such as ${DEMO_SELLERS[0]}, password: ${DEMO_PASSWORD})`,
+  )
   return true
 }
 
@@ -53,7 +95,7 @@ export async function ensureAdmin(em: EntityManager, services: Services, admin: 
     await createUser(tx, services, {
       username: admin.username,
       email: `${usernameKey(admin.username)}@admin.handover.local`,
-      password: admin.password,
+      passwordHash: await hashPassword(admin.password),
       isAdmin: true,
     })
   })

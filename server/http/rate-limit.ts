@@ -5,6 +5,8 @@ import { tooManyRequests } from './errors'
 export interface RateRule {
   points: number
   durationSeconds: number
+  /** first sentence of the 429 message; "Too many attempts." by default */
+  message?: string
 }
 
 /** Limits for the auth endpoints; counted per key (IP, or IP + name). */
@@ -16,7 +18,14 @@ export const AUTH_RATE_RULES = {
   forgot: { points: 5, durationSeconds: 60 * 60 },
 } satisfies Record<string, RateRule>
 
-export type RateName = keyof typeof AUTH_RATE_RULES
+/** Every limit: the auth ones per IP, listing-image uploads per user, the public image proxy per IP. */
+export const RATE_RULES = {
+  ...AUTH_RATE_RULES,
+  listingImageUpload: { points: 60, durationSeconds: 60 * 60, message: 'Too many image uploads.' },
+  imageProxy: { points: 300, durationSeconds: 60, message: 'Too many image requests.' },
+} satisfies Record<string, RateRule>
+
+export type RateName = keyof typeof RATE_RULES
 
 export interface RateLimits {
   /** consumes one point; throws 429 with a message when the key is over its limit */
@@ -26,7 +35,7 @@ export interface RateLimits {
 
 /** Redis-backed when Redis is configured (shared by every instance), in memory otherwise. */
 export function createRateLimits(options: { redis?: Redis; keyPrefix: string; rules?: Record<RateName, RateRule> }): RateLimits {
-  const rules = options.rules ?? AUTH_RATE_RULES
+  const rules: Record<RateName, RateRule> = options.rules ?? RATE_RULES
   const limiters = new Map<RateName, RateLimiterAbstract>()
   for (const [name, rule] of Object.entries(rules) as [RateName, RateRule][]) {
     const base = { points: rule.points, duration: rule.durationSeconds, keyPrefix: `${options.keyPrefix}:rl:${name}` }
@@ -40,7 +49,7 @@ export function createRateLimits(options: { redis?: Redis; keyPrefix: string; ru
       } catch (res) {
         if (res instanceof RateLimiterRes) {
           const seconds = Math.ceil(res.msBeforeNext / 1000)
-          throw tooManyRequests(`Too many attempts. Please try again in ${formatWait(seconds)}.`, seconds)
+          throw tooManyRequests(`${rules[name].message ?? 'Too many attempts.'} Please try again in ${formatWait(seconds)}.`, seconds)
         }
         throw res
       }

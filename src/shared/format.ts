@@ -6,6 +6,18 @@ export function formatCount(n: number): string {
   return String(n)
 }
 
+/**
+ * Figures shown to visitors ("10K+ verified accounts"): rounded down to a whole K, M or B with a "+",
+ * so the figure never claims more than there is. 10,432 → "10K+", 52,000,000 → "52M+", 950 → "950".
+ */
+export function formatFigure(n: number): string {
+  const value = Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0
+  for (const [size, suffix] of [[1_000_000_000, 'B'], [1_000_000, 'M'], [1_000, 'K']] as const) {
+    if (value >= size) return `${Math.floor(value / size)}${suffix}+`
+  }
+  return String(value)
+}
+
 export function formatMoney(amount: number | string): string {
   const value = typeof amount === 'string' ? Number(amount) : amount
   if (!Number.isFinite(value)) return '$0'

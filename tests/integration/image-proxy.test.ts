@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createLocalBus } from '../../server/realtime/bus'
 import { createApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { createRateLimits } from '../../server/http/rate-limit'
@@ -131,6 +132,7 @@ beforeAll(async () => {
     logger: createLogger('silent', false),
     mailer: createMailer({ from: config.mailFrom }),
     rateLimits: createRateLimits({ keyPrefix: `t${randomBytes(6).toString('hex')}` }),
+    bus: createLocalBus(),
     imageProxy,
   })
   proxyApp = createServer(created.app.callback())

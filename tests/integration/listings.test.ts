@@ -4,6 +4,7 @@ import { listingDtoSchema, listingListSchema, overallStatsSchema, platformStatsS
 import { LIVE_PLATFORMS, PAGE_SIZE, SORT_OPTIONS } from '../../src/shared/constants'
 import { compareBy, listingQuerySchema, matchesFilters } from '../../src/shared/listings/filter'
 import { DEMO_LISTING_COUNT } from '../../server/modules/listings/demo-listings'
+import { DEMO_SELLERS, DEMO_USERS } from '../../server/db/seed'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
 import { startTestServer } from '../support/server'
@@ -63,10 +64,12 @@ afterAll(async () => {
 })
 
 describe('GET /api/accounts', () => {
-  it('serves the seeded catalogue: active listings on all six platforms from the three demo sellers', () => {
+  it('serves the seeded catalogue: active listings on all six platforms from the demo sellers', () => {
     expect(all).toHaveLength(DEMO_LISTING_COUNT)
     expect(new Set(all.map((l) => l.platform))).toEqual(new Set(LIVE_PLATFORMS))
-    expect(new Set(all.map((l) => l.seller.username))).toEqual(new Set(['alice', 'bob', 'carol']))
+    const sellers = new Set<string>([...DEMO_USERS.filter((u) => !u.isAdmin).map((u) => u.username), ...DEMO_SELLERS])
+    expect(all.every((l) => sellers.has(l.seller.username))).toBe(true)
+    expect(new Set(all.map((l) => l.seller.username)).size).toBeGreaterThan(10)
     expect(all.every((l) => l.isActive && l.sellerId === l.seller.id && Number.isInteger(Math.round(l.price * 100)))).toBe(true)
   })
 
@@ -173,7 +176,13 @@ describe('GET /api/accounts/user and /:id', () => {
     const alice = await signIn('alice')
     const mine = listingListSchema.parse((await alice.get('/api/accounts/user')).json)
     expect(mine.every((l) => l.seller.username === 'alice')).toBe(true)
-    expect(mine.length).toBe(all.filter((l) => l.seller.username === 'alice').length + 1)
+    const { rows: [history] } = await sql.query(
+      `select count(*)::int as sold from listings l join users u on u.id = l.seller_id where u.username = 'alice' and l.status = 'sold'`,
+    )
+    expect(history.sold).toBeGreaterThan(0)
+    // her active listings, her sales history and the pending one
+    expect(mine.length).toBe(all.filter((l) => l.seller.username === 'alice').length + history.sold + 1)
+    expect(mine.filter((l) => l.status === 'sold')).toHaveLength(history.sold)
     expect(mine.find((l) => l.id === pendingId)).toMatchObject({ isActive: false, status: 'pending_review' })
   })
 
@@ -206,12 +215,18 @@ describe('GET /api/accounts/user and /:id', () => {
 describe('GET /api/stats', () => {
   it('counts active listings, users and followers, per platform too', async () => {
     const active = await fetchAll('')
+    const { rows: [counts] } = await sql.query(
+      `select (select count(*)::int from users) as users, (select count(*)::int from listings where status = 'sold') as sold`,
+    )
+    expect(counts.sold).toBeGreaterThan(0)
     const stats = statsSchema.parse((await anon.get('/api/stats')).json)
     expect(stats).toEqual({
       activeListings: active.length,
-      totalUsers: 4,
+      verifiedListings: active.filter((l) => l.isVerified).length,
+      totalUsers: counts.users,
       totalFollowers: active.reduce((sum, l) => sum + l.followers, 0),
-      completedSales: 0,
+      // every sold listing is a completed sale
+      completedSales: counts.sold,
     })
     const platforms = platformStatsSchema.parse((await anon.get('/api/stats/platforms')).json)
     expect(platforms.map((p) => p.platform)).toEqual([...LIVE_PLATFORMS])

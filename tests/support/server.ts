@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { tmpdir } from 'node:os'
 import { randomBytes } from 'node:crypto'
 import { loadConfig } from '../../server/config'
 import { createLogger } from '../../server/logger'
@@ -27,6 +28,7 @@ export async function startTestServer(options: TestServerOptions): Promise<Runni
     DATABASE_URL: options.databaseUrl,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    MEDIA_DIR: join(tmpdir(), `handover-media-${randomBytes(6).toString('hex')}`),
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.env,

@@ -1,9 +1,15 @@
 import type { MigrationObject } from '@mikro-orm/core'
 import { Migration20261122Initial } from './20261122-initial'
 import { Migration20261122Listings } from './20261122-listings'
+import { Migration20261122ListingWrites } from './20261122-listing-writes'
+import { Migration20261122Sellers } from './20261122-sellers'
+import { Migration20261122CatalogueScale } from './20261122-catalogue-scale'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122Initial', class: Migration20261122Initial },
   { name: 'Migration20261122Listings', class: Migration20261122Listings },
+  { name: 'Migration20261122ListingWrites', class: Migration20261122ListingWrites },
+  { name: 'Migration20261122Sellers', class: Migration20261122Sellers },
+  { name: 'Migration20261122CatalogueScale', class: Migration20261122CatalogueScale },
 ]

@@ -1,10 +1,13 @@
 import Router from '@koa/router'
-import type { AppState } from '../../http/context'
+import { clientIp, type AppState } from '../../http/context'
+import type { RateLimits } from '../../http/rate-limit'
 import { badImageUrl } from './image-errors'
 import type { ImageProxy } from './image-proxy'
 
 export interface ImageRoutesDeps {
   proxy: ImageProxy
+  /** the proxy is public and fetches from elsewhere on the caller's behalf, so it is limited per IP */
+  rateLimits: RateLimits
 }
 
 /** Headers that keep a proxied file an inert image even if it is something else inside. */
@@ -19,6 +22,7 @@ export function imageRoutes(deps: ImageRoutesDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/proxy' })
 
   router.get('/image', async (ctx) => {
+    await deps.rateLimits.consume('imageProxy', clientIp(ctx))
     const raw = ctx.query.url
     if (typeof raw !== 'string' || raw.trim() === '') throw badImageUrl('Pass one image address as ?url=')
     const image = await deps.proxy.fetch(raw.trim())

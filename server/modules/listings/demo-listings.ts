@@ -2,9 +2,17 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { LIVE_PLATFORMS } from '@shared/constants'
 import type { LivePlatform } from '@shared/api/listings'
 import type { User } from '../users/user.entity'
+import { ACCOUNT_KIND, COVER_NICHES, bannerUrl, coverDesign, extraDesigns } from './demo-banners'
 import { Listing } from './listing.entity'
 
+/** Active listings in the demo catalogue; sold ones come on top, as each seller's sales history. */
 export const DEMO_LISTING_COUNT = 216
+/** How far back the demo sales go. */
+export const DEMO_SALES_DAYS = 365
+/** Share of demo listings that come with images; the rest show the platform banner. */
+const WITH_IMAGES = 0.75
+
+const DAY_MS = 24 * 60 * 60 * 1000
 
 /** mulberry32: the same demo catalogue on every machine and every run */
 function prng(seed: number) {
@@ -18,17 +26,11 @@ function prng(seed: number) {
   }
 }
 
+type Random = () => number
+
 const NICHES = ['Gaming', 'Fitness', 'Cooking', 'Travel', 'Tech Reviews', 'Personal Finance', 'Beauty', 'Fashion', 'Pets', 'Music', 'Comedy', 'Education', 'Crypto', 'Motivation', 'DIY & Crafts', 'Cars', 'Photography', 'Parenting', 'Sports', 'News']
 const ADJECTIVES = ['Daily', 'Epic', 'Smart', 'Urban', 'Cozy', 'Pro', 'Wild', 'Happy', 'Golden', 'Pixel', 'Bright', 'Chill']
 const NOUNS = ['Hub', 'Lab', 'Corner', 'Studio', 'Nation', 'World', 'Zone', 'Club', 'Vibes', 'Squad', 'Journal', 'Spot']
-const KIND: Record<LivePlatform, string> = {
-  youtube: 'YouTube channel',
-  instagram: 'Instagram page',
-  tiktok: 'TikTok account',
-  facebook: 'Facebook page',
-  twitter: 'X (Twitter) account',
-  telegram: 'Telegram channel',
-}
 /** followers range per platform: [min, max] */
 const AUDIENCE: Record<LivePlatform, [number, number]> = {
   youtube: [1_000, 2_500_000],
@@ -39,48 +41,118 @@ const AUDIENCE: Record<LivePlatform, [number, number]> = {
   telegram: [500, 300_000],
 }
 
-/** Realistic-looking, deterministic listings spread over the sellers and the six live platforms. */
+const pickFrom = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!
+
+/** The cover for the niche, then none, one or both of the platform's other pictures. */
+function imagesFor(random: Random, platform: LivePlatform, niche: string): string[] {
+  const extras = extraDesigns(platform).filter(() => random() < 0.5)
+  return [coverDesign(platform, niche), ...extras].map(bannerUrl)
+}
+
+interface DraftOptions {
+  seller: User
+  platform: LivePlatform
+  /** makes the handle unique among the seller's open listings */
+  serial: number
+  createdAt: Date
+}
+
+/** One believable listing: name, audience, income and price drawn together so they fit each other. */
+function draftListing(em: EntityManager, random: Random, { seller, platform, serial, createdAt }: DraftOptions): Listing {
+  const withImages = random() < WITH_IMAGES
+  // a listing with pictures takes a niche its platform has a cover for, so the picture matches the text
+  const niche = pickFrom(random, withImages ? COVER_NICHES[platform] : NICHES)
+  const name = `${pickFrom(random, ADJECTIVES)} ${niche.split(' ')[0]} ${pickFrom(random, NOUNS)}`
+  const [low, high] = AUDIENCE[platform]
+  // audiences are long-tailed: most accounts are small, a few are large
+  const followers = Math.round(low + (high - low) * random() ** 3)
+  const monetized = random() < 0.55
+  const monthlyIncomeCents = monetized ? Math.round((followers / 1000) * (20 + random() * 180)) * 10 : 0
+  // roughly $10–50 per thousand followers plus a few months of income; some prices end in .50
+  const dollars = (followers / 1000) * (10 + random() * 40) + (monthlyIncomeCents / 100) * 6 * random()
+  const priceCents = Math.max(25, Math.round(dollars)) * 100 + (random() < 0.2 ? 50 : 0)
+  return em.create(Listing, {
+    seller,
+    platform,
+    username: `${name.replace(/[^A-Za-z]/g, '').toLowerCase()}${serial}`,
+    displayName: name,
+    niche,
+    description: `${ACCOUNT_KIND[platform]} in the ${niche.toLowerCase()} niche with an engaged audience. Original content, clean history, full access handed over through escrow.`,
+    accountTitle: `${niche} ${ACCOUNT_KIND[platform]} – ${formatCount(followers)} ${platform === 'youtube' ? 'subscribers' : 'followers'}`,
+    priceCents,
+    followers,
+    monthlyIncomeCents,
+    isVerified: random() < 0.4,
+    isMonetized: monetized,
+    isPremium: random() < 0.08,
+    images: withImages ? imagesFor(random, platform, niche) : [],
+    createdAt,
+    updatedAt: createdAt,
+  })
+}
+
+/** Each seller works two to four platforms, the first six between them covering all six. */
+function sellerPlatforms(sellers: User[]): LivePlatform[][] {
+  const random = prng(20261121)
+  return sellers.map((_, i) => {
+    const platforms = new Set<LivePlatform>([LIVE_PLATFORMS[i % LIVE_PLATFORMS.length]!])
+    const size = 2 + Math.floor(random() * 3)
+    while (platforms.size < size) platforms.add(pickFrom(random, LIVE_PLATFORMS))
+    return [...platforms]
+  })
+}
+
+/** A seller for a listing on `platform`: one who works it, a few sellers carrying most of the catalogue. */
+function weightedPicker(random: Random, sellers: User[]): (platform: LivePlatform) => User {
+  const platforms = sellerPlatforms(sellers)
+  const weights = sellers.map(() => 0.25 + random() ** 2 * 2)
+  return (platform) => {
+    const candidates = sellers.map((seller, i) => ({ seller, weight: platforms[i]!.includes(platform) ? weights[i]! : 0 }))
+    let left = random() * candidates.reduce((sum, c) => sum + c.weight, 0)
+    for (const candidate of candidates) {
+      left -= candidate.weight
+      if (left < 0) return candidate.seller
+    }
+    return candidates.findLast((c) => c.weight > 0)!.seller
+  }
+}
+
+/** Realistic-looking, deterministic active listings spread over the sellers and the six live platforms. */
 export function buildDemoListings(em: EntityManager, sellers: User[], now = new Date()): Listing[] {
   const random = prng(20261122)
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
-  const listings: Listing[] = []
-  for (let i = 0; i < DEMO_LISTING_COUNT; i++) {
+  const pickSeller = weightedPicker(random, sellers)
+  return Array.from({ length: DEMO_LISTING_COUNT }, (_, i) => {
+    // spread over the last ~90 days, newest first by index
+    const createdAt = new Date(now.getTime() - i * 10 * 60 * 60 * 1000 - Math.floor(random() * 3_600_000))
     const platform = LIVE_PLATFORMS[i % LIVE_PLATFORMS.length]!
-    const niche = pick(NICHES)
-    const name = `${pick(ADJECTIVES)} ${niche.split(' ')[0]} ${pick(NOUNS)}`
-    const [low, high] = AUDIENCE[platform]
-    // audiences are long-tailed: most accounts are small, a few are large
-    const followers = Math.round(low + (high - low) * random() ** 3)
-    const monetized = random() < 0.55
-    const monthlyIncomeCents = monetized ? Math.round((followers / 1000) * (20 + random() * 180)) * 10 : 0
-    // roughly $10–50 per thousand followers plus a few months of income; some prices end in .50
-    const dollars = (followers / 1000) * (10 + random() * 40) + (monthlyIncomeCents / 100) * 6 * random()
-    const priceCents = Math.max(25, Math.round(dollars)) * 100 + (random() < 0.2 ? 50 : 0)
-    listings.push(
-      em.create(Listing, {
-        seller: sellers[i % sellers.length]!,
-        platform,
-        username: `${name.replace(/[^A-Za-z]/g, '').toLowerCase()}${i + 1}`,
-        displayName: name,
-        niche,
-        description: `${KIND[platform]} in the ${niche.toLowerCase()} niche with an engaged audience. Original content, clean history, full access handed over through escrow.`,
-        accountTitle: `${niche} ${KIND[platform]} – ${formatCount(followers)} ${platform === 'youtube' ? 'subscribers' : 'followers'}`,
-        priceCents,
-        followers,
-        monthlyIncomeCents,
-        isVerified: random() < 0.4,
-        isMonetized: monetized,
-        isPremium: random() < 0.08,
-        isPinned: i % 37 === 5,
-        status: 'active',
-        images: [],
-        // spread over the last ~90 days, newest first by index
-        createdAt: new Date(now.getTime() - i * 10 * 60 * 60 * 1000 - Math.floor(random() * 3_600_000)),
-        updatedAt: now,
-      }),
-    )
+    const listing = draftListing(em, random, { seller: pickSeller(platform), platform, serial: i + 1, createdAt })
+    listing.status = 'active'
+    listing.isPinned = i % 37 === 5
+    return listing
+  })
+}
+
+/**
+ * Each seller's sales history: a different number of sold listings per seller (a long tail, so the
+ * top sellers ranking has leaders), sold at times spread over the last year.
+ */
+export function buildDemoSales(em: EntityManager, sellers: User[], now = new Date()): Listing[] {
+  const random = prng(20261123)
+  const platformsOf = sellerPlatforms(sellers)
+  const sales: Listing[] = []
+  for (const [index, seller] of sellers.entries()) {
+    const count = 1 + Math.floor(36 * random() ** 1.6)
+    for (let n = 0; n < count; n++) {
+      const soldAt = new Date(now.getTime() - Math.floor(random() * DEMO_SALES_DAYS * DAY_MS))
+      const createdAt = new Date(soldAt.getTime() - Math.floor((2 + random() * 58) * DAY_MS))
+      const listing = draftListing(em, random, { seller, platform: pickFrom(random, platformsOf[index]!), serial: 1000 + sales.length, createdAt })
+      listing.status = 'sold'
+      listing.soldAt = soldAt
+      listing.updatedAt = soldAt
+      sales.push(listing)
+    }
   }
-  return listings
+  return sales
 }
 
 function formatCount(n: number): string {
@@ -90,8 +162,9 @@ function formatCount(n: number): string {
 }
 
 /** Called inside the demo seeding transaction, with that transaction's EntityManager. */
-export async function seedDemoListings(tx: EntityManager, sellers: User[]): Promise<number> {
-  const listings = buildDemoListings(tx, sellers)
+export async function seedDemoListings(tx: EntityManager, sellers: User[], now = new Date()): Promise<{ active: number; sold: number }> {
+  const active = buildDemoListings(tx, sellers, now)
+  const sold = buildDemoSales(tx, sellers, now)
   await tx.flush()
-  return listings.length
+  return { active: active.length, sold: sold.length }
 }

@@ -5,7 +5,7 @@ import { User } from '../users/user.entity'
 
 export class Listing {
   /** filled by defaults or by the ORM hooks below */
-  [OptionalProps]?: 'monthlyIncomeCents' | 'isVerified' | 'isMonetized' | 'isPremium' | 'isPinned' | 'status' | 'images' | 'searchText' | 'nicheKey' | 'createdAt' | 'updatedAt'
+  [OptionalProps]?: 'monthlyIncomeCents' | 'isVerified' | 'isMonetized' | 'isPremium' | 'isPinned' | 'status' | 'images' | 'searchText' | 'nicheKey' | 'rejectionReason' | 'reviewedAt' | 'createdAt' | 'updatedAt'
   id!: number
   seller!: User
   platform!: LivePlatform
@@ -28,6 +28,12 @@ export class Listing {
   /** searchKey of username, displayName, niche, description joined by \u0001; maintained on every write */
   searchText!: string
   nicheKey!: string
+  /** why an admin turned the listing down; shown to its seller */
+  rejectionReason: string | null = null
+  /** when an admin last approved or rejected it */
+  reviewedAt: Date | null = null
+  /** when it became `sold`; a sold listing is a completed sale */
+  soldAt: Date | null = null
   createdAt: Date = new Date()
   updatedAt: Date = new Date()
 }
@@ -38,8 +44,7 @@ export const SEARCH_FIELD_SEPARATOR = '\u0001'
 export const listingSearchText = (l: Pick<Listing, 'username' | 'displayName' | 'niche' | 'description'>) =>
   [l.username, l.displayName, l.niche, l.description].map(searchKey).join(SEARCH_FIELD_SEPARATOR)
 
-/** "@Some Handle" → "SomeHandle" */
-export const normalizeHandle = (handle: string) => handle.trim().replace(/^@+/, '').replace(/\s+/g, '')
+export { normalizeHandle } from '@shared/api/listings'
 
 const money = { type: new BigIntType('number'), columnType: 'bigint' } as const
 
@@ -66,6 +71,9 @@ export const ListingSchema = new EntitySchema<Listing>({
     images: { type: 'json' },
     searchText: { type: 'text', hidden: true, onCreate: listingSearchText, onUpdate: listingSearchText },
     nicheKey: { type: 'text', hidden: true, onCreate: (l) => searchKey(l.niche), onUpdate: (l) => searchKey(l.niche) },
+    rejectionReason: { type: 'string', length: 500, nullable: true },
+    reviewedAt: { type: 'datetime', length: 3, nullable: true },
+    soldAt: { type: 'datetime', length: 3, nullable: true },
     // millisecond precision, like a JS Date: the client and the database sort by the same instant
     createdAt: { type: 'datetime', length: 3, defaultRaw: 'now()' },
     updatedAt: { type: 'datetime', length: 3, defaultRaw: 'now()', onUpdate: () => new Date() },

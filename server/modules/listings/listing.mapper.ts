@@ -4,7 +4,7 @@ import type { Listing } from './listing.entity'
 /** Cents → dollars by one exact division: 125050 → 1250.5 (SPEC's client does arithmetic on it). */
 export const centsToDollars = (cents: number) => cents / 100
 
-/** The API shape of a listing; the seller must be loaded. `withStatus` for its seller and admins. */
+/** The API shape of a listing; the seller must be loaded. `withStatus` for its seller and admins (adds the review outcome). */
 export function toListingDto(listing: Listing, withStatus = false): ListingDto {
   return {
     id: listing.id,
@@ -22,7 +22,7 @@ export function toListingDto(listing: Listing, withStatus = false): ListingDto {
     isPremium: listing.isPremium,
     isPinned: listing.isPinned,
     isActive: listing.status === 'active',
-    ...(withStatus ? { status: listing.status } : {}),
+    ...(withStatus ? { status: listing.status, rejectionReason: listing.rejectionReason } : {}),
     createdAt: listing.createdAt.toISOString(),
     images: [...listing.images],
     sellerId: listing.seller.id,

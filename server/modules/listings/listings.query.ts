@@ -1,51 +1,65 @@
-import type { FilterQuery, QueryOrderMap } from '@mikro-orm/core'
+import type { QueryOrderMap } from '@mikro-orm/core'
 import { SORT_DIRECTION, searchKey, type ListingFilters, type SortOption } from '@shared/listings/filter'
 import type { Listing } from './listing.entity'
 
 /** LIKE treats % _ and \ specially; a search term means them literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&')
-const contains = (text: string) => ({ $like: `%${escapeLike(searchKey(text))}%` })
+const contains = (text: string) => `%${escapeLike(searchKey(text))}%`
 
-type Range = { $gte?: number; $lte?: number }
-function range(min: number | undefined, max: number | undefined): Range | undefined {
-  if (min === undefined && max === undefined) return undefined
-  return { ...(min !== undefined ? { $gte: min } : {}), ...(max !== undefined ? { $lte: max } : {}) }
+/** A where clause over the listings table (columns unqualified) and its values for the `?` placeholders, in order. */
+export interface CatalogueFilter {
+  sql: string
+  params: unknown[]
+  /** filters besides the platform: the per-platform counters cannot give this total */
+  narrowed: boolean
+  /** a filter the catalogue indexes check on their own (amounts, flags): worth scanning ids before rows */
+  indexed: boolean
 }
 
 /**
  * The SQL form of `matchesFilters` (src/shared/listings/filter.ts), for active listings.
- * Text matches the stored case-folded columns, so Postgres never folds case itself.
+ * Text matches the stored case-folded columns, so Postgres never folds case itself. matchesFilters also
+ * drops listings without a handle; the check constraint listings_username_check means none exists, and
+ * leaving that test out lets the catalogue indexes answer without reading the table.
  */
-export function listingWhere(f: ListingFilters): FilterQuery<Listing> {
-  const where: Record<string, unknown> = { status: 'active', username: { $ne: '' } }
-  if (f.platform) where.platform = f.platform
-  if (f.q) where.searchText = contains(f.q)
-  if (f.niche) where.nicheKey = contains(f.niche)
-  const price = range(f.minPriceCents, f.maxPriceCents)
-  if (price) where.priceCents = price
-  const followers = range(f.minFollowers, f.maxFollowers)
-  if (followers) where.followers = followers
-  const income = range(f.minIncomeCents, f.maxIncomeCents)
-  if (income) where.monthlyIncomeCents = income
-  if (f.verified) where.isVerified = true
-  if (f.monetized) where.isMonetized = true
-  return where as FilterQuery<Listing>
+export function catalogueFilter(f: ListingFilters): CatalogueFilter {
+  const filter: CatalogueFilter = { sql: `status = 'active'`, params: [], narrowed: false, indexed: false }
+  const where = (kind: 'platform' | 'text' | 'indexed', sql: string, ...values: unknown[]) => {
+    filter.sql += ` and ${sql}`
+    filter.params.push(...values)
+    if (kind !== 'platform') filter.narrowed = true
+    if (kind === 'indexed') filter.indexed = true
+  }
+  const range = (column: string, min: number | undefined, max: number | undefined) => {
+    if (min !== undefined) where('indexed', `${column} >= ?`, min)
+    if (max !== undefined) where('indexed', `${column} <= ?`, max)
+  }
+  if (f.platform) where('platform', 'platform = ?', f.platform)
+  if (f.q) where('text', 'search_text like ?', contains(f.q))
+  if (f.niche) where('text', 'niche_key like ?', contains(f.niche))
+  range('price_cents', f.minPriceCents, f.maxPriceCents)
+  range('followers', f.minFollowers, f.maxFollowers)
+  range('monthly_income_cents', f.minIncomeCents, f.maxIncomeCents)
+  if (f.verified) where('indexed', 'is_verified')
+  if (f.monetized) where('indexed', 'is_monetized')
+  return filter
 }
 
-const SORT_COLUMN: Record<SortOption, 'createdAt' | 'priceCents' | 'followers' | 'monthlyIncomeCents'> = {
-  newest: 'createdAt',
-  'price-low': 'priceCents',
-  'price-high': 'priceCents',
+const SORT_COLUMN: Record<SortOption, 'created_at' | 'price_cents' | 'followers' | 'monthly_income_cents'> = {
+  newest: 'created_at',
+  'price-low': 'price_cents',
+  'price-high': 'price_cents',
   'followers-high': 'followers',
   'followers-low': 'followers',
-  'income-high': 'monthlyIncomeCents',
-  'income-low': 'monthlyIncomeCents',
+  'income-high': 'monthly_income_cents',
+  'income-low': 'monthly_income_cents',
 }
 
 /** Sort column then id in the same direction: a total order that one index scan serves. */
-export function listingOrder(sort: SortOption): QueryOrderMap<Listing>[] {
+export function catalogueOrder(sort: SortOption, alias = ''): string {
   const direction = SORT_DIRECTION[sort]
-  return [{ [SORT_COLUMN[sort]]: direction }, { id: direction }]
+  const prefix = alias ? `${alias}.` : ''
+  return `${prefix}${SORT_COLUMN[sort]} ${direction}, ${prefix}id ${direction}`
 }
 
 export const FEATURED_ORDER: QueryOrderMap<Listing>[] = [{ isPinned: 'desc' }, { isPremium: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }]

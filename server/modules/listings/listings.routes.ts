@@ -1,8 +1,11 @@
 import Router from '@koa/router'
-import { LISTING_MESSAGES, TOTAL_COUNT_HEADER } from '@shared/api/listings'
+import { LISTING_MESSAGES, TOTAL_COUNT_HEADER, listingInputSchema, listingUpdateSchema } from '@shared/api/listings'
 import { listingQuerySchema, type ListingFilters } from '@shared/listings/filter'
+import { requireActiveUser } from '../../http/access'
 import { badRequest, notFound } from '../../http/errors'
 import { requireSessionUserId, sessionUserId, type AppContext, type AppState } from '../../http/context'
+import { parseBody } from '../../http/validation'
+import type { ListingWritesService } from './listing-writes.service'
 import { toListingDto } from './listing.mapper'
 import type { ListingsService, Viewer } from './listings.service'
 
@@ -15,19 +18,26 @@ function parseFilters(ctx: AppContext): ListingFilters {
   return result.data
 }
 
+/** A listing id from the path; anything that cannot be one is simply not found. */
+export function listingIdParam(ctx: AppContext): number {
+  const id = /^\d{1,10}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN
+  if (!(id >= 1 && id <= MAX_SERIAL)) throw notFound(LISTING_MESSAGES.notFound)
+  return id
+}
+
 function viewerOf(ctx: AppContext): Viewer | null {
   const userId = sessionUserId(ctx)
   return userId === null ? null : { userId, isAdmin: Boolean(ctx.session?.isAdmin) }
 }
 
-export function listingsRoutes(deps: { listings: ListingsService }): Router<AppState> {
+export function listingsRoutes(deps: { listings: ListingsService; writes: ListingWritesService }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/accounts' })
-  const { listings } = deps
+  const { listings, writes } = deps
 
   async function sendPage(ctx: AppContext, filters: ListingFilters) {
     const { items, total } = await listings.search(ctx.state.em, filters)
     ctx.set(TOTAL_COUNT_HEADER, String(total))
-    ctx.body = items.map((l) => toListingDto(l))
+    ctx.body = items
   }
 
   router.get('/', async (ctx) => {
@@ -56,6 +66,27 @@ export function listingsRoutes(deps: { listings: ListingsService }): Router<AppS
     if (!listing) throw notFound(LISTING_MESSAGES.notFound)
     const ownerOrAdmin = viewer !== null && (viewer.isAdmin || viewer.userId === listing.seller.id)
     ctx.body = toListingDto(listing, ownerOrAdmin)
+  })
+
+  // writing: the seller's own listings only; a ban takes selling away at once
+  router.post('/', async (ctx) => {
+    const seller = await requireActiveUser(ctx)
+    const listing = await writes.create(ctx.state.em, seller.id, parseBody(ctx, listingInputSchema))
+    ctx.status = 201
+    ctx.body = toListingDto(listing, true)
+  })
+
+  router.patch('/:id', async (ctx) => {
+    const seller = await requireActiveUser(ctx)
+    const id = listingIdParam(ctx)
+    const listing = await writes.update(ctx.state.em, seller.id, id, parseBody(ctx, listingUpdateSchema))
+    ctx.body = toListingDto(listing, true)
+  })
+
+  router.delete('/:id', async (ctx) => {
+    const seller = await requireActiveUser(ctx)
+    await writes.remove(ctx.state.em, seller.id, listingIdParam(ctx))
+    ctx.status = 204
   })
 
   return router

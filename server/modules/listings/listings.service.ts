@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { LIVE_PLATFORMS } from '@shared/constants'
-import type { OverallStats, PlatformStat, Stats } from '@shared/api/listings'
+import type { ListingDto, OverallStats, PlatformStat, Stats } from '@shared/api/listings'
 import type { ListingFilters } from '@shared/listings/filter'
 import { User } from '../users/user.entity'
 import { Listing } from './listing.entity'
 import { centsToDollars } from './listing.mapper'
-import { FEATURED_ORDER, NEWEST_ORDER, listingOrder, listingWhere } from './listings.query'
+import { FEATURED_ORDER, NEWEST_ORDER } from './listings.query'
+import { CatalogueSearch } from './listings.search'
 
 export const FEATURED_LIMIT = 12
 
@@ -14,21 +15,19 @@ export interface Viewer {
   isAdmin: boolean
 }
 
+/** A catalogue page, read straight into the API shape (see listings.search.ts). */
 export interface ListingPage {
-  items: Listing[]
+  items: ListingDto[]
   total: number
 }
 
 export class ListingsService {
+  /** remembers totals and pages under the catalogue version; see listings.search.ts */
+  private readonly catalogue = new CatalogueSearch()
+
   /** The public catalogue: active listings matching the filters, one page, with the total. */
-  async search(em: EntityManager, f: ListingFilters): Promise<ListingPage> {
-    const [items, total] = await em.findAndCount(Listing, listingWhere(f), {
-      orderBy: listingOrder(f.sort),
-      limit: f.pageSize,
-      offset: (f.page - 1) * f.pageSize,
-      populate: ['seller'],
-    })
-    return { items, total }
+  search(em: EntityManager, f: ListingFilters): Promise<ListingPage> {
+    return this.catalogue.search(em, f)
   }
 
   featured(em: EntityManager): Promise<Listing[]> {
@@ -49,15 +48,20 @@ export class ListingsService {
   }
 
   async stats(em: EntityManager): Promise<Stats> {
-    const [row] = await em.getConnection().execute<{ active: string; followers: string | null }[]>(
-      `select count(*) as active, sum(followers) as followers from listings where status = 'active'`,
+    const [row] = await em.getConnection().execute<{ active: string; verified: string; followers: string | null; sold: string }[]>(
+      `select count(*) filter (where status = 'active') as active,
+              count(*) filter (where status = 'active' and is_verified) as verified,
+              sum(followers) filter (where status = 'active') as followers,
+              count(*) filter (where status = 'sold') as sold
+         from listings where status in ('active', 'sold')`,
     )
     return {
       activeListings: Number(row?.active ?? 0),
+      verifiedListings: Number(row?.verified ?? 0),
       totalUsers: await em.count(User, {}),
       totalFollowers: Number(row?.followers ?? 0),
-      // escrow comes later; until then nothing has been sold through it
-      completedSales: 0,
+      // a sold listing is a completed sale: escrow marks a listing sold only when its deal completes
+      completedSales: Number(row?.sold ?? 0),
     }
   }
 

@@ -14,6 +14,12 @@ const ResetPasswordRoute = lazyPage(() => import('./routes/reset-password'))
 const EmailPreviewRoute = lazyPage(() => import('./routes/email-preview'))
 const EmailDiagnosticRoute = lazyPage(() => import('./routes/email-diagnostic'))
 const ListingRoute = lazyPage(() => import('./routes/listing'))
+const AdminDashboardRoute = lazyPage(() => import('./routes/admin-dashboard'))
+const LandingRoute = lazyPage(() => import('./routes/landing'))
+const SellerRoute = lazyPage(() => import('./routes/seller'))
+const TopSellersRoute = lazyPage(() => import('./routes/top-sellers'))
+const AccountRoute = lazyPage(() => import('./routes/account'))
+const CreateListingRoute = lazyPage(() => import('./routes/create-listing'))
 const NotBuiltRoute = lazyPage(() => import('./routes/not-built'))
 const NotFoundRoute = lazyPage(() => import('./routes/not-found'))
 
@@ -39,6 +45,18 @@ function screenFor(route: SpecRoute): ReactNode {
       return <EmailDiagnosticRoute />
     case 'listing':
       return <ListingRoute />
+    case 'admin-dashboard':
+      return <AdminDashboardRoute />
+    case 'landing':
+      return <LandingRoute />
+    case 'seller':
+      return <SellerRoute />
+    case 'top-sellers':
+      return <TopSellersRoute />
+    case 'account':
+      return <AccountRoute />
+    case 'create-listing':
+      return <CreateListingRoute />
     case undefined:
       return <NotBuiltRoute title={route.title} />
   }

@@ -18,6 +18,12 @@ export type BuiltScreen =
   | 'email-preview'
   | 'email-diagnostic'
   | 'listing'
+  | 'admin-dashboard'
+  | 'landing'
+  | 'seller'
+  | 'top-sellers'
+  | 'account'
+  | 'create-listing'
 
 export interface SpecRoute {
   /** react-router pattern */
@@ -32,6 +38,7 @@ export interface SpecRoute {
 const platformLandingRoutes: SpecRoute[] = PLATFORM_IDS.map((platform) => ({
   path: `/buy-${platform}-accounts`,
   title: `Buy ${PLATFORMS[platform].label} Accounts`,
+  screen: 'landing',
 }))
 
 export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
@@ -46,7 +53,7 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
   { path: '/transaction/:id', sample: '/transaction/1', title: 'Transaction' },
   { path: '/balance', title: 'Balance' },
   { path: '/profile', title: 'Profile' },
-  { path: '/profile/:id', sample: '/profile/1', title: 'Profile' },
+  { path: '/profile/:id', sample: '/profile/1', title: 'Profile', screen: 'seller' },
   { path: '/messages', title: 'Messages' },
   { path: '/chat', title: 'Messages', screen: 'chat-redirect' },
   { path: '/chat/:conversationId', sample: '/chat/1', title: 'Chat' },
@@ -54,16 +61,16 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
   { path: '/trustap-integration', title: 'Escrow Integration' },
   { path: '/email/diagnostic', title: 'Email Diagnostic', screen: 'email-diagnostic' },
   { path: '/email/preview', title: 'Email Preview', screen: 'email-preview' },
-  { path: '/top-sellers', title: 'Top Sellers' },
+  { path: '/top-sellers', title: 'Top Sellers', screen: 'top-sellers' },
   { path: '/blogs', title: 'Blogs' },
   { path: '/blog/:id', sample: '/blog/1', title: 'Blog Post' },
   { path: '/sell-your-account', title: 'Sell Your Account' },
   { path: '/faq', title: 'FAQ' },
-  { path: '/seller/:id', sample: '/seller/1', title: 'Seller Profile' },
-  { path: '/create-listing', title: 'Create Listing' },
+  { path: '/seller/:id', sample: '/seller/1', title: 'Seller Profile', screen: 'seller' },
+  { path: '/create-listing', title: 'Create Listing', screen: 'create-listing' },
   { path: '/listing/:id', sample: '/listing/1', title: 'Listing', screen: 'listing' },
   { path: '/notifications', title: 'Notifications' },
-  { path: '/account/:id', sample: '/account/1', title: 'Account Details' },
+  { path: '/account/:id', sample: '/account/1', title: 'Account Details', screen: 'account' },
   { path: '/payment/return', title: 'Payment Return' },
   { path: '/payment-return', title: 'Payment Return' },
   { path: '/payment/trustap/return', title: 'Escrow Payment Return' },
@@ -78,14 +85,14 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
   { path: '/how-it-works', title: 'How It Works' },
   { path: '/secure-account-trading', title: 'How It Works' },
   ...platformLandingRoutes,
-  { path: '/verified-social-media-accounts', title: 'Verified Social Media Accounts' },
+  { path: '/verified-social-media-accounts', title: 'Verified Social Media Accounts', screen: 'landing' },
   { path: '/contact', title: 'Contact' },
   { path: '/terms', title: 'Terms of Service' },
   { path: '/privacy', title: 'Privacy Policy' },
   { path: '/cookies', title: 'Cookie Policy' },
   { path: '/admin', title: 'Admin Login' },
   { path: '/admin-login', title: 'Admin Login' },
-  { path: '/admin-dashboard', title: 'Admin Dashboard' },
+  { path: '/admin-dashboard', title: 'Admin Dashboard', screen: 'admin-dashboard' },
   { path: '/admin-settings', title: 'Admin Settings' },
   { path: '/admin/payment-monitor', title: 'Payment Monitor' },
   { path: '/admin/chat/:conversationId', sample: '/admin/chat/1', title: 'Admin Chat' },

@@ -28,3 +28,15 @@ export const transactionKeys = {
 export const listingKeys = {
   all: ['listings'] as const,
 }
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  reviewQueue: () => [...adminKeys.all, 'review-queue'] as const,
+}
+
+/** Public figures (GET /api/stats, /api/stats/platforms): the home page and the landing pages share them. */
+export const statsKeys = {
+  all: ['stats'] as const,
+  overview: () => [...statsKeys.all, 'overview'] as const,
+  platforms: () => [...statsKeys.all, 'platforms'] as const,
+}

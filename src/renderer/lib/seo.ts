@@ -1,17 +1,31 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router-dom'
+import {
+  absoluteImageUrl,
+  canonicalUrl,
+  JSON_LD_PATH_ATTRIBUTE,
+  SEO_META_KEYS,
+  seoMeta,
+  type SeoHead,
+  type SeoMeta,
+} from '@shared/seo'
 import { setDocumentTitle } from './platform'
+
+export { canonicalUrl }
 
 export interface SeoOptions {
   title: string
   description: string
   noIndex?: boolean
+  /** an uploaded /media/… path or an http(s) URL; made absolute for previews */
   image?: string
   type?: 'website' | 'article'
 }
 
-function upsertMeta(attribute: 'name' | 'property', key: string, content: string) {
-  let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`)
+const metaSelector = (attribute: SeoMeta['attribute'], key: string) => `meta[${attribute}="${key}"]`
+
+function upsertMeta({ attribute, key, content }: SeoMeta) {
+  let element = document.head.querySelector<HTMLMetaElement>(metaSelector(attribute, key))
   if (!element) {
     element = document.createElement('meta')
     element.setAttribute(attribute, key)
@@ -30,31 +44,32 @@ function upsertCanonical(href: string) {
   link.href = href
 }
 
-/** Canonical URL from the current path only: query strings and hashes would split search ranking. */
-export function canonicalUrl(origin: string, pathname: string): string {
-  return new URL(pathname, origin).toString()
+/** Writes the page's tags over whatever is in <head> (the server's first answer included). */
+export function applySeo(head: SeoHead, pathname: string): void {
+  setDocumentTitle(head.title)
+  const tags = seoMeta(head)
+  for (const tag of tags) upsertMeta(tag)
+  // a tag the previous page had and this one has not (og:image) must not linger
+  const present = new Set(tags.map((tag) => tag.key))
+  for (const key of SEO_META_KEYS) {
+    if (present.has(key)) continue
+    document.head.querySelectorAll(`meta[name="${key}"], meta[property="${key}"]`).forEach((element) => element.remove())
+  }
+  upsertCanonical(head.url)
+  // the server's structured data describes the page it answered; it is wrong anywhere else
+  document.head.querySelectorAll(`script[type="application/ld+json"][${JSON_LD_PATH_ATTRIBUTE}]`).forEach((script) => {
+    if (script.getAttribute(JSON_LD_PATH_ATTRIBUTE) !== pathname) script.remove()
+  })
 }
 
 /** Title, description, canonical, robots and social-preview tags for the current page (SPEC §2). */
 export function useSeo({ title, description, noIndex = false, image, type = 'website' }: SeoOptions): void {
   const { pathname } = useLocation()
   useEffect(() => {
-    const url = canonicalUrl(window.location.origin, pathname)
-    setDocumentTitle(title)
-    upsertMeta('name', 'description', description)
-    upsertMeta('name', 'robots', noIndex ? 'noindex, nofollow' : 'index, follow')
-    upsertCanonical(url)
-    upsertMeta('property', 'og:title', title)
-    upsertMeta('property', 'og:description', description)
-    upsertMeta('property', 'og:url', url)
-    upsertMeta('property', 'og:type', type)
-    upsertMeta('property', 'og:site_name', 'Handover')
-    upsertMeta('name', 'twitter:card', image ? 'summary_large_image' : 'summary')
-    upsertMeta('name', 'twitter:title', title)
-    upsertMeta('name', 'twitter:description', description)
-    if (image) {
-      upsertMeta('property', 'og:image', image)
-      upsertMeta('name', 'twitter:image', image)
-    }
+    const origin = window.location.origin
+    applySeo(
+      { title, description, noIndex, type, url: canonicalUrl(origin, pathname), image: absoluteImageUrl(image, origin) },
+      pathname,
+    )
   }, [pathname, title, description, noIndex, image, type])
 }

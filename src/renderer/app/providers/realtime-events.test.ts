@@ -21,10 +21,16 @@ describe('realtime event routing', () => {
     expect(invalidatedBy({ type: 'notification_read_all', unreadCount: 0 })).toEqual([notificationKeys.all])
   })
 
-  it('refreshes conversations, transactions and listings for their events', () => {
+  it('refreshes conversations and transactions for their events', () => {
     expect(invalidatedBy({ type: 'new_message', conversationId: 1, message: {} })).toEqual([conversationKeys.all])
     expect(invalidatedBy({ type: 'transaction_updated', transactionId: 1 })).toEqual([transactionKeys.all])
-    expect(invalidatedBy({ type: 'listing_update', accountId: 1, listingStatus: 'sold' })).toEqual([listingKeys.all])
+    expect(invalidatedBy({ type: 'TRANSACTION_CANCELLED', transactionId: 1 })).toEqual([transactionKeys.all, listingKeys.all])
+  })
+
+  it('leaves listing events to the listing live updates (no blanket invalidation)', () => {
+    expect(invalidatedBy({ type: 'listing_update', accountId: 1, listingStatus: 'sold' })).toEqual([])
+    expect(invalidatedBy({ type: 'listing_created', accountId: 1 })).toEqual([])
+    expect(invalidatedBy({ type: 'account_status_updated', accountId: 1, isActive: false })).toEqual([])
   })
 
   it('leaves the cache alone for presence and typing', () => {

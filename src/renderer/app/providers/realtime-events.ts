@@ -4,7 +4,8 @@ import { authKeys, conversationKeys, listingKeys, notificationKeys, transactionK
 
 /**
  * Which cached data each live event makes stale (SPEC §7: "the client refreshes the matching cached
- * data"). One table, so adding an event is one line. Presence and typing carry no cached data.
+ * data"). One table, so adding an event is one line. Presence and typing carry no cached data; listing
+ * events have their own cache updates.
  */
 export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> = {
   pong: [],
@@ -25,12 +26,13 @@ export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> =
   transaction_updated: [transactionKeys.all],
   transaction_update: [transactionKeys.all],
   TRANSACTION_CANCELLED: [transactionKeys.all, listingKeys.all],
-  listing_created: [listingKeys.all],
-  listing_updated: [listingKeys.all],
-  listing_purchased: [listingKeys.all],
-  listing_update: [listingKeys.all],
-  LISTING_REACTIVATED: [listingKeys.all],
-  account_status_updated: [listingKeys.all],
+  // listing events update the cache in place, throttled: features/listings/lib/live-updates.ts
+  listing_created: [],
+  listing_updated: [],
+  listing_purchased: [],
+  listing_update: [],
+  LISTING_REACTIVATED: [],
+  account_status_updated: [],
   new_notification: [notificationKeys.all],
   notification_read_all: [notificationKeys.all],
   balance_updated: [authKeys.me()],

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom'
 import { ADMIN_SENDER_ID, REDIRECT_DELAYS } from '@shared/constants'
 import type { ClientMessage, ServerEvent } from '@shared/realtime/events'
 import { paths } from '@/config/paths'
+import { createListingLiveUpdates } from '@/features/listings/lib/live-updates'
 import { useCurrentUser, useIsAdmin } from '@/lib/auth'
 import { isMobileViewport, isSlowConnection } from '@/lib/device'
 import { createRealtimeClient, type RealtimeClient, type RealtimeStatus } from '@/lib/ws-client'
@@ -32,7 +33,7 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): stri
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`
 }
 
-/** One live connection per signed-in user; events refresh the cache through one mapping table. */
+/** One live connection per signed-in user; events refresh the cache through one mapping table and the listing live updates. */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { user } = useCurrentUser()
   // the live layer is keyed by 999 for admins (SPEC §3); the server keeps their own id reachable too
@@ -43,10 +44,13 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const clientRef = useRef<RealtimeClient | null>(null)
   const [status, setStatus] = useState<RealtimeStatus>(CLOSED)
   const [onlineUserIds, setOnlineUserIds] = useState<ReadonlySet<number>>(EMPTY_SET)
+  const [listingUpdates] = useState(() => createListingLiveUpdates(queryClient))
+  useEffect(() => () => listingUpdates.dispose(), [listingUpdates])
 
   const handleEvent = useEffectEvent((event: ServerEvent) => {
     try {
       invalidateForEvent(queryClient, event)
+      listingUpdates.handle(event)
       setOnlineUserIds((current) => nextOnlineUsers(current, event) ?? current)
       if (event.type === 'payment_completed' && event.redirect_to_chat && event.conversationId !== undefined) {
         const to = paths.chat(event.conversationId)

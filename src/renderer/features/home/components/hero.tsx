@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom'
 import { ArrowDown, BadgeCheck, CircleCheck, Lock, ShieldCheck } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Badge } from '@/components/ui/badge'
+import { HeroStats } from './hero-stats'
 
 const ESCROW_STEPS = [
   { title: 'Buyer pays into escrow', body: 'Funds are held safely — the seller cannot touch them yet.' },
@@ -46,7 +47,8 @@ export function Hero({ sellHref, onBrowse }: HeroProps) {
             <li className="flex items-center gap-2"><Lock className="size-4 text-mint-400" aria-hidden="true" /> SSL &amp; 256-bit encryption</li>
           </ul>
         </div>
-        <div className="relative mx-auto w-full max-w-md lg:max-w-none">
+        {/* on small screens the figures come before this card, within the first screen */}
+        <div className="relative order-last mx-auto w-full max-w-md lg:order-none lg:max-w-none">
           <div className="rounded-2xl border border-white/10 bg-white/[0.06] p-6 shadow-2xl shadow-black/40 backdrop-blur-sm sm:p-8">
             <p className="text-sm font-semibold tracking-widest text-mint-300 uppercase">How escrow protects you</p>
             <ol className="mt-6 space-y-6">
@@ -67,6 +69,7 @@ export function Hero({ sellHref, onBrowse }: HeroProps) {
             </p>
           </div>
         </div>
+        <HeroStats className="lg:col-span-2" />
       </div>
     </section>
   )

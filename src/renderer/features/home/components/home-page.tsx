@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useAtom } from 'jotai'
+import { PAGE_TEXT } from '@shared/seo'
 import { LISTINGS_ANCHOR, paths } from '@/config/paths'
 import type { PlatformId } from '@/config/platforms'
 import { useCurrentUser } from '@/lib/auth'
@@ -20,11 +21,8 @@ interface HomePageProps {
 }
 
 export function HomePage({ listings }: HomePageProps) {
-  useSeo({
-    title: 'Buy & Sell YouTube Channels and Social Media Accounts | Handover',
-    description:
-      'Buy and sell YouTube channels, TikTok, Instagram, Facebook, Twitter and Telegram accounts safely. Escrow protection, verified sellers and buyer protection on every deal.',
-  })
+  // the same text the server wrote into the first answer
+  useSeo(PAGE_TEXT.home)
   usePlatformParam()
   useAnchorScroll()
   const { isSignedIn } = useCurrentUser()

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { PLATFORMS, type PlatformId } from '@/config/platforms'
+import { imageSrc } from '@/lib/image-src'
 import { cn } from '@/lib/utils'
-import { proxiedImage } from '../lib/labels'
 import { PlatformMark } from './platform-mark'
 
 interface ListingBannerProps {
@@ -14,7 +14,7 @@ interface ListingBannerProps {
   eager?: boolean
 }
 
-/** A listing image through the proxy, or the platform's colour and icon when there is none or it fails. */
+/** A listing image (ours directly, others through the proxy), or the platform's colour and icon when there is none or it fails. */
 export function ListingBanner({ image, platform, alt, className, iconClassName, eager = false }: ListingBannerProps) {
   // Remember which URL failed, so a new image for the same slot gets its own chance.
   const [failed, setFailed] = useState<string | null>(null)
@@ -23,7 +23,7 @@ export function ListingBanner({ image, platform, alt, className, iconClassName, 
   if (image && failed !== image) {
     return (
       <img
-        src={proxiedImage(image)}
+        src={imageSrc(image)}
         alt={alt}
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"

@@ -11,6 +11,7 @@ import { audienceLabel, platformLabel } from '../lib/labels'
 import type { Listing } from '../types'
 import { ListingBadges } from './listing-badges'
 import { ListingGallery } from './listing-gallery'
+import { ListingOwnerPanel } from './listing-owner-panel'
 import { ListingPurchasePanel } from './listing-purchase-panel'
 import { LoadError } from './result-states'
 import { PlatformMark } from './platform-mark'
@@ -134,6 +135,7 @@ export function ListingDetailScreen({ id }: { id: string }) {
       ) : (
         <>
           <ListingSeo listing={listing.data} />
+          <ListingOwnerPanel listing={listing.data} />
           <ListingDetail listing={listing.data} />
         </>
       )}

@@ -1,9 +1,12 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { useSearchParams } from 'react-router-dom'
 import { SKELETON_COUNT } from '@shared/constants'
 import { LISTINGS_ANCHOR } from '@/config/paths'
 import type { LivePlatformId, PlatformId } from '@/config/platforms'
 import { useInView } from '../hooks/use-in-view'
 import { usePlatformSync } from '../hooks/use-platform-sync'
+import { hasListingState } from '../lib/url-state'
+import { scrollToSection } from '@/lib/scroll'
 import { ListingCardSkeleton } from './listing-card'
 
 // The grid, its filters and its query are their own chunk, fetched only when the section nears view.
@@ -33,13 +36,19 @@ export function ListingsSection({ platform, onPlatformChange }: ListingsSectionP
   // Runs before the grid mounts, so a tile click or a reload keeps page and URL in agreement.
   usePlatformSync(platform, onPlatformChange)
   const { ref, seen } = useInView<HTMLElement>(IN_VIEW)
+  // A reload or a shared link of filtered results opens at the results, not at the hero.
+  const [searchParams] = useSearchParams()
+  const [openedWithState] = useState(() => hasListingState(searchParams))
+  useEffect(() => {
+    if (openedWithState) scrollToSection(LISTINGS_ANCHOR)
+  }, [openedWithState])
 
   return (
     <section ref={ref} id={LISTINGS_ANCHOR} aria-labelledby="listings-title" className="scroll-mt-20 bg-card py-16">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <h2 id="listings-title" className="text-2xl font-bold tracking-tight sm:text-3xl">Accounts for sale</h2>
         <p className="mt-2 text-muted-foreground">Every purchase is protected by escrow from payment to handover.</p>
-        {seen ? (
+        {seen || openedWithState ? (
           <Suspense fallback={<SkeletonGrid />}>
             <ListingBrowser />
           </Suspense>

@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '@shared/constants'
 import {
   DEFAULT_FILTERS,
   hasAdvancedFilters,
+  hasListingState,
   parseListingSearch,
   stripNumeric,
   toListingsQuery,
@@ -72,5 +73,16 @@ describe('toListingsQuery', () => {
     expect(hasAdvancedFilters({ ...DEFAULT_FILTERS, q: 'x', platform: 'tiktok' })).toBe(false)
     expect(hasAdvancedFilters({ ...DEFAULT_FILTERS, monetized: true })).toBe(true)
     expect(hasAdvancedFilters({ ...DEFAULT_FILTERS, maxIncome: '10' })).toBe(true)
+  })
+})
+
+describe('hasListingState', () => {
+  it('is true only when the URL carries the grid’s own keys', () => {
+    expect(hasListingState(new URLSearchParams(''))).toBe(false)
+    // ?platform= is the home page's one-shot preselect and utm tags are not ours
+    expect(hasListingState(new URLSearchParams('platform=tiktok&utm_source=x'))).toBe(false)
+    expect(hasListingState(new URLSearchParams('page=2'))).toBe(true)
+    expect(hasListingState(new URLSearchParams('on=youtube'))).toBe(true)
+    expect(hasListingState(new URLSearchParams('minFollowers=10'))).toBe(true)
   })
 })

@@ -46,6 +46,11 @@ export const PLATFORM_URL_KEY = 'on'
 
 const OWN_KEYS = [PLATFORM_URL_KEY, 'q', 'niche', ...RANGE_FIELDS, 'verified', 'monetized', 'sort', 'page'] as const
 
+/** Whether the URL carries any of the grid's state: a reload or shared link of filtered results. */
+export function hasListingState(params: URLSearchParams): boolean {
+  return OWN_KEYS.some((key) => params.has(key))
+}
+
 /** SPEC §5: numeric inputs keep only digits and dots. */
 export function stripNumeric(value: string): string {
   return value.replace(/[^\d.]/g, '')

@@ -1,0 +1,64 @@
+import { createReadStream } from 'node:fs'
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve, sep } from 'node:path'
+import type { Readable } from 'node:stream'
+import { randomBytes } from 'node:crypto'
+
+/**
+ * Where uploaded and generated images live. Keys are relative paths such as `listings/<32 hex>.webp`;
+ * the public URL of a key is `/media/<key>`. The local folder is the default; an object store
+ * (S3 and the like) implements the same three calls.
+ */
+export interface MediaStorage {
+  put(key: string, data: Buffer): Promise<void>
+  /** null when the key does not exist */
+  open(key: string): Promise<{ body: Readable; size: number } | null>
+  has(key: string): Promise<boolean>
+}
+
+export const MEDIA_KEY_PATTERN = /^[a-z0-9-]+\/[a-f0-9]{32}\.(webp|png|jpg)$/
+
+export const mediaUrl = (key: string) => `/media/${key}`
+
+function assertKey(key: string) {
+  if (!MEDIA_KEY_PATTERN.test(key)) throw new Error(`Invalid media key: ${key}`)
+}
+
+export function createLocalStorage(root: string): MediaStorage {
+  const base = resolve(root)
+  const pathOf = (key: string) => {
+    assertKey(key)
+    const path = resolve(base, key)
+    if (!path.startsWith(base + sep)) throw new Error(`Invalid media key: ${key}`)
+    return path
+  }
+  return {
+    async put(key, data) {
+      const path = pathOf(key)
+      await mkdir(dirname(path), { recursive: true })
+      // write then rename: a reader never sees half a file
+      const temp = join(dirname(path), `.${randomBytes(6).toString('hex')}.tmp`)
+      await writeFile(temp, data)
+      await rename(temp, path)
+    },
+    async open(key) {
+      if (!MEDIA_KEY_PATTERN.test(key)) return null
+      const path = pathOf(key)
+      try {
+        const info = await stat(path)
+        if (!info.isFile()) return null
+        return { body: createReadStream(path), size: info.size }
+      } catch {
+        return null
+      }
+    },
+    async has(key) {
+      if (!MEDIA_KEY_PATTERN.test(key)) return false
+      try {
+        return (await stat(pathOf(key))).isFile()
+      } catch {
+        return false
+      }
+    },
+  }
+}

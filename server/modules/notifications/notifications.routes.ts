@@ -1,0 +1,45 @@
+import Router from '@koa/router'
+import { notificationListQuerySchema } from '@shared/api/notifications'
+import { badRequest, notFound } from '../../http/errors'
+import { requireSessionUserId, type AppContext, type AppState } from '../../http/context'
+import { toNotificationDto, type NotificationService } from './notifications.service'
+
+const NOT_FOUND = 'Notification not found'
+
+function parseListQuery(ctx: AppContext) {
+  const result = notificationListQuerySchema.safeParse(ctx.query)
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid query', 'validation_error')
+  return result.data
+}
+
+/** SPEC §7: the signed-in user's own notifications; every route is 401 when signed out. */
+export function notificationRoutes(deps: { notifications: NotificationService }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/notifications' })
+  const { notifications } = deps
+
+  router.get('/', async (ctx) => {
+    const userId = requireSessionUserId(ctx)
+    const items = await notifications.list(ctx.state.em, userId, parseListQuery(ctx))
+    ctx.body = items.map(toNotificationDto)
+  })
+
+  router.get('/unread-count', async (ctx) => {
+    const userId = requireSessionUserId(ctx)
+    ctx.body = { count: await notifications.unreadCount(ctx.state.em, userId) }
+  })
+
+  router.patch('/read-all', async (ctx) => {
+    const userId = requireSessionUserId(ctx)
+    ctx.body = { updated: await notifications.markAllRead(ctx.state.em, userId), unreadCount: 0 }
+  })
+
+  router.patch('/:id/read', async (ctx) => {
+    const userId = requireSessionUserId(ctx)
+    const id = /^\d{1,9}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN
+    const notification = Number.isSafeInteger(id) ? await notifications.markRead(ctx.state.em, userId, id) : null
+    if (!notification) throw notFound(NOT_FOUND)
+    ctx.body = toNotificationDto(notification)
+  })
+
+  return router
+}

@@ -1,0 +1,89 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { NotificationDto, NotificationType } from '@shared/api/notifications'
+import type { ServerEvent } from '@shared/realtime/events'
+import type { Logger } from '../../logger'
+import type { EventBus } from '../../realtime/bus'
+import { User } from '../users/user.entity'
+import { Notification, type NotificationData } from './notification.entity'
+
+export interface NotificationInput {
+  type: NotificationType
+  title: string
+  message: string
+  data?: NotificationData
+}
+
+export interface NotificationListOptions {
+  limit: number
+  unreadOnly: boolean
+}
+
+export function toNotificationDto(n: Notification): NotificationDto {
+  return { id: n.id, type: n.type, title: n.title, message: n.message, isRead: n.isRead, createdAt: n.createdAt.toISOString(), data: { ...n.data } }
+}
+
+/**
+ * The one way any module tells a user something. `notify` writes inside the caller's transaction;
+ * once that transaction commits, the caller hands the result to `publishCreated`, so a socket never
+ * hears of a notification that was rolled back.
+ */
+export class NotificationService {
+  constructor(
+    private readonly bus: EventBus,
+    private readonly logger: Logger,
+  ) {}
+
+  notify(tx: EntityManager, userId: number, input: NotificationInput): Notification {
+    return tx.create(Notification, {
+      user: tx.getReference(User, userId),
+      type: input.type,
+      title: input.title,
+      message: input.message,
+      data: input.data ?? {},
+      createdAt: new Date(),
+    })
+  }
+
+  /** Never throws: the row is committed, and a missed live event is caught up by the client's next fetch. */
+  async publishCreated(notification: Notification): Promise<void> {
+    await this.publish(notification.user.id, { type: 'new_notification', notification: toNotificationDto(notification) })
+  }
+
+  list(em: EntityManager, userId: number, options: NotificationListOptions): Promise<Notification[]> {
+    return em.find(
+      Notification,
+      { user: userId, ...(options.unreadOnly ? { isRead: false } : {}) },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: options.limit },
+    )
+  }
+
+  unreadCount(em: EntityManager, userId: number): Promise<number> {
+    return em.count(Notification, { user: userId, isRead: false })
+  }
+
+  /** null when the notification does not exist or belongs to someone else: both are a 404 to the caller. */
+  async markRead(em: EntityManager, userId: number, id: number): Promise<Notification | null> {
+    const notification = await em.findOne(Notification, { id, user: userId })
+    if (!notification) return null
+    if (!notification.isRead) {
+      notification.isRead = true
+      await em.flush()
+    }
+    return notification
+  }
+
+  /** Marks every unread notification read and tells the user's other tabs; answers how many changed. */
+  async markAllRead(em: EntityManager, userId: number): Promise<number> {
+    const updated = await em.nativeUpdate(Notification, { user: userId, isRead: false }, { isRead: true })
+    await this.publish(userId, { type: 'notification_read_all', unreadCount: 0 })
+    return updated
+  }
+
+  private async publish(userId: number, event: ServerEvent) {
+    try {
+      await this.bus.publish({ userIds: [userId] }, event)
+    } catch (err) {
+      this.logger.warn({ err, userId, eventType: event.type }, 'notification change saved but not published')
+    }
+  }
+}

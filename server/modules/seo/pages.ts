@@ -1,0 +1,114 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { centsToDecimalString } from '@shared/money'
+import { absoluteImageUrl, canonicalUrl, listingHeadline, listingText, PAGE_TEXT, PLATFORM_NAMES, SITE_NAME, type PageText, type SeoHead } from '@shared/seo'
+import type { Listing } from '../listings/listing.entity'
+import { centsToDollars } from '../listings/listing.mapper'
+import type { ListingsService } from '../listings/listings.service'
+import type { StructuredData } from './head'
+import { isPrivatePath, NOINDEX_PAGES, STATIC_PAGES } from './site-paths'
+
+export interface ResolvedPage {
+  status: 200 | 404
+  head: SeoHead
+  structured?: StructuredData
+}
+
+type FoundPage = Omit<ResolvedPage, 'structured'> & { data?: StructuredData['data'] }
+
+export interface PageContext {
+  em: EntityManager
+  listings: ListingsService
+  /** PUBLIC_URL's origin: canonical and preview URLs name the public address, not the one asked */
+  origin: string
+}
+
+const MAX_SERIAL = 2_147_483_647
+const LISTING_PATH = /^\/(?:listing|account)\/([^/]+)$/
+const SELLER_PATH = /^\/seller\/[^/]+$/
+const BLOG_POST_PATH = /^\/blog\/[^/]+$/
+
+/** Without trailing slashes: /top-sellers/ is /top-sellers. */
+function normalise(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path
+}
+
+function page(ctx: PageContext, path: string, text: PageText, extra: Partial<SeoHead> = {}): SeoHead {
+  return { ...text, url: canonicalUrl(ctx.origin, path), ...extra }
+}
+
+function websiteData(ctx: PageContext): StructuredData['data'] {
+  return { '@context': 'https://schema.org', '@type': 'WebSite', name: SITE_NAME, url: canonicalUrl(ctx.origin, '/') }
+}
+
+function productData(listing: Listing, url: string, image: string | undefined): StructuredData['data'] {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: listingHeadline(listing),
+    description: listing.description,
+    category: `${PLATFORM_NAMES[listing.platform]} account`,
+    ...(image ? { image: [image] } : {}),
+    url,
+    offers: {
+      '@type': 'Offer',
+      price: centsToDecimalString(listing.priceCents),
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      url,
+      seller: { '@type': 'Person', name: listing.seller.username },
+    },
+  }
+}
+
+/** /listing/{id} and /account/{id}: one lookup by primary key; unknown or not active is a 404. */
+async function listingPage(ctx: PageContext, path: string, rawId: string): Promise<FoundPage> {
+  const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : NaN
+  const listing = id >= 1 && id <= MAX_SERIAL ? await ctx.listings.findVisible(ctx.em, id, null) : null
+  if (!listing) return { status: 404, head: page(ctx, path, PAGE_TEXT.listingNotFound, { noIndex: true }) }
+  const image = absoluteImageUrl(listing.images[0], ctx.origin)
+  const text = listingText({
+    platform: listing.platform,
+    username: listing.username,
+    displayName: listing.displayName,
+    accountTitle: listing.accountTitle,
+    followers: listing.followers,
+    price: centsToDollars(listing.priceCents),
+  })
+  const head = page(ctx, path, text, { image })
+  return { status: 200, head, data: productData(listing, head.url, image) }
+}
+
+/**
+ * Blog posts arrive with the blog module; until then every post shares the blog's tags. This is the
+ * place to look the post up (title, excerpt, cover image as og:image, type "article", Article data).
+ */
+function blogPostPage(ctx: PageContext, path: string): FoundPage {
+  return { status: 200, head: page(ctx, path, PAGE_TEXT.blogPost, { type: 'article' }) }
+}
+
+async function findPage(ctx: PageContext, path: string): Promise<FoundPage> {
+  const text = STATIC_PAGES.get(path)
+  if (text) {
+    const head = page(ctx, path, text, { noIndex: NOINDEX_PAGES.has(path) })
+    return { status: 200, head, ...(text === PAGE_TEXT.home ? { data: websiteData(ctx) } : {}) }
+  }
+  const listingId = LISTING_PATH.exec(path)?.[1]
+  if (listingId !== undefined) return listingPage(ctx, path, listingId)
+  if (BLOG_POST_PATH.test(path)) return blogPostPage(ctx, path)
+  if (SELLER_PATH.test(path)) return { status: 200, head: page(ctx, path, PAGE_TEXT.seller) }
+  // private screens and anything not listed above: the site's own tags; only private ones are hidden
+  return { status: 200, head: page(ctx, path, PAGE_TEXT.fallback, { noIndex: isPrivatePath(path) }) }
+}
+
+/** Head tags and status of the page at `rawPath`, as the server's first HTML answer carries them. */
+export async function resolvePage(ctx: PageContext, rawPath: string): Promise<ResolvedPage> {
+  const { data, ...found } = await findPage(ctx, normalise(rawPath))
+  // keyed by the path exactly as the browser will report it
+  return data ? { ...found, structured: { path: rawPath, data } } : found
+}
+
+/** What a page gets when its data cannot be read: the site's own tags, so the app still loads. */
+export function fallbackPage(origin: string, rawPath: string): ResolvedPage {
+  const path = normalise(rawPath)
+  return { status: 200, head: { ...PAGE_TEXT.fallback, url: canonicalUrl(origin, path), noIndex: isPrivatePath(path) } }
+}

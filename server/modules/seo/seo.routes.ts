@@ -1,0 +1,56 @@
+import Router from '@koa/router'
+import type { AppContext, AppState } from '../../http/context'
+import { notFound } from '../../http/errors'
+import { listingsSitemap, mainSitemap, pagesSitemap, PAGES_SITEMAP_PATH, type SitemapOptions } from './sitemap'
+import { listingSitemapSource } from './sitemap-source'
+import { PRIVATE_PATH_PREFIXES, SITEMAP_PAGES } from './site-paths'
+
+const SITEMAP_CACHE = 'public, max-age=600'
+const ROBOTS_CACHE = 'public, max-age=3600'
+
+/** robots.txt: everything may be crawled except the API and private screens; the sitemap is named. */
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...PRIVATE_PATH_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', origin).toString()}`,
+    '',
+  ].join('\n')
+}
+
+function sendXml(ctx: AppContext, xml: string) {
+  ctx.type = 'application/xml; charset=utf-8'
+  ctx.set('Cache-Control', SITEMAP_CACHE)
+  ctx.body = xml
+}
+
+export function seoRoutes(deps: { publicUrl: string }): Router<AppState> {
+  const router = new Router<AppState>()
+  const origin = new URL(deps.publicUrl).origin
+  const options = (ctx: AppContext): SitemapOptions => ({ origin, pages: SITEMAP_PAGES, source: listingSitemapSource(ctx.state.em) })
+
+  router.get('/robots.txt', (ctx) => {
+    ctx.type = 'text/plain; charset=utf-8'
+    ctx.set('Cache-Control', ROBOTS_CACHE)
+    ctx.body = robotsTxt(origin)
+  })
+
+  router.get('/sitemap.xml', async (ctx) => {
+    sendXml(ctx, await mainSitemap(options(ctx)))
+  })
+
+  router.get(PAGES_SITEMAP_PATH, (ctx) => {
+    sendXml(ctx, pagesSitemap(options(ctx)))
+  })
+
+  router.get('/sitemap-listings-:n.xml', async (ctx) => {
+    const n = /^\d{1,6}$/.test(ctx.params.n ?? '') ? Number(ctx.params.n) : NaN
+    const xml = await listingsSitemap(options(ctx), n)
+    if (xml === null) throw notFound('No such sitemap')
+    sendXml(ctx, xml)
+  })
+
+  return router
+}

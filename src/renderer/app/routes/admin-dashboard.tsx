@@ -1,0 +1,1 @@
+export { AdminDashboardScreen as default } from '@/features/admin/components/admin-dashboard-screen'

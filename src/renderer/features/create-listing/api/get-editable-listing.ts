@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query'
+import { listingDtoSchema, type ListingDto } from '@shared/api/listings'
+import { ApiError, apiGet } from '@/lib/api-client'
+import { createListingKeys } from './keys'
+
+/** GET /api/accounts/:id for the edit form; null when there is no such listing. */
+export async function getEditableListing(id: string, signal?: AbortSignal): Promise<ListingDto | null> {
+  try {
+    const body = await apiGet<unknown>(`/api/accounts/${encodeURIComponent(id)}`, { signal })
+    return body === null ? null : listingDtoSchema.parse(body)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+}
+
+export function useEditableListing(id: string | null) {
+  return useQuery({
+    queryKey: createListingKeys.editable(id ?? ''),
+    queryFn: ({ signal }) => getEditableListing(id ?? '', signal),
+    enabled: id !== null,
+    // the form is filled once from what the server holds now, never from a stale copy
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+  })
+}

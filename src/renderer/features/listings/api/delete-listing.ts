@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiSend } from '@/lib/api-client'
+import { listingQueryKeys } from './keys'
+
+/** DELETE /api/accounts/:id (owner only, 204): the listing becomes `removed`. */
+export function deleteListing(id: number): Promise<unknown> {
+  return apiSend<unknown>('DELETE', `/api/accounts/${id}`)
+}
+
+export function useDeleteListing() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: deleteListing,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listingQueryKeys.all }),
+  })
+}

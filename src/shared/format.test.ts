@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { formatFigure } from './format'
+
+describe('formatFigure', () => {
+  it('rounds down to whole thousands, millions and billions with a plus', () => {
+    expect(formatFigure(10_432)).toBe('10K+')
+    expect(formatFigure(52_000_000)).toBe('52M+')
+    expect(formatFigure(1_999_999)).toBe('1M+')
+    expect(formatFigure(3_400_000_000)).toBe('3B+')
+    expect(formatFigure(1_000)).toBe('1K+')
+  })
+
+  it('shows figures under a thousand exactly', () => {
+    expect(formatFigure(950)).toBe('950')
+    expect(formatFigure(999)).toBe('999')
+    expect(formatFigure(0)).toBe('0')
+  })
+
+  it('never shows a negative, fractional or non-finite figure', () => {
+    expect(formatFigure(-5)).toBe('0')
+    expect(formatFigure(12.9)).toBe('12')
+    expect(formatFigure(Number.NaN)).toBe('0')
+  })
+})
