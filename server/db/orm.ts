@@ -12,7 +12,15 @@ export function ormOptions(databaseUrl: string, poolMax = 10, log: (message: str
     entities,
     extensions: [Migrator],
     discovery: { warnWhenNoEntities: true },
-    pool: { min: 0, max: poolMax },
+    pool: {
+      min: 0,
+      max: poolMax,
+      // JIT compiling costs tens of milliseconds per query, more than any catalogue query takes to run; the
+      // planner switches it on for queries it overestimates (a count per changed bucket, say)
+      afterCreate: (connection: { query: (sql: string, done: (err?: Error) => void) => void }, done: (err: Error | undefined, connection: unknown) => void) => {
+        connection.query('set jit = off', (err) => done(err, connection))
+      },
+    },
     migrations: {
       migrationsList,
       tableName: 'mikro_orm_migrations',

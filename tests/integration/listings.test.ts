@@ -239,4 +239,24 @@ describe('GET /api/stats', () => {
     const overall = overallStatsSchema.parse((await anon.get('/api/stats/overall')).json)
     expect(overall).toEqual({ ...stats, platforms })
   })
+
+  it('follows a change made after the figures were served, also one behind the server\'s back', async () => {
+    const before = statsSchema.parse((await anon.get('/api/stats')).json)
+    const platformsBefore = platformStatsSchema.parse((await anon.get('/api/stats/platforms')).json)
+    const id = await insertListing('alice', 'active', 'stats_probe')
+    await sql.query('update listings set is_verified = true, followers = 1234 where id = $1', [id])
+    const after = statsSchema.parse((await anon.get('/api/stats')).json)
+    expect(after).toEqual({
+      ...before,
+      activeListings: before.activeListings + 1,
+      verifiedListings: before.verifiedListings + 1,
+      totalFollowers: before.totalFollowers + 1234,
+    })
+    const youtube = (list: typeof platformsBefore) => list.find((p) => p.platform === 'youtube')!.count
+    expect(youtube(platformStatsSchema.parse((await anon.get('/api/stats/platforms')).json))).toBe(youtube(platformsBefore) + 1)
+    await sql.query(`update listings set status = 'sold' where id = $1`, [id])
+    const sold = statsSchema.parse((await anon.get('/api/stats')).json)
+    expect(sold).toMatchObject({ activeListings: before.activeListings, completedSales: before.completedSales + 1 })
+    await sql.query('delete from listings where id = $1', [id])
+  })
 })

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { ListingDto } from '@shared/api/listings'
 import type { SortOption } from '@shared/listings/filter'
 import { centsToDollars } from './listing.mapper'
-import type { SqlPart } from './listing-counts'
+import type { BucketCount, SqlPart } from './listing-counts'
 import { catalogueOrder, type CatalogueFilter } from './listings.query'
 
 /**
@@ -22,7 +22,8 @@ export interface PageQuery {
 /** What one trip asks for; each part is a column or a join of one statement. */
 export interface Parts {
   counts?: SqlPart
-  total?: CatalogueFilter
+  /** a filter's count per counter bucket (bucketCountsSql) */
+  buckets?: SqlPart
   month?: SqlPart
   page?: PageQuery
 }
@@ -30,7 +31,7 @@ export interface Parts {
 export interface Trip {
   version: number
   active: number
-  total?: number
+  buckets?: BucketCount[]
   month?: { until: string; before: number }
   items: ListingDto[]
 }
@@ -56,7 +57,7 @@ interface ItemRow {
   seller_username: string
 }
 
-type Row = Partial<ItemRow> & { version?: string; active?: string; total?: string; until?: string | null; before?: string | null }
+type Row = Partial<ItemRow> & { version?: string; active?: string; buckets?: BucketCount[]; until?: string | null; before?: string | null }
 
 // created_iso as Date#toISOString() writes it (the driver hands timestamps over as text); created_at orders the page
 const ITEM_COLUMNS = `l.id, l.platform, l.username, l.display_name, l.niche, l.description, l.account_title, l.price_cents,
@@ -85,11 +86,11 @@ function pageSql(page: PageQuery): SqlPart {
 }
 
 /** One statement for every part asked, so a shallow page with its total is a single round trip. */
-function statement({ counts, total, month, page }: Parts): SqlPart {
+function statement({ counts, buckets, month, page }: Parts): SqlPart {
   const columns: SqlPart[] = []
   const joins: SqlPart[] = []
   if (counts) columns.push({ sql: 'c.version, c.active', params: [] })
-  if (total) columns.push({ sql: `(select count(*) from listings where ${total.sql}) as total`, params: total.params })
+  if (buckets) columns.push({ sql: `${buckets.sql} as buckets`, params: buckets.params })
   if (month) {
     columns.push({ sql: 'm.until, m.before', params: [] })
     joins.push({ sql: `left join (${month.sql}) m on true`, params: month.params })
@@ -102,8 +103,9 @@ function statement({ counts, total, month, page }: Parts): SqlPart {
   }
   const from: SqlPart = counts ? { sql: `(${counts.sql}) c`, params: counts.params } : { sql: '', params: [] }
   const order = page ? ` order by ${catalogueOrder(page.sort, 'item')}` : ''
+  const source = [from.sql, ...joins.map((j) => j.sql)].join(' ').trim()
   return {
-    sql: `select ${columns.map((c) => c.sql).join(', ')} from ${from.sql} ${joins.map((j) => j.sql).join(' ')}${order}`,
+    sql: `select ${columns.map((c) => c.sql).join(', ')}${source ? ` from ${source}` : ''}${order}`,
     params: [...columns, from, ...joins].flatMap((part) => part.params),
   }
 }
@@ -140,7 +142,7 @@ export async function readCatalogue(em: EntityManager, parts: Parts): Promise<Tr
   return {
     version: Number(first.version ?? 0),
     active: Number(first.active ?? 0),
-    total: first.total === undefined ? undefined : Number(first.total),
+    buckets: first.buckets ?? undefined,
     month: first.until ? { until: first.until, before: Number(first.before) } : undefined,
     items: rows.filter((row): row is Row & ItemRow => typeof row.id === 'number').map(toItem),
   }

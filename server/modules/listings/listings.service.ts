@@ -7,6 +7,8 @@ import { Listing } from './listing.entity'
 import { centsToDollars } from './listing.mapper'
 import { FEATURED_ORDER, NEWEST_ORDER } from './listings.query'
 import { CatalogueSearch } from './listings.search'
+import { catalogueVersion } from './listing-counts'
+import { VersionedCache } from './versioned-cache'
 
 export const FEATURED_LIMIT = 12
 
@@ -24,6 +26,8 @@ export interface ListingPage {
 export class ListingsService {
   /** remembers totals and pages under the catalogue version; see listings.search.ts */
   private readonly catalogue = new CatalogueSearch()
+  private readonly figures = new VersionedCache<Omit<Stats, 'totalUsers'>>(1)
+  private readonly platforms = new VersionedCache<PlatformStat[]>(1)
 
   /** The public catalogue: active listings matching the filters, one page, with the total. */
   search(em: EntityManager, f: ListingFilters): Promise<ListingPage> {
@@ -47,33 +51,53 @@ export class ListingsService {
     return null
   }
 
+  /**
+   * Site figures. Counting a million listings takes most of a second, and every open home page asks every
+   * 30 s, so the listing figures are remembered under the catalogue version they were read with (every
+   * change to an active listing, and so every sale, moves it on); the user count is cheap and always fresh.
+   */
   async stats(em: EntityManager): Promise<Stats> {
-    const [row] = await em.getConnection().execute<{ active: string; verified: string; followers: string | null; sold: string }[]>(
-      `select count(*) filter (where status = 'active') as active,
-              count(*) filter (where status = 'active' and is_verified) as verified,
-              sum(followers) filter (where status = 'active') as followers,
-              count(*) filter (where status = 'sold') as sold
-         from listings where status in ('active', 'sold')`,
-    )
-    return {
-      activeListings: Number(row?.active ?? 0),
-      verifiedListings: Number(row?.verified ?? 0),
-      totalUsers: await em.count(User, {}),
-      totalFollowers: Number(row?.followers ?? 0),
-      // a sold listing is a completed sale: escrow marks a listing sold only when its deal completes
-      completedSales: Number(row?.sold ?? 0),
-    }
+    const version = await catalogueVersion(em)
+    const figures = await this.figures.get('stats', version, async () => {
+      const [row] = await em.getConnection().execute<{ version: string; active: string; verified: string; followers: string | null; sold: string }[]>(
+        `select (select coalesce(sum(changes), 0) from listing_counts) as version,
+                count(*) filter (where status = 'active') as active,
+                count(*) filter (where status = 'active' and is_verified) as verified,
+                sum(followers) filter (where status = 'active') as followers,
+                count(*) filter (where status = 'sold') as sold
+           from listings where status in ('active', 'sold')`,
+      )
+      return {
+        version: Number(row?.version ?? 0),
+        value: {
+          activeListings: Number(row?.active ?? 0),
+          verifiedListings: Number(row?.verified ?? 0),
+          totalFollowers: Number(row?.followers ?? 0),
+          // a sold listing is a completed sale: escrow marks a listing sold only when its deal completes
+          completedSales: Number(row?.sold ?? 0),
+        },
+      }
+    })
+    return { ...figures, totalUsers: await em.count(User, {}) }
   }
 
   /** Every live platform, also those without listings; the average is rounded to the cent in SQL. */
   async platformStats(em: EntityManager): Promise<PlatformStat[]> {
-    const rows = await em.getConnection().execute<{ platform: string; count: string; avg_cents: string | null }[]>(
-      `select platform, count(*) as count, round(avg(price_cents)) as avg_cents from listings where status = 'active' group by platform`,
-    )
-    const byPlatform = new Map(rows.map((r) => [r.platform, r]))
-    return LIVE_PLATFORMS.map((platform) => {
-      const row = byPlatform.get(platform)
-      return { platform, count: Number(row?.count ?? 0), avgPrice: centsToDollars(Number(row?.avg_cents ?? 0)) }
+    const version = await catalogueVersion(em)
+    return this.platforms.get('platforms', version, async () => {
+      const rows = await em.getConnection().execute<{ version: string; platform: string; count: string; avg_cents: string | null }[]>(
+        `select v.version, p.platform, p.count, p.avg_cents
+           from (select coalesce(sum(changes), 0) as version from listing_counts) v
+           left join (select platform, count(*) as count, round(avg(price_cents)) as avg_cents from listings where status = 'active' group by platform) p on true`,
+      )
+      const byPlatform = new Map(rows.filter((r) => r.platform).map((r) => [r.platform, r]))
+      return {
+        version: Number(rows[0]?.version ?? 0),
+        value: LIVE_PLATFORMS.map((platform) => {
+          const row = byPlatform.get(platform)
+          return { platform, count: Number(row?.count ?? 0), avgPrice: centsToDollars(Number(row?.avg_cents ?? 0)) }
+        }),
+      }
     })
   }
 
