@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { LISTING_RULES } from '@shared/api/listings'
 import { tooManyRequests } from './errors'
 
 export interface RateRule {
@@ -21,7 +22,7 @@ export const AUTH_RATE_RULES = {
 /** Every limit: the auth ones per IP, listing-image uploads per user, the public image proxy per IP. */
 export const RATE_RULES = {
   ...AUTH_RATE_RULES,
-  listingImageUpload: { points: 60, durationSeconds: 60 * 60, message: 'Too many image uploads.' },
+  listingImageUpload: { points: LISTING_RULES.uploadsPerHour, durationSeconds: 60 * 60, message: 'Too many image uploads.' },
   imageProxy: { points: 300, durationSeconds: 60, message: 'Too many image requests.' },
 } satisfies Record<string, RateRule>
 

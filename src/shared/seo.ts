@@ -26,6 +26,37 @@ export const PLATFORM_NAMES: Record<PlatformId, string> = {
   gaming: 'Gaming',
 }
 
+/**
+ * Paths of screens that belong to one user or to staff, or that only pass a payment through: never
+ * indexed (robots meta, both in the server's first answer and after the browser updates the tags) and
+ * not crawled (robots.txt). Prefixes, as robots.txt reads them.
+ */
+export const PRIVATE_PATH_PREFIXES = [
+  '/api/',
+  '/admin',
+  '/auth',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/messages',
+  '/chat',
+  '/settings',
+  '/create-listing',
+  '/transaction',
+  '/balance',
+  '/profile',
+  '/notifications',
+  '/email/',
+  '/payment',
+  '/trustap',
+  '/crypto/',
+] as const
+
+export function isPrivatePath(path: string): boolean {
+  return PRIVATE_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))
+}
+
 export interface SeoHead {
   title: string
   description: string

@@ -97,20 +97,22 @@ describe('tags in the first HTML answer', () => {
     expect(page.html).toContain('<div id="root"></div>')
   })
 
-  it('a listing: its title, platform, audience and price, its image and Product data', async () => {
+  it('a listing: its title, platform, audience and price, its image and Product data, under one canonical address', async () => {
+    const listingUrl = `${PUBLIC}/listing/${active.id}`
     for (const path of [`/listing/${active.id}`, `/account/${active.id}`]) {
       const page = await fetchPage(path)
       expect(page.status).toBe(200)
       expect(page.head.querySelector('title')?.textContent).toBe(`${active.account_title} | Handover`)
       expect(meta(page.head, 'description')[0]).toMatch(/^(YouTube|Instagram|TikTok|Facebook|Twitter \/ X|Telegram) account @\S+ with [\d.]+[KM]? (subscribers|followers) for \$[\d,.]+, protected by escrow on Handover\.$/)
       expect(meta(page.head, 'robots')).toEqual(['index, follow'])
-      expect(canonical(page.head)).toEqual([`${PUBLIC}${path}`])
+      expect(canonical(page.head), path).toEqual([listingUrl])
+      expect(meta(page.head, 'og:url'), path).toEqual([listingUrl])
       expect(meta(page.head, 'og:image')).toEqual([new URL(active.images[0]!, PUBLIC).toString()])
       const [product] = jsonLd(page.head)
       expect(product).toMatchObject({
         '@type': 'Product',
         name: active.account_title,
-        url: `${PUBLIC}${path}`,
+        url: listingUrl,
         offers: { '@type': 'Offer', priceCurrency: 'USD', price: (Number(active.price_cents) / 100).toFixed(2) },
       })
     }
@@ -157,7 +159,7 @@ describe('tags in the first HTML answer', () => {
   })
 
   it('private screens are not indexed; public ones are', async () => {
-    for (const path of ['/login', '/signup', '/messages', '/settings', '/create-listing', '/admin-dashboard', '/admin/chat/1', '/email/preview', '/payment/return', '/payment-success', '/trustap/return']) {
+    for (const path of ['/login', '/signup', '/messages', '/settings', '/create-listing', '/admin-dashboard', '/admin/chat/1', '/profile/1000', '/email/preview', '/payment/return', '/payment-success', '/trustap/return']) {
       expect(meta((await fetchPage(path)).head, 'robots'), path).toEqual(['noindex, nofollow'])
     }
     for (const path of ['/top-sellers', '/seller/1000', '/blogs', '/blog/1', '/how-it-works']) {

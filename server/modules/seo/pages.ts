@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { centsToDecimalString } from '@shared/money'
-import { absoluteImageUrl, canonicalUrl, listingHeadline, listingText, PAGE_TEXT, PLATFORM_NAMES, SITE_NAME, type PageText, type SeoHead } from '@shared/seo'
+import { absoluteImageUrl, canonicalUrl, isPrivatePath, listingHeadline, listingText, PAGE_TEXT, PLATFORM_NAMES, SITE_NAME, type PageText, type SeoHead } from '@shared/seo'
 import type { Listing } from '../listings/listing.entity'
 import { centsToDollars } from '../listings/listing.mapper'
 import type { ListingsService } from '../listings/listings.service'
 import type { StructuredData } from './head'
-import { isPrivatePath, NOINDEX_PAGES, STATIC_PAGES } from './site-paths'
+import { NOINDEX_PAGES, STATIC_PAGES } from './site-paths'
 
 export interface ResolvedPage {
   status: 200 | 404
@@ -74,7 +74,8 @@ async function listingPage(ctx: PageContext, path: string, rawId: string): Promi
     followers: listing.followers,
     price: centsToDollars(listing.priceCents),
   })
-  const head = page(ctx, path, text, { image })
+  // /account/{id} is a second address of the listing page: both name /listing/{id} as canonical
+  const head = page(ctx, `/listing/${listing.id}`, text, { image })
   return { status: 200, head, data: productData(listing, head.url, image) }
 }
 

@@ -1,9 +1,10 @@
 import Router from '@koa/router'
+import { PRIVATE_PATH_PREFIXES } from '@shared/seo'
 import type { AppContext, AppState } from '../../http/context'
 import { notFound } from '../../http/errors'
 import { listingsSitemap, mainSitemap, pagesSitemap, PAGES_SITEMAP_PATH, type SitemapOptions } from './sitemap'
 import { listingSitemapSource } from './sitemap-source'
-import { PRIVATE_PATH_PREFIXES, SITEMAP_PAGES } from './site-paths'
+import { SITEMAP_PAGES } from './site-paths'
 
 const SITEMAP_CACHE = 'public, max-age=600'
 const ROBOTS_CACHE = 'public, max-age=3600'

@@ -1,36 +1,6 @@
 import { LIVE_PLATFORMS, PLATFORM_IDS } from '@shared/constants'
 import { PAGE_TEXT, platformLandingText, type PageText } from '@shared/seo'
 
-/**
- * Paths of screens that belong to one user or to staff, or that only pass a payment through: never
- * indexed (robots meta) and not crawled (robots.txt). Prefixes, as robots.txt reads them.
- */
-export const PRIVATE_PATH_PREFIXES = [
-  '/api/',
-  '/admin',
-  '/auth',
-  '/login',
-  '/signup',
-  '/forgot-password',
-  '/reset-password',
-  '/messages',
-  '/chat',
-  '/settings',
-  '/create-listing',
-  '/transaction',
-  '/balance',
-  '/profile',
-  '/notifications',
-  '/email/',
-  '/payment',
-  '/trustap',
-  '/crypto/',
-] as const
-
-export function isPrivatePath(path: string): boolean {
-  return PRIVATE_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))
-}
-
 export const landingPath = (platform: string) => `/buy-${platform}-accounts`
 export const VERIFIED_LANDING_PATH = '/verified-social-media-accounts'
 

@@ -78,11 +78,16 @@ async function readJson<T>(response: Response): Promise<T> {
 
 /** GET a JSON resource; null when the visitor is not signed in (401). */
 export async function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
+  return (await apiGetWithHeaders<T>(path, options)).body
+}
+
+/** apiGet that also hands back the response headers, for lists that send their total as X-Total-Count. */
+export async function apiGetWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<{ body: T | null; headers: Headers }> {
   const response = await send(path, { method: 'GET', headers: { Accept: 'application/json' }, signal: options.signal })
-  if (response.status === 401) return null
+  if (response.status === 401) return { body: null, headers: response.headers }
   if (!response.ok) throw await failure(response)
   try {
-    return await readJson<T>(response)
+    return { body: await readJson<T>(response), headers: response.headers }
   } catch (error) {
     throw toApiError(error)
   }

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom'
 import {
   absoluteImageUrl,
   canonicalUrl,
+  isPrivatePath,
   JSON_LD_PATH_ATTRIBUTE,
   SEO_META_KEYS,
   seoMeta,
@@ -16,7 +17,10 @@ export { canonicalUrl }
 export interface SeoOptions {
   title: string
   description: string
+  /** private paths (/profile/{id}, /settings…) are never indexed, whatever this says */
   noIndex?: boolean
+  /** the page's main address when this one is a second address for it (/account/{id} → /listing/{id}) */
+  canonicalPath?: string
   /** an uploaded /media/… path or an http(s) URL; made absolute for previews */
   image?: string
   type?: 'website' | 'article'
@@ -63,13 +67,21 @@ export function applySeo(head: SeoHead, pathname: string): void {
 }
 
 /** Title, description, canonical, robots and social-preview tags for the current page (SPEC §2). */
-export function useSeo({ title, description, noIndex = false, image, type = 'website' }: SeoOptions): void {
+export function useSeo({ title, description, noIndex = false, canonicalPath, image, type = 'website' }: SeoOptions): void {
   const { pathname } = useLocation()
   useEffect(() => {
     const origin = window.location.origin
     applySeo(
-      { title, description, noIndex, type, url: canonicalUrl(origin, pathname), image: absoluteImageUrl(image, origin) },
+      {
+        title,
+        description,
+        // the server marks these noindex and robots.txt blocks them; the browser must not undo that
+        noIndex: noIndex || isPrivatePath(pathname),
+        type,
+        url: canonicalUrl(origin, canonicalPath ?? pathname),
+        image: absoluteImageUrl(image, origin),
+      },
       pathname,
     )
-  }, [pathname, title, description, noIndex, image, type])
+  }, [pathname, title, description, noIndex, canonicalPath, image, type])
 }

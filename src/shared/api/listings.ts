@@ -87,6 +87,8 @@ export const LISTING_RULES = {
   imageMaxBytes: 5 * 1024 * 1024,
   imageTypes: ['image/jpeg', 'image/png', 'image/webp'] as const,
   imageUrlMax: 2_048,
+  /** listing-image uploads a user may make per hour (the server's rate limit) */
+  uploadsPerHour: 60,
   rejectReasonMin: 5,
   rejectReasonMax: 500,
 } as const

@@ -4,11 +4,10 @@ import { useNavigate } from 'react-router-dom'
 import { ADMIN_SENDER_ID, REDIRECT_DELAYS } from '@shared/constants'
 import type { ClientMessage, ServerEvent } from '@shared/realtime/events'
 import { paths } from '@/config/paths'
-import { createListingLiveUpdates } from '@/features/listings/lib/live-updates'
 import { useCurrentUser, useIsAdmin } from '@/lib/auth'
-import { isMobileViewport, isSlowConnection } from '@/lib/device'
-import { createRealtimeClient, type RealtimeClient, type RealtimeStatus } from '@/lib/ws-client'
-import { invalidateForEvent, nextOnlineUsers } from './realtime-events'
+import type { RealtimeStatus } from '@/lib/ws-client'
+import type { RealtimeConnection } from './realtime-connection'
+import { nextOnlineUsers } from './realtime-events'
 
 export interface RealtimeContextValue {
   status: RealtimeStatus
@@ -41,57 +40,48 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const userId = user ? (isAdmin ? ADMIN_SENDER_ID : user.id) : null
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const clientRef = useRef<RealtimeClient | null>(null)
+  const connectionRef = useRef<RealtimeConnection | null>(null)
   const [status, setStatus] = useState<RealtimeStatus>(CLOSED)
   const [onlineUserIds, setOnlineUserIds] = useState<ReadonlySet<number>>(EMPTY_SET)
-  const [listingUpdates] = useState(() => createListingLiveUpdates(queryClient))
-  useEffect(() => () => listingUpdates.dispose(), [listingUpdates])
 
+  // The cache updates have run by now (realtime-connection); this is the part that needs React.
   const handleEvent = useEffectEvent((event: ServerEvent) => {
-    try {
-      invalidateForEvent(queryClient, event)
-      listingUpdates.handle(event)
-      setOnlineUserIds((current) => nextOnlineUsers(current, event) ?? current)
-      if (event.type === 'payment_completed' && event.redirect_to_chat && event.conversationId !== undefined) {
-        const to = paths.chat(event.conversationId)
-        // A payment popup's opener moves at once; a standalone tab waits so the toast can be read.
-        if (window.opener) navigate(to)
-        else window.setTimeout(() => navigate(to), REDIRECT_DELAYS.short)
-      }
-    } catch (error) {
-      console.debug('Realtime event not handled', event.type, error)
+    setOnlineUserIds((current) => nextOnlineUsers(current, event) ?? current)
+    if (event.type === 'payment_completed' && event.redirect_to_chat && event.conversationId !== undefined) {
+      const to = paths.chat(event.conversationId)
+      // A payment popup's opener moves at once; a standalone tab waits so the toast can be read.
+      if (window.opener) navigate(to)
+      else window.setTimeout(() => navigate(to), REDIRECT_DELAYS.short)
     }
   })
 
   useEffect(() => {
     if (userId === null) return
-    let client: RealtimeClient
-    try {
-      client = createRealtimeClient({
-        url: realtimeUrl(window.location),
-        userId,
-        onEvent: handleEvent,
-        onStatus: setStatus,
-        isMobile: isMobileViewport,
-        isSlowConnection,
+    let cancelled = false
+    import('./realtime-connection')
+      .then(({ openRealtimeConnection }) => {
+        if (cancelled) return
+        connectionRef.current = openRealtimeConnection({
+          url: realtimeUrl(window.location),
+          userId,
+          queryClient,
+          onEvent: handleEvent,
+          onStatus: setStatus,
+        })
       })
-      client.start()
-    } catch (error) {
-      // No WebSocket support or a broken URL: the app keeps working without live updates.
-      console.debug('Realtime unavailable', error)
-      return
-    }
-    clientRef.current = client
+      // No WebSocket support, a broken URL or the chunk not loading: the app keeps working without live updates.
+      .catch((error: unknown) => console.debug('Realtime unavailable', error))
     return () => {
-      client.stop()
-      clientRef.current = null
+      cancelled = true
+      connectionRef.current?.stop()
+      connectionRef.current = null
       setStatus(CLOSED)
       setOnlineUserIds(EMPTY_SET)
     }
-  }, [userId])
+  }, [userId, queryClient])
 
   const value = useMemo<RealtimeContextValue>(
-    () => ({ status, onlineUserIds, send: (message) => clientRef.current?.send(message) ?? false }),
+    () => ({ status, onlineUserIds, send: (message) => connectionRef.current?.send(message) ?? false }),
     [status, onlineUserIds],
   )
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>

@@ -1,19 +1,16 @@
-import { useEffect } from 'react'
-import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react'
-import { TOASTS } from '@shared/constants'
-import { toastStore, useToast, type ToastVariant } from '@/hooks/use-toast'
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { toastStore, useToast } from '@/hooks/use-toast'
+import { QuietBoundary } from '@/components/quiet-boundary'
 
-const ICONS: Partial<Record<ToastVariant, typeof Info>> = {
-  destructive: CircleAlert,
-  success: CircleCheck,
-  warning: TriangleAlert,
-  info: Info,
-}
+// Radix Toast and the layers under it are about 5 KiB gzipped that no page needs before its first toast:
+// the stack (and its F8 "Notifications" region) loads with the first toast and then stays mounted.
+const ToastStack = lazy(() => import('./toast-stack').then((module) => ({ default: module.ToastStack })))
 
 /** Renders the toast store; owns the 30 s sweep and clears everything when the page unloads. */
 export function Toaster() {
-  const { toasts, dismiss } = useToast()
+  const { toasts } = useToast()
+  const [shown, setShown] = useState(false)
+  if (!shown && toasts.length > 0) setShown(true)
 
   useEffect(() => {
     const stopSweeper = toastStore.startSweeper()
@@ -25,23 +22,12 @@ export function Toaster() {
     }
   }, [])
 
+  if (!shown) return null
   return (
-    <ToastProvider duration={TOASTS.durationMs} swipeDirection="right" swipeThreshold={TOASTS.swipeThresholdPx}>
-      {toasts.map(({ id, title, description, action, variant = 'default', open }) => {
-        const Icon = ICONS[variant]
-        return (
-          <Toast key={id} variant={variant} open={open} onOpenChange={(next) => !next && dismiss(id)}>
-            {Icon && <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />}
-            <div className="grid min-w-0 flex-1 gap-1">
-              {title && <ToastTitle>{title}</ToastTitle>}
-              {description && <ToastDescription>{description}</ToastDescription>}
-            </div>
-            {action}
-            <ToastClose />
-          </Toast>
-        )
-      })}
-      <ToastViewport hotkey={[TOASTS.hotkey]} />
-    </ToastProvider>
+    <QuietBoundary>
+      <Suspense fallback={null}>
+        <ToastStack />
+      </Suspense>
+    </QuietBoundary>
   )
 }

@@ -1,12 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { listingListSchema, type ListingDto } from '@shared/api/listings'
-import { apiGet, apiSend } from '@/lib/api-client'
+import { listingListSchema, TOTAL_COUNT_HEADER, type ListingDto } from '@shared/api/listings'
+import { apiGetWithHeaders, apiSend } from '@/lib/api-client'
 import { adminKeys, listingKeys } from '@/lib/query-keys'
 
-/** Listings waiting for review, oldest first (GET /api/admin/listings). */
-export async function getReviewQueue(signal?: AbortSignal): Promise<ListingDto[]> {
-  const body = await apiGet<unknown>('/api/admin/listings?status=pending_review', { signal })
-  return body === null ? [] : listingListSchema.parse(body)
+export interface ReviewQueue {
+  /** the oldest waiting listings, at most one page (the server sends up to 100) */
+  items: ListingDto[]
+  /** every listing waiting for review, from X-Total-Count */
+  total: number
+}
+
+function totalOf(headers: Headers, loaded: number): number {
+  const header = headers.get(TOTAL_COUNT_HEADER)
+  const total = Number(header)
+  return header !== null && Number.isInteger(total) && total >= loaded ? total : loaded
+}
+
+/** Listings waiting for review, oldest first (GET /api/admin/listings), with how many wait in all. */
+export async function getReviewQueue(signal?: AbortSignal): Promise<ReviewQueue> {
+  const { body, headers } = await apiGetWithHeaders<unknown>('/api/admin/listings?status=pending_review', { signal })
+  const items = body === null ? [] : listingListSchema.parse(body)
+  return { items, total: totalOf(headers, items.length) }
 }
 
 export function useReviewQueue(enabled: boolean) {

@@ -35,13 +35,14 @@ export function AdminDashboardScreen() {
     })
   }
 
-  const items = queue.data ?? []
+  const items = queue.data?.items ?? []
+  const total = queue.data?.total ?? 0
   return (
     <section className="mx-auto w-full max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
       <div className="mt-8 flex items-baseline justify-between gap-4">
         <h2 className="text-xl font-semibold">Listings awaiting review</h2>
-        {queue.data && <span className="text-sm text-muted-foreground">{items.length === 1 ? '1 listing' : `${items.length} listings`}</span>}
+        {queue.data && <QueueCount shown={items.length} total={total} />}
       </div>
       {queue.isPending && <DashboardSkeleton />}
       {queue.error && (
@@ -62,6 +63,16 @@ export function AdminDashboardScreen() {
         ))}
       </ul>
     </section>
+  )
+}
+
+/** The whole queue's size; the page holds only the oldest ones, so say so when some are left out. */
+function QueueCount({ shown, total }: { shown: number; total: number }) {
+  const count = total === 1 ? '1 listing' : `${total.toLocaleString('en-US')} listings`
+  return (
+    <span className="text-sm text-muted-foreground">
+      {shown < total ? `${count}, oldest ${shown.toLocaleString('en-US')} shown` : count}
+    </span>
   )
 }
 

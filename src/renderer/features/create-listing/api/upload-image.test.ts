@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { JSDOM } from 'jsdom'
-import { LISTING_WRITE_MESSAGES } from '@shared/api/listings'
+import { LISTING_RULES, LISTING_WRITE_MESSAGES } from '@shared/api/listings'
 import { ApiError } from '@/lib/api-client'
 import { readUploadAnswer, UPLOAD_MESSAGES, uploadFraction, uploadListingImage } from './upload-image'
 
@@ -50,6 +50,11 @@ describe('readUploadAnswer', () => {
     expect(() => readUploadAnswer(413, '<html>Request Entity Too Large</html>')).toThrow(LISTING_WRITE_MESSAGES.imageSize)
     expect(() => readUploadAnswer(429, '')).toThrow(UPLOAD_MESSAGES.tooMany)
     expect(() => readUploadAnswer(502, 'Bad Gateway')).toThrow(UPLOAD_MESSAGES.failed)
+  })
+
+  it('names the hourly upload limit when a 429 comes without a message', () => {
+    // the limit is per user per hour (server/http/rate-limit.ts), so "a minute" would send people back too soon
+    expect(() => readUploadAnswer(429, '')).toThrow(`up to ${LISTING_RULES.uploadsPerHour} images an hour`)
   })
 })
 

@@ -1,4 +1,4 @@
-import { LISTING_WRITE_MESSAGES, UPLOADED_IMAGE_PATTERN, uploadedImageSchema, type UploadedImage } from '@shared/api/listings'
+import { LISTING_RULES, LISTING_WRITE_MESSAGES, UPLOADED_IMAGE_PATTERN, uploadedImageSchema, type UploadedImage } from '@shared/api/listings'
 import { ApiError, REQUEST_MESSAGES } from '@/lib/api-client'
 
 /**
@@ -13,7 +13,7 @@ export const UPLOAD_FIELD = 'image'
 export const UPLOAD_MESSAGES = {
   failed: 'The image could not be uploaded',
   badAnswer: 'The server sent an unexpected answer to the upload',
-  tooMany: 'Too many uploads at once — wait a minute and retry',
+  tooMany: `Upload limit reached: up to ${LISTING_RULES.uploadsPerHour} images an hour — try again later`,
 } as const
 
 /** Share of the file sent, 0..1; 0 while the size is unknown. */

@@ -9,6 +9,7 @@ import { toastStore } from '@/hooks/use-toast'
 import { ApiError } from '@/lib/api-client'
 import type { UploadOptions } from '../api/upload-image'
 import type { UploadFn } from '../hooks/use-image-uploads'
+import { BACK_TO_REVIEW } from '../hooks/use-listing-form'
 import { CreateListingScreen } from './create-listing-screen'
 
 const ALICE = { id: 1001, username: 'alice', avatar: null, balance: '15.00' }
@@ -276,6 +277,61 @@ describe('edit listing', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Save changes' }))
     expect(screen.getByRole('alert').textContent).toBe('Nothing to change')
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]))
+  })
+
+  describe('a live listing with a new platform or handle', () => {
+    const LIVE: ListingDto = { ...LISTING, status: 'active', isActive: true }
+    const toasts = () => toastStore.getState().map((t) => ({ title: t.title, description: t.description }))
+
+    it('says before saving, and after, that the listing goes back to review', async () => {
+      const calls = stubServer({
+        'GET /api/auth/me': { status: 200, body: ALICE },
+        'GET /api/accounts/7': { status: 200, body: LIVE },
+        'PATCH /api/accounts/7': { status: 200, body: { ...LIVE, username: 'catclips.tv', status: 'pending_review', isActive: false } },
+      })
+      renderAt('/create-listing?edit=7')
+      const handle = await screen.findByLabelText('Handle')
+      expect(screen.queryByText(BACK_TO_REVIEW.note)).toBeNull()
+
+      // the same handle with another case or an "@" is the same account
+      fireEvent.change(handle, { target: { value: '@CatClips' } })
+      expect(screen.queryByText(BACK_TO_REVIEW.note)).toBeNull()
+
+      fireEvent.change(handle, { target: { value: 'catclips.tv' } })
+      expect(screen.getByText(BACK_TO_REVIEW.note)).toBeTruthy()
+      fireEvent.change(handle, { target: { value: 'catclips' } })
+      expect(screen.queryByText(BACK_TO_REVIEW.note)).toBeNull()
+
+      fireEvent.click(screen.getByRole('radio', { name: 'TikTok' }))
+      expect(screen.getByText(BACK_TO_REVIEW.note)).toBeTruthy()
+      fireEvent.click(screen.getByRole('radio', { name: 'YouTube' }))
+      fireEvent.change(handle, { target: { value: 'catclips.tv' } })
+
+      fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+      expect(await screen.findByText('Listing page')).toBeTruthy()
+      expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ username: 'catclips.tv' }])
+      expect(toasts()).toEqual([{ title: BACK_TO_REVIEW.savedTitle, description: BACK_TO_REVIEW.savedDescription }])
+    })
+
+    it('says only "Changes saved" when the server kept the listing live', async () => {
+      stubServer({
+        'GET /api/auth/me': { status: 200, body: ALICE },
+        'GET /api/accounts/7': { status: 200, body: LIVE },
+        'PATCH /api/accounts/7': { status: 200, body: { ...LIVE, username: 'catclips.tv' } },
+      })
+      renderAt('/create-listing?edit=7')
+      fireEvent.change(await screen.findByLabelText('Handle'), { target: { value: 'catclips.tv' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
+      expect(await screen.findByText('Listing page')).toBeTruthy()
+      expect(toastTitles()).toEqual(['Changes saved'])
+    })
+
+    it('has no note for a listing that is waiting for review already', async () => {
+      stubServer({ 'GET /api/auth/me': { status: 200, body: ALICE }, 'GET /api/accounts/7': { status: 200, body: LISTING } })
+      renderAt('/create-listing?edit=7')
+      fireEvent.change(await screen.findByLabelText('Handle'), { target: { value: 'catclips.tv' } })
+      expect(screen.queryByText(BACK_TO_REVIEW.note)).toBeNull()
+    })
   })
 
   it("does not offer someone else's listing for editing", async () => {

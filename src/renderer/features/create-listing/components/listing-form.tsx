@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { Loader2 } from 'lucide-react'
+import { Info, Loader2 } from 'lucide-react'
 import { LISTING_RULES, normalizeHandle, type ListingDto } from '@shared/api/listings'
 import { PLATFORMS } from '@/config/platforms'
 import { paths } from '@/config/paths'
@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { cn } from '@/lib/utils'
 import type { UploadFn } from '../hooks/use-image-uploads'
-import { useListingForm } from '../hooks/use-listing-form'
+import { BACK_TO_REVIEW, useListingForm } from '../hooks/use-listing-form'
 import { describedBy, fieldId, labelId } from '../lib/field-ids'
 import type { ListingField } from '../lib/form-values'
 import { Affixed, Field, FormSection } from './field'
@@ -75,6 +75,15 @@ export function ListingForm({ listing, platformIcon, upload }: ListingFormProps)
           <Field field="displayName" label="Display name" error={errors.displayName}>
             <Input {...text('displayName')} placeholder="The name shown on the profile" />
           </Field>
+        </div>
+        {/* a live region that is always there, so the note is announced when it appears */}
+        <div aria-live="polite" className="empty:hidden">
+          {form.backToReview && (
+            <p className="flex items-start gap-2.5 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+              <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {BACK_TO_REVIEW.note}
+            </p>
+          )}
         </div>
         <Field field="niche" label="Niche" error={errors.niche} hint="The topic, e.g. Gaming, Fitness, Finance.">
           <Input {...text('niche', true)} placeholder="Gaming" />

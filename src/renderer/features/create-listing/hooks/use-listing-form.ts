@@ -6,7 +6,7 @@ import { toast } from '@/hooks/use-toast'
 import { ApiError, describeError } from '@/lib/api-client'
 import { useSaveListing, type SaveRequest } from '../api/save-listing'
 import { fieldId } from '../lib/field-ids'
-import { changedInput, EMPTY_LISTING_FORM, formValuesOf, toListingInput, type ListingField, type ListingFormValues } from '../lib/form-values'
+import { changedInput, changesAccount, EMPTY_LISTING_FORM, formValuesOf, toListingInput, type ListingField, type ListingFormValues } from '../lib/form-values'
 import { pendingImagesProblem, storedUrls } from '../lib/image-items'
 import { fieldOfServerMessage, validateCreate, validateUpdate, type ListingFieldErrors } from '../lib/validation'
 import { useImageUploads, type UploadFn } from './use-image-uploads'
@@ -24,9 +24,20 @@ function focusFirstError(errors: ListingFieldErrors) {
   target?.focus()
 }
 
-function savedToast(listing: ListingDto, created: boolean) {
-  if (!created) toast({ variant: 'success', title: 'Changes saved' })
-  else if (listing.status === 'active') toast({ variant: 'success', title: 'Listing published', description: 'It is live in the catalogue now.' })
+/** What the seller is told when an edit sends a live listing back to review: before saving, and after. */
+export const BACK_TO_REVIEW = {
+  note: 'A new platform or handle sends this listing back to review: it leaves the catalogue when you save and returns once an admin approves it.',
+  savedTitle: 'Changes saved, listing sent back to review',
+  savedDescription: 'A new platform or handle needs an admin’s approval; the listing is out of the catalogue until then.',
+} as const
+
+/** `before` is the listing as loaded for an edit, absent for a create. */
+function savedToast(saved: ListingDto, before: ListingDto | undefined) {
+  // the answer's status is the truth: the server's approval setting decides whether review applies
+  if (before?.status === 'active' && saved.status === 'pending_review') {
+    toast({ variant: 'warning', title: BACK_TO_REVIEW.savedTitle, description: BACK_TO_REVIEW.savedDescription })
+  } else if (before) toast({ variant: 'success', title: 'Changes saved' })
+  else if (saved.status === 'active') toast({ variant: 'success', title: 'Listing published', description: 'It is live in the catalogue now.' })
   else toast({ variant: 'success', title: 'Listing submitted', description: 'An admin reviews it before it appears in the catalogue.' })
 }
 
@@ -81,12 +92,15 @@ export function useListingForm(listing: ListingDto | undefined, upload?: UploadF
     const request: SaveRequest = listing ? { kind: 'update', id: listing.id, body } : { kind: 'create', body }
     save.mutate(request, {
       onSuccess: (saved) => {
-        savedToast(saved, !listing)
+        savedToast(saved, listing)
         navigate(paths.listing(saved.id))
       },
       onError: onServerError,
     })
   }
 
-  return { values, setField, clearError, errors, formError, images, submit, isSaving: save.isPending, isEdit: Boolean(listing) }
+  // an active listing is live in the catalogue; a new account in it has to be reviewed again
+  const backToReview = listing?.status === 'active' && changesAccount(initial, values)
+
+  return { values, setField, clearError, errors, formError, images, submit, isSaving: save.isPending, isEdit: Boolean(listing), backToReview }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LISTING_WRITE_MESSAGES, listingInputSchema, type ListingDto } from '@shared/api/listings'
-import { changedInput, dollarsText, EMPTY_LISTING_FORM, formValuesOf, toListingInput, type ListingFormValues } from './form-values'
+import { changedInput, changesAccount, dollarsText, EMPTY_LISTING_FORM, formValuesOf, toListingInput, type ListingFormValues } from './form-values'
 import { fieldOfServerMessage, validateCreate, validateUpdate } from './validation'
 
 const FILLED: ListingFormValues = {
@@ -112,6 +112,15 @@ describe('changedInput', () => {
     const changes = changedInput(initial, { ...initial, price: '' })
     expect(changes).toEqual({ price: '' })
     expect(validateUpdate(changes).fields).toEqual({ price: LISTING_WRITE_MESSAGES.price })
+  })
+})
+
+describe('changesAccount', () => {
+  it('is a new platform or handle, not another spelling of the same handle', () => {
+    expect(changesAccount(FILLED, { ...FILLED, username: 'catclips' })).toBe(false)
+    expect(changesAccount(FILLED, { ...FILLED, displayName: 'Other', price: '1' })).toBe(false)
+    expect(changesAccount(FILLED, { ...FILLED, username: 'catclips2' })).toBe(true)
+    expect(changesAccount(FILLED, { ...FILLED, platform: 'tiktok' })).toBe(true)
   })
 })
 

@@ -122,6 +122,15 @@ function comparable(values: ListingFormValues, field: ListingInputField): string
   return JSON.stringify(value)
 }
 
+/**
+ * Whether the edit names a different account: another platform, or another handle ignoring case and
+ * "@". The server sends an active listing with such a change back to review (listing-writes.service.ts).
+ */
+export function changesAccount(initial: ListingFormValues, current: ListingFormValues): boolean {
+  const handle = (values: ListingFormValues) => normalizeHandle(values.username).toLowerCase()
+  return initial.platform !== current.platform || handle(initial) !== handle(current)
+}
+
 /** The PATCH body: only the fields that differ from what was loaded. */
 export function changedInput(initial: ListingFormValues, current: ListingFormValues): Record<string, unknown> {
   const changes: Record<string, unknown> = {}

@@ -1,17 +1,10 @@
 import { Link } from 'react-router-dom'
-import { ChevronDown, LogOut, Receipt, Settings, User, Wallet } from 'lucide-react'
+import { ChevronDown, LogOut } from 'lucide-react'
 import type { CurrentUser } from '@shared/api/auth'
-import { paths } from '@/config/paths'
 import { formatBalance } from '@/lib/money-display'
 import { UserAvatar } from '@/components/user-avatar'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuGroup, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
-
-export const ACCOUNT_LINKS = [
-  { to: paths.profile, label: 'My Profile', icon: User },
-  { to: paths.transactions, label: 'Transactions', icon: Receipt },
-  { to: paths.balance, label: 'Balance', icon: Wallet },
-  { to: paths.settings, label: 'Settings', icon: Settings },
-] as const
+import { ACCOUNT_LINKS } from '../lib/account-links'
 
 interface AccountMenuProps {
   user: CurrentUser

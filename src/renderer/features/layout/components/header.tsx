@@ -1,16 +1,27 @@
+import { lazy, Suspense } from 'react'
 import { Link } from 'react-router-dom'
-import { Plus } from 'lucide-react'
 import { paths } from '@/config/paths'
 import { useCurrentUser, useLogout } from '@/lib/auth'
 import { cn } from '@/lib/utils'
 import { Logo } from '@/components/logo'
+import { QuietBoundary } from '@/components/quiet-boundary'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useScrolled } from '../hooks/use-scrolled'
-import { AccountMenu } from './account-menu'
 import { MainNav } from './main-nav'
 import { MobileMenu } from './mobile-menu'
-import { NotificationBell } from './notification-bell'
+
+const SignedInActions = lazy(() => import('./signed-in-actions').then((module) => ({ default: module.SignedInActions })))
+
+/** Stands in for the account controls while the session or their chunk is still loading. */
+function ActionsSkeleton() {
+  return (
+    <div className="flex items-center gap-2" aria-hidden="true">
+      <Skeleton className="h-9 w-20 bg-white/10" />
+      <Skeleton className="hidden h-9 w-24 bg-white/10 md:block" />
+    </div>
+  )
+}
 
 /** Site header (SPEC §2): translucent over the page top, solid once scrolled. */
 export function Header() {
@@ -34,23 +45,13 @@ export function Header() {
         <MainNav className="ml-4 hidden md:flex" />
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           {isLoading ? (
-            <div className="flex items-center gap-2" aria-hidden="true">
-              <Skeleton className="h-9 w-20 bg-white/10" />
-              <Skeleton className="hidden h-9 w-24 bg-white/10 md:block" />
-            </div>
+            <ActionsSkeleton />
           ) : user ? (
-            <>
-              <Button asChild size="sm" className="hidden md:inline-flex">
-                <Link to={paths.createListing} aria-label="Create Listing">
-                  <Plus aria-hidden="true" />
-                  <span className="hidden lg:inline">Create Listing</span>
-                </Link>
-              </Button>
-              <NotificationBell />
-              <div className="hidden md:ml-1 md:block">
-                <AccountMenu user={user} signingOut={logout.isPending} onSignOut={signOut} />
-              </div>
-            </>
+            <QuietBoundary>
+              <Suspense fallback={<ActionsSkeleton />}>
+                <SignedInActions user={user} signingOut={logout.isPending} onSignOut={signOut} />
+              </Suspense>
+            </QuietBoundary>
           ) : (
             <div className="hidden items-center gap-2 md:flex">
               {/* SPEC §2: signed-out sellers are sent to sign in first (/auth → /login). */}

@@ -1,20 +1,12 @@
-import { useState, type MouseEvent, type ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
-import { LogIn, LogOut, Menu, Plus, UserPlus } from 'lucide-react'
+import { useId, useRef, useState } from 'react'
+import { Menu } from 'lucide-react'
 import type { CurrentUser } from '@shared/api/auth'
-import { MOBILE_NAV_DELAY_MS } from '@shared/constants'
-import { paths } from '@/config/paths'
-import { formatBalance } from '@/lib/money-display'
-import { cn } from '@/lib/utils'
-import { UserAvatar } from '@/components/user-avatar'
-import { Logo } from '@/components/logo'
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet'
-import { ACCOUNT_LINKS } from './account-menu'
+import type { MobileMenuSheet as MobileMenuSheetComponent } from './mobile-menu-sheet'
 
-const MOBILE_NAV_LINKS = [
-  { to: paths.topSellers, label: 'Top Sellers' },
-  { to: paths.blogs, label: 'Blogs' },
-] as const
+const loadSheet = () => import('./mobile-menu-sheet').then((module) => module.MobileMenuSheet)
+
+/** Warms the sheet's chunk as soon as a tap or click looks likely; a failure is reported on the real open. */
+const preloadSheet = () => void loadSheet().catch(() => undefined)
 
 interface MobileMenuProps {
   user: CurrentUser | null
@@ -22,84 +14,56 @@ interface MobileMenuProps {
   onSignOut: () => void
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="border-t border-white/10 px-5 py-5">
-      <h2 className="mb-3 text-xs font-semibold tracking-widest text-navy-300 uppercase">{title}</h2>
-      <div className="flex flex-col gap-1">{children}</div>
-    </section>
-  )
-}
-
-const rowClass =
-  'flex items-center gap-3 rounded-xl px-3 py-3 text-base font-medium text-navy-50 transition-colors hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&_svg]:size-5 [&_svg]:text-navy-300'
-
-/** Phone menu (< 768 px): Account, Navigation, Quick Actions. The sheet locks page scroll while open. */
+/**
+ * Phone menu (< 768 px). Only the trigger is in the first bundle: the sheet and its radix Dialog load
+ * on first use and then stay mounted, so closing keeps its focus return and page-scroll unlock.
+ */
 export function MobileMenu({ user, signingOut, onSignOut }: MobileMenuProps) {
   const [open, setOpen] = useState(false)
-  const navigate = useNavigate()
+  const [Sheet, setSheet] = useState<typeof MobileMenuSheetComponent | null>(null)
+  const triggerRef = useRef<HTMLButtonElement>(null)
+  const contentId = useId()
 
-  // SPEC §2: close first, navigate after a 200 ms transition so the closing panel doesn't flash the new page.
-  const go = (to: string) => (event: MouseEvent) => {
-    event.preventDefault()
-    setOpen(false)
-    window.setTimeout(() => navigate(to), MOBILE_NAV_DELAY_MS)
+  const openMenu = () => {
+    if (Sheet) return setOpen(true)
+    // A failed load leaves the menu closed; the next tap tries again.
+    loadSheet()
+      .then((component) => {
+        setSheet(() => component)
+        setOpen(true)
+      })
+      .catch((error: unknown) => console.debug('Menu not loaded', error))
   }
-  const row = (to: string, label: string, icon?: ReactNode, className?: string) => (
-    <Link key={to} to={to} onClick={go(to)} className={cn(rowClass, className)}>
-      {icon}
-      {label}
-    </Link>
-  )
 
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
         aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? contentId : undefined}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={preloadSheet}
+        onPointerDown={preloadSheet}
+        onFocus={preloadSheet}
+        onClick={openMenu}
         className="inline-flex size-10 items-center justify-center rounded-xl text-white transition-colors hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
         <Menu className="size-6" aria-hidden="true" />
-      </SheetTrigger>
-      <SheetContent>
-        <div className="flex h-16 items-center px-5">
-          <Logo />
-          <SheetTitle className="sr-only">Menu</SheetTitle>
-          <SheetDescription>Account, navigation and quick actions</SheetDescription>
-        </div>
-        <Section title="Account">
-          {user ? (
-            <>
-              <div className="mb-2 flex items-center gap-3 rounded-xl bg-white/5 px-3 py-3">
-                <UserAvatar username={user.username} avatar={user.avatar} className="size-10" />
-                <div className="min-w-0">
-                  <p className="truncate font-semibold">{user.username}</p>
-                  <p className="text-sm font-semibold text-mint-300 tabular-nums">{formatBalance(user.balance)}</p>
-                </div>
-              </div>
-              {ACCOUNT_LINKS.map(({ to, label, icon: Icon }) => row(to, label, <Icon aria-hidden="true" />))}
-            </>
-          ) : (
-            <p className="px-3 text-sm text-navy-200">Sign in to buy, sell and chat with sellers.</p>
-          )}
-        </Section>
-        <Section title="Navigation">{MOBILE_NAV_LINKS.map((link) => row(link.to, link.label))}</Section>
-        <Section title="Quick Actions">
-          {user ? (
-            <>
-              {row(paths.createListing, 'Create Listing', <Plus aria-hidden="true" />, 'bg-mint-400 text-navy-950 hover:bg-mint-300 [&_svg]:text-navy-950')}
-              <button type="button" className={cn(rowClass, 'text-left')} disabled={signingOut} onClick={onSignOut}>
-                <LogOut aria-hidden="true" />
-                {signingOut ? 'Signing out...' : 'Sign Out'}
-              </button>
-            </>
-          ) : (
-            <>
-              {row(paths.login, 'Sign In', <LogIn aria-hidden="true" />)}
-              {row(paths.signup, 'Sign Up', <UserPlus aria-hidden="true" />, 'bg-mint-400 text-navy-950 hover:bg-mint-300 [&_svg]:text-navy-950')}
-            </>
-          )}
-        </Section>
-      </SheetContent>
-    </Sheet>
+      </button>
+      {Sheet && (
+        <Sheet
+          id={contentId}
+          open={open}
+          onOpenChange={setOpen}
+          returnFocusTo={triggerRef}
+          user={user}
+          signingOut={signingOut}
+          onSignOut={onSignOut}
+        />
+      )}
+    </>
   )
 }

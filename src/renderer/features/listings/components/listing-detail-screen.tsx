@@ -29,6 +29,8 @@ function ListingSeo({ listing }: { listing: Listing | null }) {
       ? `${platformLabel(listing.platform)} account @${listing.username} for ${formatMoney(listing.price)}, protected by escrow on Handover.`
       : 'This listing does not exist or is no longer available.',
     noIndex: !listing,
+    // /account/{id} shows the same listing; search engines should credit one address
+    canonicalPath: listing ? paths.listing(listing.id) : undefined,
     image: listing?.images?.[0],
   })
   return null

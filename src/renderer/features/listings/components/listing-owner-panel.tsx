@@ -39,7 +39,10 @@ export function ownerNotice(listing: Pick<Listing, 'status' | 'rejectionReason'>
   return null
 }
 
-/** Sold and removed listings are final: the server refuses edits and deletion. */
+/**
+ * Sold and removed listings are final, so neither is offered Edit or Delete: the server refuses edits to
+ * both and deleting a sold one; deleting a removed one again answers 204 and changes nothing.
+ */
 const isFinal = (listing: Pick<Listing, 'status'>) => listing.status === 'sold' || listing.status === 'removed'
 
 function DeleteListingButton({ listing }: { listing: Listing }) {

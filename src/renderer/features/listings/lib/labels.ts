@@ -21,11 +21,6 @@ export function platformLabel(platform: PlatformId): string {
   return PLATFORMS[platform]?.label ?? platform
 }
 
-/** Listing images are third-party URLs; the server proxy fetches them so the page stays same-origin. */
-export function proxiedImage(url: string): string {
-  return `/api/proxy/image?url=${encodeURIComponent(url)}`
-}
-
 /** Where a seller's public profile lives (SPEC §2 /seller/{id}). */
 export function sellerPath(id: number | string): string {
   return `/seller/${id}`

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router-dom'
+import type { ListingDto } from '@shared/api/listings'
 import { makeSellerProfile } from '../test-fixtures'
 import { SellerProfileScreen } from './seller-profile-screen'
 
@@ -12,15 +13,26 @@ function answer(status: number, body: unknown) {
   return fetchMock
 }
 
-function renderScreen(id: string) {
+function renderScreen(id: string, path = `/seller/${id}`) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
         <SellerProfileScreen id={id} renderListing={(listing) => <span data-testid="card">{listing.accountTitle}</span>} />
       </MemoryRouter>
     </QueryClientProvider>,
   )
+}
+
+const robots = () => document.head.querySelector('meta[name="robots"]')?.getAttribute('content')
+
+function makeListing(id: number): ListingDto {
+  return {
+    id, platform: 'youtube', username: `channel${id}`, displayName: `Channel ${id}`, niche: 'Pets', description: 'Daily cat videos.',
+    accountTitle: `Channel ${id}`, price: 100, followers: 1_000, monthlyIncome: 0, isVerified: false, isMonetized: false,
+    isPremium: false, isPinned: false, isActive: true, createdAt: '2025-01-01T00:00:00.000Z', images: [], sellerId: 1004,
+    seller: { id: 1004, username: 'nova.media' },
+  }
 }
 
 afterEach(() => {
@@ -37,7 +49,7 @@ describe('SellerProfileScreen', () => {
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/')
     expect(screen.getByRole('link', { name: 'See top sellers' }).getAttribute('href')).toBe('/top-sellers')
     expect(document.title).toBe('Seller not found | Handover')
-    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow')
+    expect(robots()).toBe('noindex, nofollow')
   })
 
   it('shows the seller, their listings through the given card, and their recent sales', async () => {
@@ -59,6 +71,22 @@ describe('SellerProfileScreen', () => {
     expect(screen.getByText('Oct 15, 2026')).toBeTruthy()
     expect(screen.getByText('$4,641')).toBeTruthy()
     expect(document.title).toBe('nova.media – Seller Profile | Handover')
+    expect(robots()).toBe('index, follow')
+  })
+
+  it("counts every active listing from the seller's figures, not only the ones sent with the profile", async () => {
+    answer(200, makeSellerProfile({ activeListings: 140, listings: Array.from({ length: 100 }, (_, i) => makeListing(i + 1)) }))
+    renderScreen('1004')
+    expect((await screen.findByRole('heading', { level: 2, name: /^Accounts for sale/ })).textContent).toBe('Accounts for sale (140)')
+    expect(screen.getAllByTestId('card')).toHaveLength(100)
+    expect(screen.getByText('Showing the 100 newest.')).toBeTruthy()
+  })
+
+  it('keeps /profile/{id} out of search results: /seller/{id} is the public address', async () => {
+    answer(200, makeSellerProfile())
+    renderScreen('1004', '/profile/1004')
+    expect(await screen.findByRole('heading', { name: 'nova.media', level: 1 })).toBeTruthy()
+    expect(robots()).toBe('noindex, nofollow')
   })
 
   it('offers a retry when the profile cannot be loaded', async () => {

@@ -69,8 +69,12 @@ function Profile({ seller, renderListing }: { seller: SellerProfile; renderListi
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-8">
         <section aria-labelledby="seller-listings">
           <h2 id="seller-listings" className="text-xl font-bold tracking-tight">
-            Accounts for sale <span className="font-semibold text-muted-foreground">({seller.listings.length})</span>
+            Accounts for sale <span className="font-semibold text-muted-foreground">({seller.activeListings.toLocaleString('en-US')})</span>
           </h2>
+          {/* the profile carries the newest listings only; the heading counts them all */}
+          {seller.listings.length > 0 && seller.listings.length < seller.activeListings && (
+            <p className="mt-1 text-sm text-muted-foreground">Showing the {seller.listings.length.toLocaleString('en-US')} newest.</p>
+          )}
           {seller.listings.length === 0 ? (
             <p className="mt-4 flex items-center gap-2 rounded-2xl border border-dashed p-6 text-muted-foreground">
               <Store className="size-5 shrink-0" aria-hidden="true" /> {seller.username} has no accounts for sale right now.

@@ -1,0 +1,59 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { ClientMessage, ServerEvent } from '@shared/realtime/events'
+import { createListingLiveUpdates } from '@/features/listings/lib/live-updates'
+import { isMobileViewport, isSlowConnection } from '@/lib/device'
+import { createRealtimeClient, type RealtimeStatus } from '@/lib/ws-client'
+import { invalidateForEvent } from './realtime-events'
+
+/**
+ * The live layer's moving parts (socket client, event parsing, cache updates). A chunk of its own,
+ * imported by RealtimeProvider only once someone signs in: signed-out visitors never connect.
+ */
+
+export interface RealtimeConnectionOptions {
+  url: string
+  userId: number
+  queryClient: QueryClient
+  /** runs after the event's cache updates, for what needs React (presence, redirects) */
+  onEvent: (event: ServerEvent) => void
+  onStatus: (status: RealtimeStatus) => void
+}
+
+export interface RealtimeConnection {
+  send(message: ClientMessage): boolean
+  stop(): void
+}
+
+/** Starts the client; throws when the browser cannot open a WebSocket at all. */
+export function openRealtimeConnection({ url, userId, queryClient, onEvent, onStatus }: RealtimeConnectionOptions): RealtimeConnection {
+  const listingUpdates = createListingLiveUpdates(queryClient)
+  const client = createRealtimeClient({
+    url,
+    userId,
+    onEvent: (event) => {
+      try {
+        invalidateForEvent(queryClient, event)
+        listingUpdates.handle(event)
+        onEvent(event)
+      } catch (error) {
+        console.debug('Realtime event not handled', event.type, error)
+      }
+    },
+    onStatus,
+    isMobile: isMobileViewport,
+    isSlowConnection,
+  })
+  try {
+    client.start()
+  } catch (error) {
+    listingUpdates.dispose()
+    throw error
+  }
+  return {
+    send: (message) => client.send(message),
+    stop() {
+      client.stop()
+      listingUpdates.dispose()
+    },
+  }
+}

@@ -1,0 +1,10 @@
+import { Receipt, Settings, User, Wallet } from 'lucide-react'
+import { paths } from '@/config/paths'
+
+/** The signed-in user's pages, listed in both the account dropdown and the phone menu. */
+export const ACCOUNT_LINKS = [
+  { to: paths.profile, label: 'My Profile', icon: User },
+  { to: paths.transactions, label: 'Transactions', icon: Receipt },
+  { to: paths.balance, label: 'Balance', icon: Wallet },
+  { to: paths.settings, label: 'Settings', icon: Settings },
+] as const
