@@ -10,7 +10,7 @@ export const DEMO_LISTING_COUNT = 216
 /** How far back the demo sales go. */
 export const DEMO_SALES_DAYS = 365
 /** Share of demo listings that come with images; the rest show the platform banner. */
-const WITH_IMAGES = 0.75
+const WITH_IMAGES = 0.95
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
