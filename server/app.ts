@@ -14,6 +14,7 @@ import { sameOriginWrites } from './http/csrf'
 import type { AppContext, AppState, SessionData } from './http/context'
 import type { RateLimits } from './http/rate-limit'
 import type { EventBus } from './realtime/bus'
+import type { Presence } from './realtime/presence'
 import { authRoutes } from './modules/auth/auth.routes'
 import { AuthService } from './modules/auth/auth.service'
 import { emailRoutes } from './modules/email/email.routes'
@@ -23,6 +24,8 @@ import { imageRoutes } from './modules/images/image.routes'
 import { createImageProxy, type ImageProxy } from './modules/images/image-proxy'
 import { LedgerService } from './modules/ledger/ledger.service'
 import { adminListingsRoutes } from './modules/admin/admin-listings.routes'
+import { conversationRoutes } from './modules/conversations/conversations.routes'
+import { ConversationsService } from './modules/conversations/conversations.service'
 import { ListingWritesService } from './modules/listings/listing-writes.service'
 import { listingsRoutes, statsRoutes } from './modules/listings/listings.routes'
 import { ListingsService } from './modules/listings/listings.service'
@@ -50,6 +53,8 @@ export interface AppDeps {
   rateLimits: RateLimits
   /** live events to sockets on every instance */
   bus: EventBus
+  /** who is online on any instance (chat shows the other party's state) */
+  presence: Presence
   /** built website to serve (dist/web); skipped when absent */
   webRoot?: string
   /** tests inject one with a fake resolver; otherwise the public-addresses-only default */
@@ -67,9 +72,10 @@ export interface Services {
   settings: SettingsService
   notifications: NotificationService
   listingWrites: ListingWritesService
+  conversations: ConversationsService
 }
 
-export function createServices(deps: Pick<AppDeps, 'config' | 'mailer' | 'bus' | 'logger'>): Services {
+export function createServices(deps: Pick<AppDeps, 'config' | 'mailer' | 'bus' | 'logger' | 'presence'>): Services {
   const ledger = new LedgerService()
   const users = new UsersService(ledger)
   const sessions = new SessionService()
@@ -79,7 +85,8 @@ export function createServices(deps: Pick<AppDeps, 'config' | 'mailer' | 'bus' |
   const settings = new SettingsService()
   const notifications = new NotificationService(deps.bus, deps.logger)
   const listingWrites = new ListingWritesService({ settings, notifications, media, bus: deps.bus, logger: deps.logger })
-  return { ledger, users, sessions, auth, listings, media, bus: deps.bus, settings, notifications, listingWrites }
+  const conversations = new ConversationsService({ bus: deps.bus, presence: deps.presence, logger: deps.logger, listings, users })
+  return { ledger, users, sessions, auth, listings, media, bus: deps.bus, settings, notifications, listingWrites, conversations }
 }
 
 export interface CreatedApp {
@@ -132,6 +139,7 @@ export function createApp(deps: AppDeps): CreatedApp {
     uploadRoutes({ media: services.media, rateLimits: deps.rateLimits }),
     mediaRoutes({ media: services.media }),
     adminListingsRoutes({ writes: services.listingWrites }),
+    conversationRoutes({ conversations: services.conversations, rateLimits: deps.rateLimits }),
   ]) {
     app.use(router.routes()).use(router.allowedMethods())
   }

@@ -13,6 +13,7 @@ import { createRateLimits } from './http/rate-limit'
 import { createMailer } from './modules/email/mailer'
 import { createLocalBus, createRedisBus, type EventBus } from './realtime/bus'
 import { attachGateway } from './realtime/gateway'
+import { registerChatMessages } from './modules/conversations/conversations.realtime'
 import { createLocalPresence, createRedisPresence, type Presence } from './realtime/presence'
 
 const SESSION_PURGE_MS = 60 * 60 * 1000
@@ -63,6 +64,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     mailer,
     rateLimits,
     bus,
+    presence,
     webRoot: options.webRoot,
   })
 
@@ -95,6 +97,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     logger,
     heartbeatMs: options.wsHeartbeatMs,
   })
+  registerChatMessages(gateway, { orm, conversations: created.services.conversations, rateLimits })
 
   await new Promise<void>((ok, fail) => {
     http.once('error', fail)

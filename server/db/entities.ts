@@ -1,4 +1,5 @@
 import { PasswordResetSchema, PendingSignupSchema } from '../modules/auth/auth.entities'
+import { ConversationSchema, MessageSchema } from '../modules/conversations/conversation.entities'
 import { OutboxEmailSchema } from '../modules/email/email.entity'
 import { ListingSchema } from '../modules/listings/listing.entity'
 import { LedgerAccountSchema, LedgerEntrySchema, LedgerTransferSchema } from '../modules/ledger/ledger.entities'
@@ -20,4 +21,6 @@ export const entities = [
   ListingSchema,
   SettingSchema,
   NotificationSchema,
+  ConversationSchema,
+  MessageSchema,
 ]

@@ -65,3 +65,18 @@ if #ARGV > 3 then
 end
 return 1
 `
+
+/** KEYS[1] only; ARGV: setPrefix, ...userIds. Returns the given ids that some live instance holds. */
+export const ONLINE_AMONG_SCRIPT = `${NOW}
+local live = redis.call('ZRANGEBYSCORE', KEYS[1], now, '+inf')
+local found = {}
+for i = 2, #ARGV do
+  for _, id in ipairs(live) do
+    if redis.call('SISMEMBER', ARGV[1] .. id, ARGV[i]) == 1 then
+      table.insert(found, ARGV[i])
+      break
+    end
+  end
+end
+return found
+`

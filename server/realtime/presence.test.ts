@@ -26,6 +26,15 @@ describe('local presence', () => {
     expect(await presence.add(3)).toBe(true)
   })
 
+  it('tells which of some users are online', async () => {
+    const presence = createLocalPresence()
+    await presence.add(1)
+    await presence.add(3)
+    expect([...(await presence.onlineAmong([1, 2, 3, 3]))].sort()).toEqual([1, 3])
+    await presence.remove(1)
+    expect([...(await presence.onlineAmong([1, 2]))]).toEqual([])
+  })
+
   it('forgets everyone on close', async () => {
     const presence = createLocalPresence()
     await presence.add(1)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from '../logger'
-import { ADD_SCRIPT, HEARTBEAT_SCRIPT, LIST_SCRIPT, REMOVE_SCRIPT } from './presence-scripts'
+import { ADD_SCRIPT, HEARTBEAT_SCRIPT, LIST_SCRIPT, ONLINE_AMONG_SCRIPT, REMOVE_SCRIPT } from './presence-scripts'
 import { connectRedis } from './redis'
 
 /** Who is online. A user is online while at least one of their sockets is open on any instance. */
@@ -10,6 +10,8 @@ export interface Presence {
   /** Counts one socket less; true when that was the user's last socket everywhere. */
   remove(userId: number): Promise<boolean>
   list(): Promise<number[]>
+  /** Those of `userIds` that are online, without listing everyone (chat shows a few counterparts at a time). */
+  onlineAmong(userIds: readonly number[]): Promise<Set<number>>
   close(): Promise<void>
 }
 
@@ -43,6 +45,10 @@ export function createLocalPresence(): Presence {
     add: async (userId) => counter.increment(userId) === 1,
     remove: async (userId) => counter.decrement(userId) === 0,
     list: async () => counter.users(),
+    onlineAmong: async (userIds) => {
+      const online = new Set(counter.users())
+      return new Set(userIds.filter((userId) => online.has(userId)))
+    },
     close: async () => counter.clear(),
   }
 }
@@ -100,6 +106,12 @@ export async function createRedisPresence(redisUrl: string, opts: RedisPresenceO
     async list() {
       const members = (await redis.eval(LIST_SCRIPT, 1, keys[0], setPrefix)) as string[]
       return members.map(Number)
+    },
+    async onlineAmong(userIds) {
+      const unique = [...new Set(userIds)]
+      if (unique.length === 0) return new Set()
+      const found = (await redis.eval(ONLINE_AMONG_SCRIPT, 1, keys[0], setPrefix, ...unique)) as string[]
+      return new Set(found.map(Number))
     },
     async close() {
       clearInterval(timer)

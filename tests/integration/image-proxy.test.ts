@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createLocalBus } from '../../server/realtime/bus'
+import { createLocalPresence } from '../../server/realtime/presence'
 import { createApp } from '../../server/app'
 import { loadConfig } from '../../server/config'
 import { createRateLimits } from '../../server/http/rate-limit'
@@ -133,6 +134,7 @@ beforeAll(async () => {
     mailer: createMailer({ from: config.mailFrom }),
     rateLimits: createRateLimits({ keyPrefix: `t${randomBytes(6).toString('hex')}` }),
     bus: createLocalBus(),
+    presence: createLocalPresence(),
     imageProxy,
   })
   proxyApp = createServer(created.app.callback())

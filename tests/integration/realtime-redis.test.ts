@@ -123,6 +123,17 @@ describe('presence across instances', () => {
     expect(await live.add(8)).toBe(true)
   })
 
+  it('tells which of some users are online on any live instance', async () => {
+    const a = track(await createRedisPresence(REDIS_URL, { prefix, instanceId: 'a' }))
+    const b = track(await createRedisPresence(REDIS_URL, { prefix, instanceId: 'b' }))
+    await a.add(11)
+    await b.add(12)
+    expect([...(await a.onlineAmong([11, 12, 13, 12]))].sort()).toEqual([11, 12])
+    expect([...(await b.onlineAmong([]))]).toEqual([])
+    await b.remove(12)
+    expect([...(await a.onlineAmong([11, 12]))]).toEqual([11])
+  })
+
   it('removes an instance’s users at once when it closes', async () => {
     const a = await createRedisPresence(REDIS_URL, { prefix, instanceId: 'a' })
     const b = track(await createRedisPresence(REDIS_URL, { prefix, instanceId: 'b' }))

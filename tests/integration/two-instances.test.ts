@@ -96,4 +96,43 @@ describe('two instances on one PostgreSQL and Redis', () => {
     expect(laptopSocket.socket.readyState).toBe(laptopSocket.socket.OPEN)
     await laptopSocket.close()
   })
+
+  it('carries chat across instances: every socket of each participant hears messages, typing and reads', async () => {
+    const signIn = async (server: RunningServer, username: string) => {
+      const client = new ApiClient(server.url)
+      const res = await client.post('/api/auth/login', { username, password: 'handover-demo' })
+      return { client, id: Number((res.json.user as { id: number }).id) }
+    }
+    const alice = await signIn(a, 'alice')
+    const bob = await signIn(b, 'bob')
+    const socketOf = async (server: RunningServer, person: { client: ApiClient; id: number }) => {
+      const socket = await openSocket(server.url, person.client.cookieHeader)
+      socket.send({ type: 'authenticate', userId: person.id })
+      await socket.next('authenticated')
+      return socket
+    }
+    // alice has a tab on each instance, bob one on B
+    const [aliceOnA, aliceOnB, bobOnB] = await Promise.all([socketOf(a, alice), socketOf(b, alice), socketOf(b, bob)])
+    try {
+      const opened = await alice.client.post('/api/conversations', { sellerId: bob.id })
+      expect(opened.status).toBe(201)
+      const conversationId = Number(opened.json.id)
+
+      const sent = await alice.client.post(`/api/conversations/${conversationId}/messages`, { content: 'Across instances', clientId: 'x-1' })
+      expect(sent.status).toBe(201)
+      const messageId = Number(sent.json.id)
+      expect((await bobOnB.next('new_message', (e) => e.message.id === messageId)).message.content).toBe('Across instances')
+      for (const tab of [aliceOnA, aliceOnB]) expect((await tab.next('message_sent', (e) => e.message.id === messageId)).clientId).toBe('x-1')
+
+      bobOnB.send({ type: 'typing', conversationId })
+      for (const tab of [aliceOnA, aliceOnB]) expect(await tab.next('user_typing')).toEqual({ type: 'user_typing', conversationId, userId: bob.id })
+
+      expect((await bob.client.post(`/api/conversations/${conversationId}/read`)).json).toEqual({ updated: 1 })
+      for (const tab of [aliceOnA, aliceOnB]) {
+        expect(await tab.next('MESSAGE_READ_UPDATE')).toMatchObject({ messageId, userId: bob.id, userRole: 'seller' })
+      }
+    } finally {
+      await Promise.all([aliceOnA, aliceOnB, bobOnB].map((s) => s.close()))
+    }
+  })
 })

@@ -4,6 +4,7 @@ import { Migration20261122Listings } from './20261122-listings'
 import { Migration20261122ListingWrites } from './20261122-listing-writes'
 import { Migration20261122Sellers } from './20261122-sellers'
 import { Migration20261122CatalogueScale } from './20261122-catalogue-scale'
+import { Migration20261123Chat } from './20261123-chat'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122ListingWrites', class: Migration20261122ListingWrites },
   { name: 'Migration20261122Sellers', class: Migration20261122Sellers },
   { name: 'Migration20261122CatalogueScale', class: Migration20261122CatalogueScale },
+  { name: 'Migration20261123Chat', class: Migration20261123Chat },
 ]

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CHAT_ROLES, messageDtoSchema } from '../api/conversations'
 
 /**
  * Every WebSocket message, both directions, as one discriminated union each (SPEC §7).
@@ -27,13 +28,15 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user_offline'), userId: id }),
   z.object({ type: z.literal('online_users_list'), userIds: z.array(id) }),
   // chat
-  z.object({ type: z.literal('new_message'), conversationId: id, message: loose }),
-  z.object({ type: z.literal('message_sent'), conversationId: id, message: loose, clientId: z.string().optional() }),
+  // chat (docs/decisions.md, "Chat"): userId is 999 when an admin acts
+  z.object({ type: z.literal('new_message'), conversationId: id, message: messageDtoSchema }),
+  z.object({ type: z.literal('message_sent'), conversationId: id, message: messageDtoSchema, clientId: z.string().optional() }),
   z.object({ type: z.literal('user_typing'), conversationId: id, userId: id }),
   z.object({ type: z.literal('user_stopped_typing'), conversationId: id, userId: id }),
-  z.object({ type: z.literal('messages_read'), conversationId: id, userId: id, userRole: z.enum(['buyer', 'seller', 'admin']) }),
+  z.object({ type: z.literal('messages_read'), conversationId: id, userId: id, userRole: z.enum(CHAT_ROLES) }),
+  /** the newest message the reader has now read */
   z.object({ type: z.literal('message_read'), conversationId: id, messageId: id, userId: id }),
-  z.object({ type: z.literal('MESSAGE_READ_UPDATE'), messageId: id, userId: id, userRole: z.enum(['buyer', 'seller', 'admin']) }),
+  z.object({ type: z.literal('MESSAGE_READ_UPDATE'), messageId: id, userId: id, userRole: z.enum(CHAT_ROLES), conversationId: id.optional() }),
   // payments and transactions
   z.object({ type: z.literal('payment_completed'), redirect_to_chat: z.boolean(), conversationId: id.optional(), transactionId: id.optional() }),
   z.object({ type: z.literal('transaction_created'), transactionId: id }),

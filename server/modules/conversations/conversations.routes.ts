@@ -1,0 +1,94 @@
+import Router from '@koa/router'
+import {
+  CHAT_MESSAGES,
+  NEXT_CURSOR_HEADER,
+  conversationListQuerySchema,
+  messageListQuerySchema,
+  openConversationSchema,
+  sendMessageSchema,
+} from '@shared/api/conversations'
+import type { z } from 'zod'
+import { requireActiveUser } from '../../http/access'
+import type { AppContext, AppState } from '../../http/context'
+import { badRequest, forbidden, notFound } from '../../http/errors'
+import type { RateLimits } from '../../http/rate-limit'
+import { parseBody } from '../../http/validation'
+import type { ChatViewer, ConversationsService } from './conversations.service'
+
+const MAX_SERIAL = 2_147_483_647
+
+/** A conversation id from the path; anything that cannot be one is simply not found. */
+function conversationIdParam(ctx: AppContext): number {
+  const id = /^\d{1,10}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN
+  if (!(id >= 1 && id <= MAX_SERIAL)) throw notFound(CHAT_MESSAGES.notFound)
+  return id
+}
+
+function parseQuery<S extends z.ZodType>(ctx: AppContext, schema: S): z.infer<S> {
+  const result = schema.safeParse(ctx.query)
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid query', 'validation_error')
+  return result.data
+}
+
+/** Every chat route needs a signed-in user who is not banned (401 / 403), read from the database. */
+async function viewerOf(ctx: AppContext): Promise<ChatViewer> {
+  const user = await requireActiveUser(ctx)
+  return { userId: user.id, isAdmin: user.isAdmin }
+}
+
+/** SPEC §7 chat calls. A conversation the viewer may not see is a 404 on every route, whether it exists or not. */
+export function conversationRoutes(deps: { conversations: ConversationsService; rateLimits: RateLimits }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/conversations' })
+  const { conversations, rateLimits } = deps
+
+  router.get('/', async (ctx) => {
+    const viewer = await viewerOf(ctx)
+    const { all, ...query } = parseQuery(ctx, conversationListQuerySchema)
+    if (all && !viewer.isAdmin) throw forbidden('Only admins may do this')
+    const { items, nextCursor } = await conversations.list(ctx.state.em, { ...query, viewer, everything: all })
+    if (nextCursor) ctx.set(NEXT_CURSOR_HEADER, nextCursor)
+    ctx.body = items
+  })
+
+  router.post('/', async (ctx) => {
+    const viewer = await viewerOf(ctx)
+    const { conversation, created } = await conversations.open(ctx.state.em, viewer, parseBody(ctx, openConversationSchema))
+    ctx.status = created ? 201 : 200
+    ctx.body = conversation
+  })
+
+  // before /:id, which would otherwise take it
+  router.get('/unread-count', async (ctx) => {
+    ctx.body = { count: await conversations.unreadCount(ctx.state.em, await viewerOf(ctx)) }
+  })
+
+  router.get('/:id', async (ctx) => {
+    const viewer = await viewerOf(ctx)
+    ctx.body = await conversations.describe(ctx.state.em, viewer, conversationIdParam(ctx))
+  })
+
+  router.get('/:id/messages', async (ctx) => {
+    const viewer = await viewerOf(ctx)
+    const id = conversationIdParam(ctx)
+    const page = parseQuery(ctx, messageListQuerySchema)
+    const { items, nextCursor } = await conversations.messages(ctx.state.em, viewer, id, page)
+    if (nextCursor !== null) ctx.set(NEXT_CURSOR_HEADER, String(nextCursor))
+    ctx.body = items
+  })
+
+  router.post('/:id/messages', async (ctx) => {
+    const viewer = await viewerOf(ctx)
+    const id = conversationIdParam(ctx)
+    await rateLimits.consume('chatMessage', String(viewer.userId))
+    const { message, created } = await conversations.send(ctx.state.em, viewer, id, parseBody(ctx, sendMessageSchema))
+    ctx.status = created ? 201 : 200
+    ctx.body = message
+  })
+
+  router.post('/:id/read', async (ctx) => {
+    const viewer = await viewerOf(ctx)
+    ctx.body = { updated: await conversations.markRead(ctx.state.em, viewer, conversationIdParam(ctx)) }
+  })
+
+  return router
+}

@@ -1,0 +1,199 @@
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { CHAT_MESSAGES, type ConversationDto, type MessageDto, type OpenConversationRequest, type SendMessageRequest } from '@shared/api/conversations'
+import type { ServerEvent } from '@shared/realtime/events'
+import { badRequest, conflict, notFound } from '../../http/errors'
+import type { Logger } from '../../logger'
+import type { EventBus } from '../../realtime/bus'
+import type { Presence } from '../../realtime/presence'
+import type { ListingsService } from '../listings/listings.service'
+import { User } from '../users/user.entity'
+import type { UsersService } from '../users/users.service'
+import { actingId, actorAudience, membersOf, READ_FLAG, roleIn, type ChatViewer } from './chat-roles'
+import { Conversation, Message } from './conversation.entities'
+import { toMessageDto } from './conversation.mapper'
+import { conversationPage, describeConversations, unreadTotal, type ListScope } from './conversation-reads'
+import { openConversation, type OpenConversationInput } from './open-conversation'
+
+export type { ChatViewer } from './chat-roles'
+
+export interface ConversationsDeps {
+  bus: EventBus
+  presence: Presence
+  logger: Logger
+  listings: ListingsService
+  users: UsersService
+}
+
+/**
+ * Chat between a buyer and a seller, which admins can read and join. Every read and write checks the
+ * viewer's side first; live events go out after the commit to the conversation's members only.
+ */
+export class ConversationsService {
+  constructor(private readonly deps: ConversationsDeps) {}
+
+  /** For other modules (escrow at purchase): opens or returns the conversation, inside the caller's transaction. */
+  openConversation(tx: EntityManager, input: OpenConversationInput) {
+    return openConversation(tx, input)
+  }
+
+  /** POST /api/conversations: the viewer is the buyer; the seller is named, or the listing's. */
+  async open(em: EntityManager, viewer: ChatViewer, request: OpenConversationRequest): Promise<{ conversation: ConversationDto; created: boolean }> {
+    const listingId = request.listingId ?? null
+    let sellerId = request.sellerId
+    if (listingId !== null) {
+      const listing = await this.deps.listings.findVisible(em, listingId, viewer)
+      if (!listing) {
+        // a listing no longer for sale (sold to this buyer, say) still leads to the conversation about it
+        const existing = await em.findOne(Conversation, { buyer: viewer.userId, listing: listingId })
+        if (!existing) throw notFound(CHAT_MESSAGES.listingNotFound)
+        return { conversation: await this.describe(em, viewer, existing.id), created: false }
+      }
+      if (sellerId !== undefined && sellerId !== listing.seller.id) throw badRequest(CHAT_MESSAGES.listingSeller, 'validation_error')
+      sellerId = listing.seller.id
+    }
+    if (sellerId === undefined) throw badRequest(CHAT_MESSAGES.target, 'validation_error')
+    if (sellerId === viewer.userId) throw badRequest(CHAT_MESSAGES.yourself, 'validation_error')
+    const seller = await this.deps.users.findById(em, sellerId)
+    if (!seller || seller.bannedAt) throw notFound(CHAT_MESSAGES.sellerNotFound)
+    const buyerId = viewer.userId
+    const { conversation, created } = await em.transactional((tx) => openConversation(tx, { buyerId, sellerId: seller.id, listingId }))
+    return { conversation: await this.describe(em, viewer, conversation.id), created }
+  }
+
+  /** The conversation and the viewer's side of it; a 404 for a missing one and for one the viewer may not see. */
+  async access(em: EntityManager, id: number, viewer: ChatViewer, lock = false) {
+    const conversation = await em.findOne(Conversation, { id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {})
+    const role = conversation ? roleIn(conversation, viewer) : null
+    if (!conversation || !role) throw notFound(CHAT_MESSAGES.notFound)
+    return { conversation, role }
+  }
+
+  async list(em: EntityManager, scope: ListScope): Promise<{ items: ConversationDto[]; nextCursor: string | null }> {
+    const { ids, nextCursor } = await conversationPage(em, scope)
+    return { items: await describeConversations(em, this.deps.presence, scope.viewer, ids), nextCursor }
+  }
+
+  async describe(em: EntityManager, viewer: ChatViewer, id: number): Promise<ConversationDto> {
+    const [found] = await describeConversations(em, this.deps.presence, viewer, [id])
+    if (!found) throw notFound(CHAT_MESSAGES.notFound)
+    return found
+  }
+
+  /** A page of messages before `before` (a message id), oldest first, and the cursor of the page before it. */
+  async messages(em: EntityManager, viewer: ChatViewer, id: number, page: { before?: number; limit: number }) {
+    await this.access(em, id, viewer)
+    const rows = await em.find(
+      Message,
+      { conversation: id, ...(page.before ? { id: { $lt: page.before } } : {}) },
+      { orderBy: { id: 'desc' }, limit: page.limit + 1, populate: ['sender'] },
+    )
+    const items = rows.slice(0, page.limit)
+    const nextCursor = rows.length > page.limit ? (items.at(-1)?.id ?? null) : null
+    return { items: items.reverse().map(toMessageDto), nextCursor }
+  }
+
+  /**
+   * Writes a message as the viewer's side; the sender's own read flag is set. The same clientId from the
+   * same sender answers the first message (created: false) and publishes nothing again.
+   */
+  async send(em: EntityManager, viewer: ChatViewer, id: number, request: SendMessageRequest): Promise<{ message: MessageDto; created: boolean }> {
+    let written: { message: Message; conversation: Conversation; audience: number[] } | { existing: Message }
+    try {
+      written = await em.transactional(async (tx) => {
+        // the row lock keeps a conversation's messages and its activity time in commit order
+        const { conversation, role } = await this.access(tx, id, viewer, true)
+        if (request.clientId) {
+          const existing = await this.byClientId(tx, viewer.userId, request.clientId)
+          if (existing) return { existing }
+        }
+        const now = new Date()
+        const message = tx.create(Message, {
+          conversation,
+          sender: tx.getReference(User, viewer.userId),
+          isFromAdmin: role === 'admin',
+          content: request.content,
+          clientId: request.clientId ?? null,
+          createdAt: now,
+          buyerHasRead: role === 'buyer',
+          sellerHasRead: role === 'seller',
+          adminHasRead: role === 'admin',
+        })
+        if (now > conversation.lastMessageAt) conversation.lastMessageAt = now
+        if (role === 'admin' && !conversation.adminJoinedAt) conversation.adminJoinedAt = now
+        await tx.flush()
+        await tx.populate(message, ['sender'])
+        return { message, conversation, audience: actorAudience(viewer, role) }
+      })
+    } catch (err) {
+      if (!request.clientId || !(err instanceof UniqueConstraintViolationException)) throw err
+      // the same clientId won a race in another request: that message is the answer
+      const existing = await this.byClientId(em.fork(), viewer.userId, request.clientId)
+      if (!existing) throw err
+      written = { existing }
+    }
+    if ('existing' in written) {
+      if (written.existing.conversation.id !== id) throw conflict(CHAT_MESSAGES.clientIdReused, 'client_id_reused')
+      return { message: toMessageDto(written.existing), created: false }
+    }
+    const { message, conversation, audience } = written
+    const dto = toMessageDto(message)
+    const sender = new Set(audience)
+    const recipients = membersOf(conversation).filter((member) => !sender.has(member))
+    await this.publish(recipients, [{ type: 'new_message', conversationId: id, message: dto }])
+    await this.publish(audience, [{ type: 'message_sent', conversationId: id, message: dto, ...(dto.clientId ? { clientId: dto.clientId } : {}) }])
+    return { message: dto, created: true }
+  }
+
+  /** Marks every message the viewer's side has not read; tells the members (and the reader's other tabs). */
+  async markRead(em: EntityManager, viewer: ChatViewer, id: number): Promise<number> {
+    const { conversation, role } = await this.access(em, id, viewer)
+    const { column } = READ_FLAG[role]
+    const [row] = await em.execute<{ updated: number; newest: number | null }[]>(
+      `with marked as (update messages set ${column} = true where conversation_id = ? and not ${column} returning id)
+       select count(*)::int as updated, max(id) as newest from marked`,
+      [id],
+    )
+    const updated = row?.updated ?? 0
+    if (updated > 0 && row?.newest) {
+      const userId = actingId(viewer, role)
+      const messageId = Number(row.newest)
+      await this.publish([...new Set([...membersOf(conversation), ...actorAudience(viewer, role)])], [
+        { type: 'messages_read', conversationId: id, userId, userRole: role },
+        { type: 'MESSAGE_READ_UPDATE', messageId, userId, userRole: role, conversationId: id },
+        { type: 'message_read', conversationId: id, messageId, userId },
+      ])
+    }
+    return updated
+  }
+
+  unreadCount(em: EntityManager, viewer: ChatViewer): Promise<number> {
+    return unreadTotal(em, viewer)
+  }
+
+  /** A typing signal from a socket: only a member (or an admin) of the conversation is heard, by the others. */
+  async typing(em: EntityManager, viewer: ChatViewer, id: number, typing: boolean): Promise<boolean> {
+    const conversation = await em.findOne(Conversation, { id })
+    const role = conversation ? roleIn(conversation, viewer) : null
+    if (!conversation || !role) return false
+    const userId = actingId(viewer, role)
+    const own = new Set(actorAudience(viewer, role))
+    const others = membersOf(conversation).filter((member) => !own.has(member))
+    await this.publish(others, [{ type: typing ? 'user_typing' : 'user_stopped_typing', conversationId: id, userId }])
+    return true
+  }
+
+  private byClientId(em: EntityManager, senderId: number, clientId: string): Promise<Message | null> {
+    return em.findOne(Message, { sender: senderId, clientId }, { populate: ['sender'] })
+  }
+
+  /** The write is committed whatever happens here; a lost live event is caught up by the clients' next fetch. */
+  private async publish(userIds: number[], events: ServerEvent[]) {
+    if (userIds.length === 0) return
+    try {
+      for (const event of events) await this.deps.bus.publish({ userIds }, event)
+    } catch (err) {
+      this.deps.logger.warn({ err, userIds }, 'chat change committed but its live events were not published')
+    }
+  }
+}
