@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
-import { NOTIFICATION_LIST_LIMIT, notificationDtoSchema, notificationListSchema, unreadCountSchema, type NotificationType } from '../../src/shared/api/notifications'
+import { NOTIFICATION_PAGE, notificationDtoSchema, notificationListSchema, unreadCountSchema, type NotificationType } from '../../src/shared/api/notifications'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
 import { startTestServer } from '../support/server'
@@ -86,23 +86,77 @@ describe('notifications API', () => {
     }
   })
 
-  it('lists the own notifications newest first, 50 by default, up to 100, unread only on request', async () => {
+  it('pages the own notifications newest first, 20 by default, up to 100, with the total in X-Total-Count', async () => {
     await sql.query('delete from notifications')
-    for (let i = 1; i <= 55; i++) await notify(aliceId, 'listing_approved', `Alice ${i}`)
+    for (let i = 1; i <= 105; i++) await notify(aliceId, 'listing_approved', `Alice ${i}`)
     await notify(bobId, 'listing_removed', 'Bob only')
+    const titles = (from: number, count: number) => Array.from({ length: count }, (_, i) => `Alice ${from - i}`)
 
-    const page = await list(alice)
-    expect(page).toHaveLength(NOTIFICATION_LIST_LIMIT.default)
-    expect(page[0]!.title).toBe('Alice 55')
-    expect(page.map((n) => n.title)).toEqual(Array.from({ length: 50 }, (_, i) => `Alice ${55 - i}`))
-    expect((await list(alice, '?limit=100')).length).toBe(55)
-    expect((await list(alice, '?limit=3')).map((n) => n.title)).toEqual(['Alice 55', 'Alice 54', 'Alice 53'])
-    expect((await list(bob)).map((n) => n.title)).toEqual(['Bob only'])
+    const first = await alice.get('/api/notifications')
+    expect(first.status).toBe(200)
+    expect(first.headers.get('x-total-count')).toBe('105')
+    expect(notificationListSchema.parse(first.json).map((n) => n.title)).toEqual(titles(105, NOTIFICATION_PAGE.defaultSize))
+    expect((await list(alice, '?page=2')).map((n) => n.title)).toEqual(titles(85, 20))
+    expect((await list(alice, '?page=2&pageSize=50')).map((n) => n.title)).toEqual(titles(55, 50))
+    expect((await list(alice, '?pageSize=100')).length).toBe(100)
+    expect((await list(alice, '?page=2&pageSize=100')).map((n) => n.title)).toEqual(titles(5, 5))
 
-    for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?limit=5&limit=6', '?unreadOnly=maybe']) {
+    const past = await alice.get('/api/notifications?page=9')
+    expect(past.json).toEqual([])
+    expect(past.headers.get('x-total-count')).toBe('105')
+    // the same second for every row: ties still come out in one order, newest id first
+    await sql.query(`update notifications set created_at = '2026-01-01T00:00:00Z'`)
+    expect((await list(alice, '?pageSize=3')).map((n) => n.title)).toEqual(titles(105, 3))
+
+    const bobs = await bob.get('/api/notifications')
+    expect(bobs.json).toMatchObject([{ title: 'Bob only' }])
+    expect(bobs.headers.get('x-total-count')).toBe('1')
+
+    for (const [query, message] of [
+      ['?pageSize=0', 'pageSize must be a whole number from 1 to 100'],
+      ['?pageSize=101', 'pageSize must be a whole number from 1 to 100'],
+      ['?page=abc', 'page must be a whole number from 1 to 100000'],
+      ['?page=0', 'page must be a whole number from 1 to 100000'],
+      ['?page=1&page=2', 'page must be given once'],
+      ['?unreadOnly=maybe', 'unreadOnly must be true or false'],
+    ]) {
       const res = await alice.get(`/api/notifications${query}`)
       expect(res.status, query).toBe(400)
-      expect(res.json.message).toMatch(/^(limit must be a whole number from 1 to 100|unreadOnly must be true or false)$/)
+      expect(res.json.message, query).toBe(message)
+    }
+  })
+
+  it('filters by type, or leaves types out; an unknown type is a 400 naming it', async () => {
+    await sql.query('delete from notifications')
+    await notify(aliceId, 'listing_approved', 'Approved')
+    await notify(aliceId, 'new_message', 'Chat')
+    await notify(aliceId, 'user_banned', 'Banned', { banReason: 'Spam' })
+    await notify(aliceId, 'balance_update', 'Fee', { type: 'escrow_fee' })
+    await notify(aliceId, 'message_received', 'Chat again')
+    await notify(bobId, 'listing_approved', 'Bob approved')
+
+    const approved = await alice.get('/api/notifications?type=listing_approved')
+    expect(notificationListSchema.parse(approved.json).map((n) => n.title)).toEqual(['Approved'])
+    expect(approved.headers.get('x-total-count')).toBe('1')
+    expect((await list(alice, '?type=user_banned'))[0]).toMatchObject({ type: 'user_banned', data: { banReason: 'Spam' } })
+    expect((await list(alice, '?type=balance_updated,balance_update')).map((n) => n.title)).toEqual(['Fee'])
+    expect(await list(alice, '?type=refund_processed')).toEqual([])
+
+    const dropdown = await alice.get('/api/notifications?pageSize=8&exclude=new_message,message_received')
+    expect(notificationListSchema.parse(dropdown.json).map((n) => n.title)).toEqual(['Fee', 'Banned', 'Approved'])
+    expect(dropdown.headers.get('x-total-count')).toBe('3')
+    expect((await list(alice, '?type=listing_approved,new_message&exclude=new_message')).map((n) => n.title)).toEqual(['Approved'])
+
+    for (const [query, message] of [
+      ['?type=nope', 'type: unknown notification type "nope"'],
+      ['?type=listing_approved,LISTING_APPROVED', 'type: unknown notification type "LISTING_APPROVED"'],
+      ['?exclude=chat', 'exclude: unknown notification type "chat"'],
+      ['?type=listing_approved&type=user_banned', 'type must be given once'],
+    ]) {
+      const res = await alice.get(`/api/notifications${query}`)
+      expect(res.status, query).toBe(400)
+      expect(res.json.message, query).toBe(message)
+      expect(res.json.error).toMatchObject({ code: 'validation_error', message })
     }
   })
 
@@ -128,24 +182,40 @@ describe('notifications API', () => {
     expect(await unread(alice)).toBe(1)
   })
 
-  it('marks all read and tells the user\'s other tabs; other users keep theirs', async () => {
+  it('marks all read and tells every tab of that user, and only that user', async () => {
     await sql.query('delete from notifications')
     await notify(aliceId, 'listing_approved', 'One')
     await notify(aliceId, 'listing_removed', 'Two')
     await notify(bobId, 'listing_removed', 'Bob unread')
-    const socket = await openSocket(server.url, alice.cookieHeader)
+    // two tabs of alice's, one of bob's
+    const sockets = await Promise.all(
+      [
+        [alice, aliceId],
+        [alice, aliceId],
+        [bob, bobId],
+      ].map(async ([client, id]) => {
+        const socket = await openSocket(server.url, (client as ApiClient).cookieHeader)
+        socket.send({ type: 'authenticate', userId: id })
+        await socket.next('authenticated')
+        return socket
+      }),
+    )
     try {
-      socket.send({ type: 'authenticate', userId: aliceId })
-      await socket.next('authenticated')
       const res = await patch(alice, '/api/notifications/read-all')
       expect(res.status).toBe(200)
       expect(res.json).toEqual({ updated: 2, unreadCount: 0 })
-      expect((await socket.next('notification_read_all')).unreadCount).toBe(0)
+      for (const socket of sockets.slice(0, 2)) expect((await socket.next('notification_read_all')).unreadCount).toBe(0)
+      expect(await unread(alice)).toBe(0)
+      expect(await unread(bob)).toBe(1)
+      // events arrive in order: once bob's own arrives, alice's would have reached him before it
+      expect((await patch(bob, '/api/notifications/read-all')).json).toEqual({ updated: 1, unreadCount: 0 })
+      await sockets[2]!.next('notification_read_all')
+      expect(sockets[2]!.events.filter((e) => e.type === 'notification_read_all')).toHaveLength(1)
     } finally {
-      await socket.close()
+      await Promise.all(sockets.map((s) => s.close()))
     }
+    expect(await unread(bob)).toBe(0)
     expect(await unread(alice)).toBe(0)
     expect((await list(alice)).every((n) => n.isRead)).toBe(true)
-    expect(await unread(bob)).toBe(1)
   })
 })

@@ -1,4 +1,5 @@
 import Router from '@koa/router'
+import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { notificationListQuerySchema } from '@shared/api/notifications'
 import { badRequest, notFound } from '../../http/errors'
 import { requireSessionUserId, type AppContext, type AppState } from '../../http/context'
@@ -19,7 +20,8 @@ export function notificationRoutes(deps: { notifications: NotificationService })
 
   router.get('/', async (ctx) => {
     const userId = requireSessionUserId(ctx)
-    const items = await notifications.list(ctx.state.em, userId, parseListQuery(ctx))
+    const { items, total } = await notifications.list(ctx.state.em, userId, parseListQuery(ctx))
+    ctx.set(TOTAL_COUNT_HEADER, String(total))
     ctx.body = items.map(toNotificationDto)
   })
 

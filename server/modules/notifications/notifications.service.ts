@@ -1,5 +1,6 @@
+import type { FilterQuery } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import type { NotificationDto, NotificationType } from '@shared/api/notifications'
+import type { NotificationDto, NotificationListQuery, NotificationType } from '@shared/api/notifications'
 import type { ServerEvent } from '@shared/realtime/events'
 import type { Logger } from '../../logger'
 import type { EventBus } from '../../realtime/bus'
@@ -13,9 +14,10 @@ export interface NotificationInput {
   data?: NotificationData
 }
 
-export interface NotificationListOptions {
-  limit: number
-  unreadOnly: boolean
+export interface NotificationPage {
+  items: Notification[]
+  /** every notification matching the query, on any page */
+  total: number
 }
 
 export function toNotificationDto(n: Notification): NotificationDto {
@@ -49,12 +51,22 @@ export class NotificationService {
     await this.publish(notification.user.id, { type: 'new_notification', notification: toNotificationDto(notification) })
   }
 
-  list(em: EntityManager, userId: number, options: NotificationListOptions): Promise<Notification[]> {
-    return em.find(
-      Notification,
-      { user: userId, ...(options.unreadOnly ? { isRead: false } : {}) },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: options.limit },
-    )
+  /** One page, newest first (ties by id), with the total over every page. */
+  async list(em: EntityManager, userId: number, query: NotificationListQuery): Promise<NotificationPage> {
+    const where: FilterQuery<Notification> = { user: userId }
+    if (query.unreadOnly) where.isRead = false
+    if (query.type.length > 0 || query.exclude.length > 0) {
+      where.type = {
+        ...(query.type.length > 0 ? { $in: query.type } : {}),
+        ...(query.exclude.length > 0 ? { $nin: query.exclude } : {}),
+      }
+    }
+    const [items, total] = await em.findAndCount(Notification, where, {
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    })
+    return { items, total }
   }
 
   unreadCount(em: EntityManager, userId: number): Promise<number> {

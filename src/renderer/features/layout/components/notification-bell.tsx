@@ -1,21 +1,22 @@
-import { useEffect } from 'react'
-import { Link } from 'react-router-dom'
-import { Bell, BellRing } from 'lucide-react'
-import { DROPDOWN_WIDTH } from '@shared/constants'
-import { paths } from '@/config/paths'
+import { useEffect, useState } from 'react'
+import { Bell } from 'lucide-react'
+import { DROPDOWN_WIDTH, NOTIFICATION_DROPDOWN } from '@shared/constants'
 import { useIsMobile } from '@/hooks/use-is-mobile'
+import { useUnreadCount } from '@/lib/notifications'
 import { setBadgeCount } from '@/lib/platform'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
-import { useUnreadCount } from '../api/get-unread-count'
+import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { unreadBadgeLabel } from '../lib/badge'
+import { NotificationMenu } from './notification-menu'
 
 /**
- * Bell with the unread badge. The dropdown's notification list arrives with the notifications
- * screen; until then it summarises and links there. Radix locks page scroll and closes on outside click.
+ * Bell with the unread badge and the newest notifications (SPEC §2, §9). The list and the count are
+ * polled every 5 s while the dropdown is open; live events refresh them otherwise. Radix locks page
+ * scroll while it is open and closes it on an outside click.
  */
 export function NotificationBell() {
   const isMobile = useIsMobile()
-  const unread = useUnreadCount(true)
+  const [open, setOpen] = useState(false)
+  const unread = useUnreadCount(true, open ? NOTIFICATION_DROPDOWN.pollMs : undefined)
   const badge = unreadBadgeLabel(unread, isMobile)
 
   // Mirrors the count onto the dock/taskbar (desktop) or the tab title (web).
@@ -25,7 +26,7 @@ export function NotificationBell() {
   }, [unread])
 
   return (
-    <DropdownMenu>
+    <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         className="relative inline-flex size-10 items-center justify-center rounded-xl text-navy-100 transition-colors hover:bg-white/10 hover:text-white focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
@@ -34,6 +35,7 @@ export function NotificationBell() {
         {badge && (
           <span
             aria-hidden="true"
+            data-testid="notification-badge"
             className="absolute top-1 left-1/2 ml-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-red-500 px-1 text-[0.6875rem] leading-none font-bold text-white ring-2 ring-navy-950"
           >
             {badge}
@@ -43,25 +45,9 @@ export function NotificationBell() {
       <DropdownMenuContent
         align="end"
         style={{ width: isMobile ? DROPDOWN_WIDTH.small : DROPDOWN_WIDTH.large }}
-        className="max-w-[calc(100vw-1rem)]"
+        className="max-w-[calc(100vw-1rem)] p-0"
       >
-        <DropdownMenuLabel className="flex items-center justify-between">
-          <span className="font-semibold">Notifications</span>
-          {unread > 0 && <span className="text-xs text-muted-foreground">{unread} unread</span>}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <div className="flex flex-col items-center gap-2 px-4 py-6 text-center">
-          <span className="flex size-10 items-center justify-center rounded-full bg-muted text-navy-600">
-            <BellRing className="size-5" aria-hidden="true" />
-          </span>
-          <p className="text-sm text-muted-foreground">
-            {unread > 0 ? `You have ${unread} unread notification${unread === 1 ? '' : 's'}.` : "You're all caught up."}
-          </p>
-        </div>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild className="justify-center font-medium text-mint-700">
-          <Link to={paths.notifications}>View all notifications</Link>
-        </DropdownMenuItem>
+        <NotificationMenu unread={unread} />
       </DropdownMenuContent>
     </DropdownMenu>
   )

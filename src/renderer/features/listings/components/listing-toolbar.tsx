@@ -3,10 +3,10 @@ import { LIVE_PLATFORMS, SORT_OPTIONS } from '@shared/constants'
 import { isLivePlatform } from '@/config/platforms'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { NativeSelect } from '@/components/ui/native-select'
 import { platformLabel, SORT_LABELS } from '../lib/labels'
 import { hasAdvancedFilters, type ListingFilters } from '../lib/url-state'
 import type { SortOption } from '../types'
-import { NativeSelect } from './native-select'
 import { SearchBox } from './search-box'
 
 interface ListingToolbarProps {

@@ -3,7 +3,7 @@ import { ChevronDown } from 'lucide-react'
 import { cn } from '@/lib/utils'
 
 /**
- * A styled native select: the catalogue has no radix Select primitive yet, and the native control
+ * A styled native select: there is no radix Select primitive here yet, and the native control
  * gives phones their own picker and keyboard users full support for free.
  */
 export function NativeSelect({ className, children, ...props }: ComponentProps<'select'>) {

@@ -1,0 +1,1 @@
+export { NotificationsScreen as default } from '@/features/notifications/components/notifications-screen'

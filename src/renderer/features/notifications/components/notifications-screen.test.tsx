@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import type { NotificationDto } from '@shared/api/notifications'
+import { authKeys } from '@/lib/query-keys'
+import { NotificationsScreen } from './notifications-screen'
+
+const ALICE = { id: 1001, username: 'alice', avatar: null, balance: '15.00' }
+
+function note(id: number, overrides: Partial<NotificationDto> = {}): NotificationDto {
+  return { id, type: 'listing_approved', title: `Listing ${id} approved`, message: 'It is live.', isRead: false, createdAt: new Date().toISOString(), data: { accountId: id }, ...overrides }
+}
+
+/** Answers every list request with `items` and a total of `total`, marks them read on request; records what was asked. */
+function stubServer(items: NotificationDto[], total = items.length, unread = 0) {
+  const requests: string[] = []
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+    requests.push(`${init.method ?? 'GET'} ${path}`)
+    if (path === '/api/notifications/unread-count') return Response.json({ count: unread })
+    if (path.startsWith('/api/notifications?') || path === '/api/notifications') return Response.json(items, { headers: { 'X-Total-Count': String(total) } })
+    const id = Number(/(\d+)\/read$/.exec(path)?.[1])
+    items = items.map((n) => (path.endsWith('/read-all') || n.id === id ? { ...n, isRead: true } : n))
+    unread = items.filter((n) => !n.isRead).length
+    return Response.json({})
+  })
+  return requests
+}
+
+function Location() {
+  const { pathname, search } = useLocation()
+  return <output data-testid="location">{pathname + search}</output>
+}
+
+function renderScreen(url = '/notifications', user: typeof ALICE | null = ALICE) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  client.setQueryData(authKeys.me(), user)
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/notifications" element={<NotificationsScreen />} />
+          <Route path="*" element={<p>elsewhere</p>} />
+        </Routes>
+        <Location />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+}
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('NotificationsScreen', () => {
+  it('sends a signed-out visitor to sign in', async () => {
+    const requests = stubServer([])
+    renderScreen('/notifications', null)
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'))
+    expect(requests.filter((r) => r.includes('/api/notifications'))).toEqual([])
+  })
+
+  it('pages through the notifications with the page in the URL', async () => {
+    const requests = stubServer(Array.from({ length: 20 }, (_, i) => note(i + 1)), 45, 3)
+    renderScreen()
+    expect(await screen.findByText('Showing 1-20 of 45')).toBeTruthy()
+    expect(screen.getByText('3 unread')).toBeTruthy()
+    expect(within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem')).toHaveLength(20)
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }))
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/notifications?page=2'))
+    expect(await screen.findByText('Showing 21-40 of 45')).toBeTruthy()
+    expect(requests).toContain('GET /api/notifications?page=2')
+  })
+
+  it('filters by type through the URL, asking for both spellings of a balance update', async () => {
+    const requests = stubServer([note(1)])
+    renderScreen()
+    await screen.findByText('Showing 1-1 of 1')
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'balance_updated')
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/notifications?type=balance_updated'))
+    await waitFor(() => expect(requests).toContain('GET /api/notifications?type=balance_updated%2Cbalance_update'))
+  })
+
+  it('says when nothing of a type exists and offers every type again', async () => {
+    stubServer([])
+    renderScreen('/notifications?type=user_banned')
+    expect(await screen.findByText('No account banned notifications')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Show all types' }))
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/notifications'))
+    expect(await screen.findByText('No notifications yet')).toBeTruthy()
+    expect((screen.getByRole('button', { name: /Mark all as read/ }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('lets only unread rows be chosen: one marks it read and opens its page', async () => {
+    const requests = stubServer([note(5), note(6, { isRead: true })], 2, 1)
+    renderScreen()
+    const list = await screen.findByRole('list', { name: 'Notifications' })
+    const [unread, read] = within(list).getAllByRole('listitem')
+    expect(within(read!).queryByRole('button')).toBeNull()
+    await userEvent.click(within(unread!).getByRole('button'))
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/listing/5'))
+    expect(requests).toContain('PATCH /api/notifications/5/read')
+  })
+
+  it('marks all read at once', async () => {
+    const requests = stubServer([note(5), note(7)], 2, 2)
+    renderScreen()
+    const list = await screen.findByRole('list', { name: 'Notifications' })
+    expect(within(list).getAllByRole('button')).toHaveLength(2)
+    await userEvent.click(screen.getByRole('button', { name: /Mark all as read/ }))
+    await waitFor(() => expect(requests).toContain('PATCH /api/notifications/read-all'))
+    await waitFor(() => expect(within(list).queryAllByRole('button')).toHaveLength(0))
+  })
+})
