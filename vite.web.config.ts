@@ -37,6 +37,9 @@ const chunkGroups = [
       'tailwind-merge',
       'clsx',
       'class-variance-authority',
+      // the session check parses with it; left out, a schema helper shared by two lazy pages (z.iso)
+      // becomes a chunk of its own that the home page has to fetch
+      'zod',
       // what Button's asChild needs
       '@radix-ui/react-slot',
       '@radix-ui/react-compose-refs',

@@ -58,7 +58,8 @@ describe('every route of SPEC §2 in Chromium', () => {
     console.log(`Routes not built yet (${notBuilt.length}):\n  ${notBuilt.join('\n  ')}`)
     expect(notBuilt).toEqual(NOT_BUILT_ROUTES.filter((p) => !SERVER_ROUTES.has(p)))
     await context.close()
-  })
+    // about 1.3 s a route (each waits for the network to go quiet), and there are about 60
+  }, 240_000)
 
   it('shows the 404 page for an unknown path, and keeps the query on /chat', async () => {
     const page = await browser.newPage()
@@ -67,8 +68,14 @@ describe('every route of SPEC §2 in Chromium', () => {
     await page.getByRole('link', { name: /Go to Homepage/ }).or(page.getByRole('button', { name: /Go to Homepage/ })).first().waitFor()
     await page.screenshot({ path: `${SHOTS}/not-found.png` })
 
+    // /chat keeps the query on its way to /messages, which sends a visitor on to sign in
+    const visited: string[] = []
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url())
+    })
     await page.goto(`${server.url}/chat?conversation=7`)
-    await page.waitForURL(/\/messages\?conversation=7$/)
+    await page.waitForURL(/\/login$/)
+    expect(visited).toContain(`${server.url}/messages?conversation=7`)
     await page.goto(`${server.url}/auth`)
     await page.waitForURL(/\/login$/)
     await page.close()
@@ -79,11 +86,24 @@ describe('static files', () => {
   it('answers a missing file with 404 instead of the app, and serves hashed assets for a year', async () => {
     const missing = await fetch(`${server.url}/sounds/does-not-exist.mp3`)
     expect(missing.status).toBe(404)
+    expect(missing.headers.get('content-type') ?? '').not.toContain('text/html')
     const html = await (await fetch(`${server.url}/some/page`)).text()
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
     expect(asset).toBeDefined()
     const res = await fetch(`${server.url}${asset}`)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toContain('immutable')
+  })
+
+  it('serves the two sounds as MP3 audio (SPEC §7)', async () => {
+    for (const name of ['notification', 'purchase']) {
+      const res = await fetch(`${server.url}/sounds/${name}.mp3`)
+      expect(res.status, name).toBe(200)
+      expect(res.headers.get('content-type'), name).toBe('audio/mpeg')
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      // an MPEG audio frame sync, or an ID3 tag in front of one
+      expect(bytes[0] === 0xff || String.fromCharCode(...bytes.slice(0, 3)) === 'ID3', name).toBe(true)
+      expect(bytes.length, name).toBeLessThan(32 * 1024)
+    }
   })
 })

@@ -20,6 +20,10 @@ const SellerRoute = lazyPage(() => import('./routes/seller'))
 const TopSellersRoute = lazyPage(() => import('./routes/top-sellers'))
 const AccountRoute = lazyPage(() => import('./routes/account'))
 const CreateListingRoute = lazyPage(() => import('./routes/create-listing'))
+const NotificationsRoute = lazyPage(() => import('./routes/notifications'))
+const MessagesRoute = lazyPage(() => import('./routes/messages'))
+const ChatRoute = lazyPage(() => import('./routes/chat'))
+const AdminChatRoute = lazyPage(() => import('./routes/admin-chat'))
 const NotBuiltRoute = lazyPage(() => import('./routes/not-built'))
 const NotFoundRoute = lazyPage(() => import('./routes/not-found'))
 
@@ -57,6 +61,14 @@ function screenFor(route: SpecRoute): ReactNode {
       return <AccountRoute />
     case 'create-listing':
       return <CreateListingRoute />
+    case 'notifications':
+      return <NotificationsRoute />
+    case 'messages':
+      return <MessagesRoute />
+    case 'chat':
+      return <ChatRoute />
+    case 'admin-chat':
+      return <AdminChatRoute />
     case undefined:
       return <NotBuiltRoute title={route.title} />
   }

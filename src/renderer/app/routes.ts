@@ -24,6 +24,10 @@ export type BuiltScreen =
   | 'top-sellers'
   | 'account'
   | 'create-listing'
+  | 'notifications'
+  | 'messages'
+  | 'chat'
+  | 'admin-chat'
 
 export interface SpecRoute {
   /** react-router pattern */
@@ -54,9 +58,9 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
   { path: '/balance', title: 'Balance' },
   { path: '/profile', title: 'Profile' },
   { path: '/profile/:id', sample: '/profile/1', title: 'Profile', screen: 'seller' },
-  { path: '/messages', title: 'Messages' },
+  { path: '/messages', title: 'Messages', screen: 'messages' },
   { path: '/chat', title: 'Messages', screen: 'chat-redirect' },
-  { path: '/chat/:conversationId', sample: '/chat/1', title: 'Chat' },
+  { path: '/chat/:conversationId', sample: '/chat/1', title: 'Chat', screen: 'chat' },
   { path: '/settings', title: 'Settings' },
   { path: '/trustap-integration', title: 'Escrow Integration' },
   { path: '/email/diagnostic', title: 'Email Diagnostic', screen: 'email-diagnostic' },
@@ -69,7 +73,7 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
   { path: '/seller/:id', sample: '/seller/1', title: 'Seller Profile', screen: 'seller' },
   { path: '/create-listing', title: 'Create Listing', screen: 'create-listing' },
   { path: '/listing/:id', sample: '/listing/1', title: 'Listing', screen: 'listing' },
-  { path: '/notifications', title: 'Notifications' },
+  { path: '/notifications', title: 'Notifications', screen: 'notifications' },
   { path: '/account/:id', sample: '/account/1', title: 'Account Details', screen: 'account' },
   { path: '/payment/return', title: 'Payment Return' },
   { path: '/payment-return', title: 'Payment Return' },
@@ -95,7 +99,7 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
   { path: '/admin-dashboard', title: 'Admin Dashboard', screen: 'admin-dashboard' },
   { path: '/admin-settings', title: 'Admin Settings' },
   { path: '/admin/payment-monitor', title: 'Payment Monitor' },
-  { path: '/admin/chat/:conversationId', sample: '/admin/chat/1', title: 'Admin Chat' },
+  { path: '/admin/chat/:conversationId', sample: '/admin/chat/1', title: 'Admin Chat', screen: 'admin-chat' },
 ]
 
 /** Every SPEC §2 route as a visitable URL (sample params filled in). */

@@ -31,8 +31,11 @@ export const paths = {
   cookies: '/cookies',
   escrowService: '/escrow-service',
   verification: '/verification',
+  adminDashboard: '/admin-dashboard',
   transaction: (id: number | string) => `/transaction/${id}`,
   listing: (id: number | string) => `/listing/${id}`,
   chat: (conversationId: number | string) => `/chat/${conversationId}`,
+  /** a conversation opened in /messages (SPEC §2) */
+  conversation: (conversationId: number | string) => `/messages?conversation=${conversationId}`,
   buyPlatform: (platform: PlatformId) => `/buy-${platform}-accounts`,
 } as const

@@ -1,3 +1,5 @@
+import type { NotificationListQuery } from '@shared/api/notifications'
+
 /**
  * Query key factories. They live here, not inside each feature, because the session (sign-out),
  * the realtime event router and the header invalidate across domains while features may not
@@ -12,13 +14,25 @@ export const authKeys = {
 
 export const notificationKeys = {
   all: ['notifications'] as const,
-  list: () => [...notificationKeys.all, 'list'] as const,
+  lists: () => [...notificationKeys.all, 'list'] as const,
+  /** one page of GET /api/notifications: the header dropdown and the /notifications page */
+  list: (query: NotificationListQuery) => [...notificationKeys.lists(), query] as const,
   unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
 }
 
 export const conversationKeys = {
   all: ['conversations'] as const,
+  /** GET /api/conversations (the viewer's own, newest activity first) */
   list: () => [...conversationKeys.all, 'list'] as const,
+  /** GET /api/conversations/unread-count: the floating chat button */
+  unreadCount: () => [...conversationKeys.all, 'unread-count'] as const,
+  details: () => [...conversationKeys.all, 'detail'] as const,
+  detail: (id: number) => [...conversationKeys.details(), id] as const,
+  /** pages of GET /api/conversations/{id}/messages, newest page first */
+  allMessages: () => [...conversationKeys.all, 'messages'] as const,
+  messages: (id: number) => [...conversationKeys.allMessages(), id] as const,
+  /** who is typing in a conversation: filled by live events only, never fetched */
+  typing: (id: number) => [...conversationKeys.all, 'typing', id] as const,
 }
 
 export const transactionKeys = {

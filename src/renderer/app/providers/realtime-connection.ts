@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ClientMessage, ServerEvent } from '@shared/realtime/events'
+import { createChatLiveUpdates } from '@/features/chat/lib/live-chat'
 import { createListingLiveUpdates } from '@/features/listings/lib/live-updates'
 import { isMobileViewport, isSlowConnection } from '@/lib/device'
+import { sounds as defaultSounds, type SoundLayer } from '@/lib/sounds'
 import { createRealtimeClient, type RealtimeStatus } from '@/lib/ws-client'
 import { invalidateForEvent } from './realtime-events'
 
@@ -17,6 +19,8 @@ export interface RealtimeConnectionOptions {
   /** runs after the event's cache updates, for what needs React (presence, redirects) */
   onEvent: (event: ServerEvent) => void
   onStatus: (status: RealtimeStatus) => void
+  /** rings for new notifications and other people's messages; the app's shared one unless a test passes its own */
+  sounds?: Pick<SoundLayer, 'handleEvent'>
 }
 
 export interface RealtimeConnection {
@@ -25,8 +29,9 @@ export interface RealtimeConnection {
 }
 
 /** Starts the client; throws when the browser cannot open a WebSocket at all. */
-export function openRealtimeConnection({ url, userId, queryClient, onEvent, onStatus }: RealtimeConnectionOptions): RealtimeConnection {
+export function openRealtimeConnection({ url, userId, queryClient, onEvent, onStatus, sounds = defaultSounds }: RealtimeConnectionOptions): RealtimeConnection {
   const listingUpdates = createListingLiveUpdates(queryClient)
+  const chatUpdates = createChatLiveUpdates(queryClient)
   const client = createRealtimeClient({
     url,
     userId,
@@ -34,6 +39,8 @@ export function openRealtimeConnection({ url, userId, queryClient, onEvent, onSt
       try {
         invalidateForEvent(queryClient, event)
         listingUpdates.handle(event)
+        chatUpdates.handle(event)
+        sounds.handleEvent(event, userId)
         onEvent(event)
       } catch (error) {
         console.debug('Realtime event not handled', event.type, error)
@@ -47,6 +54,7 @@ export function openRealtimeConnection({ url, userId, queryClient, onEvent, onSt
     client.start()
   } catch (error) {
     listingUpdates.dispose()
+    chatUpdates.dispose()
     throw error
   }
   return {
@@ -54,6 +62,7 @@ export function openRealtimeConnection({ url, userId, queryClient, onEvent, onSt
     stop() {
       client.stop()
       listingUpdates.dispose()
+      chatUpdates.dispose()
     },
   }
 }

@@ -21,8 +21,8 @@ describe('realtime event routing', () => {
     expect(invalidatedBy({ type: 'notification_read_all', unreadCount: 0 })).toEqual([notificationKeys.all])
   })
 
-  it('refreshes conversations and transactions for their events', () => {
-    expect(invalidatedBy({ type: 'new_message', conversationId: 1, message: {} })).toEqual([conversationKeys.all])
+  it('refreshes conversation summaries and transactions for their events', () => {
+    expect(invalidatedBy({ type: 'transaction_created', transactionId: 1 })).toEqual([transactionKeys.all, conversationKeys.list()])
     expect(invalidatedBy({ type: 'transaction_updated', transactionId: 1 })).toEqual([transactionKeys.all])
     expect(invalidatedBy({ type: 'TRANSACTION_CANCELLED', transactionId: 1 })).toEqual([transactionKeys.all, listingKeys.all])
   })
@@ -31,6 +31,12 @@ describe('realtime event routing', () => {
     expect(invalidatedBy({ type: 'listing_update', accountId: 1, listingStatus: 'sold' })).toEqual([])
     expect(invalidatedBy({ type: 'listing_created', accountId: 1 })).toEqual([])
     expect(invalidatedBy({ type: 'account_status_updated', accountId: 1, isActive: false })).toEqual([])
+  })
+
+  it('leaves chat events to the chat live updates, which never refetch every page of a thread', () => {
+    expect(invalidatedBy({ type: 'new_message', conversationId: 1, message: {} } as never)).toEqual([])
+    expect(invalidatedBy({ type: 'messages_read', conversationId: 1, userId: 2, userRole: 'seller' })).toEqual([])
+    expect(invalidatedBy({ type: 'payment_completed', redirect_to_chat: true, conversationId: 1 })).not.toContainEqual(conversationKeys.all)
   })
 
   it('leaves the cache alone for presence and typing', () => {

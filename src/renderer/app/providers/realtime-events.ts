@@ -4,8 +4,8 @@ import { authKeys, conversationKeys, listingKeys, notificationKeys, transactionK
 
 /**
  * Which cached data each live event makes stale (SPEC §7: "the client refreshes the matching cached
- * data"). One table, so adding an event is one line. Presence and typing carry no cached data; listing
- * events have their own cache updates.
+ * data"). One table, so adding an event is one line. Listing and chat events (messages, receipts,
+ * typing, presence) have their own cache updates.
  */
 export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> = {
   pong: [],
@@ -16,13 +16,16 @@ export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> =
   online_users_list: [],
   user_typing: [],
   user_stopped_typing: [],
-  new_message: [conversationKeys.all],
-  message_sent: [conversationKeys.all],
-  messages_read: [conversationKeys.all],
-  message_read: [conversationKeys.all],
-  MESSAGE_READ_UPDATE: [conversationKeys.all],
-  payment_completed: [transactionKeys.all, conversationKeys.all, authKeys.me()],
-  transaction_created: [transactionKeys.all, conversationKeys.all],
+  // chat events update the cache in place and refetch the list throttled: features/chat/lib/live-chat.ts
+  new_message: [],
+  message_sent: [],
+  messages_read: [],
+  message_read: [],
+  MESSAGE_READ_UPDATE: [],
+  send_message_error: [],
+  // the list and the badge, never every loaded page of an open thread
+  payment_completed: [transactionKeys.all, conversationKeys.list(), conversationKeys.unreadCount(), authKeys.me()],
+  transaction_created: [transactionKeys.all, conversationKeys.list()],
   transaction_updated: [transactionKeys.all],
   transaction_update: [transactionKeys.all],
   TRANSACTION_CANCELLED: [transactionKeys.all, listingKeys.all],

@@ -1,32 +1,64 @@
-import { Link } from 'react-router-dom'
-import { MessageCircle, ShieldCheck, ShoppingCart, UserRound } from 'lucide-react'
+import { Link, useNavigate } from 'react-router-dom'
+import { Loader2, MessageCircle, ShieldCheck, ShoppingCart, UserRound } from 'lucide-react'
 import { formatMoney } from '@shared/format'
+import { paths } from '@/config/paths'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { toast } from '@/hooks/use-toast'
+import { describeError } from '@/lib/api-client'
+import { useCurrentUser } from '@/lib/auth'
+import { useOpenConversation } from '@/lib/open-conversation'
 import { sellerPath } from '../lib/labels'
 import type { Listing } from '../types'
 
 const SOON = 'Available soon'
 
+/** Opens (or finds) the conversation about this listing and goes to it; visitors sign in first. */
+function MessageSellerButton({ listing }: { listing: Listing }) {
+  const { isSignedIn } = useCurrentUser()
+  const open = useOpenConversation()
+  const navigate = useNavigate()
+  const onClick = () => {
+    if (!isSignedIn) {
+      navigate(paths.login)
+      return
+    }
+    open.mutate(
+      { listingId: listing.id },
+      {
+        onSuccess: (conversation) => navigate(paths.conversation(conversation.id)),
+        onError: (error) => toast({ variant: 'destructive', title: 'Could not open the chat', description: describeError(error, 'Please try again.') }),
+      },
+    )
+  }
+  return (
+    <Button size="lg" variant="outline" onClick={onClick} disabled={open.isPending}>
+      {open.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <MessageCircle aria-hidden="true" />}
+      {open.isPending ? 'Opening chat…' : 'Message Seller'}
+    </Button>
+  )
+}
+
 /**
- * Price, actions and seller. Buying and messaging wait for the escrow and chat features, so the
- * buttons are visibly disabled with the reason next to them rather than leading to a dead end.
+ * Price, actions and seller. Buying waits for escrow, so Buy Now is visibly disabled with the reason
+ * next to it rather than leading to a dead end. The seller sees no button to message themselves.
  */
 export function ListingPurchasePanel({ listing }: { listing: Listing }) {
+  const { user } = useCurrentUser()
+  const sellerId = listing.seller?.id ?? listing.sellerId
+  const own = user !== null && user.id === sellerId
   return (
     <div className="flex flex-col gap-4">
       <Card className="p-5">
         <p className="text-sm text-muted-foreground">Price</p>
         <p className="text-3xl font-extrabold tracking-tight text-navy-900">{formatMoney(listing.price)}</p>
         <div className="mt-4 grid gap-2">
-          <Button size="lg" disabled title={SOON} aria-describedby="listing-actions-soon">
+          <Button size="lg" disabled title={SOON} aria-describedby="listing-checkout-soon">
             <ShoppingCart aria-hidden="true" /> Buy Now
           </Button>
-          <Button size="lg" variant="outline" disabled title={SOON} aria-describedby="listing-actions-soon">
-            <MessageCircle aria-hidden="true" /> Message Seller
-          </Button>
+          <p id="listing-checkout-soon" className="text-center text-xs text-muted-foreground">{SOON}: escrow checkout is on its way.</p>
+          {!own && <MessageSellerButton listing={listing} />}
         </div>
-        <p id="listing-actions-soon" className="mt-2 text-center text-xs text-muted-foreground">{SOON}: escrow checkout and chat are on their way.</p>
         <p className="mt-4 flex items-start gap-2 rounded-xl bg-mint-300/20 px-3 py-2.5 text-sm text-mint-700">
           <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           Your payment is held in escrow until the account is yours.
@@ -41,7 +73,7 @@ export function ListingPurchasePanel({ listing }: { listing: Listing }) {
           <p className="truncate font-semibold">{listing.seller?.username ?? 'Unknown seller'}</p>
         </div>
         <Button asChild variant="outline" size="sm">
-          <Link to={sellerPath(listing.seller?.id ?? listing.sellerId)}>View profile</Link>
+          <Link to={sellerPath(sellerId)}>View profile</Link>
         </Button>
       </Card>
     </div>

@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { HEADER_STALE } from '@shared/constants'
+import { apiGet } from '@/lib/api-client'
+import { conversationKeys } from '@/lib/query-keys'
+
+/**
+ * GET /api/conversations/unread-count ({ count }). Badge data only: a failure reads as nothing unread,
+ * never an error on the home page. Read by hand: the chat contract's schemas would weigh on the home page's script.
+ */
+export async function getChatUnreadCount(signal?: AbortSignal): Promise<number> {
+  try {
+    const body = await apiGet<{ count?: unknown }>('/api/conversations/unread-count', { signal })
+    const count = Number(body?.count ?? 0)
+    return Number.isInteger(count) && count > 0 ? count : 0
+  } catch {
+    return 0
+  }
+}
+
+export const chatUnreadCountQueryOptions = () =>
+  queryOptions({
+    queryKey: conversationKeys.unreadCount(),
+    queryFn: ({ signal }) => getChatUnreadCount(signal),
+    // SPEC §9's header stale time for unread counts; live chat events refetch it (features/chat/lib/live-chat.ts)
+    staleTime: HEADER_STALE.unreadCountMs,
+  })
+
+export function useChatUnreadCount(enabled: boolean): number {
+  const query = useQuery({ ...chatUnreadCountQueryOptions(), enabled })
+  return enabled ? (query.data ?? 0) : 0
+}
