@@ -14,6 +14,7 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000')
     expect(config.databaseUrl).toBeUndefined()
     expect(config.seedDemo).toBe(false)
+    expect(config.redisPrefix).toBe('handover')
   })
 
   it('generates the session secret once and keeps it under the data folder', () => {
@@ -29,6 +30,7 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
     [{ REDIS_URL: 'nope' }, 'REDIS_URL'],
+    [{ REDIS_PREFIX: 'two words' }, 'REDIS_PREFIX'],
     [{ PAYMENTS_PROVIDER: 'paypal' }, 'PAYMENTS_PROVIDER: must be sandbox or trustap'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: must be at least 32 characters'],

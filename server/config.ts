@@ -21,6 +21,10 @@ const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: url(['postgres', 'postgresql']).optional(),
     REDIS_URL: url(['redis', 'rediss']).optional(),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, "must be 1 to 64 letters, digits, '.', '_' or '-'")
+      .default('handover'),
     SMTP_URL: url(['smtp', 'smtps']).optional(),
     MAIL_FROM: z.string().min(3).default('Handover <no-reply@handover.local>'),
     PUBLIC_URL: url(['http', 'https']).optional(),
@@ -48,6 +52,8 @@ export interface Config {
   host: string
   databaseUrl?: string
   redisUrl?: string
+  /** first part of every Redis key and channel, so deployments sharing one Redis stay apart */
+  redisPrefix: string
   smtpUrl?: string
   mailFrom: string
   publicUrl: string
@@ -78,6 +84,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

@@ -30,7 +30,7 @@ export interface RunningServer {
 
 export interface StartOptions {
   logger: Logger
-  /** overrides for tests: prefix for Redis keys, so parallel test files never share limits */
+  /** overrides REDIS_PREFIX for tests, so parallel test files never share limits */
   keyPrefix?: string
   webRoot?: string
   /** WebSocket heartbeat and session re-check interval (30 s); tests shorten it */
@@ -48,7 +48,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
   // PGlite serves one connection's query at a time; a small pool keeps it from queueing too deep
   const orm = await openDatabase(config.databaseUrl ?? embedded!.url, embedded ? 5 : 10, (message) => logger.debug(message))
 
-  const keyPrefix = options.keyPrefix ?? 'handover'
+  const keyPrefix = options.keyPrefix ?? config.redisPrefix
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined
   const bus = config.redisUrl ? await createRedisBus(config.redisUrl, { channel: `${keyPrefix}:events`, logger }) : createLocalBus({ logger })
   const presence: Presence = config.redisUrl

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
 import { User } from '../modules/users/user.entity'
 import { forbidden, unauthorized } from './errors'
 import { sessionUserId, type AppContext } from './context'
@@ -29,7 +30,12 @@ export async function requireAdmin(ctx: AppContext): Promise<User> {
 export async function requireActiveUser(ctx: AppContext): Promise<User> {
   const id = sessionUserId(ctx)
   if (id === null) throw unauthorized()
-  const user = await ctx.state.em.findOne(User, { id })
+  return activeUser(ctx.state.em, id)
+}
+
+/** The same check for a session read elsewhere (a WebSocket message): 401 for a user gone, 403 when banned. */
+export async function activeUser(em: EntityManager, id: number): Promise<User> {
+  const user = await em.findOne(User, { id })
   if (!user) throw unauthorized()
   if (user.bannedAt) throw forbidden('Your account is banned')
   return user

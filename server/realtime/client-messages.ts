@@ -13,6 +13,8 @@ export interface ClientMessageContext {
   userIds: readonly number[]
   /** Replies on this socket only; events for others go through the event bus. */
   send(event: ServerEvent): void
+  /** The same object for every message of one socket, and nothing else: a key for per-socket state. */
+  socketKey: object
 }
 
 export type ClientMessageHandler<T extends ModuleClientMessageType> = (

@@ -43,6 +43,8 @@ export interface Gateway {
 
 export const MAX_PAYLOAD_BYTES = 64 * 1024
 export const WS_HEARTBEAT_MS = 30_000
+/** Session re-checks in flight at once during a heartbeat sweep. */
+const RECHECK_CONCURRENCY = 4
 /** Sockets that do not finish the closing handshake within this are cut at shutdown. */
 const CLOSE_GRACE_MS = 2_000
 const GOING_AWAY = 1001
@@ -110,6 +112,7 @@ export function attachGateway(options: GatewayOptions): Gateway {
       session: connection.session,
       userIds: [...connection.keys],
       send: (event) => sendEvent(connection, event),
+      socketKey: connection,
     })
   }
 
@@ -128,6 +131,7 @@ export function attachGateway(options: GatewayOptions): Gateway {
 
   // ws-level pings find sockets whose peer vanished without a close (sleeping laptops, dropped mobile links).
   const heartbeat = setInterval(() => {
+    const alive: Connection[] = []
     for (const connection of connections.list()) {
       if (!connection.alive) {
         connection.socket.terminate()
@@ -135,9 +139,22 @@ export function attachGateway(options: GatewayOptions): Gateway {
       }
       connection.alive = false
       connection.socket.ping()
-      void recheckSession(connection)
+      alive.push(connection)
     }
+    if (!rechecking) rechecking = recheckSessions(alive).finally(() => (rechecking = undefined))
   }, options.heartbeatMs ?? WS_HEARTBEAT_MS)
+  let rechecking: Promise<void> | undefined
+
+  /**
+   * A few sessions at a time: read all at once, 10,000 sockets held the event loop and the database pool for
+   * seconds every heartbeat, and every chat message waited behind them. A sweep still running at the next
+   * heartbeat is left to finish, and that heartbeat only pings.
+   */
+  async function recheckSessions(due: Connection[]) {
+    for (let i = 0; i < due.length && !closing; i += RECHECK_CONCURRENCY) {
+      await Promise.all(due.slice(i, i + RECHECK_CONCURRENCY).map(recheckSession))
+    }
+  }
 
   /**
    * A socket lives only as long as its session: signing out, a password reset or a ban on any instance
@@ -145,7 +162,7 @@ export function attachGateway(options: GatewayOptions): Gateway {
    */
   async function recheckSession(connection: Connection) {
     const req = upgradeRequests.get(connection)
-    if (!req) return
+    if (!req || !connections.has(connection)) return
     try {
       const current = await options.resolveSession(req)
       if (!current || current.userId !== connection.session.userId) connection.socket.close(SESSION_ENDED, 'session ended')
@@ -169,6 +186,7 @@ export function attachGateway(options: GatewayOptions): Gateway {
     if (closing) return
     closing = true
     clearInterval(heartbeat)
+    await rechecking
     server.off('upgrade', upgradeListener)
     const sockets = connections.list().map((connection) => connection.socket)
     const closed = sockets.map((socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())))

@@ -27,7 +27,8 @@ function request(url: string, agent: Agent): Promise<Response> {
   })
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+/** The p-th percentile of ascending samples (nearest rank). */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 
 export interface LatencyOptions {
   requests: number

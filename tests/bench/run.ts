@@ -1,24 +1,29 @@
 /**
- * `npm run bench [-- part...]`, parts: auth, catalogue, bundle, lighthouse (all by default).
+ * `npm run bench [-- part...]`, parts: auth, catalogue, bundle, lighthouse, sockets (all by default).
  *
  *   auth        signed-in GET /api/auth/me vs a bare node:http + pg server
  *   catalogue   the catalogue at 1,000,000 listings (needs `npm run bench:seed` once)
  *   bundle      the home page's initial JavaScript, gzipped
  *   lighthouse  performance and accessibility of the home and a listing page
+ *   sockets     memory per WebSocket at 10,000 sockets; chat delivery latency of 1,000 clients, one and two instances
  *
  * BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_REQUESTS change the load; figures are only ever measured here.
+ * The sockets part: BENCH_SOCKETS, BENCH_CHAT_CLIENTS, BENCH_CHAT_SECONDS, BENCH_SEND_PATH (ws or http),
+ * BENCH_REDIS_URL; BENCH_CPU_PROF=<folder> writes a V8 CPU profile of each server process it starts.
  */
 import { cpus } from 'node:os'
 import { authMeBench } from './auth-me'
 import { bundleSizeReport } from './bundle-size'
 import { catalogueBench } from './catalogue'
 import { lighthouseReport } from './lighthouse'
+import { socketsBench } from './sockets'
 
 const PARTS = {
   auth: authMeBench,
   catalogue: catalogueBench,
   bundle: bundleSizeReport,
   lighthouse: lighthouseReport,
+  sockets: socketsBench,
 } as const
 
 type Part = keyof typeof PARTS

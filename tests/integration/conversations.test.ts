@@ -503,3 +503,110 @@ describe('live chat events', () => {
     expect(chatEvents(carolSocket)).toEqual([])
   })
 })
+
+describe('sending over the socket (send_message)', () => {
+  type SendError = Extract<ServerEvent, { type: 'send_message_error' }>
+  const sendOver = (socket: Socket, conversationId: number, content: string, clientId: string) =>
+    socket.send({ type: 'send_message', conversationId, content, clientId })
+  const refusal = (socket: Socket, clientId: string) => socket.next('send_message_error', (e) => e.clientId === clientId)
+
+  it('stores, acknowledges and delivers a message like the REST send', async () => {
+    const buyer = await signIn('nova.media')
+    const conversation = await conversationWithBob(buyer)
+    const [buyerSocket, otherTab, bobSocket] = await Promise.all([live(buyer), live(buyer), live(bob)])
+    sendOver(buyerSocket, conversation.id, '  over the socket \n', 'ws-1')
+    const acknowledged = await buyerSocket.next('message_sent', (e) => e.clientId === 'ws-1')
+    expect(acknowledged.message).toMatchObject({ conversationId: conversation.id, content: 'over the socket', senderId: buyer.id, clientId: 'ws-1', tickStatus: { buyer: 'read' } })
+    expect(await otherTab.next('message_sent', (e) => e.clientId === 'ws-1')).toEqual(acknowledged)
+    expect(await bobSocket.next('new_message', (e) => e.message.id === acknowledged.message.id)).toEqual({
+      type: 'new_message',
+      conversationId: conversation.id,
+      message: acknowledged.message,
+    })
+    expect((await messagesOf(bob, conversation.id)).items).toEqual([acknowledged.message])
+    expect((await detail(bob, conversation.id))).toMatchObject({ unreadCount: 1, lastMessage: { id: acknowledged.message.id } })
+  })
+
+  it('refuses a conversation the sender may not see, and bad input, with the REST send\'s code and message', async () => {
+    const conversation = await conversationWithBob(alice)
+    const [carolSocket, aliceSocket, bobSocket] = await Promise.all([live(carol), live(alice), live(bob)])
+    const cases: [Socket, number, string, string, string][] = [
+      [carolSocket, conversation.id, 'let me in', 'not_found', CHAT_MESSAGES.notFound],
+      [aliceSocket, 2_147_483_647, 'nowhere', 'not_found', CHAT_MESSAGES.notFound],
+      [aliceSocket, 2_147_483_648, 'out of range', 'not_found', CHAT_MESSAGES.notFound],
+      [aliceSocket, -1, 'negative', 'not_found', CHAT_MESSAGES.notFound],
+      [aliceSocket, conversation.id, ' \n ', 'validation_error', CHAT_MESSAGES.contentEmpty],
+      [aliceSocket, conversation.id, 'a'.repeat(CHAT_RULES.contentMax + 1), 'validation_error', CHAT_MESSAGES.contentLong],
+    ]
+    for (const [i, [socket, conversationId, content, code, message]] of cases.entries()) {
+      sendOver(socket, conversationId, content, `bad-${i}`)
+      const error: SendError = await refusal(socket, `bad-${i}`)
+      expect(error, `case ${i}`).toEqual({ type: 'send_message_error', conversationId, clientId: `bad-${i}`, code, message })
+    }
+    sendOver(aliceSocket, conversation.id, 'hi', 'not a clientId!')
+    expect(await refusal(aliceSocket, 'not a clientId!')).toMatchObject({ code: 'validation_error', message: CHAT_MESSAGES.clientId })
+    expect(await messageCount(conversation.id)).toBe(0)
+    await settled(bobSocket, bob.id)
+    expect(chatEvents(bobSocket)).toEqual([])
+  })
+
+  it('answers a repeated clientId with the first message and delivers it once', async () => {
+    const buyer = await signIn('growthlab')
+    const conversation = await conversationWithBob(buyer)
+    const [buyerSocket, bobSocket] = await Promise.all([live(buyer), live(bob)])
+    for (let i = 0; i < 3; i++) sendOver(buyerSocket, conversation.id, `once ${i}`, 'ws-same')
+    await until(() => buyerSocket.events.filter((e) => e.type === 'message_sent').length === 3)
+    const answers = buyerSocket.events.flatMap((e) => (e.type === 'message_sent' ? [e.message] : []))
+    expect(new Set(answers.map((m) => m.id)).size).toBe(1)
+    expect(answers[0]!.content).toBe('once 0')
+    // over HTTP the same clientId is the same message too
+    const res = await buyer.client.post(`/api/conversations/${conversation.id}/messages`, { content: 'again', clientId: 'ws-same' })
+    expect([res.status, res.json.id]).toEqual([200, answers[0]!.id])
+    await settled(bobSocket, bob.id)
+    expect(bobSocket.events.filter((e) => e.type === 'new_message')).toHaveLength(1)
+    expect(await messageCount(conversation.id)).toBe(1)
+
+    const other = await conversationWithBob(buyer)
+    sendOver(buyerSocket, other.id, 'elsewhere', 'ws-same')
+    expect(await refusal(buyerSocket, 'ws-same')).toMatchObject({ code: 'client_id_reused', message: CHAT_MESSAGES.clientIdReused })
+    expect(await messageCount(other.id)).toBe(0)
+  })
+
+  it('stores one socket\'s messages in the order they were sent', async () => {
+    const buyer = await signIn('northstar_media')
+    const conversation = await conversationWithBob(buyer)
+    const buyerSocket = await live(buyer)
+    for (let i = 0; i < 10; i++) sendOver(buyerSocket, conversation.id, `in order ${i}`, `order-${i}`)
+    await until(() => buyerSocket.events.filter((e) => e.type === 'message_sent').length === 10)
+    const { items } = await messagesOf(buyer, conversation.id)
+    expect(items.map((m) => m.content)).toEqual(Array.from({ length: 10 }, (_, i) => `in order ${i}`))
+  })
+
+  it('shares the REST send\'s rate limit, and refuses a banned sender', async () => {
+    const buyer = await signIn('mark-ventures')
+    const conversation = await conversationWithBob(buyer)
+    const buyerSocket = await live(buyer)
+    for (let i = 0; i < CHAT_RULES.sendPoints; i++) await send(buyer, conversation.id, `m${i}`)
+    sendOver(buyerSocket, conversation.id, 'one too many', 'ws-limited')
+    const limited = await refusal(buyerSocket, 'ws-limited')
+    expect(limited).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/^You are sending messages too fast\. Please try again in \d+ seconds?\.$/) })
+    expect(limited.retryAfterSeconds).toBeGreaterThan(0)
+    expect(await messageCount(conversation.id)).toBe(CHAT_RULES.sendPoints)
+
+    const banned = await signIn('digitalharvest')
+    const bannedConversation = await conversationWithBob(banned)
+    const bannedSocket = await live(banned)
+    await sql.query(`update users set banned_at = now() where id = $1`, [banned.id])
+    sendOver(bannedSocket, bannedConversation.id, 'still here?', 'ws-banned')
+    expect(await refusal(bannedSocket, 'ws-banned')).toMatchObject({ code: 'forbidden', message: 'Your account is banned' })
+    expect(await messageCount(bannedConversation.id)).toBe(0)
+  })
+})
+
+async function until(condition: () => boolean, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`)
+    await new Promise((ok) => setTimeout(ok, 25))
+  }
+}

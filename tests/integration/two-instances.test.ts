@@ -135,4 +135,32 @@ describe('two instances on one PostgreSQL and Redis', () => {
       await Promise.all([aliceOnA, aliceOnB, bobOnB].map((s) => s.close()))
     }
   })
+
+  it('delivers a message sent over a socket on B to the other party on A', async () => {
+    const login = async (server: RunningServer, username: string) => {
+      const client = new ApiClient(server.url)
+      const res = await client.post('/api/auth/login', { username, password: 'handover-demo' })
+      const id = Number((res.json.user as { id: number }).id)
+      const socket = await openSocket(server.url, client.cookieHeader)
+      socket.send({ type: 'authenticate', userId: id })
+      await socket.next('authenticated')
+      return { client, id, socket }
+    }
+    const carol = await login(a, 'carol')
+    const bob = await login(b, 'bob')
+    try {
+      const opened = await carol.client.post('/api/conversations', { sellerId: bob.id })
+      const conversationId = Number(opened.json.id)
+      bob.socket.send({ type: 'send_message', conversationId, content: 'Sent from B', clientId: 'ws-b-1' })
+      const acknowledged = await bob.socket.next('message_sent', (e) => e.clientId === 'ws-b-1')
+      expect(acknowledged.message).toMatchObject({ content: 'Sent from B', senderId: bob.id })
+      expect(await carol.socket.next('new_message', (e) => e.message.id === acknowledged.message.id)).toEqual({
+        type: 'new_message',
+        conversationId,
+        message: acknowledged.message,
+      })
+    } finally {
+      await Promise.all([carol.socket.close(), bob.socket.close()])
+    }
+  })
 })

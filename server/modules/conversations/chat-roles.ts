@@ -26,9 +26,11 @@ export const actorAudience = (viewer: ChatViewer, role: ChatRole) => (role === '
 
 /** Who hears a conversation's live events: both parties, and the admins (999) once an admin has written in it. */
 export function membersOf(conversation: Conversation): number[] {
-  const members = [conversation.buyer.id, conversation.seller.id]
-  if (conversation.adminJoinedAt) members.push(ADMIN_SENDER_ID)
-  return members
+  return memberIds(conversation.buyer.id, conversation.seller.id, conversation.adminJoinedAt !== null)
+}
+
+export function memberIds(buyerId: number, sellerId: number, adminJoined: boolean): number[] {
+  return adminJoined ? [buyerId, sellerId, ADMIN_SENDER_ID] : [buyerId, sellerId]
 }
 
 /** Each role's read flag: the entity property and its column (columns are never taken from input). */

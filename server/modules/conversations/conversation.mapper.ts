@@ -13,8 +13,14 @@ export function tickStatusOf(message: Pick<Message, 'buyerHasRead' | 'sellerHasR
   }
 }
 
+/** What a message's API shape is built from: the entity, or the row a send has just written. */
+export type MessageFields = Pick<Message, 'id' | 'isFromAdmin' | 'content' | 'clientId' | 'createdAt' | 'buyerHasRead' | 'sellerHasRead' | 'adminHasRead'> & {
+  conversation: Pick<Conversation, 'id'>
+  sender: Pick<User, 'id' | 'username'>
+}
+
 /** The API shape of a message; a non-admin sender must be loaded. Admin messages name 999, never the admin. */
-export function toMessageDto(message: Message): MessageDto {
+export function toMessageDto(message: MessageFields): MessageDto {
   const sender = message.isFromAdmin ? { id: ADMIN_SENDER_ID, username: ADMIN_SENDER_NAME } : { id: message.sender.id, username: message.sender.username }
   return {
     id: message.id,

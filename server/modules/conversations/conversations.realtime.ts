@@ -1,9 +1,11 @@
 import type { Orm } from '../../db/orm'
+import { activeUser } from '../../http/access'
 import { HttpError } from '../../http/errors'
 import type { RateLimits } from '../../http/rate-limit'
-import type { Gateway } from '../../realtime/gateway'
+import type { ClientMessageContext, Gateway } from '../../realtime/gateway'
 import { User } from '../users/user.entity'
 import type { ConversationsService } from './conversations.service'
+import { conversationIdOrNotFound, sendMessage } from './send-message'
 
 export interface ChatRealtimeDeps {
   orm: Orm
@@ -11,10 +13,17 @@ export interface ChatRealtimeDeps {
   rateLimits: RateLimits
 }
 
+interface SocketSend {
+  conversationId: number
+  content: string
+  clientId: string
+}
+
 /**
- * Typing signals from sockets (SPEC §7 `typing` / `stop_typing`). The sender is read from the database on
- * every signal, like an HTTP request, so a ban or a revoked admin flag applies at once; a signal for a
- * conversation the sender may not see, or past the rate limit, is dropped without an answer.
+ * Typing signals from sockets (SPEC §7 `typing` / `stop_typing`) and messages sent over a socket. The sender
+ * is read from the database on every message, like an HTTP request, so a ban or a revoked admin flag applies at
+ * once. A typing signal for a conversation the sender may not see, or past its rate limit, is dropped without an
+ * answer; a refused send is answered on its socket with `send_message_error`.
  */
 export function registerChatMessages(gateway: Pick<Gateway, 'onClientMessage'>, deps: ChatRealtimeDeps): () => void {
   const handle = async (conversationId: number, sessionUserId: number, typing: boolean) => {
@@ -30,9 +39,48 @@ export function registerChatMessages(gateway: Pick<Gateway, 'onClientMessage'>, 
     if (!user || user.bannedAt) return
     await deps.conversations.typing(em, { userId: user.id, isAdmin: user.isAdmin }, conversationId, typing)
   }
+
+  /**
+   * The REST send's checks in its order (active user, conversation id, then `sendMessage`). Success reaches
+   * this socket as `message_sent` through the bus, with the sender's other tabs; a repeated clientId publishes
+   * nothing, so the first message is answered here.
+   */
+  const send = async ({ conversationId, content, clientId }: SocketSend, context: ClientMessageContext) => {
+    try {
+      const em = deps.orm.em.fork()
+      const user = await activeUser(em, context.session.userId)
+      const id = conversationIdOrNotFound(conversationId)
+      const { message, created } = await sendMessage(deps, em, { userId: user.id, isAdmin: user.isAdmin }, id, { content, clientId })
+      if (!created) context.send({ type: 'message_sent', conversationId: id, message, clientId })
+    } catch (err) {
+      const known = err instanceof HttpError
+      const retryAfter = known ? Number(err.headers['Retry-After']) : NaN
+      context.send({
+        type: 'send_message_error',
+        conversationId,
+        clientId,
+        code: known ? err.code : 'internal',
+        message: known ? err.message : 'Internal server error',
+        ...(Number.isInteger(retryAfter) ? { retryAfterSeconds: retryAfter } : {}),
+      })
+      // the registry logs what was not a refusal
+      if (!known) throw err
+    }
+  }
+
+  // one socket's sends run one after another, so its messages are stored in the order they were sent
+  const queues = new WeakMap<object, Promise<void>>()
+  const sendInOrder = (message: SocketSend, context: ClientMessageContext) => {
+    const next = (queues.get(context.socketKey) ?? Promise.resolve()).then(() => send(message, context))
+    // a failure is logged by the registry through `next`; the queue itself must keep going
+    queues.set(context.socketKey, next.catch(() => undefined))
+    return next
+  }
+
   const removals = [
     gateway.onClientMessage('typing', (message, context) => handle(message.conversationId, context.session.userId, true)),
     gateway.onClientMessage('stop_typing', (message, context) => handle(message.conversationId, context.session.userId, false)),
+    gateway.onClientMessage('send_message', sendInOrder),
   ]
   return () => removals.forEach((remove) => remove())
 }

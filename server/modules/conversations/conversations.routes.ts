@@ -1,27 +1,22 @@
 import Router from '@koa/router'
 import {
-  CHAT_MESSAGES,
   NEXT_CURSOR_HEADER,
   conversationListQuerySchema,
   messageListQuerySchema,
   openConversationSchema,
-  sendMessageSchema,
 } from '@shared/api/conversations'
 import type { z } from 'zod'
 import { requireActiveUser } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
-import { badRequest, forbidden, notFound } from '../../http/errors'
+import { badRequest, forbidden } from '../../http/errors'
 import type { RateLimits } from '../../http/rate-limit'
-import { parseBody } from '../../http/validation'
+import { parseBody, requestBody } from '../../http/validation'
 import type { ChatViewer, ConversationsService } from './conversations.service'
-
-const MAX_SERIAL = 2_147_483_647
+import { conversationIdOrNotFound, sendMessage } from './send-message'
 
 /** A conversation id from the path; anything that cannot be one is simply not found. */
 function conversationIdParam(ctx: AppContext): number {
-  const id = /^\d{1,10}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN
-  if (!(id >= 1 && id <= MAX_SERIAL)) throw notFound(CHAT_MESSAGES.notFound)
-  return id
+  return conversationIdOrNotFound(/^\d{1,10}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN)
 }
 
 function parseQuery<S extends z.ZodType>(ctx: AppContext, schema: S): z.infer<S> {
@@ -39,7 +34,7 @@ async function viewerOf(ctx: AppContext): Promise<ChatViewer> {
 /** SPEC §7 chat calls. A conversation the viewer may not see is a 404 on every route, whether it exists or not. */
 export function conversationRoutes(deps: { conversations: ConversationsService; rateLimits: RateLimits }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/conversations' })
-  const { conversations, rateLimits } = deps
+  const { conversations } = deps
 
   router.get('/', async (ctx) => {
     const viewer = await viewerOf(ctx)
@@ -79,8 +74,7 @@ export function conversationRoutes(deps: { conversations: ConversationsService; 
   router.post('/:id/messages', async (ctx) => {
     const viewer = await viewerOf(ctx)
     const id = conversationIdParam(ctx)
-    await rateLimits.consume('chatMessage', String(viewer.userId))
-    const { message, created } = await conversations.send(ctx.state.em, viewer, id, parseBody(ctx, sendMessageSchema))
+    const { message, created } = await sendMessage(deps, ctx.state.em, viewer, id, requestBody(ctx))
     ctx.status = created ? 201 : 200
     ctx.body = message
   })

@@ -1,4 +1,3 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { CHAT_MESSAGES, type ConversationDto, type MessageDto, type OpenConversationRequest, type SendMessageRequest } from '@shared/api/conversations'
 import type { ServerEvent } from '@shared/realtime/events'
@@ -7,13 +6,13 @@ import type { Logger } from '../../logger'
 import type { EventBus } from '../../realtime/bus'
 import type { Presence } from '../../realtime/presence'
 import type { ListingsService } from '../listings/listings.service'
-import { User } from '../users/user.entity'
 import type { UsersService } from '../users/users.service'
 import { actingId, actorAudience, membersOf, READ_FLAG, roleIn, type ChatViewer } from './chat-roles'
 import { Conversation, Message } from './conversation.entities'
 import { toMessageDto } from './conversation.mapper'
 import { conversationPage, describeConversations, unreadTotal, type ListScope } from './conversation-reads'
 import { openConversation, type OpenConversationInput } from './open-conversation'
+import { writeMessage } from './write-message'
 
 export type { ChatViewer } from './chat-roles'
 
@@ -62,8 +61,8 @@ export class ConversationsService {
   }
 
   /** The conversation and the viewer's side of it; a 404 for a missing one and for one the viewer may not see. */
-  async access(em: EntityManager, id: number, viewer: ChatViewer, lock = false) {
-    const conversation = await em.findOne(Conversation, { id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {})
+  async access(em: EntityManager, id: number, viewer: ChatViewer) {
+    const conversation = await em.findOne(Conversation, { id })
     const role = conversation ? roleIn(conversation, viewer) : null
     if (!conversation || !role) throw notFound(CHAT_MESSAGES.notFound)
     return { conversation, role }
@@ -98,48 +97,19 @@ export class ConversationsService {
    * same sender answers the first message (created: false) and publishes nothing again.
    */
   async send(em: EntityManager, viewer: ChatViewer, id: number, request: SendMessageRequest): Promise<{ message: MessageDto; created: boolean }> {
-    let written: { message: Message; conversation: Conversation; audience: number[] } | { existing: Message }
-    try {
-      written = await em.transactional(async (tx) => {
-        // the row lock keeps a conversation's messages and its activity time in commit order
-        const { conversation, role } = await this.access(tx, id, viewer, true)
-        if (request.clientId) {
-          const existing = await this.byClientId(tx, viewer.userId, request.clientId)
-          if (existing) return { existing }
-        }
-        const now = new Date()
-        const message = tx.create(Message, {
-          conversation,
-          sender: tx.getReference(User, viewer.userId),
-          isFromAdmin: role === 'admin',
-          content: request.content,
-          clientId: request.clientId ?? null,
-          createdAt: now,
-          buyerHasRead: role === 'buyer',
-          sellerHasRead: role === 'seller',
-          adminHasRead: role === 'admin',
-        })
-        if (now > conversation.lastMessageAt) conversation.lastMessageAt = now
-        if (role === 'admin' && !conversation.adminJoinedAt) conversation.adminJoinedAt = now
-        await tx.flush()
-        await tx.populate(message, ['sender'])
-        return { message, conversation, audience: actorAudience(viewer, role) }
-      })
-    } catch (err) {
-      if (!request.clientId || !(err instanceof UniqueConstraintViolationException)) throw err
-      // the same clientId won a race in another request: that message is the answer
-      const existing = await this.byClientId(em.fork(), viewer.userId, request.clientId)
-      if (!existing) throw err
-      written = { existing }
+    const written = await writeMessage(em, viewer, id, request)
+    if (written.outcome === 'no_access') throw notFound(CHAT_MESSAGES.notFound)
+    if (written.outcome === 'duplicate') {
+      // the first message with this clientId is the answer, unless it belongs to another conversation
+      const existing = await this.byClientId(em, viewer.userId, written.clientId)
+      if (!existing) throw new Error('a clientId was taken but its message is gone')
+      if (existing.conversation.id !== id) throw conflict(CHAT_MESSAGES.clientIdReused, 'client_id_reused')
+      return { message: toMessageDto(existing), created: false }
     }
-    if ('existing' in written) {
-      if (written.existing.conversation.id !== id) throw conflict(CHAT_MESSAGES.clientIdReused, 'client_id_reused')
-      return { message: toMessageDto(written.existing), created: false }
-    }
-    const { message, conversation, audience } = written
-    const dto = toMessageDto(message)
+    const audience = actorAudience(viewer, written.role)
+    const dto = toMessageDto(written.message)
     const sender = new Set(audience)
-    const recipients = membersOf(conversation).filter((member) => !sender.has(member))
+    const recipients = written.members.filter((member) => !sender.has(member))
     await this.publish(recipients, [{ type: 'new_message', conversationId: id, message: dto }])
     await this.publish(audience, [{ type: 'message_sent', conversationId: id, message: dto, ...(dto.clientId ? { clientId: dto.clientId } : {}) }])
     return { message: dto, created: true }

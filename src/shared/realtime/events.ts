@@ -14,6 +14,12 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('authenticate'), userId: id }),
   z.object({ type: z.literal('typing'), conversationId: id }),
   z.object({ type: z.literal('stop_typing'), conversationId: id }),
+  /**
+   * A chat message over the socket, with the rules of POST /api/conversations/{id}/messages (content and
+   * clientId are checked there, so a bad one gets an answer). Answered by message_sent or send_message_error,
+   * both carrying the clientId.
+   */
+  z.object({ type: z.literal('send_message'), conversationId: id, content: z.string(), clientId: z.string() }),
 ])
 export type ClientMessage = z.infer<typeof clientMessageSchema>
 
@@ -37,6 +43,16 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   /** the newest message the reader has now read */
   z.object({ type: z.literal('message_read'), conversationId: id, messageId: id, userId: id }),
   z.object({ type: z.literal('MESSAGE_READ_UPDATE'), messageId: id, userId: id, userRole: z.enum(CHAT_ROLES), conversationId: id.optional() }),
+  /** a socket's send_message refused, to that socket only: the code and message the REST send would answer */
+  z.object({
+    type: z.literal('send_message_error'),
+    conversationId: id,
+    clientId: z.string(),
+    code: z.string(),
+    message: z.string(),
+    /** when rate limited: seconds until a send is accepted again */
+    retryAfterSeconds: z.number().int().optional(),
+  }),
   // payments and transactions
   z.object({ type: z.literal('payment_completed'), redirect_to_chat: z.boolean(), conversationId: id.optional(), transactionId: id.optional() }),
   z.object({ type: z.literal('transaction_created'), transactionId: id }),
