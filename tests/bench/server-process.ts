@@ -98,8 +98,11 @@ export async function spawnServer(options: ServerProcessOptions): Promise<Server
       if (line.trim() && lines.length < MAX_OUTPUT_LINES) lines.push(line)
     })
   }
-  // should the bench itself die, the server must not outlive it
-  const killOnExit = () => child.kill('SIGKILL')
+  // should the bench itself die, the server and its folder must not outlive it
+  const killOnExit = () => {
+    child.kill('SIGKILL')
+    rmSync(dataDir, { recursive: true, force: true })
+  }
   process.once('exit', killOnExit)
 
   async function stop() {
