@@ -1,39 +1,10 @@
-import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { createTestDatabase, type TestDatabase } from '../support/database'
-import { launchChromium } from '../support/browser'
-import { startTestServer } from '../support/server'
-import type { RunningServer } from '../../server/server'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { SHOTS, signedInAs as signIn, useDemoSite } from '../support/e2e'
 
-const SHOTS = resolve(import.meta.dirname, '../../test-results/e2e')
-let db: TestDatabase
-let server: RunningServer
-let browser: Browser
+const site = useDemoSite()
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true })
-  db = await createTestDatabase()
-  server = await startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true' }, webRoot: resolve(import.meta.dirname, '../../dist/web') })
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  await db?.drop()
-})
-
-async function signedInAs(username: string, password: string, width = 1280): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height: 860 } })).newPage()
-  await page.goto(`${server.url}/login`)
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL(`${server.url}/`)
-  return page
-}
+const signedInAs = (username: string, password: string, width = 1280) => signIn(site, username, password, { width, height: 860 })
 
 /** Opens `path` and waits until the page's live connection is authenticated, so no event is missed. */
 async function openLive(page: Page, path: string): Promise<void> {
@@ -44,7 +15,7 @@ async function openLive(page: Page, path: string): Promise<void> {
       }),
     )
   })
-  await page.goto(`${server.url}${path}`)
+  await page.goto(`${site.server.url}${path}`)
   await authenticated
 }
 
@@ -132,7 +103,7 @@ describe('chat in Chromium, buyer and seller side by side', () => {
 
     // on a phone the list and the thread take turns
     await seller.setViewportSize({ width: 375, height: 760 })
-    await seller.goto(`${server.url}/messages`)
+    await seller.goto(`${site.server.url}/messages`)
     await seller.getByTestId('conversation-item').first().waitFor()
     await seller.screenshot({ path: `${SHOTS}/chat-inbox-375.png` })
     await seller.getByTestId('conversation-item').first().click()
@@ -143,7 +114,7 @@ describe('chat in Chromium, buyer and seller side by side', () => {
     await seller.getByTestId('conversation-item').first().waitFor()
 
     // /chat/{id} shows the same thread on its own page; an admin writes in it as Handover Support
-    await buyer.goto(`${server.url}/chat/${conversationId}`)
+    await buyer.goto(`${site.server.url}/chat/${conversationId}`)
     await messageRows(buyer, 'updated this morning.').waitFor()
     const admin = await signedInAs('admin', 'handover-admin')
     await openLive(admin, `/admin/chat/${conversationId}`)
@@ -157,14 +128,14 @@ describe('chat in Chromium, buyer and seller side by side', () => {
     await admin.screenshot({ path: `${SHOTS}/chat-admin-1280.png` })
 
     // not for anyone else
-    await buyer.goto(`${server.url}/admin/chat/${conversationId}`)
+    await buyer.goto(`${site.server.url}/admin/chat/${conversationId}`)
     await buyer.getByText('Not allowed').waitFor()
   }, 180_000)
 
   it('starts a conversation from /messages?user= and keeps the query through /chat', async () => {
     const buyer = await signedInAs('carol', 'handover-demo', 375)
     const { sellerId } = await alicesListing(buyer)
-    await buyer.goto(`${server.url}/chat?user=${sellerId}`)
+    await buyer.goto(`${site.server.url}/chat?user=${sellerId}`)
     await buyer.waitForURL(/\/messages\?conversation=\d+$/)
     await thread(buyer).getByRole('heading', { name: 'alice' }).waitFor()
     await composer(buyer).fill('Hello from a phone')
@@ -173,8 +144,8 @@ describe('chat in Chromium, buyer and seller side by side', () => {
     await buyer.screenshot({ path: `${SHOTS}/chat-started-375.png` })
 
     // signed out, the chat screens send visitors to sign in
-    const visitor = await browser.newPage()
-    await visitor.goto(`${server.url}/messages`)
-    await visitor.waitForURL(`${server.url}/login`)
+    const visitor = await site.browser.newPage()
+    await visitor.goto(`${site.server.url}/messages`)
+    await visitor.waitForURL(`${site.server.url}/login`)
   })
 })

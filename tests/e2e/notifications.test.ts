@@ -1,39 +1,10 @@
-import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { createTestDatabase, type TestDatabase } from '../support/database'
-import { launchChromium } from '../support/browser'
-import { startTestServer } from '../support/server'
-import type { RunningServer } from '../../server/server'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { SHOTS, signedInAs as signIn, useDemoSite } from '../support/e2e'
 
-const SHOTS = resolve(import.meta.dirname, '../../test-results/e2e')
-let db: TestDatabase
-let server: RunningServer
-let browser: Browser
+const site = useDemoSite()
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true })
-  db = await createTestDatabase()
-  server = await startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true' }, webRoot: resolve(import.meta.dirname, '../../dist/web') })
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  await db?.drop()
-})
-
-async function signedInAs(username: string, password: string, width = 1280): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage()
-  await page.goto(`${server.url}/login`)
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL(`${server.url}/`)
-  return page
-}
+const signedInAs = (username: string, password: string, width = 1280) => signIn(site, username, password, { width, height: 900 })
 
 /** A listing of alice's waiting for review, written through the API as the form would. */
 async function submitListing(seller: Page, handle: string, title: string): Promise<number> {
@@ -108,7 +79,7 @@ describe('notifications in Chromium', () => {
 
     // choosing it marks it read and opens the listing; the badge drops by one
     await first.click()
-    await alice.waitForURL(`${server.url}/listing/${firstId}`)
+    await alice.waitForURL(`${site.server.url}/listing/${firstId}`)
     await expect.poll(() => bell(alice).getAttribute('aria-label')).toBe(`Notifications, ${before + 1} unread`)
     const stored = await alice.evaluate(async () => (await (await fetch('/api/notifications?type=listing_approved')).json()) as { isRead: boolean; data: { accountId: number } }[])
     expect(stored.find((n) => n.data.accountId === firstId)?.isRead).toBe(true)
@@ -120,11 +91,11 @@ describe('notifications in Chromium', () => {
     await alice.keyboard.press('Escape')
 
     // the notifications page, filtered by type
-    await alice.goto(`${server.url}/notifications`)
+    await alice.goto(`${site.server.url}/notifications`)
     const list = alice.getByRole('list', { name: 'Notifications' })
     await list.getByText('Second night photography account', { exact: false }).waitFor()
     await alice.getByLabel('Type').selectOption('listing_approved')
-    await alice.waitForURL(`${server.url}/notifications?type=listing_approved`)
+    await alice.waitForURL(`${site.server.url}/notifications?type=listing_approved`)
     // only approvals are left, both of ours among them
     await expect.poll(() => list.getByRole('listitem').filter({ hasNotText: 'Listing approved' }).count()).toBe(0)
     await list.getByRole('listitem').filter({ hasText: 'Night photography account, 21K followers' }).waitFor()
@@ -149,7 +120,7 @@ describe('notifications in Chromium', () => {
     expect((await menu.boundingBox())?.width).toBe(320)
     await alice.screenshot({ path: `${SHOTS}/notification-dropdown-375.png` })
     await alice.keyboard.press('Escape')
-    await alice.goto(`${server.url}/notifications`)
+    await alice.goto(`${site.server.url}/notifications`)
     await alice.getByRole('list', { name: 'Notifications' }).waitFor()
     const overflow = await alice.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
     expect(overflow).toBe(0)
@@ -157,9 +128,9 @@ describe('notifications in Chromium', () => {
   })
 
   it('sends a signed-out visitor from /notifications to sign in', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${server.url}/notifications`)
-    await page.waitForURL(`${server.url}/login`)
+    const page = await site.browser.newPage()
+    await page.goto(`${site.server.url}/notifications`)
+    await page.waitForURL(`${site.server.url}/login`)
     await page.close()
   })
 })

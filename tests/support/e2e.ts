@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import type { RunningServer } from '../../server/server'
+import { launchChromium } from './browser'
+import { createTestDatabase, type TestDatabase } from './database'
+import { startTestServer } from './server'
+
+/** Where end-to-end screenshots go. */
+export const SHOTS = resolve(import.meta.dirname, '../../test-results/e2e')
+
+export interface DemoSite {
+  db: TestDatabase
+  server: RunningServer
+  browser: Browser
+}
+
+/**
+ * The built website on the real server with demo data, and Chromium: started before the file's tests and
+ * stopped after them. Its fields are filled once beforeAll has run.
+ */
+export function useDemoSite(): DemoSite {
+  const site = {} as DemoSite
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true })
+    site.db = await createTestDatabase()
+    site.server = await startTestServer({ databaseUrl: site.db.url, env: { SEED_DEMO: 'true' }, webRoot: resolve(import.meta.dirname, '../../dist/web') })
+    site.browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await site.browser?.close()
+    await site.server?.close()
+    await site.db?.drop()
+  })
+  return site
+}
+
+/** A new browser context signed in through the sign-in form, on the home page. */
+export async function signedInAs(site: DemoSite, username: string, password: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const page = await (await site.browser.newContext({ viewport })).newPage()
+  await page.goto(`${site.server.url}/login`)
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL(`${site.server.url}/`)
+  return page
+}
