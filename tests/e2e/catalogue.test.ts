@@ -1,46 +1,25 @@
-import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { createTestDatabase, type TestDatabase } from '../support/database'
-import { launchChromium } from '../support/browser'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { ApiClient } from '../support/http-client'
-import { startTestServer } from '../support/server'
-import type { RunningServer } from '../../server/server'
+import { SHOTS, useDemoSite } from '../support/e2e'
 
-const SHOTS = resolve(import.meta.dirname, '../../test-results/e2e')
-let db: TestDatabase
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true })
-  db = await createTestDatabase()
-  server = await startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true' }, webRoot: resolve(import.meta.dirname, '../../dist/web') })
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-  await db?.drop()
-})
+const site = useDemoSite()
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } })
   return context.newPage()
 }
 
 /** The number of accounts the server says match a query: what the grid must report. */
 async function serverTotal(query: string): Promise<number> {
-  const response = await new ApiClient(server.url).get(`/api/accounts?${query}`)
+  const response = await new ApiClient(site.server.url).get(`/api/accounts?${query}`)
   return Number(response.headers.get('x-total-count'))
 }
 
 describe('browsing the catalogue in Chromium', () => {
   it('filters, pages, keeps the state across a reload and opens a listing', async () => {
     const page = await newPage()
-    await page.goto(`${server.url}/`)
+    await page.goto(`${site.server.url}/`)
     const grid = page.locator('#filterable-listings')
     await grid.scrollIntoViewIfNeeded()
 
@@ -65,7 +44,7 @@ describe('browsing the catalogue in Chromium', () => {
     expect(url.searchParams.get('minPrice')).toBe('50')
 
     // the server's second page, in order, is what the grid shows
-    const expected = (await new ApiClient(server.url).get('/api/accounts?platform=youtube&sort=price-low&minPrice=50&page=2')).json as unknown as { accountTitle: string }[]
+    const expected = (await new ApiClient(site.server.url).get('/api/accounts?platform=youtube&sort=price-low&minPrice=50&page=2')).json as unknown as { accountTitle: string }[]
     const titles = await grid.locator('a[href^="/listing/"] h3').allTextContents()
     expect(titles).toEqual(expected.map((l) => l.accountTitle))
 
@@ -79,7 +58,7 @@ describe('browsing the catalogue in Chromium', () => {
     const first = grid.locator('a[href^="/listing/"]').first()
     const href = await first.getAttribute('href')
     await first.click()
-    await page.waitForURL(`${server.url}${href}`)
+    await page.waitForURL(`${site.server.url}${href}`)
     await page.getByRole('heading', { level: 1, name: expected[0]!.accountTitle }).waitFor()
     await expect(page.getByText('Subscribers').first().isVisible()).resolves.toBe(true)
   })
