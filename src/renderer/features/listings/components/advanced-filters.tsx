@@ -24,6 +24,15 @@ function draftOf(filters: ListingFilters): Draft {
 }
 
 /**
+ * What the panel's draft starts from. Keyed on this, the panel starts over when the applied advanced
+ * filters change (Back, Clear All), and keeps what is being typed when only the platform, sort, search
+ * or page move: the router commits those in a transition that may land after the panel has opened.
+ */
+export function draftKey(filters: ListingFilters): string {
+  return JSON.stringify(draftOf(filters))
+}
+
+/**
  * The advanced panel edits a draft, so typing a price does not refetch on every key; "Apply
  * Filters & Close" commits it to the URL. The parent remounts it when the URL changes underneath.
  */

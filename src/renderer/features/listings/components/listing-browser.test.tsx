@@ -97,4 +97,21 @@ describe('ListingBrowser', () => {
     expect(screen.getByTestId('search').textContent).toBe('?maxPrice=5000&monetized=true')
     expect(screen.queryByRole('form', { name: 'Advanced filters' })).toBeNull()
   })
+
+  it('keeps a typed price when the sort changes under the open panel, and starts over on Clear All', async () => {
+    stubAccounts(1, 1)
+    renderAt('/?on=youtube')
+    fireEvent.click(await screen.findByRole('button', { name: /Advanced Filters/ }))
+    fireEvent.change(screen.getByLabelText('Price minimum'), { target: { value: '50' } })
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'price-low' } })
+    expect((screen.getByLabelText('Price minimum') as HTMLInputElement).value).toBe('50')
+    fireEvent.click(screen.getByRole('button', { name: 'Apply Filters & Close' }))
+    expect(new URLSearchParams(screen.getByTestId('search').textContent!).get('minPrice')).toBe('50')
+
+    fireEvent.click(screen.getByRole('button', { name: /Advanced Filters/ }))
+    fireEvent.change(screen.getByLabelText('Price maximum'), { target: { value: '90' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Clear All' }))
+    expect((screen.getByLabelText('Price minimum') as HTMLInputElement).value).toBe('')
+    expect((screen.getByLabelText('Price maximum') as HTMLInputElement).value).toBe('')
+  })
 })

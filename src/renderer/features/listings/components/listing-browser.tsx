@@ -7,8 +7,8 @@ import { useListings } from '../api/get-listings'
 import { advancedFiltersOpenAtom } from '../atoms'
 import { useListingUrlState } from '../hooks/use-listing-url-state'
 import { pageCount, showingText } from '../lib/pagination'
-import { clearedFilters, hasAnyFilter, toListingsQuery, writeListingSearch } from '../lib/url-state'
-import { AdvancedFilters } from './advanced-filters'
+import { clearedFilters, hasAnyFilter, toListingsQuery } from '../lib/url-state'
+import { AdvancedFilters, draftKey } from './advanced-filters'
 import { ListingCard, ListingCardSkeleton } from './listing-card'
 import { ListingToolbar } from './listing-toolbar'
 import { Pagination } from './pagination'
@@ -41,8 +41,7 @@ export function ListingBrowser() {
       />
       {advancedOpen && (
         <AdvancedFilters
-          // A URL change (Back, Clear All) discards the draft and starts from what is applied.
-          key={writeListingSearch({ ...filters, page: 1 }).toString()}
+          key={draftKey(filters)}
           filters={filters}
           onApply={(draft) => {
             update(draft)
