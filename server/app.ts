@@ -26,6 +26,9 @@ import { LedgerService } from './modules/ledger/ledger.service'
 import { adminListingsRoutes } from './modules/admin/admin-listings.routes'
 import { conversationRoutes } from './modules/conversations/conversations.routes'
 import { ConversationsService } from './modules/conversations/conversations.service'
+import { escrowRoutes } from './modules/escrow/escrow.routes'
+import { handoverStepRoutes } from './modules/escrow/handover-steps.routes'
+import { EscrowService } from './modules/escrow/escrow.service'
 import { ListingWritesService } from './modules/listings/listing-writes.service'
 import { listingsRoutes, statsRoutes } from './modules/listings/listings.routes'
 import { ListingsService } from './modules/listings/listings.service'
@@ -34,12 +37,13 @@ import { createLocalStorage, type MediaStorage } from './modules/media/storage'
 import { uploadRoutes } from './modules/media/upload.routes'
 import { notificationRoutes } from './modules/notifications/notifications.routes'
 import { NotificationService } from './modules/notifications/notifications.service'
+import { createPaymentsModule, type PaymentsModule } from './modules/payments/payments.module'
 import { SettingsService } from './modules/settings/settings.service'
 import { createPageRenderer } from './modules/seo/page-renderer'
 import { seoRoutes } from './modules/seo/seo.routes'
 import { sellersRoutes } from './modules/sellers/sellers.routes'
 import { SellersService } from './modules/sellers/sellers.service'
-import { createSessionStore, SessionService } from './modules/sessions/session.store'
+import { createSessionStore, sessionRowId, SessionService } from './modules/sessions/session.store'
 import { UsersService } from './modules/users/users.service'
 
 export const SESSION_COOKIE = 'handover.sid'
@@ -73,6 +77,9 @@ export interface Services {
   notifications: NotificationService
   listingWrites: ListingWritesService
   conversations: ConversationsService
+  escrow: EscrowService
+  /** deposits, provider checkouts and their confirmation, withdrawals, balance (PAYMENTS_PROVIDER) */
+  payments: PaymentsModule
 }
 
 export function createServices(deps: Pick<AppDeps, 'config' | 'mailer' | 'bus' | 'logger' | 'presence'>): Services {
@@ -86,14 +93,18 @@ export function createServices(deps: Pick<AppDeps, 'config' | 'mailer' | 'bus' |
   const notifications = new NotificationService(deps.bus, deps.logger)
   const listingWrites = new ListingWritesService({ settings, notifications, media, bus: deps.bus, logger: deps.logger })
   const conversations = new ConversationsService({ bus: deps.bus, presence: deps.presence, logger: deps.logger, listings, users })
-  return { ledger, users, sessions, auth, listings, media, bus: deps.bus, settings, notifications, listingWrites, conversations }
+  // escrow is created below and calls payments for checkouts; payments reach it lazily to fund purchases
+  const payments = createPaymentsModule({ config: deps.config, ledger, notifications, bus: deps.bus, logger: deps.logger, purchases: () => escrow })
+  const escrow = new EscrowService({ ledger, settings, notifications, conversations, bus: deps.bus, logger: deps.logger })
+  return { ledger, users, sessions, auth, listings, media, bus: deps.bus, settings, notifications, listingWrites, conversations, escrow, payments }
 }
 
 export interface CreatedApp {
   app: Koa<AppState>
   services: Services
   /** reads the session of a raw request (the WebSocket upgrade) exactly as HTTP requests see it */
-  readSession(req: IncomingMessage): Promise<SessionData | null>
+  /** The signed-in session of a request (a WebSocket upgrade), with its stored id for later re-checks. */
+  readSession(req: IncomingMessage): Promise<(SessionData & { sessionKey: string }) | null>
   allowedOrigins(requestOrigin: string): string[]
 }
 
@@ -140,6 +151,9 @@ export function createApp(deps: AppDeps): CreatedApp {
     mediaRoutes({ media: services.media }),
     adminListingsRoutes({ writes: services.listingWrites }),
     conversationRoutes({ conversations: services.conversations, rateLimits: deps.rateLimits }),
+    handoverStepRoutes(),
+    escrowRoutes({ escrow: services.escrow, checkout: (em, input) => services.payments.payments.createPurchaseCheckout(em, input) }),
+    ...services.payments.routers(),
   ]) {
     app.use(router.routes()).use(router.allowedMethods())
   }
@@ -150,12 +164,14 @@ export function createApp(deps: AppDeps): CreatedApp {
     serveWebsite(app, deps.webRoot, renderPage)
   }
 
-  async function readSession(req: IncomingMessage): Promise<SessionData | null> {
+  async function readSession(req: IncomingMessage): Promise<(SessionData & { sessionKey: string }) | null> {
     const ctx = app.createContext(req, new ServerResponse(req))
-    let data: SessionData | null = null
+    let data: (SessionData & { sessionKey: string }) | null = null
     await sessionMiddleware(ctx, async () => {
       const s = ctx.session as SessionData | null
-      data = s && typeof s.userId === 'number' ? { userId: s.userId, isAdmin: Boolean(s.isAdmin) } : null
+      // with an external store the signed cookie holds the session's key
+      const key = ctx.cookies.get(SESSION_COOKIE, { signed: true })
+      data = s && key && typeof s.userId === 'number' ? { userId: s.userId, isAdmin: Boolean(s.isAdmin), sessionKey: sessionRowId(key) } : null
     })
     return data
   }

@@ -30,6 +30,20 @@ const envSchema = z
     PUBLIC_URL: url(['http', 'https']).optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     PAYMENTS_PROVIDER: z.enum(['sandbox', 'trustap'], { error: 'must be sandbox or trustap' }).default('sandbox'),
+    /** Basic credentials the sandbox provider's webhooks must carry; unset: sandbox webhooks are refused */
+    SANDBOX_WEBHOOK_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
+    // Trustap (docs.trustap.com): staging hosts by default; production is https://dev.trustap.com/api/v1 etc.
+    TRUSTAP_API_URL: url(['http', 'https']).default('https://dev.stage.trustap.com/api/v1'),
+    TRUSTAP_ACTIONS_URL: url(['http', 'https']).default('https://actions.stage.trustap.com'),
+    TRUSTAP_SSO_URL: url(['http', 'https']).default('https://sso.trustap.com/auth/realms/trustap-stage'),
+    TRUSTAP_API_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+    /** the marketplace's own full Trustap user: the seller of every checkout, since Handover holds the escrow */
+    TRUSTAP_SELLER_ID: z.string().min(3).max(64).optional(),
+    TRUSTAP_CURRENCY: z.enum(['usd', 'eur', 'gbp', 'aud', 'cad'], { error: 'must be usd, eur, gbp, aud or cad' }).default('usd'),
+    TRUSTAP_CLIENT_ID: z.string().min(3).optional(),
+    TRUSTAP_CLIENT_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+    TRUSTAP_WEBHOOK_USER: z.string().min(3, 'must be at least 3 characters').max(100).optional(),
+    TRUSTAP_WEBHOOK_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
     ADMIN_USERNAME: z.string().min(3, 'must be at least 3 characters').max(50).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
     SEED_DEMO: booleanish.default(false),
@@ -42,6 +56,16 @@ const envSchema = z
   .refine((v) => Boolean(v.ADMIN_USERNAME) === Boolean(v.ADMIN_PASSWORD), {
     message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
+  })
+  .superRefine((v, ctx) => {
+    if (v.PAYMENTS_PROVIDER !== 'trustap') return
+    for (const name of ['TRUSTAP_API_KEY', 'TRUSTAP_SELLER_ID', 'TRUSTAP_WEBHOOK_USER', 'TRUSTAP_WEBHOOK_PASSWORD'] as const) {
+      if (!v[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENTS_PROVIDER=trustap' })
+    }
+  })
+  .refine((v) => Boolean(v.TRUSTAP_CLIENT_ID) === Boolean(v.TRUSTAP_CLIENT_SECRET), {
+    message: 'TRUSTAP_CLIENT_ID and TRUSTAP_CLIENT_SECRET must be set together',
+    path: ['TRUSTAP_CLIENT_SECRET'],
   })
 
 export type Env = z.infer<typeof envSchema>
@@ -59,12 +83,28 @@ export interface Config {
   publicUrl: string
   sessionSecret: string
   paymentsProvider: Env['PAYMENTS_PROVIDER']
+  /** credentials of the sandbox provider's webhooks (user `sandbox`) */
+  sandboxWebhookPassword?: string
+  trustap: TrustapConfig
   admin?: { username: string; password: string }
   seedDemo: boolean
   trustProxy: boolean
   dataDir: string
   mediaDir: string
   logLevel: Env['LOG_LEVEL']
+}
+
+/** Trustap's hosts and this marketplace's credentials there (README "Configuration"). */
+export interface TrustapConfig {
+  apiUrl: string
+  actionsUrl: string
+  ssoUrl: string
+  apiKey?: string
+  sellerId?: string
+  currency: Env['TRUSTAP_CURRENCY']
+  /** OAuth client for sellers connecting their own Trustap account; both or neither */
+  oauth?: { clientId: string; clientSecret: string }
+  webhook?: { user: string; password: string }
 }
 
 export class ConfigError extends Error {}
@@ -90,6 +130,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     sessionSecret: env.SESSION_SECRET ?? persistentSecret(env.DATA_DIR),
     paymentsProvider: env.PAYMENTS_PROVIDER,
+    sandboxWebhookPassword: env.SANDBOX_WEBHOOK_PASSWORD,
+    trustap: {
+      apiUrl: env.TRUSTAP_API_URL.replace(/\/+$/, ''),
+      actionsUrl: env.TRUSTAP_ACTIONS_URL.replace(/\/+$/, ''),
+      ssoUrl: env.TRUSTAP_SSO_URL.replace(/\/+$/, ''),
+      apiKey: env.TRUSTAP_API_KEY,
+      sellerId: env.TRUSTAP_SELLER_ID,
+      currency: env.TRUSTAP_CURRENCY,
+      oauth: env.TRUSTAP_CLIENT_ID && env.TRUSTAP_CLIENT_SECRET ? { clientId: env.TRUSTAP_CLIENT_ID, clientSecret: env.TRUSTAP_CLIENT_SECRET } : undefined,
+      webhook: env.TRUSTAP_WEBHOOK_USER && env.TRUSTAP_WEBHOOK_PASSWORD ? { user: env.TRUSTAP_WEBHOOK_USER, password: env.TRUSTAP_WEBHOOK_PASSWORD } : undefined,
+    },
     admin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,

@@ -17,6 +17,7 @@ import { registerChatMessages } from './modules/conversations/conversations.real
 import { createLocalPresence, createRedisPresence, type Presence } from './realtime/presence'
 
 const SESSION_PURGE_MS = 60 * 60 * 1000
+const ESCROW_SWEEP_MS = 15_000
 
 export interface RunningServer {
   url: string
@@ -77,6 +78,12 @@ export async function startServer(config: Config, options: StartOptions): Promis
     created.services.sessions.purgeExpired(orm.em.fork()).catch((err: unknown) => logger.warn({ err }, 'session purge failed'))
   }, SESSION_PURGE_MS)
   purge.unref()
+  // unpaid reservations lapse and finished countdowns release funds; deals are locked one by one, so instances
+  // sweeping at the same time never move one twice
+  const escrowSweep = setInterval(() => {
+    created.services.escrow.runDue(orm.em.fork()).catch((err: unknown) => logger.warn({ err }, 'escrow sweep failed'))
+  }, ESCROW_SWEEP_MS)
+  escrowSweep.unref()
 
   const http = createServer(created.app.callback())
   const sockets = new Set<Socket>()
@@ -90,8 +97,9 @@ export async function startServer(config: Config, options: StartOptions): Promis
     allowedOrigins: (req) => created.allowedOrigins(`http://${req.headers.host ?? ''}`).concat(`https://${req.headers.host ?? ''}`),
     resolveSession: async (req) => {
       const s = await created.readSession(req)
-      return s?.userId ? { userId: s.userId, isAdmin: Boolean(s.isAdmin) } : null
+      return s?.userId ? { userId: s.userId, isAdmin: Boolean(s.isAdmin), sessionKey: s.sessionKey } : null
     },
+    sessionsStillValid: (sessions) => created.services.sessions.stillValid(orm.em.fork(), sessions),
     bus,
     presence,
     logger,
@@ -111,6 +119,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     closing ??= (async () => {
       // stop accepting, let in-flight requests finish, then close sockets, bus and database
       clearInterval(purge)
+      clearInterval(escrowSweep)
       const drained = new Promise<void>((ok) => http.close(() => ok()))
       http.closeIdleConnections()
       await gateway.close()

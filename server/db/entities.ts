@@ -1,9 +1,11 @@
 import { PasswordResetSchema, PendingSignupSchema } from '../modules/auth/auth.entities'
 import { ConversationSchema, MessageSchema } from '../modules/conversations/conversation.entities'
 import { OutboxEmailSchema } from '../modules/email/email.entity'
+import { ChecklistItemSchema, EscrowTransactionEventSchema, EscrowTransactionSchema, HandoverStepSchema } from '../modules/escrow/escrow.entities'
 import { ListingSchema } from '../modules/listings/listing.entity'
 import { LedgerAccountSchema, LedgerEntrySchema, LedgerTransferSchema } from '../modules/ledger/ledger.entities'
 import { NotificationSchema } from '../modules/notifications/notification.entity'
+import { PaymentOrderSchema, PaymentWebhookEventSchema, TrustapAccountSchema, WithdrawalSchema } from '../modules/payments/payment.entities'
 import { SessionSchema } from '../modules/sessions/session.entity'
 import { SettingSchema } from '../modules/settings/setting.entity'
 import { UserSchema } from '../modules/users/user.entity'
@@ -23,4 +25,12 @@ export const entities = [
   NotificationSchema,
   ConversationSchema,
   MessageSchema,
+  EscrowTransactionSchema,
+  EscrowTransactionEventSchema,
+  HandoverStepSchema,
+  ChecklistItemSchema,
+  PaymentOrderSchema,
+  WithdrawalSchema,
+  PaymentWebhookEventSchema,
+  TrustapAccountSchema,
 ]

@@ -33,10 +33,12 @@ export async function requireActiveUser(ctx: AppContext): Promise<User> {
   return activeUser(ctx.state.em, id)
 }
 
+export const BANNED_MESSAGE = 'Your account is banned'
+
 /** The same check for a session read elsewhere (a WebSocket message): 401 for a user gone, 403 when banned. */
 export async function activeUser(em: EntityManager, id: number): Promise<User> {
   const user = await em.findOne(User, { id })
   if (!user) throw unauthorized()
-  if (user.bannedAt) throw forbidden('Your account is banned')
+  if (user.bannedAt) throw forbidden(BANNED_MESSAGE)
   return user
 }

@@ -19,3 +19,10 @@ export function parseObject<S extends z.ZodType>(schema: S, input: unknown): z.i
   if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid request', 'validation_error')
   return result.data
 }
+
+/** Parses the query string with a shared schema; the first issue's message is the answer. */
+export function parseQuery<S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> {
+  const result = schema.safeParse(ctx.query)
+  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid query', 'validation_error')
+  return result.data
+}

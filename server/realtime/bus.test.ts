@@ -46,6 +46,24 @@ describe('local bus', () => {
     expect(handler).not.toHaveBeenCalled()
   })
 
+  it('delivers several events in order, and none when one of them is malformed', async () => {
+    const bus = createLocalBus()
+    const handler = vi.fn()
+    bus.subscribe(handler)
+    const offline: ServerEvent = { type: 'user_offline', userId: 5 }
+    await bus.publishMany([
+      { audience: { userIds: [1] }, event: online },
+      { audience: { all: true }, event: offline },
+    ])
+    expect(handler.mock.calls).toEqual([
+      [{ userIds: [1] }, online],
+      [{ all: true }, offline],
+    ])
+    const bogus = { type: 'user_online', userId: 'five' } as unknown as ServerEvent
+    await expect(bus.publishMany([{ audience: { all: true }, event: online }, { audience: { all: true }, event: bogus }])).rejects.toThrow()
+    expect(handler).toHaveBeenCalledTimes(2)
+  })
+
   it('refuses to publish after close', async () => {
     const bus = createLocalBus()
     const handler = vi.fn()

@@ -9,14 +9,23 @@ export type Audience = { userIds: number[] } | { all: true }
 
 export type BusHandler = (audience: Audience, event: ServerEvent) => void
 
+export interface Delivery {
+  audience: Audience
+  event: ServerEvent
+}
+
 export interface EventBus {
   publish(audience: Audience, event: ServerEvent): Promise<void>
+  /** Several events in one message between instances (one Redis round trip), delivered in order. */
+  publishMany(deliveries: Delivery[]): Promise<void>
   subscribe(handler: BusHandler): () => void
   close(): Promise<void>
 }
 
 const audienceSchema = z.union([z.object({ userIds: z.array(z.number().int()) }), z.object({ all: z.literal(true) })])
 const envelopeSchema = z.object({ audience: audienceSchema, event: serverEventSchema })
+/** What travels between instances: one delivery, or several published together. */
+const messageSchema = z.union([envelopeSchema, z.array(envelopeSchema).min(1)])
 
 export const DEFAULT_CHANNEL = 'handover:realtime'
 
@@ -49,13 +58,15 @@ function createHandlerSet(logger?: Logger) {
 export function createLocalBus(opts: { logger?: Logger } = {}): EventBus {
   const handlers = createHandlerSet(opts.logger)
   let closed = false
+  const publishMany = async (deliveries: Delivery[]) => {
+    if (closed) throw new Error('event bus is closed')
+    // Parse here too, so a malformed event fails the same way it would across Redis.
+    const envelopes = z.array(envelopeSchema).parse(deliveries)
+    for (const envelope of envelopes) handlers.dispatch(envelope.audience, envelope.event)
+  }
   return {
-    async publish(audience, event) {
-      if (closed) throw new Error('event bus is closed')
-      // Parse here too, so a malformed event fails the same way it would across Redis.
-      const envelope = envelopeSchema.parse({ audience, event })
-      handlers.dispatch(envelope.audience, envelope.event)
-    },
+    publish: (audience, event) => publishMany([{ audience, event }]),
+    publishMany,
     subscribe: (handler) => handlers.add(handler),
     async close() {
       closed = true
@@ -87,18 +98,21 @@ export async function createRedisBus(
 
   subscriber.on('message', (from: string, raw: string) => {
     if (from !== channel) return
-    const envelope = parseEnvelope(raw)
-    if (envelope) handlers.dispatch(envelope.audience, envelope.event)
+    const envelopes = parseMessage(raw)
+    if (envelopes) for (const envelope of envelopes) handlers.dispatch(envelope.audience, envelope.event)
     else logger?.warn({ channel }, 'realtime bus dropped an invalid message')
   })
 
   let closed = false
+  const publishMany = async (deliveries: Delivery[]) => {
+    if (closed) throw new Error('event bus is closed')
+    if (deliveries.length === 0) return
+    const envelopes = z.array(envelopeSchema).parse(deliveries)
+    await publisher.publish(channel, JSON.stringify(envelopes.length === 1 ? envelopes[0] : envelopes))
+  }
   return {
-    async publish(audience, event) {
-      if (closed) throw new Error('event bus is closed')
-      const envelope = envelopeSchema.parse({ audience, event })
-      await publisher.publish(channel, JSON.stringify(envelope))
-    },
+    publish: (audience, event) => publishMany([{ audience, event }]),
+    publishMany,
     subscribe: (handler) => handlers.add(handler),
     async close() {
       if (closed) return
@@ -109,10 +123,11 @@ export async function createRedisBus(
   }
 }
 
-function parseEnvelope(raw: string): z.infer<typeof envelopeSchema> | null {
+function parseMessage(raw: string): z.infer<typeof envelopeSchema>[] | null {
   try {
-    const parsed = envelopeSchema.safeParse(JSON.parse(raw))
-    return parsed.success ? parsed.data : null
+    const parsed = messageSchema.safeParse(JSON.parse(raw))
+    if (!parsed.success) return null
+    return Array.isArray(parsed.data) ? parsed.data : [parsed.data]
   } catch {
     return null
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { WebSocket } from 'ws'
-import { createConnectionRegistry, keysFor } from './connections'
+import { WebSocket as WsSocket } from 'ws'
+import { createConnectionRegistry, deliver, keysFor, MAX_BUFFERED_BYTES } from './connections'
 
 describe('keysFor', () => {
   it('lets a session claim its own id', () => {
@@ -40,5 +41,37 @@ describe('connection registry', () => {
     expect(registry.remove(admin).sort()).toEqual([1000, 999].sort())
     expect(registry.audience({ userIds: [999, 1000] }).size).toBe(0)
     expect(registry.size()).toBe(0)
+  })
+})
+
+describe('deliver', () => {
+  /** what deliver reads and calls on a socket: readyState, bufferedAmount, send and terminate */
+  const fakeSocket = (bufferedAmount: number, readyState: number = WsSocket.OPEN) => {
+    const sent: string[] = []
+    let terminated = false
+    const socket = {
+      readyState,
+      bufferedAmount,
+      send: (data: string) => void sent.push(data),
+      terminate: () => void (terminated = true),
+    } as unknown as WebSocket
+    return { socket, sent, terminated: () => terminated }
+  }
+
+  it('sends to sockets keeping up, skips closed ones, and cuts one whose unsent backlog is past the limit', () => {
+    const registry = createConnectionRegistry()
+    const reading = fakeSocket(0)
+    const slow = fakeSocket(MAX_BUFFERED_BYTES + 1)
+    const closing = fakeSocket(0, WsSocket.CLOSING)
+    for (const [n, fake] of [reading, slow, closing].entries()) {
+      registry.authenticate(registry.add(fake.socket, { userId: 1200 + n, isAdmin: false }), [1200 + n])
+    }
+    deliver(registry, { all: true }, { type: 'user_online', userId: 5 })
+    expect(reading.sent).toEqual([JSON.stringify({ type: 'user_online', userId: 5 })])
+    expect(reading.terminated()).toBe(false)
+    expect(slow.sent).toEqual([])
+    expect(slow.terminated()).toBe(true)
+    expect(closing.sent).toEqual([])
+    expect(closing.terminated()).toBe(false)
   })
 })

@@ -14,8 +14,25 @@ export interface Connection {
   alive: boolean
 }
 
+/**
+ * Bytes a socket may have queued and unsent before it is cut: a client that stopped reading (a frozen tab, a
+ * dead link the heartbeat has not found yet) must not make the server hold every event for it in memory. A
+ * live client reconnects and refetches what it missed.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024
+
+/** Sends one frame, or cuts a socket whose unsent backlog is past MAX_BUFFERED_BYTES. */
+function sendData(socket: WebSocket, data: string): void {
+  if (socket.readyState !== WebSocket.OPEN) return
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    socket.terminate()
+    return
+  }
+  socket.send(data)
+}
+
 export function sendEvent(connection: Connection, event: ServerEvent): void {
-  if (connection.socket.readyState === WebSocket.OPEN) connection.socket.send(JSON.stringify(event))
+  sendData(connection.socket, JSON.stringify(event))
 }
 
 /**
@@ -90,5 +107,5 @@ export function deliver(registry: ConnectionRegistry, audience: Audience, event:
   const targets = registry.audience(audience)
   if (targets.size === 0) return
   const data = JSON.stringify(event)
-  for (const { socket } of targets) if (socket.readyState === WebSocket.OPEN) socket.send(data)
+  for (const { socket } of targets) sendData(socket, data)
 }

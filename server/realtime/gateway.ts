@@ -25,6 +25,11 @@ export interface GatewayOptions {
   /** Origins a browser handshake may come from; a missing Origin (non-browser client) is allowed. */
   allowedOrigins: (req: IncomingMessage) => string[]
   resolveSession: (req: IncomingMessage) => Promise<SessionIdentity | null>
+  /**
+   * Which of these sessions still stand for the same user (one answer per session, in order): asked on every
+   * heartbeat for the open sockets, a batch at a time. Without it sockets are not re-checked.
+   */
+  sessionsStillValid?: (sessions: SessionIdentity[]) => Promise<boolean[]>
   bus: EventBus
   presence: Presence
   logger: Logger
@@ -43,8 +48,8 @@ export interface Gateway {
 
 export const MAX_PAYLOAD_BYTES = 64 * 1024
 export const WS_HEARTBEAT_MS = 30_000
-/** Session re-checks in flight at once during a heartbeat sweep. */
-const RECHECK_CONCURRENCY = 4
+/** Sessions asked for in one query during a heartbeat sweep. */
+const RECHECK_BATCH = 500
 /** Sockets that do not finish the closing handshake within this are cut at shutdown. */
 const CLOSE_GRACE_MS = 2_000
 const GOING_AWAY = 1001
@@ -82,15 +87,11 @@ export function attachGateway(options: GatewayOptions): Gateway {
     if (socket.destroyed) return
     socket.off('error', onEarlyError)
     const identity = session
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, identity, req))
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, identity))
   }
 
-  // the upgrade request carries the cookie; it is asked again on every heartbeat
-  const upgradeRequests = new WeakMap<Connection, IncomingMessage>()
-
-  function onConnection(socket: WebSocket, session: SessionIdentity, req: IncomingMessage) {
+  function onConnection(socket: WebSocket, session: SessionIdentity) {
     const connection = connections.add(socket, session)
-    upgradeRequests.set(connection, req)
     logger.debug({ userId: session.userId, sockets: connections.size() }, 'websocket connected')
     socket.on('pong', () => {
       connection.alive = true
@@ -146,29 +147,29 @@ export function attachGateway(options: GatewayOptions): Gateway {
   let rechecking: Promise<void> | undefined
 
   /**
-   * A few sessions at a time: read all at once, 10,000 sockets held the event loop and the database pool for
-   * seconds every heartbeat, and every chat message waited behind them. A sweep still running at the next
-   * heartbeat is left to finish, and that heartbeat only pings.
+   * A socket lives only as long as its session: signing out, a password reset or a ban on any instance
+   * deletes the session row, and the next heartbeat closes the socket wherever it is. The sessions are asked
+   * for in batches (one query each), not one by one: at 10,000 sockets a read per socket held the event loop
+   * and the database pool for seconds every heartbeat, and every chat message waited behind them. A sweep
+   * still running at the next heartbeat is left to finish, and that heartbeat only pings.
    */
   async function recheckSessions(due: Connection[]) {
-    for (let i = 0; i < due.length && !closing; i += RECHECK_CONCURRENCY) {
-      await Promise.all(due.slice(i, i + RECHECK_CONCURRENCY).map(recheckSession))
-    }
-  }
-
-  /**
-   * A socket lives only as long as its session: signing out, a password reset or a ban on any instance
-   * deletes the session row, and the next heartbeat closes the socket wherever it is.
-   */
-  async function recheckSession(connection: Connection) {
-    const req = upgradeRequests.get(connection)
-    if (!req || !connections.has(connection)) return
-    try {
-      const current = await options.resolveSession(req)
-      if (!current || current.userId !== connection.session.userId) connection.socket.close(SESSION_ENDED, 'session ended')
-    } catch (err) {
-      // the database being away is no reason to drop live connections
-      logger.debug({ err }, 'websocket session recheck failed')
+    const check = options.sessionsStillValid
+    if (!check) return
+    for (let i = 0; i < due.length && !closing; i += RECHECK_BATCH) {
+      const batch = due.slice(i, i + RECHECK_BATCH).filter((connection) => connections.has(connection))
+      if (batch.length === 0) continue
+      let valid: boolean[]
+      try {
+        valid = await check(batch.map((connection) => connection.session))
+      } catch (err) {
+        // the database being away is no reason to drop live connections
+        logger.debug({ err }, 'websocket session recheck failed')
+        return
+      }
+      batch.forEach((connection, n) => {
+        if (!valid[n] && connections.has(connection)) connection.socket.close(SESSION_ENDED, 'session ended')
+      })
     }
   }
   heartbeat.unref()

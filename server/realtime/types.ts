@@ -2,4 +2,6 @@
 export interface SessionIdentity {
   userId: number
   isAdmin: boolean
+  /** the stored session's id, so a heartbeat can ask for many sessions in one query */
+  sessionKey?: string
 }

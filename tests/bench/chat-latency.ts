@@ -9,7 +9,7 @@ import type { ServerEvent } from '../../src/shared/realtime/events'
 import { httpSender, runSchedule, waitUntil, type Participant, type SendPath } from './chat-load'
 import type { BenchConversation, BenchUser } from './chat-users'
 import { startCpuMeter, type CpuShares } from './cpu-meter'
-import type { ServerProcess } from './server-process'
+import type { ServerProcess } from '../support/server-process'
 import { closeCrowd, openCrowd, type SocketSpec } from './socket-crowd'
 
 export type { SendPath } from './chat-load'

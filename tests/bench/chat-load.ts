@@ -2,7 +2,7 @@
 import { Agent, request, type ClientRequest } from 'node:http'
 import type WebSocket from 'ws'
 import type { BenchUser } from './chat-users'
-import type { ServerProcess } from './server-process'
+import type { ServerProcess } from '../support/server-process'
 
 export type SendPath = 'http' | 'ws'
 

@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- part...]`, parts: auth, catalogue, bundle, lighthouse, sockets (all by default).
+ * `npm run bench [-- part...]`, parts: auth, catalogue, bundle, lighthouse, sockets, purchases (all by default).
  *
  *   auth        signed-in GET /api/auth/me vs a bare node:http + pg server
  *   catalogue   the catalogue at 1,000,000 listings (needs `npm run bench:seed` once)
  *   bundle      the home page's initial JavaScript, gzipped
  *   lighthouse  performance and accessibility of the home and a listing page
  *   sockets     memory per WebSocket at 10,000 sockets; chat delivery latency of 1,000 clients, one and two instances
+ *   purchases   escrow purchases paid from the balance per second (BENCH_BUYERS, BENCH_CONNECTIONS, BENCH_SECONDS)
  *
  * BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_REQUESTS change the load; figures are only ever measured here.
  * The sockets part: BENCH_SOCKETS, BENCH_CHAT_CLIENTS, BENCH_CHAT_SECONDS, BENCH_SEND_PATH (ws or http),
@@ -16,6 +17,7 @@ import { authMeBench } from './auth-me'
 import { bundleSizeReport } from './bundle-size'
 import { catalogueBench } from './catalogue'
 import { lighthouseReport } from './lighthouse'
+import { purchasesBench } from './purchases'
 import { socketsBench } from './sockets'
 
 const PARTS = {
@@ -24,6 +26,7 @@ const PARTS = {
   bundle: bundleSizeReport,
   lighthouse: lighthouseReport,
   sockets: socketsBench,
+  purchases: purchasesBench,
 } as const
 
 type Part = keyof typeof PARTS

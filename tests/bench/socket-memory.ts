@@ -6,7 +6,7 @@ import WebSocket from 'ws'
 import { WS_HEARTBEAT_MS } from '../../server/realtime/gateway'
 import { insertUsers, signIn } from './chat-users'
 import { startCpuMeter } from './cpu-meter'
-import { spawnServer } from './server-process'
+import { spawnServer } from '../support/server-process'
 import { closeCrowd, openCrowd } from './socket-crowd'
 
 export interface SocketMemoryResult {

@@ -10,7 +10,7 @@ import { createTestDatabase } from '../support/database'
 import { measureDelivery, type LatencyResult, type SendPath } from './chat-latency'
 import { insertUsers, pairUp, signIn, type BenchConversation, type BenchUser } from './chat-users'
 import { percentile } from './http-load'
-import { spawnServer, type ServerProcess } from './server-process'
+import { spawnServer, type ServerProcess } from '../support/server-process'
 import { measureSocketMemory, WARM_UP_SOCKETS, type SocketMemoryResult } from './socket-memory'
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000)
@@ -72,7 +72,7 @@ function printMemory(m: SocketMemoryResult) {
     `| ${count(m.sockets)} sockets, opened in ${m.openSeconds.toFixed(1)} s (${count(m.sockets / m.openSeconds)}/s) | ${kib(perSocket('vmRss'))} | ${kib(perSocket('heapUsed'))} | ≤ ${AIM_KIB_PER_SOCKET} KiB RSS | ${met ? 'yes' : '**no**'} |\n`,
   )
   const { idle } = m
-  console.log(`| left alone for ${idle.seconds} s (one heartbeat: a ping and a session read per socket) | server CPU s | PostgreSQL CPU s | sockets still open |`)
+  console.log(`| left alone for ${idle.seconds} s (one heartbeat: a ping per socket, their sessions read 500 to a query) | server CPU s | PostgreSQL CPU s | sockets still open |`)
   console.log('| --- | ---: | ---: | ---: |')
   console.log(`| ${count(m.sockets)} sockets | ${idle.serverCpuSeconds.toFixed(1)} | ${idle.databaseCpuSeconds.toFixed(1)} | ${count(idle.stillOpen)} |\n`)
 }

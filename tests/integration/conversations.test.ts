@@ -230,12 +230,12 @@ describe('opening conversations', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201])
     expect(new Set(answers.map((a) => a.json.id)).size).toBe(1)
 
-    const { conversations } = server.created.services
-    const opened = await server.orm.em.fork().transactional((tx) =>
-      conversations.openConversation(tx, { buyerId: carol.id, sellerId: bob.id, listingId, transactionId: 41 }),
-    )
-    expect(opened).toMatchObject({ created: false, conversation: { id: answers[0]!.json.id, transactionId: 41 } })
-    expect((await detail(carol, opened.conversation.id)).transactionId).toBe(41)
+    // a purchase opens the same conversation and ties it to the deal
+    const purchase = await carol.client.post('/api/transactions', { listingId })
+    expect(purchase.status, purchase.text).toBe(201)
+    const deal = purchase.json as { id: number; conversationId: number }
+    expect(deal.conversationId).toBe(answers[0]!.json.id)
+    expect((await detail(carol, deal.conversationId)).transactionId).toBe(deal.id)
     const { rows } = await sql.query('select count(*) from conversations where buyer_id = $1 and listing_id = $2', [carol.id, listingId])
     expect(Number(rows[0].count)).toBe(1)
   })

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { openDatabase, type Orm } from '../../server/db/orm'
 import { LedgerService, InsufficientFunds } from '../../server/modules/ledger/ledger.service'
+import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
 import { User } from '../../server/modules/users/user.entity'
 
 let db: TestDatabase
@@ -70,5 +71,22 @@ describe('ledger', () => {
     ).rejects.toThrow(/does not balance/)
     const sum = await orm.em.fork().getConnection().execute('select coalesce(sum(amount_cents),0)::int as s from ledger_entries')
     expect(sum[0].s).toBe(0)
+  })
+
+  it('verification names what is wrong: an escrow account with no deal, a wallet below zero', async () => {
+    expect((await verifyLedger(orm.em.fork())).filter((c) => c.problems.length > 0)).toEqual([])
+    const user = await makeUser(orm.em.fork(), 'overdrawn')
+    // written around the service, as a bug or a hand-made fix in the database would
+    await orm.em.fork().transactional(async (tx) => {
+      const wallet = await ledger.walletOf(tx, tx.getReference(User, user.id))
+      const [{ id: stray }] = await tx.execute<{ id: number }[]>(`insert into ledger_accounts (code, kind, allow_negative) values ('escrow:424242', 'escrow', false) returning id`)
+      const [{ id: transfer }] = await tx.execute<{ id: number }[]>(`insert into ledger_transfers (kind, idempotency_key, memo) values ('bad', 'bad-transfer', 'not through the service') returning id`)
+      await tx.execute(`insert into ledger_entries (transfer_id, account_id, amount_cents) values (?, ?, -700), (?, ?, 700)`, [transfer, wallet.id, transfer, stray])
+    })
+    const failing = Object.fromEntries((await verifyLedger(orm.em.fork())).filter((c) => c.problems.length > 0).map((c) => [c.name, c.problems]))
+    expect(failing).toEqual({
+      'no wallet, escrow or hold below zero': [`wallet:${user.id}: -700`],
+      'no escrow account without its deal': ['escrow:424242'],
+    })
   })
 })

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { DEFAULT_SETTINGS } from '../../src/shared/api/settings'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import sharp from 'sharp'
@@ -425,16 +426,16 @@ describe('SettingsService', () => {
   it('reads stored values over the defaults; a bad stored value falls back, a bad change is refused', async () => {
     const { settings } = server.created.services
     const em = () => server.orm.em.fork()
-    expect(await settings.set(em(), { listingApprovalRequired: false })).toEqual({ listingApprovalRequired: false })
-    expect(await settings.get(em())).toEqual({ listingApprovalRequired: false })
+    expect(await settings.set(em(), { listingApprovalRequired: false })).toEqual({ ...DEFAULT_SETTINGS, listingApprovalRequired: false })
+    expect(await settings.get(em())).toEqual({ ...DEFAULT_SETTINGS, listingApprovalRequired: false })
 
     await expect(settings.set(em(), { listingApprovalRequired: 'no' as never })).rejects.toThrow()
     await expect(settings.set(em(), { somethingElse: true } as never)).rejects.toThrow()
     expect((await sql.query('select key from settings')).rows).toEqual([{ key: 'listingApprovalRequired' }])
 
     await sql.query(`update settings set value = '"sometimes"' where key = 'listingApprovalRequired'`)
-    expect(await settings.get(em())).toEqual({ listingApprovalRequired: true })
+    expect(await settings.get(em())).toEqual({ ...DEFAULT_SETTINGS, listingApprovalRequired: true })
     await sql.query('delete from settings')
-    expect(await settings.get(em())).toEqual({ listingApprovalRequired: true })
+    expect(await settings.get(em())).toEqual(DEFAULT_SETTINGS)
   })
 })

@@ -182,6 +182,26 @@ describe('notifications API', () => {
     expect(await unread(alice)).toBe(1)
   })
 
+  it('marks one read and tells that user’s other tabs once, with the unread count left', async () => {
+    await sql.query('delete from notifications')
+    const first = await notify(aliceId, 'listing_approved', 'One')
+    await notify(aliceId, 'listing_removed', 'Two')
+    const socket = await openSocket(server.url, alice.cookieHeader)
+    socket.send({ type: 'authenticate', userId: aliceId })
+    await socket.next('authenticated')
+    try {
+      expect((await patch(alice, `/api/notifications/${first.id}/read`)).status).toBe(200)
+      expect(await socket.next('notification_read')).toEqual({ type: 'notification_read', notificationId: first.id, unreadCount: 1 })
+      // marking it again changes nothing and announces nothing: the read-all after it is the next event
+      expect((await patch(alice, `/api/notifications/${first.id}/read`)).status).toBe(200)
+      await patch(alice, '/api/notifications/read-all')
+      await socket.next('notification_read_all')
+      expect(socket.events.filter((e) => e.type === 'notification_read')).toHaveLength(1)
+    } finally {
+      await socket.close()
+    }
+  })
+
   it('marks all read and tells every tab of that user, and only that user', async () => {
     await sql.query('delete from notifications')
     await notify(aliceId, 'listing_approved', 'One')

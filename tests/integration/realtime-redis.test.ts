@@ -60,6 +60,25 @@ describe('redis bus across two gateways', () => {
     expect(await bystander.next(ofType('balance_updated'))).toEqual({ type: 'balance_updated', balance: 'marker' })
   })
 
+  it('carries several deliveries in one message, each to its own audience, in order', async () => {
+    const a = await instance('a')
+    const b = await instance('b')
+    const first = await open(b.server, 1200)
+    const second = await open(b.server, 1300)
+    await a.bus.publishMany([
+      { audience: { userIds: [1200] }, event: { type: 'balance_updated', balance: '1.00' } },
+      { audience: { userIds: [1300] }, event: { type: 'balance_updated', balance: '2.00' } },
+      { audience: { userIds: [1200] }, event: { type: 'balance_updated', balance: '3.00' } },
+    ])
+    await first.next((event) => event.type === 'balance_updated' && event.balance === '3.00')
+    await second.next(ofType('balance_updated'))
+    expect(first.events.filter(ofType('balance_updated'))).toEqual([
+      { type: 'balance_updated', balance: '1.00' },
+      { type: 'balance_updated', balance: '3.00' },
+    ])
+    expect(second.events.filter(ofType('balance_updated'))).toEqual([{ type: 'balance_updated', balance: '2.00' }])
+  })
+
   it('drops messages on the channel that are not valid events', async () => {
     const a = await instance('a')
     const client = await open(a.server, 1200)
@@ -69,6 +88,9 @@ describe('redis bus across two gateways', () => {
     const raw = new Redis(REDIS_URL)
     await raw.publish(`${prefix}:bus`, 'garbage')
     await raw.publish(`${prefix}:bus`, JSON.stringify({ audience: { all: true }, event: { type: 'nope' } }))
+    // one bad delivery spoils the whole message: none of it is delivered
+    await raw.publish(`${prefix}:bus`, JSON.stringify([{ audience: { all: true }, event: { type: 'balance_updated', balance: 'x' } }, { audience: { all: true } }]))
+    await raw.publish(`${prefix}:bus`, '[]')
     await raw.quit()
     await a.bus.publish({ userIds: [1200] }, { type: 'balance_updated', balance: 'marker' })
     await client.next(ofType('balance_updated'))

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { loadConfig } from '../../server/config'
 import { createLogger } from '../../server/logger'
 import { startServer, type RunningServer } from '../../server/server'
+import { freePort } from './server-process'
 
 export interface TestServerOptions {
   databaseUrl: string
@@ -21,9 +22,12 @@ export async function startTestServer(options: TestServerOptions): Promise<Runni
   if (options.webRoot && !existsSync(join(options.webRoot, 'index.html'))) {
     throw new Error(`No built website in ${options.webRoot}: run \`npm run build:web\` first`)
   }
+  // links the server writes (checkout pages, emails) must name the address the test really uses
+  const port = options.env?.PUBLIC_URL ? '0' : String(await freePort())
   const config = loadConfig({
     NODE_ENV: 'test',
-    PORT: '0',
+    PORT: port,
+    ...(options.env?.PUBLIC_URL ? {} : { PUBLIC_URL: `http://127.0.0.1:${port}` }),
     HOST: '127.0.0.1',
     DATABASE_URL: options.databaseUrl,
     SESSION_SECRET: randomBytes(32).toString('hex'),

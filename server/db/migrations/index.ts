@@ -5,6 +5,8 @@ import { Migration20261122ListingWrites } from './20261122-listing-writes'
 import { Migration20261122Sellers } from './20261122-sellers'
 import { Migration20261122CatalogueScale } from './20261122-catalogue-scale'
 import { Migration20261123Chat } from './20261123-chat'
+import { Migration20261123Escrow } from './20261123-escrow'
+import { Migration20261123Payments } from './20261123-payments'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -14,4 +16,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122Sellers', class: Migration20261122Sellers },
   { name: 'Migration20261122CatalogueScale', class: Migration20261122CatalogueScale },
   { name: 'Migration20261123Chat', class: Migration20261123Chat },
+  { name: 'Migration20261123Escrow', class: Migration20261123Escrow },
+  { name: 'Migration20261123Payments', class: Migration20261123Payments },
 ]

@@ -20,11 +20,13 @@ export class Conversation {
 
 /** A chat message. Admin messages keep the real admin as `sender` (audit) and show as 999 (SPEC §3). */
 export class Message {
-  [OptionalProps]?: 'isFromAdmin' | 'clientId' | 'createdAt' | 'buyerHasRead' | 'sellerHasRead' | 'adminHasRead'
+  [OptionalProps]?: 'isFromAdmin' | 'isSystem' | 'clientId' | 'createdAt' | 'buyerHasRead' | 'sellerHasRead' | 'adminHasRead'
   id!: number
   conversation!: Conversation
   sender!: User
   isFromAdmin: boolean = false
+  /** written by a deal (a step taken, a checklist tick), not typed by a person */
+  isSystem: boolean = false
   content!: string
   /** the sender's idempotency key: unique per sender */
   clientId: string | null = null
@@ -59,6 +61,7 @@ export const MessageSchema = new EntitySchema<Message>({
     conversation: { kind: 'm:1', entity: () => Conversation },
     sender: { kind: 'm:1', entity: () => User },
     isFromAdmin: { type: 'boolean', default: false },
+    isSystem: { type: 'boolean', default: false },
     content: { type: 'text' },
     clientId: { type: 'string', length: 64, nullable: true },
     createdAt: { ...time, defaultRaw: 'now()' },

@@ -13,6 +13,7 @@ function message(overrides: Partial<Message> = {}): Message {
     conversation: { id: 3 } as Conversation,
     sender: user(1001, 'alice'),
     isFromAdmin: false,
+    isSystem: false,
     content: 'hello',
     clientId: null,
     createdAt: new Date('2026-11-23T10:00:00.123Z'),

@@ -15,6 +15,7 @@ export function tickStatusOf(message: Pick<Message, 'buyerHasRead' | 'sellerHasR
 
 /** What a message's API shape is built from: the entity, or the row a send has just written. */
 export type MessageFields = Pick<Message, 'id' | 'isFromAdmin' | 'content' | 'clientId' | 'createdAt' | 'buyerHasRead' | 'sellerHasRead' | 'adminHasRead'> & {
+  isSystem?: boolean
   conversation: Pick<Conversation, 'id'>
   sender: Pick<User, 'id' | 'username'>
 }
@@ -35,6 +36,7 @@ export function toMessageDto(message: MessageFields): MessageDto {
     adminHasRead: message.adminHasRead,
     tickStatus: tickStatusOf(message),
     ...(message.clientId ? { clientId: message.clientId } : {}),
+    ...(message.isSystem ? { isSystem: true } : {}),
   }
 }
 

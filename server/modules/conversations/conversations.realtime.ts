@@ -1,5 +1,4 @@
 import type { Orm } from '../../db/orm'
-import { activeUser } from '../../http/access'
 import { HttpError } from '../../http/errors'
 import type { RateLimits } from '../../http/rate-limit'
 import type { ClientMessageContext, Gateway } from '../../realtime/gateway'
@@ -41,16 +40,16 @@ export function registerChatMessages(gateway: Pick<Gateway, 'onClientMessage'>, 
   }
 
   /**
-   * The REST send's checks in its order (active user, conversation id, then `sendMessage`). Success reaches
+   * The REST send's checks (conversation id, then `sendMessage`, whose write checks the sender's account). Success reaches
    * this socket as `message_sent` through the bus, with the sender's other tabs; a repeated clientId publishes
    * nothing, so the first message is answered here.
    */
   const send = async ({ conversationId, content, clientId }: SocketSend, context: ClientMessageContext) => {
     try {
       const em = deps.orm.em.fork()
-      const user = await activeUser(em, context.session.userId)
       const id = conversationIdOrNotFound(conversationId)
-      const { message, created } = await sendMessage(deps, em, { userId: user.id, isAdmin: user.isAdmin }, id, { content, clientId })
+      // the write reads the sender's account itself (gone: 401, banned: 403); isAdmin is taken from there too
+      const { message, created } = await sendMessage(deps, em, context.session, id, { content, clientId })
       if (!created) context.send({ type: 'message_sent', conversationId: id, message, clientId })
     } catch (err) {
       const known = err instanceof HttpError

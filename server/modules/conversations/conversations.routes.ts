@@ -5,24 +5,17 @@ import {
   messageListQuerySchema,
   openConversationSchema,
 } from '@shared/api/conversations'
-import type { z } from 'zod'
 import { requireActiveUser } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
-import { badRequest, forbidden } from '../../http/errors'
+import { forbidden } from '../../http/errors'
 import type { RateLimits } from '../../http/rate-limit'
-import { parseBody, requestBody } from '../../http/validation'
+import { parseBody, parseQuery, requestBody } from '../../http/validation'
 import type { ChatViewer, ConversationsService } from './conversations.service'
 import { conversationIdOrNotFound, sendMessage } from './send-message'
 
 /** A conversation id from the path; anything that cannot be one is simply not found. */
 function conversationIdParam(ctx: AppContext): number {
   return conversationIdOrNotFound(/^\d{1,10}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN)
-}
-
-function parseQuery<S extends z.ZodType>(ctx: AppContext, schema: S): z.infer<S> {
-  const result = schema.safeParse(ctx.query)
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid query', 'validation_error')
-  return result.data
 }
 
 /** Every chat route needs a signed-in user who is not banned (401 / 403), read from the database. */

@@ -1,13 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { CHAT_MESSAGES, type ConversationDto, type MessageDto, type OpenConversationRequest, type SendMessageRequest } from '@shared/api/conversations'
 import type { ServerEvent } from '@shared/realtime/events'
-import { badRequest, conflict, notFound } from '../../http/errors'
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors'
+import { BANNED_MESSAGE } from '../../http/access'
 import type { Logger } from '../../logger'
-import type { EventBus } from '../../realtime/bus'
+import type { Delivery, EventBus } from '../../realtime/bus'
 import type { Presence } from '../../realtime/presence'
 import type { ListingsService } from '../listings/listings.service'
 import type { UsersService } from '../users/users.service'
-import { actingId, actorAudience, membersOf, READ_FLAG, roleIn, type ChatViewer } from './chat-roles'
+import { actingId, actorAudience, memberIds, membersOf, READ_FLAG, roleIn, type ChatViewer } from './chat-roles'
 import { Conversation, Message } from './conversation.entities'
 import { toMessageDto } from './conversation.mapper'
 import { conversationPage, describeConversations, unreadTotal, type ListScope } from './conversation-reads'
@@ -93,11 +94,14 @@ export class ConversationsService {
   }
 
   /**
-   * Writes a message as the viewer's side; the sender's own read flag is set. The same clientId from the
+   * Writes a message as the viewer's side; the sender's own read flag is set. The sender's account is checked
+   * by the write itself (401 gone, 403 banned), so a socket send needs no read of its own first. The same clientId from the
    * same sender answers the first message (created: false) and publishes nothing again.
    */
   async send(em: EntityManager, viewer: ChatViewer, id: number, request: SendMessageRequest): Promise<{ message: MessageDto; created: boolean }> {
-    const written = await writeMessage(em, viewer, id, request)
+    const written = await writeMessage(em, viewer.userId, id, request)
+    if (written.outcome === 'no_sender') throw unauthorized()
+    if (written.outcome === 'banned') throw forbidden(BANNED_MESSAGE)
     if (written.outcome === 'no_access') throw notFound(CHAT_MESSAGES.notFound)
     if (written.outcome === 'duplicate') {
       // the first message with this clientId is the answer, unless it belongs to another conversation
@@ -106,13 +110,54 @@ export class ConversationsService {
       if (existing.conversation.id !== id) throw conflict(CHAT_MESSAGES.clientIdReused, 'client_id_reused')
       return { message: toMessageDto(existing), created: false }
     }
-    const audience = actorAudience(viewer, written.role)
+    // the sender as the database has it now (an admin flag revoked since the session began counts)
+    const audience = actorAudience(written.viewer, written.role)
     const dto = toMessageDto(written.message)
     const sender = new Set(audience)
     const recipients = written.members.filter((member) => !sender.has(member))
-    await this.publish(recipients, [{ type: 'new_message', conversationId: id, message: dto }])
-    await this.publish(audience, [{ type: 'message_sent', conversationId: id, message: dto, ...(dto.clientId ? { clientId: dto.clientId } : {}) }])
+    await this.publishTo([
+      { audience: { userIds: recipients }, event: { type: 'new_message', conversationId: id, message: dto } },
+      { audience: { userIds: audience }, event: { type: 'message_sent', conversationId: id, message: dto, ...(dto.clientId ? { clientId: dto.clientId } : {}) } },
+    ])
     return { message: dto, created: true }
+  }
+
+  /**
+   * A line a deal writes into its conversation (a step taken, a checklist tick), inside the caller's
+   * transaction, in the sender's name and marked `isSystem`. Returns the function that announces it once the
+   * caller has committed.
+   */
+  async writeSystemMessage(tx: EntityManager, conversationId: number, senderId: number, content: string): Promise<() => Promise<void>> {
+    const now = new Date()
+    const [row] = await tx.execute<{ buyer_id: number; seller_id: number; admin_joined: boolean; message_id: number; username: string }[]>(
+      `with c as (select id, buyer_id, seller_id, admin_joined_at from conversations where id = ? for update),
+       m as (insert into messages (conversation_id, sender_id, is_from_admin, is_system, content, created_at, buyer_has_read, seller_has_read, admin_has_read)
+             select id, ?, false, true, ?, ?, buyer_id = ?, seller_id = ?, false from c returning id),
+       u as (update conversations set last_message_at = greatest(last_message_at, ?) where id = ?)
+       select c.buyer_id, c.seller_id, c.admin_joined_at is not null as admin_joined, (select id from m) as message_id,
+         (select username from users where id = ?) as username from c`,
+      [conversationId, senderId, content.slice(0, 4000), now, senderId, senderId, now, conversationId, senderId],
+    )
+    if (!row) throw new Error(`conversation ${conversationId} is gone`)
+    const dto = toMessageDto({
+      id: row.message_id,
+      conversation: { id: conversationId },
+      sender: { id: senderId, username: row.username },
+      isFromAdmin: false,
+      isSystem: true,
+      content: content.slice(0, 4000),
+      clientId: null,
+      createdAt: now,
+      buyerHasRead: row.buyer_id === senderId,
+      sellerHasRead: row.seller_id === senderId,
+      adminHasRead: false,
+    })
+    const others = memberIds(row.buyer_id, row.seller_id, row.admin_joined).filter((member) => member !== senderId)
+    return () =>
+      this.publishTo([
+        { audience: { userIds: others }, event: { type: 'new_message', conversationId, message: dto } },
+        { audience: { userIds: [senderId] }, event: { type: 'message_sent', conversationId, message: dto } },
+      ])
   }
 
   /** Marks every message the viewer's side has not read; tells the members (and the reader's other tabs). */
@@ -158,12 +203,18 @@ export class ConversationsService {
   }
 
   /** The write is committed whatever happens here; a lost live event is caught up by the clients' next fetch. */
-  private async publish(userIds: number[], events: ServerEvent[]) {
-    if (userIds.length === 0) return
+  private publish(userIds: number[], events: ServerEvent[]) {
+    return this.publishTo(events.map((event) => ({ audience: { userIds }, event })))
+  }
+
+  /** All in one bus message: one hop between instances, however many events. */
+  private async publishTo(deliveries: Delivery[]) {
+    const due = deliveries.filter((d) => 'all' in d.audience || d.audience.userIds.length > 0)
+    if (due.length === 0) return
     try {
-      for (const event of events) await this.deps.bus.publish({ userIds }, event)
+      await this.deps.bus.publishMany(due)
     } catch (err) {
-      this.deps.logger.warn({ err, userIds }, 'chat change committed but its live events were not published')
+      this.deps.logger.warn({ err, types: due.map((d) => d.event.type) }, 'chat change committed but its live events were not published')
     }
   }
 }

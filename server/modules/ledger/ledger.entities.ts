@@ -1,7 +1,8 @@
 import { BigIntType, EntitySchema } from '@mikro-orm/core'
 import { User } from '../users/user.entity'
 
-export const LEDGER_ACCOUNT_KINDS = ['user_wallet', 'escrow', 'platform_fees', 'promotions', 'provider_clearing'] as const
+/** `withdrawal_hold`: a user's money set aside for one withdrawal until an admin decides (`withdrawal:{id}`). */
+export const LEDGER_ACCOUNT_KINDS = ['user_wallet', 'escrow', 'platform_fees', 'promotions', 'provider_clearing', 'withdrawal_hold'] as const
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number]
 
 /** Balances are never stored: they are the sum of an account's entries. */

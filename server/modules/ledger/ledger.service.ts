@@ -35,29 +35,48 @@ const SYSTEM_ACCOUNTS: Record<'promotions' | 'platform_fees' | 'provider_clearin
  */
 export class LedgerService {
   async walletOf(em: EntityManager, user: User): Promise<LedgerAccount> {
-    const code = `wallet:${user.id}`
+    return this.account(em, `wallet:${user.id}`, 'user_wallet', user.id, false)
+  }
+
+  async systemAccount(em: EntityManager, name: keyof typeof SYSTEM_ACCOUNTS): Promise<LedgerAccount> {
+    return this.account(em, `system:${name}`, SYSTEM_ACCOUNTS[name], null, true)
+  }
+
+  /** A deal's own escrow account, `escrow:{id}`: it belongs to no user and can never go below zero. */
+  async escrowAccount(em: EntityManager, transactionId: number): Promise<LedgerAccount> {
+    return this.account(em, `escrow:${transactionId}`, 'escrow', null, false)
+  }
+
+  /** Where a withdrawal's money waits until an admin decides: `withdrawal:{id}`, the user's, never below zero. */
+  async withdrawalHold(em: EntityManager, withdrawalId: number, user: User): Promise<LedgerAccount> {
+    return this.account(em, `withdrawal:${withdrawalId}`, 'withdrawal_hold', user.id, false)
+  }
+
+  /** The account with this code, created on first use; a concurrent creation is settled by the unique code. */
+  private async account(em: EntityManager, code: string, kind: LedgerAccountKind, userId: number | null, allowNegative: boolean): Promise<LedgerAccount> {
     const existing = await em.findOne(LedgerAccount, { code })
     if (existing) return existing
     await em.getConnection().execute(
-      `insert into ledger_accounts (code, kind, user_id, allow_negative) values (?, 'user_wallet', ?, false) on conflict (code) do nothing`,
-      [code, user.id],
+      `insert into ledger_accounts (code, kind, user_id, allow_negative) values (?, ?, ?, ?) on conflict (code) do nothing`,
+      [code, kind, userId, allowNegative],
       'run',
       em.getTransactionContext(),
     )
     return em.findOneOrFail(LedgerAccount, { code })
   }
 
-  async systemAccount(em: EntityManager, name: keyof typeof SYSTEM_ACCOUNTS): Promise<LedgerAccount> {
-    const code = `system:${name}`
-    const existing = await em.findOne(LedgerAccount, { code })
-    if (existing) return existing
-    await em.getConnection().execute(
-      `insert into ledger_accounts (code, kind, allow_negative) values (?, ?, true) on conflict (code) do nothing`,
-      [code, SYSTEM_ACCOUNTS[name]],
-      'run',
-      em.getTransactionContext(),
-    )
-    return em.findOneOrFail(LedgerAccount, { code })
+  /** The sum over a user's accounts of one kind (their withdrawal holds, say), without creating any. */
+  async userKindBalance(em: EntityManager, userId: number, kind: LedgerAccountKind): Promise<Cents> {
+    const rows = await em
+      .getConnection()
+      .execute<{ total: string | null }[]>(
+        `select coalesce(sum(e.amount_cents), 0) as total from ledger_accounts a
+         join ledger_entries e on e.account_id = a.id where a.user_id = ? and a.kind = ?`,
+        [userId, kind],
+        'all',
+        em.getTransactionContext(),
+      )
+    return Number(rows[0]?.total ?? 0)
   }
 
   async balanceOf(em: EntityManager, account: LedgerAccount): Promise<Cents> {

@@ -125,6 +125,7 @@ export class ListingWritesService {
       const listing = await this.lockListing(tx, id)
       if (listing.seller.id !== userId) throw forbidden(LISTING_WRITE_MESSAGES.notOwner)
       if (listing.status === 'sold') throw conflict(LISTING_WRITE_MESSAGES.notEditable, 'not_editable')
+      if (listing.status === 'reserved') throw conflict(LISTING_WRITE_MESSAGES.inDeal, 'in_deal')
       const wasActive = listing.status === 'active'
       listing.status = 'removed'
       await tx.flush()
@@ -213,6 +214,8 @@ export class ListingWritesService {
     const listing = await this.lockListing(tx, id)
     if (listing.seller.id !== userId) throw forbidden(LISTING_WRITE_MESSAGES.notOwner)
     if (FINAL_STATUSES.includes(listing.status)) throw conflict(LISTING_WRITE_MESSAGES.notEditable, 'not_editable')
+    // the buyer is paying for the listing as it stands: no edits, no removal until the deal ends
+    if (listing.status === 'reserved') throw conflict(LISTING_WRITE_MESSAGES.inDeal, 'in_deal')
     return listing
   }
 

@@ -43,11 +43,21 @@ export class ListingsService {
     return em.find(Listing, { seller: sellerId }, { orderBy: NEWEST_ORDER, populate: ['seller'] })
   }
 
-  /** A listing that is not active exists only for its seller and admins; everyone else gets null (404). */
+  /**
+   * A listing that is not active exists only for its seller, admins, and the buyer of its deal (reserved while
+   * they pay and walk the handover, sold once it is theirs); everyone else gets null (404).
+   */
   async findVisible(em: EntityManager, id: number, viewer: Viewer | null): Promise<Listing | null> {
     const listing = await em.findOne(Listing, { id }, { populate: ['seller'] })
     if (!listing) return null
     if (listing.status === 'active' || viewer?.isAdmin || viewer?.userId === listing.seller.id) return listing
+    if (viewer && (listing.status === 'reserved' || listing.status === 'sold')) {
+      const deal = await em.execute<{ id: number }[]>(
+        `select id from escrow_transactions where listing_id = ? and buyer_id = ? and status not in ('cancelled', 'refunded') limit 1`,
+        [id, viewer.userId],
+      )
+      if (deal.length > 0) return listing
+    }
     return null
   }
 

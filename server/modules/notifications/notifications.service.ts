@@ -73,13 +73,18 @@ export class NotificationService {
     return em.count(Notification, { user: userId, isRead: false })
   }
 
-  /** null when the notification does not exist or belongs to someone else: both are a 404 to the caller. */
+  /**
+   * Marks one of the user's notifications read and tells the user's other tabs. null when it does not exist or
+   * belongs to someone else: both are a 404 to the caller.
+   */
   async markRead(em: EntityManager, userId: number, id: number): Promise<Notification | null> {
     const notification = await em.findOne(Notification, { id, user: userId })
     if (!notification) return null
     if (!notification.isRead) {
+      // only the request that flips the flag announces it, so two tabs marking together tell the others once
+      const flipped = await em.nativeUpdate(Notification, { id, user: userId, isRead: false }, { isRead: true })
       notification.isRead = true
-      await em.flush()
+      if (flipped > 0) await this.publish(userId, { type: 'notification_read', notificationId: id, unreadCount: await this.unreadCount(em, userId) })
     }
     return notification
   }

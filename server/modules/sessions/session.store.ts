@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { runPrepared } from '../../db/prepared'
 import { SessionRecord } from './session.entity'
 
 interface StoredSession extends Record<string, unknown> {
@@ -7,13 +8,13 @@ interface StoredSession extends Record<string, unknown> {
 }
 
 /** Only a hash of the cookie's session id is stored: a copy of the table cannot be replayed as cookies. */
-const rowId = (key: string) => createHash('sha256').update(key).digest('hex')
+export const sessionRowId = (key: string) => createHash('sha256').update(key).digest('hex')
 
 /** koa-session external store over the sessions table, so every server instance sees every session. */
 export function createSessionStore(fork: () => EntityManager) {
   return {
     async get(key: string): Promise<StoredSession | undefined> {
-      const row = await fork().findOne(SessionRecord, { id: rowId(key) })
+      const row = await fork().findOne(SessionRecord, { id: sessionRowId(key) })
       if (!row || row.expiresAt.getTime() <= Date.now()) return undefined
       return row.data as StoredSession
     },
@@ -26,11 +27,11 @@ export function createSessionStore(fork: () => EntityManager) {
           `insert into sessions (id, user_id, data, expires_at, updated_at) values (?, ?, ?, ?, now())
            on conflict (id) do update set user_id = excluded.user_id, data = excluded.data,
              expires_at = excluded.expires_at, updated_at = now()`,
-          [rowId(key), typeof sess.userId === 'number' ? sess.userId : null, JSON.stringify(data), new Date(Date.now() + ttl)],
+          [sessionRowId(key), typeof sess.userId === 'number' ? sess.userId : null, JSON.stringify(data), new Date(Date.now() + ttl)],
         )
     },
     async destroy(key: string): Promise<void> {
-      await fork().nativeDelete(SessionRecord, { id: rowId(key) })
+      await fork().nativeDelete(SessionRecord, { id: sessionRowId(key) })
     },
   }
 }
@@ -38,8 +39,24 @@ export function createSessionStore(fork: () => EntityManager) {
 export class SessionService {
   /** Ends every session of a user, except the one whose cookie key is given. */
   async endUserSessions(em: EntityManager, userId: number, exceptKey?: string): Promise<number> {
-    const where = exceptKey ? { userId, id: { $ne: rowId(exceptKey) } } : { userId }
+    const where = exceptKey ? { userId, id: { $ne: sessionRowId(exceptKey) } } : { userId }
     return em.nativeDelete(SessionRecord, where)
+  }
+
+  /** For each stored session id, whether it still stands, unexpired, for that user: one query for the lot. */
+  async stillValid(em: EntityManager, sessions: { sessionKey?: string; userId: number }[]): Promise<boolean[]> {
+    const keys = sessions.map((s) => s.sessionKey).filter((key): key is string => key !== undefined)
+    // the ids go as one array parameter (pg sends a JS array as a PostgreSQL array; MikroORM would inline a list)
+    const rows = keys.length
+      ? await runPrepared<{ id: string; user_id: number | null }>(
+          em,
+          'sessions_still_valid',
+          'select id, user_id from sessions where id = any(?::text[]) and expires_at > now()',
+          [keys],
+        )
+      : []
+    const owner = new Map(rows.map((row) => [row.id, row.user_id]))
+    return sessions.map((s) => s.sessionKey !== undefined && owner.get(s.sessionKey) === s.userId)
   }
 
   async purgeExpired(em: EntityManager): Promise<number> {

@@ -24,6 +24,15 @@ const NotificationsRoute = lazyPage(() => import('./routes/notifications'))
 const MessagesRoute = lazyPage(() => import('./routes/messages'))
 const ChatRoute = lazyPage(() => import('./routes/chat'))
 const AdminChatRoute = lazyPage(() => import('./routes/admin-chat'))
+const TransactionsRoute = lazyPage(() => import('./routes/transactions'))
+const TransactionRoute = lazyPage(() => import('./routes/transaction'))
+const BalanceRoute = lazyPage(() => import('./routes/balance'))
+const PaymentReturnRoute = lazyPage(() => import('./routes/payment-return'))
+const PaymentSuccessRoute = lazyPage(() => import('./routes/payment-success'))
+const PaymentFailedRoute = lazyPage(() => import('./routes/payment-failed'))
+const PaymentRoute = lazyPage(() => import('./routes/payment'))
+const TrustapIntegrationRoute = lazyPage(() => import('./routes/trustap-integration'))
+const TrustapCallbackRoute = lazyPage(() => import('./routes/trustap-callback'))
 const NotBuiltRoute = lazyPage(() => import('./routes/not-built'))
 const NotFoundRoute = lazyPage(() => import('./routes/not-found'))
 
@@ -69,6 +78,24 @@ function screenFor(route: SpecRoute): ReactNode {
       return <ChatRoute />
     case 'admin-chat':
       return <AdminChatRoute />
+    case 'transactions':
+      return <TransactionsRoute />
+    case 'transaction':
+      return <TransactionRoute />
+    case 'balance':
+      return <BalanceRoute />
+    case 'payment-return':
+      return <PaymentReturnRoute />
+    case 'payment-success':
+      return <PaymentSuccessRoute />
+    case 'payment-failed':
+      return <PaymentFailedRoute />
+    case 'payment':
+      return <PaymentRoute />
+    case 'trustap-integration':
+      return <TrustapIntegrationRoute />
+    case 'trustap-callback':
+      return <TrustapCallbackRoute />
     case undefined:
       return <NotBuiltRoute title={route.title} />
   }

@@ -28,6 +28,15 @@ export type BuiltScreen =
   | 'messages'
   | 'chat'
   | 'admin-chat'
+  | 'transactions'
+  | 'transaction'
+  | 'balance'
+  | 'payment-return'
+  | 'payment-success'
+  | 'payment-failed'
+  | 'payment'
+  | 'trustap-integration'
+  | 'trustap-callback'
 
 export interface SpecRoute {
   /** react-router pattern */
@@ -53,16 +62,16 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
   { path: '/forgot-password', title: 'Forgot Password', screen: 'forgot-password' },
   { path: '/reset-password', title: 'Reset Password', screen: 'reset-password' },
   { path: '/browse', title: 'Browse', screen: 'browse-redirect' },
-  { path: '/transactions', title: 'Transactions' },
-  { path: '/transaction/:id', sample: '/transaction/1', title: 'Transaction' },
-  { path: '/balance', title: 'Balance' },
+  { path: '/transactions', title: 'Transactions', screen: 'transactions' },
+  { path: '/transaction/:id', sample: '/transaction/1', title: 'Transaction', screen: 'transaction' },
+  { path: '/balance', title: 'Balance', screen: 'balance' },
   { path: '/profile', title: 'Profile' },
   { path: '/profile/:id', sample: '/profile/1', title: 'Profile', screen: 'seller' },
   { path: '/messages', title: 'Messages', screen: 'messages' },
   { path: '/chat', title: 'Messages', screen: 'chat-redirect' },
   { path: '/chat/:conversationId', sample: '/chat/1', title: 'Chat', screen: 'chat' },
   { path: '/settings', title: 'Settings' },
-  { path: '/trustap-integration', title: 'Escrow Integration' },
+  { path: '/trustap-integration', title: 'Escrow Integration', screen: 'trustap-integration' },
   { path: '/email/diagnostic', title: 'Email Diagnostic', screen: 'email-diagnostic' },
   { path: '/email/preview', title: 'Email Preview', screen: 'email-preview' },
   { path: '/top-sellers', title: 'Top Sellers', screen: 'top-sellers' },
@@ -75,17 +84,17 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
   { path: '/listing/:id', sample: '/listing/1', title: 'Listing', screen: 'listing' },
   { path: '/notifications', title: 'Notifications', screen: 'notifications' },
   { path: '/account/:id', sample: '/account/1', title: 'Account Details', screen: 'account' },
-  { path: '/payment/return', title: 'Payment Return' },
-  { path: '/payment-return', title: 'Payment Return' },
-  { path: '/payment/trustap/return', title: 'Escrow Payment Return' },
-  { path: '/trustap/return', title: 'Escrow Payment Return' },
-  { path: '/trustap/auth/callback', title: 'Escrow Authorisation' },
-  { path: '/auth/trustap/callback', title: 'Escrow Authorisation' },
-  { path: '/payment-success', title: 'Payment Successful' },
-  { path: '/payment-failed', title: 'Payment Failed' },
+  { path: '/payment/return', title: 'Payment Return', screen: 'payment-return' },
+  { path: '/payment-return', title: 'Payment Return', screen: 'payment-return' },
+  { path: '/payment/trustap/return', title: 'Escrow Payment Return', screen: 'payment-return' },
+  { path: '/trustap/return', title: 'Escrow Payment Return', screen: 'payment-return' },
+  { path: '/trustap/auth/callback', title: 'Escrow Authorisation', screen: 'trustap-callback' },
+  { path: '/auth/trustap/callback', title: 'Escrow Authorisation', screen: 'trustap-callback' },
+  { path: '/payment-success', title: 'Payment Successful', screen: 'payment-success' },
+  { path: '/payment-failed', title: 'Payment Failed', screen: 'payment-failed' },
   { path: '/crypto/diagnostic', title: 'Crypto Diagnostic' },
   { path: '/api/diagnostic', title: 'API Diagnostic' },
-  { path: '/payment/:id', sample: '/payment/1', title: 'Payment' },
+  { path: '/payment/:id', sample: '/payment/1', title: 'Payment', screen: 'payment' },
   { path: '/how-it-works', title: 'How It Works' },
   { path: '/secure-account-trading', title: 'How It Works' },
   ...platformLandingRoutes,

@@ -15,6 +15,7 @@ export const paths = {
   resetPassword: '/reset-password',
   transactions: '/transactions',
   balance: '/balance',
+  trustapIntegration: '/trustap-integration',
   profile: '/profile',
   messages: '/messages',
   settings: '/settings',

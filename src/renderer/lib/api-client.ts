@@ -33,6 +33,8 @@ export type HttpMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 interface RequestOptions {
   signal?: AbortSignal
+  /** extra request headers, such as an Idempotency-Key on a money-moving write */
+  headers?: Record<string, string>
 }
 
 function isAbort(error: unknown): boolean {
@@ -97,7 +99,7 @@ export async function apiGetWithHeaders<T>(path: string, options: RequestOptions
 export async function apiSend<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, {
     method,
-    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...options.headers },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: options.signal,
   })

@@ -39,6 +39,16 @@ export const transactionKeys = {
   all: ['transactions'] as const,
 }
 
+/** The signed-in user's money: GET /api/balance, its history and withdrawals (the header's figure is authKeys.me). */
+export const balanceKeys = {
+  all: ['balance'] as const,
+}
+
+/** The seller's Trustap connection (GET /api/trustap/connection) and the authorisation start URL. */
+export const trustapKeys = {
+  all: ['trustap'] as const,
+}
+
 export const listingKeys = {
   all: ['listings'] as const,
 }

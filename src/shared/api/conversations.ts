@@ -65,6 +65,8 @@ export const messageDtoSchema = z.object({
   tickStatus: tickStatusSchema,
   /** the sender's own id for the message, echoed so an optimistic copy can be matched */
   clientId: z.string().optional(),
+  /** written by an escrow deal (a step taken, a checklist tick) in the actor's name, not typed */
+  isSystem: z.literal(true).optional(),
 })
 export type MessageDto = z.infer<typeof messageDtoSchema>
 export const messageListSchema = z.array(messageDtoSchema)

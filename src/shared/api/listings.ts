@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { LIVE_PLATFORMS, PLATFORM_IDS } from '../constants'
 
 /** Listing life cycle; only `active` listings appear in the public catalogue. */
-export const LISTING_STATUSES = ['pending_review', 'active', 'suspended', 'sold', 'removed'] as const
+export const LISTING_STATUSES = ['pending_review', 'active', 'reserved', 'suspended', 'sold', 'removed'] as const
 export type ListingStatus = (typeof LISTING_STATUSES)[number]
 export type LivePlatform = (typeof LIVE_PLATFORMS)[number]
 
@@ -107,6 +107,7 @@ export const LISTING_WRITE_MESSAGES = {
   income: 'Monthly income must be between $0 and $10,000,000, in dollars and cents',
   images: `Add at most ${LISTING_RULES.imagesMax} images`,
   imageUrl: 'Each image must be an uploaded image or an http(s) address',
+  inDeal: 'This listing is in an escrow deal; it can be changed once the deal ends',
   imageType: 'Images must be JPEG, PNG or WebP',
   imageSize: 'Each image can be at most 5 MB',
   imageUnreadable: 'That file is not a readable image',

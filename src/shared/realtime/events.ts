@@ -76,6 +76,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   // notifications and balance
   z.object({ type: z.literal('new_notification'), notification: loose }),
   z.object({ type: z.literal('notification_read_all'), unreadCount: z.number().int() }),
+  /** one notification marked read in another tab or window (not in the spec's list: its other tabs must hear it too) */
+  z.object({ type: z.literal('notification_read'), notificationId: id, unreadCount: z.number().int() }),
   z.object({ type: z.literal('balance_updated'), balance: z.string() }),
 ])
 export type ServerEvent = z.infer<typeof serverEventSchema>

@@ -2,24 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import type { ServerEvent } from '@shared/realtime/events'
+import { FakeSocket } from './fake-socket'
 import { openRealtimeConnection } from './realtime-connection'
-
-/** The browser WebSocket, played by the test: it opens and receives what the server would send. */
-class FakeSocket {
-  static last: FakeSocket | null = null
-  onopen: (() => void) | null = null
-  onmessage: ((event: { data: string }) => void) | null = null
-  onclose: ((event: { code: number }) => void) | null = null
-  onerror: (() => void) | null = null
-  constructor(readonly url: string) {
-    FakeSocket.last = this
-  }
-  send() {}
-  close() {}
-  receive(event: ServerEvent) {
-    this.onmessage?.({ data: JSON.stringify(event) })
-  }
-}
 
 afterEach(() => vi.unstubAllGlobals())
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
-import { authKeys, conversationKeys, listingKeys, notificationKeys, transactionKeys } from '@/lib/query-keys'
+import { authKeys, balanceKeys, conversationKeys, listingKeys, notificationKeys, transactionKeys } from '@/lib/query-keys'
 import { invalidateForEvent, nextOnlineUsers } from './realtime-events'
 import { realtimeUrl } from './realtime-provider'
 
@@ -12,18 +12,29 @@ function invalidatedBy(event: Parameters<typeof invalidateForEvent>[1]) {
 }
 
 describe('realtime event routing', () => {
-  it('refreshes the current user on balance_updated', () => {
-    expect(invalidatedBy({ type: 'balance_updated', balance: '20.00' })).toEqual([authKeys.me()])
+  it('refreshes the current user and the balance page on balance_updated, showing the new figure at once', () => {
+    expect(invalidatedBy({ type: 'balance_updated', balance: '20.00' })).toEqual([authKeys.me(), balanceKeys.all])
+    const client = new QueryClient()
+    client.setQueryData(authKeys.me(), { id: 1, username: 'alice', avatar: null, balance: '15.00' })
+    invalidateForEvent(client, { type: 'balance_updated', balance: '20.00' })
+    expect(client.getQueryData(authKeys.me())).toMatchObject({ balance: '20.00' })
+  })
+
+  it('refreshes open deals when a deal writes a system line into its chat (checklist ticks send nothing else)', () => {
+    const line = { id: 1, conversationId: 4, content: 'alice marked “Invite” done.', senderId: 2, sender: { id: 2, username: 'alice' }, createdAt: new Date().toISOString(), isFromAdmin: false, buyerHasRead: false, sellerHasRead: true, adminHasRead: false, tickStatus: {}, isSystem: true as const }
+    expect(invalidatedBy({ type: 'new_message', conversationId: 4, message: line })).toEqual([transactionKeys.all])
+    expect(invalidatedBy({ type: 'new_message', conversationId: 4, message: { ...line, isSystem: undefined } })).toEqual([])
   })
 
   it('refreshes notifications on new_notification and notification_read_all', () => {
     expect(invalidatedBy({ type: 'new_notification', notification: {} })).toEqual([notificationKeys.all])
     expect(invalidatedBy({ type: 'notification_read_all', unreadCount: 0 })).toEqual([notificationKeys.all])
+    expect(invalidatedBy({ type: 'notification_read', notificationId: 3, unreadCount: 2 })).toEqual([notificationKeys.all])
   })
 
   it('refreshes conversation summaries and transactions for their events', () => {
     expect(invalidatedBy({ type: 'transaction_created', transactionId: 1 })).toEqual([transactionKeys.all, conversationKeys.list()])
-    expect(invalidatedBy({ type: 'transaction_updated', transactionId: 1 })).toEqual([transactionKeys.all])
+    expect(invalidatedBy({ type: 'transaction_updated', transactionId: 1 })).toEqual([transactionKeys.all, balanceKeys.all])
     expect(invalidatedBy({ type: 'TRANSACTION_CANCELLED', transactionId: 1 })).toEqual([transactionKeys.all, listingKeys.all])
   })
 

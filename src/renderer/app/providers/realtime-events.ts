@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import type { ServerEvent, ServerEventType } from '@shared/realtime/events'
-import { authKeys, conversationKeys, listingKeys, notificationKeys, transactionKeys } from '@/lib/query-keys'
+import type { CurrentUser } from '@shared/api/auth'
+import { authKeys, balanceKeys, conversationKeys, listingKeys, notificationKeys, transactionKeys } from '@/lib/query-keys'
 
 /**
  * Which cached data each live event makes stale (SPEC §7: "the client refreshes the matching cached
@@ -24,9 +25,10 @@ export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> =
   MESSAGE_READ_UPDATE: [],
   send_message_error: [],
   // the list and the badge, never every loaded page of an open thread
-  payment_completed: [transactionKeys.all, conversationKeys.list(), conversationKeys.unreadCount(), authKeys.me()],
+  payment_completed: [transactionKeys.all, conversationKeys.list(), conversationKeys.unreadCount(), authKeys.me(), balanceKeys.all],
   transaction_created: [transactionKeys.all, conversationKeys.list()],
-  transaction_updated: [transactionKeys.all],
+  // a step moves money into or out of escrow: the balance page's "in escrow" follows
+  transaction_updated: [transactionKeys.all, balanceKeys.all],
   transaction_update: [transactionKeys.all],
   TRANSACTION_CANCELLED: [transactionKeys.all, listingKeys.all],
   // listing events update the cache in place, throttled: features/listings/lib/live-updates.ts
@@ -38,12 +40,22 @@ export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> =
   account_status_updated: [],
   new_notification: [notificationKeys.all],
   notification_read_all: [notificationKeys.all],
-  balance_updated: [authKeys.me()],
+  notification_read: [notificationKeys.all],
+  balance_updated: [authKeys.me(), balanceKeys.all],
 }
 
 export function invalidateForEvent(queryClient: QueryClient, event: ServerEvent): void {
+  // the header shows the new balance at once; the refetch that follows confirms it
+  if (event.type === 'balance_updated') {
+    queryClient.setQueryData<CurrentUser | null>(authKeys.me(), (user) => (user ? { ...user, balance: event.balance } : user))
+  }
   for (const queryKey of EVENT_INVALIDATIONS[event.type]) {
     void queryClient.invalidateQueries({ queryKey })
+  }
+  // A deal writes a system line into its chat for every step, checklist ticks included, and a tick sends no
+  // transaction event of its own: the line is what tells an open deal page the other side ticked.
+  if ((event.type === 'new_message' || event.type === 'message_sent') && event.message.isSystem) {
+    void queryClient.invalidateQueries({ queryKey: transactionKeys.all })
   }
 }
 

@@ -49,6 +49,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     setOnlineUserIds((current) => nextOnlineUsers(current, event) ?? current)
     if (event.type === 'payment_completed' && event.redirect_to_chat && event.conversationId !== undefined) {
       const to = paths.chat(event.conversationId)
+      // the purchase flow may have gone there itself already: no second history entry
+      if (window.location.pathname === to) return
       // A payment popup's opener moves at once; a standalone tab waits so the toast can be read.
       if (window.opener) navigate(to)
       else window.setTimeout(() => navigate(to), REDIRECT_DELAYS.short)

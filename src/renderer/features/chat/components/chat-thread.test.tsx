@@ -179,6 +179,16 @@ describe('ChatThread', () => {
     expect(row.textContent).toContain('Handover Support')
   })
 
+  it('shows a deal’s system line as a centred note, as text, never as a bubble with ticks', async () => {
+    server.messages.push(message(2, 'seller', { content: 'alice sent the ownership invite. <b>ok</b>', isSystem: true, tickStatus: { seller: 'read' } }))
+    renderThread()
+    const line = await screen.findByTestId('system-message')
+    expect(line.textContent).toContain('alice sent the ownership invite. <b>ok</b>')
+    expect(line.querySelector('b')).toBeNull()
+    expect(within(line).queryByTestId('ticks')).toBeNull()
+    expect(rows('ownership invite')).toEqual([])
+  })
+
   it('sends typing while keys come and stop_typing on send', async () => {
     const sent: ClientMessage[] = []
     const { user } = renderThread(sent)

@@ -25,7 +25,26 @@ function senderName(message: ChatMessage, conversation: ConversationDto, viewer:
   return `${message.sender.username} · ${ROLE_LABELS[senderRole(message, conversation)]}`
 }
 
+/**
+ * A line an escrow deal wrote ("bob sent the ownership invite."): centred and muted, not a bubble, as plain
+ * text like every message.
+ */
+function SystemLine({ message }: { message: ChatMessage }) {
+  return (
+    <div className="flex justify-center px-3 pt-3 sm:px-5" data-testid="system-message">
+      <p className="max-w-[90%] rounded-full bg-navy-50 px-3 py-1 text-center text-xs text-muted-foreground sm:max-w-[75%]">
+        <span className="sr-only">Deal update: </span>
+        {message.content}
+        <time dateTime={message.createdAt} className="ml-1.5 whitespace-nowrap text-navy-400">
+          {timeLabel(message.createdAt)}
+        </time>
+      </p>
+    </div>
+  )
+}
+
 export const MessageRow = memo(function MessageRow({ message, conversation, viewer, continued, onRetry }: MessageRowProps) {
+  if (message.isSystem) return <SystemLine message={message} />
   const own = isOwnMessage(message, conversation, viewer.role)
   const name = continued ? null : senderName(message, conversation, viewer)
   const admin = message.isFromAdmin

@@ -28,6 +28,18 @@ describe('day separators', () => {
     expect(rows.map((r) => (r.kind === 'day' ? r.label : `${r.message.id}${r.continued ? '+' : ''}`))).toEqual(['Yesterday', '1', '2+', '3', 'Today', '4'])
   })
 
+  it('lets a deal’s system line break a sender’s run', () => {
+    const rows = buildRows(
+      [
+        message(1, 'seller', { createdAt: at(2026, 3, 10, 9) }),
+        message(2, 'seller', { createdAt: at(2026, 3, 10, 10), isSystem: true }),
+        message(3, 'seller', { createdAt: at(2026, 3, 10, 11) }),
+      ],
+      now,
+    )
+    expect(rows.map((r) => (r.kind === 'day' ? r.label : `${r.message.id}${r.continued ? '+' : ''}`))).toEqual(['Today', '1', '2', '3'])
+  })
+
   it('keeps a message’s key when the server copy replaces the optimistic one', () => {
     const [, sending] = buildRows([{ ...message(-1, 'buyer', { clientId: 'web-a' }), localState: 'sending' }], now)
     const [, sent] = buildRows([message(9, 'buyer', { clientId: 'web-a' })], now)

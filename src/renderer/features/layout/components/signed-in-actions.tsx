@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom'
 import { Plus } from 'lucide-react'
 import type { CurrentUser } from '@shared/api/auth'
 import { paths } from '@/config/paths'
+import { usePaymentPopupListener } from '@/lib/payment-popup'
 import { Button } from '@/components/ui/button'
 import { AccountMenu } from './account-menu'
 import { NotificationBell } from './notification-bell'
@@ -17,6 +18,9 @@ interface SignedInActionsProps {
  * because the two dropdowns bring radix Menu and floating-ui that signed-out visitors never use.
  */
 export function SignedInActions({ user, signingOut, onSignOut }: SignedInActionsProps) {
+  // a payment finished in a popup tells this window where to go (SPEC §4); only a signed-in user pays, so the
+  // listener loads with the signed-in header, not with every visitor's first page
+  usePaymentPopupListener()
   return (
     <>
       <Button asChild size="sm" className="hidden md:inline-flex">

@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { ArrowLeft, SearchX } from 'lucide-react'
 import { formatCount, formatMoney } from '@shared/format'
@@ -36,7 +37,10 @@ function ListingSeo({ listing }: { listing: Listing | null }) {
   return null
 }
 
-function ListingDetail({ listing }: { listing: Listing }) {
+/** What the app puts in the purchase panel for a listing (Buy Now). */
+export type RenderPurchase = (listing: Listing) => ReactNode
+
+function ListingDetail({ listing, renderPurchase }: { listing: Listing; renderPurchase?: RenderPurchase }) {
   const title = titleOf(listing)
   return (
     <article className="grid gap-8 lg:grid-cols-[1fr_22rem]">
@@ -66,7 +70,7 @@ function ListingDetail({ listing }: { listing: Listing }) {
         <p className="mt-2 leading-relaxed whitespace-pre-line text-navy-700">{listing.description || 'No description provided.'}</p>
       </div>
       <aside className="lg:sticky lg:top-24 lg:self-start">
-        <ListingPurchasePanel listing={listing} />
+        <ListingPurchasePanel listing={listing} purchase={renderPurchase?.(listing)} />
       </aside>
     </article>
   )
@@ -119,9 +123,16 @@ function NotFoundState() {
   )
 }
 
-/** The /listing/{id} screen (SPEC §2). */
-export function ListingDetailScreen({ id }: { id: string }) {
+/**
+ * The /listing/{id} screen (SPEC §2). A listing that goes off sale while on screen (reserved, sold, taken down:
+ * the refetch answers 404) stays visible as no longer available instead of vanishing under the reader, or
+ * under a purchase in progress.
+ */
+export function ListingDetailScreen({ id, renderPurchase }: { id: string; renderPurchase?: RenderPurchase }) {
   const listing = useListing(id)
+  const [lastSeen, setLastSeen] = useState<Listing | null>(null)
+  if (listing.data && listing.data !== lastSeen) setLastSeen(listing.data)
+  const gone = listing.data === null && lastSeen ? { ...lastSeen, isActive: false } : null
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <BackToListings />
@@ -129,6 +140,8 @@ export function ListingDetailScreen({ id }: { id: string }) {
         <DetailSkeleton />
       ) : listing.isError ? (
         <LoadError message={listing.error.message} onRetry={() => void listing.refetch()} />
+      ) : gone ? (
+        <ListingDetail listing={gone} renderPurchase={renderPurchase} />
       ) : listing.data === null ? (
         <>
           <ListingSeo listing={null} />
@@ -138,7 +151,7 @@ export function ListingDetailScreen({ id }: { id: string }) {
         <>
           <ListingSeo listing={listing.data} />
           <ListingOwnerPanel listing={listing.data} />
-          <ListingDetail listing={listing.data} />
+          <ListingDetail listing={listing.data} renderPurchase={renderPurchase} />
         </>
       )}
     </div>

@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { Loader2, MessageCircle, ShieldCheck, ShoppingCart, UserRound } from 'lucide-react'
+import { Loader2, MessageCircle, ShieldCheck, UserRound } from 'lucide-react'
 import { formatMoney } from '@shared/format'
 import { paths } from '@/config/paths'
 import { Button } from '@/components/ui/button'
@@ -10,8 +11,6 @@ import { useCurrentUser } from '@/lib/auth'
 import { useOpenConversation } from '@/lib/open-conversation'
 import { sellerPath } from '../lib/labels'
 import type { Listing } from '../types'
-
-const SOON = 'Available soon'
 
 /** Opens (or finds) the conversation about this listing and goes to it; visitors sign in first. */
 function MessageSellerButton({ listing }: { listing: Listing }) {
@@ -40,10 +39,10 @@ function MessageSellerButton({ listing }: { listing: Listing }) {
 }
 
 /**
- * Price, actions and seller. Buying waits for escrow, so Buy Now is visibly disabled with the reason
- * next to it rather than leading to a dead end. The seller sees no button to message themselves.
+ * Price, actions and seller. Buy Now comes from the app (`purchase`: the escrow checkout lives in another
+ * feature); the seller sees no button to message themselves.
  */
-export function ListingPurchasePanel({ listing }: { listing: Listing }) {
+export function ListingPurchasePanel({ listing, purchase }: { listing: Listing; purchase?: ReactNode }) {
   const { user } = useCurrentUser()
   const sellerId = listing.seller?.id ?? listing.sellerId
   const own = user !== null && user.id === sellerId
@@ -53,10 +52,7 @@ export function ListingPurchasePanel({ listing }: { listing: Listing }) {
         <p className="text-sm text-muted-foreground">Price</p>
         <p className="text-3xl font-extrabold tracking-tight text-navy-900">{formatMoney(listing.price)}</p>
         <div className="mt-4 grid gap-2">
-          <Button size="lg" disabled title={SOON} aria-describedby="listing-checkout-soon">
-            <ShoppingCart aria-hidden="true" /> Buy Now
-          </Button>
-          <p id="listing-checkout-soon" className="text-center text-xs text-muted-foreground">{SOON}: escrow checkout is on its way.</p>
+          {purchase}
           {!own && <MessageSellerButton listing={listing} />}
         </div>
         <p className="mt-4 flex items-start gap-2 rounded-xl bg-mint-300/20 px-3 py-2.5 text-sm text-mint-700">

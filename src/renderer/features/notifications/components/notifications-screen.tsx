@@ -1,13 +1,14 @@
 import { useEffect, type ReactNode } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom'
-import { AlertTriangle, BellOff, CheckCheck, ChevronLeft, ChevronRight } from 'lucide-react'
+import { AlertTriangle, BellOff, CheckCheck } from 'lucide-react'
 import type { NotificationDto } from '@shared/api/notifications'
 import { paths } from '@/config/paths'
 import { useCurrentUser } from '@/lib/auth'
 import { NOTIFICATION_FILTER_TYPES, NOTIFICATION_TYPE_LABELS, notificationTarget, typesForFilter } from '@/lib/notification-display'
 import { notificationQuery, notificationsQueryOptions, useMarkAllNotificationsRead, useMarkNotificationRead, useUnreadCount } from '@/lib/notifications'
 import { useSeo } from '@/lib/seo'
+import { Pager } from '@/components/pager'
 import { Button } from '@/components/ui/button'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -38,23 +39,6 @@ function Notice({ icon, title, text, children }: { icon: ReactNode; title: strin
       <p className="mt-2 max-w-md text-sm text-muted-foreground">{text}</p>
       {children && <div className="mt-5">{children}</div>}
     </div>
-  )
-}
-
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  if (pages <= 1) return null
-  return (
-    <nav aria-label="Pagination" className="flex items-center gap-2">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft aria-hidden="true" /> Previous
-      </Button>
-      <span className="text-sm text-muted-foreground">
-        Page {page} of {pages}
-      </span>
-      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next <ChevronRight aria-hidden="true" />
-      </Button>
-    </nav>
   )
 }
 

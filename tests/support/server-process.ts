@@ -1,6 +1,6 @@
 /**
  * The real server in a child process, started like `npm start` (`server/main.ts` through tsx), so its
- * memory is its own and the bench's clients do not share its event loop.
+ * memory is its own, the bench's clients do not share its event loop, and a test can kill it outright.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -8,7 +8,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
-import type { MemoryReport } from './memory-probe'
+import type { MemoryReport } from '../bench/memory-probe'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 const PROBE = './tests/bench/memory-probe.ts'
@@ -22,6 +22,8 @@ export interface ServerProcessOptions {
   redisPrefix?: string
   /** writes a V8 CPU profile into this folder when the process exits; BENCH_CPU_PROF by default */
   cpuProfileDir?: string
+  /** a free one by default; a restarted server takes its predecessor's */
+  port?: number
 }
 
 export interface ServerProcess {
@@ -32,9 +34,12 @@ export interface ServerProcess {
   /** memory after a full collection, as the process sees it, and VmRSS as the kernel counts it */
   memory(): Promise<MemoryReport & { vmRss: number }>
   stop(): Promise<void>
+  /** SIGKILL, as a crash or an OOM kill would: no shutdown, no flush, open transactions cut */
+  kill(): Promise<void>
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now. */
+export async function freePort(): Promise<number> {
   const probe = createServer()
   await new Promise<void>((ok, fail) => probe.once('error', fail).listen(0, '127.0.0.1', ok))
   const address = probe.address()
@@ -68,7 +73,7 @@ async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
 }
 
 export async function spawnServer(options: ServerProcessOptions): Promise<ServerProcess> {
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'handover-bench-'))
   const { REDIS_URL: _redis, DATABASE_URL: _database, ...inherited } = process.env
@@ -128,6 +133,11 @@ export async function spawnServer(options: ServerProcessOptions): Promise<Server
     pid: child.pid!,
     output: () => [...lines],
     stop,
+    async kill() {
+      child.kill('SIGKILL')
+      await exited(child)
+      await stop()
+    },
     memory: () =>
       new Promise((ok, fail) => {
         const timer = setTimeout(() => fail(new Error('the server process did not report its memory')), 30_000)

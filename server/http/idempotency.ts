@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { TRANSACTION_MESSAGES } from '@shared/api/transactions'
+import type { AppContext } from './context'
+import { badRequest, conflict } from './errors'
+import { canonicalJson } from './canonical-json'
+
+/** What a money-moving request answers, and what to announce once its transaction has committed. */
+export interface Answer<T> {
+  status: number
+  body: T
+  /** live events and notifications: after the commit, and never on a replay */
+  after?: () => Promise<void>
+}
+
+export interface Idempotency {
+  userId: number
+  /** the request's Idempotency-Key, if it sent one */
+  key: string | undefined
+  /** hash of method, path and body: the same key with another request is a 409 */
+  fingerprint: string
+}
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/
+
+/** The Idempotency-Key header of a request (400 when malformed) and the request's fingerprint. */
+export function idempotencyOf(ctx: AppContext, userId: number): Idempotency {
+  const header = ctx.get('Idempotency-Key')
+  if (header !== '' && !KEY_PATTERN.test(header)) throw badRequest(TRANSACTION_MESSAGES.idempotencyInvalid, 'validation_error')
+  const body: unknown = (ctx.request as { body?: unknown }).body
+  const fingerprint = createHash('sha256').update(`${ctx.method} ${ctx.path}\n${canonicalJson(body)}`).digest('hex')
+  return { userId, key: header === '' ? undefined : header, fingerprint }
+}
+
+/**
+ * Runs a money-moving request in one database transaction together with its key: the first request with a key
+ * stores its answer in the same commit as its effects, so a repeat (even after a crash) replays that answer
+ * and moves nothing; a concurrent repeat waits on the key's row and then replays. The same key with a
+ * different request is a 409. A request that fails stores nothing, so its retry runs afresh.
+ */
+export async function runIdempotent<T>(
+  em: EntityManager,
+  idempotency: Idempotency,
+  run: (tx: EntityManager) => Promise<Answer<T>>,
+): Promise<{ status: number; body: T; replayed: boolean }> {
+  const outcome = await em.transactional(async (tx) => {
+    if (!idempotency.key) return { answer: await run(tx) }
+    const [claimed] = await tx.execute<{ id: number }[]>(
+      `insert into idempotency_keys (user_id, key, fingerprint, status_code, response) values (?, ?, ?, 0, 'null')
+       on conflict (user_id, key) do nothing returning id`,
+      [idempotency.userId, idempotency.key, idempotency.fingerprint],
+    )
+    if (!claimed) {
+      const [first] = await tx.execute<{ fingerprint: string; status_code: number; response: T }[]>(
+        'select fingerprint, status_code, response from idempotency_keys where user_id = ? and key = ?',
+        [idempotency.userId, idempotency.key],
+      )
+      if (!first || first.fingerprint !== idempotency.fingerprint) throw conflict(TRANSACTION_MESSAGES.idempotencyMismatch, 'idempotency_key_reused')
+      return { replay: { status: first.status_code, body: first.response } }
+    }
+    const answer = await run(tx)
+    await tx.execute('update idempotency_keys set status_code = ?, response = ? where id = ?', [answer.status, JSON.stringify(answer.body), claimed.id])
+    return { answer }
+  })
+  if ('replay' in outcome && outcome.replay) return { ...outcome.replay, replayed: true }
+  const { answer } = outcome as { answer: Answer<T> }
+  await answer.after?.()
+  return { status: answer.status, body: answer.body, replayed: false }
+}
+
+/** Answers a request through runIdempotent with the request's own key, marking a replayed answer. */
+export async function respondIdempotent<T>(ctx: AppContext, userId: number, run: (tx: EntityManager) => Promise<Answer<T>>): Promise<void> {
+  const result = await runIdempotent(ctx.state.em, idempotencyOf(ctx, userId), run)
+  if (result.replayed) ctx.set('Idempotent-Replayed', 'true')
+  ctx.status = result.status
+  ctx.body = result.body
+}

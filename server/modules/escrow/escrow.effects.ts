@@ -1,0 +1,127 @@
+import { ADMIN_SENDER_ID } from '@shared/constants'
+import { formatMoney } from '@shared/format'
+import type { NotificationType } from '@shared/api/notifications'
+import { transactionDisplayId, type TransactionStatus } from '@shared/api/transactions'
+import type { Delivery } from '../../realtime/bus'
+import type { EscrowTransaction } from './escrow.entities'
+import { heldCents } from './escrow.money'
+
+export interface NotificationDraft {
+  userId: number
+  type: NotificationType
+  title: string
+  message: string
+  data: Record<string, unknown>
+}
+
+/** What one step of a deal tells people: notifications (stored with the step) and live events (after it). */
+export interface StepEffects {
+  notifications: NotificationDraft[]
+  deliveries: Delivery[]
+}
+
+const dollars = (cents: number) => formatMoney(cents / 100)
+
+/**
+ * The notifications and live events of a deal reaching `to` (SPEC §3 types, §7 events). Everyone concerned
+ * hears `transaction_updated` / `transaction_update`; the listing's fate goes to everyone browsing.
+ */
+export function stepEffects(deal: EscrowTransaction, to: TransactionStatus, listingReturned: boolean): StepEffects {
+  const title = deal.listing.accountTitle
+  const ref = transactionDisplayId(deal.id)
+  const data = { transactionId: deal.id, accountId: deal.listing.id, ...(deal.conversation ? { conversationId: deal.conversation.id } : {}) }
+  const buyer = deal.buyer.id
+  const seller = deal.seller.id
+  const note = (userId: number, type: NotificationType, heading: string, message: string, extra: Record<string, unknown> = {}): NotificationDraft => ({
+    userId,
+    type,
+    title: heading,
+    message,
+    data: { ...data, ...extra },
+  })
+  const parties = { userIds: [buyer, seller, ADMIN_SENDER_ID] }
+  const deliveries: Delivery[] = [
+    { audience: parties, event: { type: 'transaction_updated', transactionId: deal.id, status: to } },
+    { audience: parties, event: { type: 'transaction_update', transactionId: deal.id, status: to } },
+  ]
+  const notifications: NotificationDraft[] = []
+  const listingBack = () => {
+    if (!listingReturned) return
+    deliveries.push(
+      { audience: { all: true }, event: { type: 'listing_update', accountId: deal.listing.id, listingStatus: 'available', transactionId: deal.id, sellerId: seller } },
+      { audience: { all: true }, event: { type: 'LISTING_REACTIVATED', accountId: deal.listing.id } },
+    )
+  }
+
+  switch (to) {
+    case 'pending':
+      deliveries.unshift({ audience: parties, event: { type: 'transaction_created', transactionId: deal.id } })
+      deliveries.push({
+        audience: { all: true },
+        event: { type: 'listing_update', accountId: deal.listing.id, listingStatus: 'sold', transactionId: deal.id, buyerId: buyer, sellerId: seller },
+      })
+      notifications.push(
+        note(seller, 'transaction_created', 'New purchase started', `${deal.buyer.username} started buying “${title}” (${ref}). It is reserved for them while they pay.`),
+        note(buyer, 'transaction_created', 'Purchase started', `“${title}” is reserved for you. Pay ${dollars(heldCents(deal))} to put it in escrow (${ref}).`),
+      )
+      break
+    case 'fee_paid':
+      deliveries.push(
+        { audience: { all: true }, event: { type: 'listing_purchased', accountId: deal.listing.id } },
+        { audience: { userIds: [buyer] }, event: { type: 'payment_completed', redirect_to_chat: deal.conversation !== null, conversationId: deal.conversation?.id, transactionId: deal.id } },
+      )
+      notifications.push(
+        note(buyer, 'escrow_payment_received', 'Payment held in escrow', `${dollars(heldCents(deal))} for “${title}” is held until the account is yours (${ref}).`),
+        note(seller, 'balance_update', 'Payment secured in escrow', `${deal.buyer.username} paid for “${title}” (${ref}). Send the ownership invite to continue.`, { type: 'escrow_fee' }),
+      )
+      break
+    case 'invite_sent':
+      notifications.push(note(buyer, 'transaction_updated', 'Ownership invite sent', `The seller sent the invite for “${title}”. Accept it, then confirm you have access (${ref}).`))
+      break
+    case 'access_granted':
+      notifications.push(note(seller, 'buyer_confirmed_payment', 'Buyer confirmed access', `${deal.buyer.username} can get into “${title}”. Start the transfer countdown once the ownership change is under way (${ref}).`))
+      break
+    case 'countdown_started': {
+      const ends = deal.countdownEndsAt?.toISOString().slice(0, 10) ?? ''
+      notifications.push(note(buyer, 'transaction_updated', 'Transfer countdown started', `The funds for “${title}” go to the seller on ${ends} unless you open a dispute (${ref}).`))
+      break
+    }
+    case 'completed':
+      notifications.push(
+        note(buyer, 'transaction_completed', 'Purchase completed', `“${title}” is yours. Thank you for trading on Handover (${ref}).`),
+        note(seller, 'transaction_completed', 'Sale completed', `The sale of “${title}” is complete (${ref}).`),
+        note(seller, 'escrow_payment_released', 'Funds released', `${dollars(deal.priceCents)} from the sale of “${title}” is in your balance (${ref}).`),
+      )
+      break
+    case 'cancelled':
+      deliveries.push({ audience: parties, event: { type: 'TRANSACTION_CANCELLED', transactionId: deal.id } })
+      listingBack()
+      notifications.push(
+        note(buyer, 'transaction_updated', 'Purchase cancelled', `The purchase of “${title}” was cancelled; nothing was charged (${ref}).`),
+        note(seller, 'transaction_updated', 'Purchase cancelled', `The purchase of “${title}” was cancelled; the listing is back on sale (${ref}).`),
+      )
+      break
+    case 'refunded':
+      listingBack()
+      notifications.push(
+        note(buyer, 'refund_processed', 'Refund processed', `${dollars(heldCents(deal))} for “${title}” is back in your balance (${ref}).`),
+        note(seller, 'transaction_updated', 'Purchase refunded', `The buyer of “${title}” was refunded (${ref}).`),
+      )
+      break
+    case 'disputed':
+      notifications.push(
+        note(buyer, 'transaction_updated', 'Dispute opened', `The deal for “${title}” is on hold while an admin looks at it (${ref}).`),
+        note(seller, 'transaction_updated', 'Dispute opened', `The deal for “${title}” is on hold while an admin looks at it (${ref}).`),
+      )
+      break
+  }
+  return { notifications, deliveries }
+}
+
+/** A wallet changed: the notification of SPEC §3 and the live balance for the header. */
+export function balanceEffects(userId: number, balanceCents: number, message: string, data: Record<string, unknown>): StepEffects {
+  return {
+    notifications: [{ userId, type: 'balance_updated', title: 'Balance updated', message, data }],
+    deliveries: [{ audience: { userIds: [userId] }, event: { type: 'balance_updated', balance: (balanceCents / 100).toFixed(2) } }],
+  }
+}

@@ -1,0 +1,69 @@
+import {
+  transactionDisplayId,
+  type ChecklistStepDto,
+  type TransactionDetailDto,
+  type TransactionDto,
+  type TransactionEventDto,
+  type TransactionRole,
+} from '@shared/api/transactions'
+import type { LivePlatform } from '@shared/api/listings'
+import { centsToDollars } from '../listings/listing.mapper'
+import type { User } from '../users/user.entity'
+import type { ChecklistItem, EscrowTransaction, EscrowTransactionEvent } from './escrow.entities'
+import { actionsFor } from './state-machine'
+
+const party = (user: User) => ({ id: user.id, username: user.username, avatar: user.avatar })
+const iso = (date: Date | null) => (date ? date.toISOString() : null)
+
+/** Buyer, seller and listing must be loaded. */
+export function toTransactionDto(deal: EscrowTransaction, viewerRole: TransactionRole): TransactionDto {
+  const { listing } = deal
+  return {
+    id: deal.id,
+    displayId: transactionDisplayId(deal.id),
+    status: deal.status,
+    buyerId: deal.buyer.id,
+    sellerId: deal.seller.id,
+    buyer: party(deal.buyer),
+    seller: party(deal.seller),
+    listing: {
+      id: listing.id,
+      platform: listing.platform as LivePlatform,
+      accountTitle: listing.accountTitle,
+      username: listing.username,
+      images: [...listing.images],
+    },
+    conversationId: deal.conversation?.id ?? null,
+    price: centsToDollars(deal.priceCents),
+    escrowFee: centsToDollars(deal.escrowFeeCents),
+    processorFee: centsToDollars(deal.processorFeeCents),
+    total: centsToDollars(deal.priceCents + deal.escrowFeeCents + deal.processorFeeCents),
+    paymentMethod: deal.paymentMethod,
+    viewerRole,
+    actions: actionsFor(deal.status, viewerRole),
+    reservedUntil: deal.status === 'pending' ? iso(deal.reservedUntil) : null,
+    countdownDays: deal.countdownDays,
+    countdownEndsAt: iso(deal.countdownEndsAt),
+    disputeReason: deal.disputeReason,
+    createdAt: deal.createdAt.toISOString(),
+    updatedAt: deal.updatedAt.toISOString(),
+  }
+}
+
+export function toEventDto(event: EscrowTransactionEvent): TransactionEventDto {
+  return { id: event.id, status: event.status, actorRole: event.actorRole, note: event.note, createdAt: event.createdAt.toISOString() }
+}
+
+export function toChecklistDto(item: ChecklistItem): ChecklistStepDto {
+  return {
+    id: item.id,
+    title: item.title,
+    description: item.description,
+    sellerDoneAt: iso(item.sellerDoneAt),
+    buyerConfirmedAt: iso(item.buyerConfirmedAt),
+  }
+}
+
+export function toDetailDto(deal: EscrowTransaction, role: TransactionRole, events: EscrowTransactionEvent[], checklist: ChecklistItem[]): TransactionDetailDto {
+  return { ...toTransactionDto(deal, role), timeline: events.map(toEventDto), checklist: checklist.map(toChecklistDto) }
+}

@@ -1,0 +1,127 @@
+import Router from '@koa/router'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { providerCheckoutRequestSchema, type CheckoutDto } from '@shared/api/payments'
+import {
+  disputeRequestSchema,
+  purchaseRequestSchema,
+  quoteQuerySchema,
+  resolveRequestSchema,
+  TRANSACTION_MESSAGES,
+  transactionListQuerySchema,
+  type TransactionAction,
+} from '@shared/api/transactions'
+import { requireActiveUser, requireAdmin } from '../../http/access'
+import type { AppContext, AppState } from '../../http/context'
+import { notFound } from '../../http/errors'
+import { respondIdempotent, type Answer } from '../../http/idempotency'
+import { parseBody, parseQuery } from '../../http/validation'
+import type { PurchaseCheckoutInput } from '../payments/payments.service'
+import type { EscrowService, EscrowViewer, StepInput } from './escrow.service'
+
+const MAX_SERIAL = 2_147_483_647
+
+function idParam(ctx: AppContext, name = 'id'): number {
+  const raw = ctx.params[name] ?? ''
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN
+  if (!(id >= 1 && id <= MAX_SERIAL)) throw notFound(TRANSACTION_MESSAGES.notFound)
+  return id
+}
+
+async function viewerOf(ctx: AppContext): Promise<EscrowViewer> {
+  const user = await requireActiveUser(ctx)
+  return { userId: user.id, isAdmin: user.isAdmin }
+}
+
+/** path segment → action, and what each reads from the body */
+const STEPS: Record<string, { action: TransactionAction; input?: (ctx: AppContext) => StepInput }> = {
+  pay: { action: 'pay' },
+  'send-invite': { action: 'send_invite' },
+  'confirm-access': { action: 'confirm_access' },
+  'start-countdown': { action: 'start_countdown' },
+  release: { action: 'release' },
+  cancel: { action: 'cancel' },
+  refund: { action: 'refund' },
+  dispute: { action: 'dispute', input: (ctx) => ({ reason: parseBody(ctx, disputeRequestSchema).reason }) },
+  'resolve-release': { action: 'resolve_release', input: (ctx) => ({ note: parseBody(ctx, resolveRequestSchema).note }) },
+  'resolve-refund': { action: 'resolve_refund', input: (ctx) => ({ note: parseBody(ctx, resolveRequestSchema).note }) },
+}
+
+/**
+ * SPEC §7 transaction calls and every step of a deal. Every POST moves money or a deal, so each accepts an
+ * Idempotency-Key: the same key and body replay the first answer, another body is a 409.
+ */
+export interface EscrowRoutesDeps {
+  escrow: EscrowService
+  /** the provider's checkout for a deal's one purchase order (payments) */
+  checkout: (em: EntityManager, input: PurchaseCheckoutInput) => Promise<CheckoutDto>
+}
+
+export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/transactions' })
+  const { escrow } = deps
+
+  const answer = <T>(ctx: AppContext, viewer: EscrowViewer, run: (tx: EntityManager) => Promise<Answer<T>>) => respondIdempotent(ctx, viewer.userId, run)
+
+  router.get('/', async (ctx) => {
+    const viewer = await viewerOf(ctx)
+    const { items, total } = await escrow.list(ctx.state.em, viewer, parseQuery(ctx, transactionListQuerySchema))
+    ctx.set('X-Total-Count', String(total))
+    ctx.body = items
+  })
+
+  // before /:id
+  router.get('/all', async (ctx) => {
+    const admin = await requireAdmin(ctx)
+    const query = parseQuery(ctx, transactionListQuerySchema.omit({ role: true }))
+    const { items, total } = await escrow.list(ctx.state.em, { userId: admin.id, isAdmin: true }, query, true)
+    ctx.set('X-Total-Count', String(total))
+    ctx.body = items
+  })
+
+  router.get('/quote', async (ctx) => {
+    const viewer = await viewerOf(ctx)
+    ctx.body = await escrow.quote(ctx.state.em, viewer, parseQuery(ctx, quoteQuerySchema).listingId)
+  })
+
+  router.get('/:id', async (ctx) => {
+    const viewer = await viewerOf(ctx)
+    ctx.body = await escrow.get(ctx.state.em, viewer, idParam(ctx))
+  })
+
+  router.post('/', async (ctx) => {
+    const viewer = await viewerOf(ctx)
+    const { listingId } = parseBody(ctx, purchaseRequestSchema)
+    await answer(ctx, viewer, (tx) => escrow.purchase(tx, viewer, listingId))
+  })
+
+  /**
+   * Paying at the provider instead of from the balance: the buyer of a pending deal gets the hosted checkout of
+   * the deal's one order (`trans_{id}`). No lock is held meanwhile: the provider is asked over the network, and
+   * the deal is funded only when the provider confirms the payment.
+   */
+  router.post('/:id/checkout', async (ctx) => {
+    const viewer = await viewerOf(ctx)
+    const id = idParam(ctx)
+    const { method } = parseBody(ctx, providerCheckoutRequestSchema)
+    const amountCents = await escrow.amountDue(ctx.state.em, viewer, id)
+    ctx.body = await deps.checkout(ctx.state.em, { transactionId: id, userId: viewer.userId, amountCents, method, ip: ctx.ip })
+  })
+
+  router.post('/:id/checklist/:itemId', async (ctx) => {
+    const viewer = await viewerOf(ctx)
+    const id = idParam(ctx)
+    const itemId = idParam(ctx, 'itemId')
+    await answer(ctx, viewer, (tx) => escrow.tick(tx, viewer, id, itemId))
+  })
+
+  router.post('/:id/:step', async (ctx) => {
+    const step = STEPS[ctx.params.step ?? '']
+    if (!step) throw notFound('No such step')
+    const viewer = await viewerOf(ctx)
+    const id = idParam(ctx)
+    const input = step.input?.(ctx) ?? {}
+    await answer(ctx, viewer, (tx): Promise<Answer<unknown>> => escrow.act(tx, viewer, id, step.action, input))
+  })
+
+  return router
+}

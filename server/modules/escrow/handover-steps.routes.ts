@@ -1,0 +1,43 @@
+import Router from '@koa/router'
+import { LIVE_PLATFORMS } from '@shared/constants'
+import { handoverStepsSchema } from '@shared/api/transactions'
+import { requireAdmin } from '../../http/access'
+import type { AppState } from '../../http/context'
+import { notFound } from '../../http/errors'
+import { parseBody } from '../../http/validation'
+import { HandoverStep } from './escrow.entities'
+
+const isPlatform = (value: string): value is (typeof LIVE_PLATFORMS)[number] => (LIVE_PLATFORMS as readonly string[]).includes(value)
+
+/**
+ * The handover checklist's steps per platform are data that admins edit (a running deal keeps its own copy).
+ * A platform's list is replaced as a whole, in one transaction, so positions never clash.
+ */
+export function handoverStepRoutes(): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/admin/handover-steps' })
+
+  router.use(async (ctx, next) => {
+    await requireAdmin(ctx)
+    return next()
+  })
+
+  router.get('/', async (ctx) => {
+    const steps = await ctx.state.em.find(HandoverStep, {}, { orderBy: [{ platform: 'asc' }, { position: 'asc' }] })
+    const byPlatform = Object.fromEntries(LIVE_PLATFORMS.map((p) => [p, [] as { position: number; title: string; description: string }[]]))
+    for (const step of steps) byPlatform[step.platform]?.push({ position: step.position, title: step.title, description: step.description })
+    ctx.body = byPlatform
+  })
+
+  router.put('/:platform', async (ctx) => {
+    const platform = ctx.params.platform ?? ''
+    if (!isPlatform(platform)) throw notFound('No such platform')
+    const { steps } = parseBody(ctx, handoverStepsSchema)
+    await ctx.state.em.transactional(async (tx) => {
+      await tx.nativeDelete(HandoverStep, { platform })
+      steps.forEach((step, i) => tx.create(HandoverStep, { platform, position: i + 1, title: step.title, description: step.description, updatedAt: new Date() }))
+    })
+    ctx.body = { platform, steps: steps.map((step, i) => ({ position: i + 1, ...step })) }
+  })
+
+  return router
+}

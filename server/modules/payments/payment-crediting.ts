@@ -1,0 +1,148 @@
+import { LockMode } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { PaymentMethod } from '@shared/fees'
+import { centsToDecimalString } from '@shared/money'
+import type { Logger } from '../../logger'
+import type { EventBus } from '../../realtime/bus'
+import type { LedgerService } from '../ledger/ledger.service'
+import type { Notification } from '../notifications/notification.entity'
+import type { NotificationService } from '../notifications/notifications.service'
+import { User } from '../users/user.entity'
+import { PaymentOrder } from './payment.entities'
+import type { ConfirmOutcome } from './payments.mapper'
+import type { PaymentProvider } from './payment-provider'
+
+/**
+ * What the escrow core does with a purchase order the provider confirmed: moves the deal pending → fee_paid and
+ * provider clearing → escrow (or, for a deal that no longer waits, to the buyer's balance). Runs inside our
+ * transaction, so the order turns `credited` in the same commit as the money moves.
+ */
+export interface PurchaseFunding {
+  payWithProvider(
+    em: EntityManager,
+    order: { transactionId: number; orderId: string; method: PaymentMethod; amountCents: number; processorFeeCents: number },
+  ): Promise<{ transactionId: number; conversationId: number | null; sellerId: number; after?: () => Promise<void> }>
+}
+
+export interface CreditingDeps {
+  provider: PaymentProvider
+  ledger: LedgerService
+  notifications: NotificationService
+  bus: EventBus
+  logger: Logger
+  /** late-bound: the escrow service is created after payments (it calls us for checkouts) */
+  purchases: () => PurchaseFunding | undefined
+}
+
+/** An order nobody paid within a day is expired; a payment the provider reports later still counts. */
+export const ORDER_TTL_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The one way an order's money reaches Handover, whoever asks (the return screen, manual completion, a webhook):
+ * ask the provider, and only if it says paid (the full total), credit under the order's row lock, once.
+ */
+export class PaymentCrediting {
+  constructor(private readonly deps: CreditingDeps) {}
+
+  async confirm(em: EntityManager, order: PaymentOrder): Promise<{ order: PaymentOrder; outcome: ConfirmOutcome }> {
+    if (order.status === 'credited') return { order, outcome: 'credited' }
+    // asked outside the lock: a slow provider must not hold the row while others queue on it
+    const report = await this.deps.provider.fetchOrderStatus(em, order)
+    if (report.status === 'paid' && report.collectedCents !== order.totalCents) {
+      // `paid` and never credited: the provider holds money that is not what was ordered, an operator's case
+      this.deps.logger.error({ orderId: order.orderId, collected: report.collectedCents, total: order.totalCents }, 'provider amount does not match the order')
+      const now = new Date()
+      await em.nativeUpdate(PaymentOrder, { id: order.id, status: { $ne: 'credited' } }, { status: 'paid', paidAt: now, updatedAt: now })
+      order.status = 'paid'
+      return { order, outcome: 'mismatch' }
+    }
+    if (report.status !== 'paid') return { order, outcome: await this.settleUnpaid(em, order, report.status) }
+
+    const credited = await em.transactional(async (tx) => {
+      const locked = await tx.findOneOrFail(PaymentOrder, { id: order.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
+      if (locked.status === 'credited') return { order: locked, fresh: false, notification: null, after: undefined }
+      const now = new Date()
+      locked.paidAt ??= now
+      let notification: Notification | null = null
+      let after: (() => Promise<void>) | undefined
+      if (locked.kind === 'deposit') notification = await this.creditDeposit(tx, locked)
+      else after = await this.fundPurchase(tx, locked)
+      locked.status = 'credited'
+      locked.creditedAt = now
+      locked.updatedAt = now
+      return { order: locked, fresh: true, notification, after }
+    })
+    // the deal's own announcement (its live events, notifications and chat line) once everything has committed
+    await credited.after?.()
+    if (credited.fresh) await this.announce(em, credited.order, credited.notification)
+    return { order: credited.order, outcome: 'credited' }
+  }
+
+  /** Provider clearing → the user's wallet, keyed by the order so no path credits it twice. */
+  private async creditDeposit(tx: EntityManager, order: PaymentOrder): Promise<Notification> {
+    const { ledger } = this.deps
+    await ledger.transfer(tx, {
+      kind: 'deposit',
+      idempotencyKey: `order:${order.orderId}:credit`,
+      memo: `Deposit ${order.orderId} by ${order.method}`,
+      legs: [
+        { account: await ledger.systemAccount(tx, 'provider_clearing'), amountCents: -order.amountCents },
+        { account: await ledger.walletOf(tx, tx.getReference(User, order.user.id)), amountCents: order.amountCents },
+      ],
+    })
+    const amount = centsToDecimalString(order.amountCents)
+    return this.deps.notifications.notify(tx, order.user.id, {
+      type: 'balance_updated',
+      title: 'Deposit received',
+      message: `$${amount} was added to your balance.`,
+      data: { type: 'deposit', orderId: order.orderId, amount },
+    })
+  }
+
+  private async fundPurchase(tx: EntityManager, order: PaymentOrder) {
+    const purchases = this.deps.purchases()
+    // purchase orders are only created when escrow is wired, so this is a deployment mistake, not a user's
+    if (!purchases || order.transactionId === null) throw new Error(`purchase order ${order.orderId} cannot be funded: escrow is not wired`)
+    const funded = await purchases.payWithProvider(tx, {
+      transactionId: order.transactionId,
+      orderId: order.orderId,
+      method: order.method,
+      amountCents: order.amountCents,
+      processorFeeCents: order.processorFeeCents,
+    })
+    order.conversationId = funded.conversationId
+    order.sellerId = funded.sellerId
+    return funded.after
+  }
+
+  /** Records what the provider said of an unpaid order; `paid` and `credited` are never taken back here. */
+  private async settleUnpaid(em: EntityManager, order: PaymentOrder, status: 'pending' | 'failed' | 'cancelled'): Promise<ConfirmOutcome> {
+    let next: PaymentOrder['status'] | null = status === 'pending' ? null : status
+    if (status === 'pending' && Date.now() - order.createdAt.getTime() > ORDER_TTL_MS) next = 'expired'
+    if (next === null) return 'pending'
+    if (order.status !== next && ['created', 'failed', 'cancelled', 'expired'].includes(order.status)) {
+      await em.nativeUpdate(PaymentOrder, { id: order.id, status: { $in: ['created', 'failed', 'cancelled', 'expired'] } }, { status: next, updatedAt: new Date() })
+      order.status = next
+    }
+    return next
+  }
+
+  /** After the commit: the notification, the new balance and the deposit's completion, live to the user's tabs. */
+  private async announce(em: EntityManager, order: PaymentOrder, notification: Notification | null) {
+    const { notifications, bus, logger, provider, ledger } = this.deps
+    try {
+      if (notification) await notifications.publishCreated(notification)
+      if (order.kind === 'deposit') {
+        const balance = centsToDecimalString(await ledger.walletBalance(em, order.user.id))
+        await bus.publishMany([
+          { audience: { userIds: [order.user.id] }, event: { type: 'balance_updated', balance } },
+          { audience: { userIds: [order.user.id] }, event: { type: 'payment_completed', redirect_to_chat: false } },
+        ])
+      }
+    } catch (err) {
+      logger.warn({ err, orderId: order.orderId }, 'payment credited but not announced')
+    }
+    // the provider's own bookkeeping (Trustap: accept the deposit, confirm the handover); a failure is retried by hand
+    await provider.settle?.(order).catch((err: unknown) => logger.error({ err, orderId: order.orderId }, 'provider settlement failed'))
+  }
+}

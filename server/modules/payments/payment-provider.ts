@@ -1,0 +1,69 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { PaymentProviderName, ProviderMethod } from '@shared/api/payments'
+import type { PaymentOrder, Withdrawal } from './payment.entities'
+
+/** What the provider says of an order when asked: its word, never the browser's, decides. */
+export type ProviderPaymentStatus = 'paid' | 'pending' | 'failed' | 'cancelled'
+
+export interface ProviderStatusReport {
+  status: ProviderPaymentStatus
+  /** what the buyer paid at the provider, its fee included: must equal the order's total to be credited */
+  collectedCents?: number
+}
+
+/** The processor's fee for an amount, with whatever the provider needs to create the checkout at that price. */
+export interface ProviderQuote {
+  processorFeeCents: number
+  data?: Record<string, unknown>
+}
+
+/** Who pays: a provider may need to know the buyer (Trustap creates a guest user). */
+export interface CheckoutBuyer {
+  id: number
+  username: string
+  email: string
+  ip: string
+}
+
+export interface CreatedCheckout {
+  providerRef: string
+  checkoutUrl: string
+}
+
+/** A webhook whose credentials checked out: a key naming the delivery, and which payment it hints at. */
+export interface WebhookHint {
+  eventKey: string
+  providerRef?: string
+  orderId?: string
+}
+
+export interface WebhookRequest {
+  authorization: string | undefined
+  body: unknown
+}
+
+export interface PayoutResult {
+  /** the provider's reference, or `manual:…` when the provider cannot pay out and an operator does */
+  reference: string
+}
+
+/**
+ * A payment provider (DESIGN.md "Payments"): a hosted checkout for an order, the order's real status asked of
+ * the provider, payouts, and webhook credentials. Calls that need the database get the caller's EntityManager.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName
+  readonly methods: readonly ProviderMethod[]
+  quote(method: ProviderMethod, amountCents: number): Promise<ProviderQuote>
+  createCheckout(em: EntityManager, order: PaymentOrder, quote: ProviderQuote, buyer: CheckoutBuyer): Promise<CreatedCheckout>
+  fetchOrderStatus(em: EntityManager, order: PaymentOrder): Promise<ProviderStatusReport>
+  /** must be idempotent on the withdrawal: an approval retried after a crash never pays twice */
+  payout(em: EntityManager, withdrawal: Withdrawal): Promise<PayoutResult>
+  /** null when the credentials are wrong (the route answers 401) */
+  verifyWebhook(request: WebhookRequest): WebhookHint | null
+  /** after an order is credited: whatever the provider needs to release the money to the marketplace */
+  settle?(order: PaymentOrder): Promise<void>
+}
+
+/** A provider that cannot be reached or answered nonsense: the route answers 503 and nothing changes. */
+export class ProviderUnavailable extends Error {}

@@ -1,0 +1,151 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { PAYMENT_MESSAGES, depositOrderId, purchaseOrderId, type CheckoutDto, type ProviderMethod } from '@shared/api/payments'
+import { badRequest, conflict, HttpError, notFound, serviceUnavailable, unauthorized } from '../../http/errors'
+import type { Logger } from '../../logger'
+import { User } from '../users/user.entity'
+import { PaymentOrder, PaymentWebhookEvent, type PaymentOrderKind } from './payment.entities'
+import { PaymentCrediting, type CreditingDeps } from './payment-crediting'
+import { ProviderUnavailable, type CheckoutBuyer, type PaymentProvider, type WebhookRequest } from './payment-provider'
+import { toCheckoutDto, type ConfirmOutcome } from './payments.mapper'
+
+export interface PurchaseCheckoutInput {
+  transactionId: number
+  userId: number
+  /** what goes into escrow: price and escrow fee */
+  amountCents: number
+  method: ProviderMethod
+  /** the buyer's address, for providers that record terms acceptance (Trustap guest users) */
+  ip?: string
+}
+
+/** A provider that failed us becomes one clear 503; our own errors pass through. */
+async function atProvider<T>(logger: Logger, what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (err) {
+    if (err instanceof HttpError) throw err
+    logger.warn({ err }, `payment provider failed: ${what}`)
+    throw serviceUnavailable(PAYMENT_MESSAGES.providerUnavailable)
+  }
+}
+
+/**
+ * Orders paid at the provider: deposits to the balance and purchases (for the escrow core), their
+ * confirmation from every direction, and signed webhooks.
+ */
+export class PaymentsService {
+  readonly crediting: PaymentCrediting
+
+  constructor(private readonly deps: CreditingDeps) {
+    this.crediting = new PaymentCrediting(deps)
+  }
+
+  get provider(): PaymentProvider {
+    return this.deps.provider
+  }
+
+  /** POST /api/payments/deposits. The order id has the second in it, so a second deposit in the same second is a 409. */
+  async createDeposit(em: EntityManager, buyer: CheckoutBuyer, amountCents: number, method: ProviderMethod): Promise<CheckoutDto> {
+    const orderId = depositOrderId(buyer.id, Math.floor(Date.now() / 1000))
+    return this.openCheckout(em, { orderId, kind: 'deposit', transactionId: null, amountCents, method }, buyer, null)
+  }
+
+  /**
+   * For the escrow core's POST /api/transactions/{id}/checkout: the deal's one order `trans_{id}`. Clicking again
+   * returns the same checkout; after a failed or cancelled attempt a new one replaces it; a paid order is a 409.
+   */
+  async createPurchaseCheckout(em: EntityManager, input: PurchaseCheckoutInput): Promise<CheckoutDto> {
+    if (!this.deps.purchases()) throw serviceUnavailable(PAYMENT_MESSAGES.purchasesUnavailable)
+    const user = await em.findOneOrFail(User, { id: input.userId })
+    const buyer = { id: user.id, username: user.username, email: user.email, ip: input.ip ?? '127.0.0.1' }
+    const orderId = purchaseOrderId(input.transactionId)
+    const existing = await em.findOne(PaymentOrder, { orderId }, { refresh: true })
+    if (existing) {
+      if (existing.user.id !== input.userId) throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'order_taken')
+      const { outcome } = await this.confirm(em, existing)
+      if (outcome === 'credited' || existing.status === 'paid') throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'already_paid')
+      const same = existing.status === 'created' && existing.method === input.method && existing.amountCents === input.amountCents
+      if (same && existing.checkoutUrl) return toCheckoutDto(existing)
+    }
+    const fields = { orderId, kind: 'purchase' as const, transactionId: input.transactionId, amountCents: input.amountCents, method: input.method }
+    return this.openCheckout(em, fields, buyer, existing)
+  }
+
+  /** The order the signed-in user means, by order id or the provider's reference; someone else's is a 404. */
+  async findOwnOrder(em: EntityManager, userId: number, ids: { orderId?: string | null; providerRef?: string | null }): Promise<PaymentOrder> {
+    const where = ids.orderId ? { orderId: ids.orderId } : ids.providerRef ? { provider: this.provider.name, providerRef: ids.providerRef } : null
+    const order = where ? await em.findOne(PaymentOrder, where) : null
+    if (!order || order.user.id !== userId) throw notFound(PAYMENT_MESSAGES.orderNotFound)
+    return order
+  }
+
+  async confirm(em: EntityManager, order: PaymentOrder): Promise<{ order: PaymentOrder; outcome: ConfirmOutcome }> {
+    return atProvider(this.deps.logger, 'status', () => this.crediting.confirm(em, order))
+  }
+
+  /**
+   * POST /api/payments/webhooks/{provider}: credentials checked (401), a delivery seen before refused (409), and
+   * the order it hints at confirmed with the provider exactly as the return screen would. The delivery is
+   * remembered only once handled, so a provider's retry after our failure is still heard.
+   */
+  async handleWebhook(em: EntityManager, providerName: string, request: WebhookRequest): Promise<{ orderId: string | null; outcome: ConfirmOutcome | 'unknown_order' }> {
+    if (providerName !== this.provider.name) throw notFound(`No webhooks for provider ${providerName}`)
+    const hint = this.provider.verifyWebhook(request)
+    if (!hint) throw unauthorized('Webhook credentials refused')
+    if (await em.count(PaymentWebhookEvent, { provider: this.provider.name, eventKey: hint.eventKey })) {
+      throw conflict('This webhook delivery was handled already', 'webhook_replayed')
+    }
+    const order = await this.findHinted(em, hint.orderId, hint.providerRef)
+    const outcome = order ? (await this.confirm(em, order)).outcome : 'unknown_order'
+    await em.execute(`insert into payment_webhook_events (provider, event_key, order_id) values (?, ?, ?) on conflict do nothing`, [
+      this.provider.name,
+      hint.eventKey,
+      order?.orderId ?? null,
+    ])
+    return { orderId: order?.orderId ?? null, outcome }
+  }
+
+  private findHinted(em: EntityManager, orderId?: string, providerRef?: string): Promise<PaymentOrder | null> {
+    if (orderId) return em.findOne(PaymentOrder, { orderId, provider: this.provider.name })
+    if (providerRef) return em.findOne(PaymentOrder, { provider: this.provider.name, providerRef })
+    return Promise.resolve(null)
+  }
+
+  private async openCheckout(
+    em: EntityManager,
+    fields: { orderId: string; kind: PaymentOrderKind; transactionId: number | null; amountCents: number; method: ProviderMethod },
+    buyer: CheckoutBuyer,
+    existing: PaymentOrder | null,
+  ): Promise<CheckoutDto> {
+    const { provider, logger } = this.deps
+    if (!provider.methods.includes(fields.method)) throw badRequest(PAYMENT_MESSAGES.methodUnavailable, 'method_unavailable')
+    const quote = await atProvider(logger, 'quote', () => provider.quote(fields.method, fields.amountCents))
+    const money = { method: fields.method, amountCents: fields.amountCents, processorFeeCents: quote.processorFeeCents, totalCents: fields.amountCents + quote.processorFeeCents }
+    const now = new Date()
+    const order = existing
+      ? Object.assign(existing, money, { provider: provider.name, status: 'created' as const, providerRef: null, checkoutUrl: null, createdAt: now, updatedAt: now })
+      : em.create(PaymentOrder, { ...fields, ...money, user: em.getReference(User, buyer.id), provider: provider.name, createdAt: now, updatedAt: now })
+    try {
+      await em.flush()
+    } catch (err) {
+      if (err instanceof UniqueConstraintViolationException) {
+        em.clear()
+        throw new HttpError(409, 'order_exists', fields.kind === 'deposit' ? PAYMENT_MESSAGES.depositTooSoon : PAYMENT_MESSAGES.alreadyPaid, { 'Retry-After': '1' })
+      }
+      throw err
+    }
+    try {
+      const created = await provider.createCheckout(em, order, quote, buyer)
+      Object.assign(order, { providerRef: created.providerRef, checkoutUrl: created.checkoutUrl, updatedAt: new Date() })
+      await em.flush()
+    } catch (err) {
+      // the order stays, failed, so its id is not reused for a different checkout by accident
+      await em.nativeUpdate(PaymentOrder, { id: order.id }, { status: 'failed', updatedAt: new Date() })
+      if (err instanceof HttpError) throw err
+      logger.warn({ err, orderId: order.orderId }, err instanceof ProviderUnavailable ? 'provider refused the checkout' : 'checkout failed')
+      throw serviceUnavailable(PAYMENT_MESSAGES.providerUnavailable)
+    }
+    return toCheckoutDto(order)
+  }
+}

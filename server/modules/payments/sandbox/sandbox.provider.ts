@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { PROVIDER_METHODS, type ProviderMethod } from '@shared/api/payments'
+import { processorFee } from '@shared/fees'
+import type { PaymentOrder, Withdrawal } from '../payment.entities'
+import type { CreatedCheckout, PaymentProvider, PayoutResult, ProviderQuote, ProviderStatusReport, WebhookHint, WebhookRequest } from '../payment-provider'
+import { basicAuthMatches, deliveryKey } from '../provider-common'
+
+export type SandboxOutcome = 'paid' | 'failed' | 'cancelled'
+
+export const SANDBOX_WEBHOOK_USER = 'sandbox'
+
+interface SandboxRow {
+  ref: string
+  order_id: string
+  outcome: SandboxOutcome | null
+  amount_cents: string
+}
+
+/**
+ * The built-in provider (DESIGN.md "Payments"): its own hosted checkout page on this server, card and crypto
+ * at the fees of `@shared/fees`, payouts recorded as sent. It keeps its side in its own tables (`sandbox_*`), so
+ * asking it for an order's status reads what its checkout page was told, never the order's own status: the
+ * same contract a real provider keeps.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const
+  readonly methods = PROVIDER_METHODS
+
+  constructor(private readonly deps: { publicUrl: string; webhookPassword?: string }) {}
+
+  async quote(method: ProviderMethod, amountCents: number): Promise<ProviderQuote> {
+    return { processorFeeCents: processorFee(method, amountCents) }
+  }
+
+  /** A fresh reference per checkout, so a retried order never inherits an earlier attempt's outcome. */
+  async createCheckout(em: EntityManager, order: PaymentOrder): Promise<CreatedCheckout> {
+    const ref = `sbx_${randomBytes(12).toString('hex')}`
+    await em.execute('insert into sandbox_payments (ref, order_id, amount_cents) values (?, ?, ?)', [ref, order.orderId, order.totalCents])
+    return { providerRef: ref, checkoutUrl: `${this.deps.publicUrl}/sandbox/checkout/${encodeURIComponent(order.orderId)}` }
+  }
+
+  async fetchOrderStatus(em: EntityManager, order: PaymentOrder): Promise<ProviderStatusReport> {
+    const row = order.providerRef ? await this.find(em, order.providerRef) : null
+    if (!row?.outcome) return { status: 'pending' }
+    return { status: row.outcome, collectedCents: row.outcome === 'paid' ? Number(row.amount_cents) : undefined }
+  }
+
+  /** What the checkout page's buttons do: the first decision stands (a paid payment is not cancelled later). */
+  async decide(em: EntityManager, ref: string, outcome: SandboxOutcome): Promise<SandboxOutcome | null> {
+    await em.execute('update sandbox_payments set outcome = ?, decided_at = now() where ref = ? and outcome is null', [outcome, ref])
+    return (await this.find(em, ref))?.outcome ?? null
+  }
+
+  async outcomeOf(em: EntityManager, ref: string): Promise<SandboxOutcome | null> {
+    return (await this.find(em, ref))?.outcome ?? null
+  }
+
+  /** Recorded once per withdrawal: an approval retried after a crash finds the payout already made. */
+  async payout(em: EntityManager, withdrawal: Withdrawal): Promise<PayoutResult> {
+    await em.execute('insert into sandbox_payouts (withdrawal_id, amount_cents, destination) values (?, ?, ?) on conflict (withdrawal_id) do nothing', [
+      withdrawal.id,
+      withdrawal.amountCents,
+      withdrawal.destination,
+    ])
+    return { reference: `sandbox-payout-${withdrawal.id}` }
+  }
+
+  /** Body `{ id, order_id }` with Basic credentials `sandbox` and SANDBOX_WEBHOOK_PASSWORD; none accepted without one. */
+  verifyWebhook(request: WebhookRequest): WebhookHint | null {
+    const password = this.deps.webhookPassword
+    if (!password || !basicAuthMatches(request.authorization, SANDBOX_WEBHOOK_USER, password)) return null
+    const body = (request.body ?? {}) as { order_id?: unknown }
+    return { eventKey: deliveryKey(this.name, request.body), orderId: typeof body.order_id === 'string' ? body.order_id : undefined }
+  }
+
+  private async find(em: EntityManager, ref: string): Promise<SandboxRow | null> {
+    const rows = await em.execute<SandboxRow[]>('select ref, order_id, outcome, amount_cents from sandbox_payments where ref = ?', [ref])
+    return rows[0] ?? null
+  }
+}

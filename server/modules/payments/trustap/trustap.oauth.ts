@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { PAYMENT_MESSAGES, type TrustapConnectionDto } from '@shared/api/payments'
+import { badRequest, serviceUnavailable } from '../../../http/errors'
+import type { Logger } from '../../../logger'
+import { TrustapAccount } from '../payment.entities'
+import { ProviderUnavailable } from '../payment-provider'
+import type { TrustapClient } from './trustap.client'
+
+/** What a seller lets Handover do with their Trustap account (docs.trustap.com "Create a full user"). */
+export const TRUSTAP_SCOPES = 'openid p2p_tx:offline_create_join p2p_tx:offline_accept_deposit p2p_tx:offline_cancel p2p_tx:offline_confirm_handover'
+const STATE_TTL_MS = 10 * 60 * 1000
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
+const base64url = (bytes: Buffer) => bytes.toString('base64url')
+
+export function toConnectionDto(account: TrustapAccount | null): TrustapConnectionDto {
+  const connected = Boolean(account?.fullUserId)
+  return {
+    connected,
+    trustapUserId: connected ? account!.fullUserId : null,
+    email: connected ? account!.fullUserEmail : null,
+    connectedAt: connected && account!.connectedAt ? account!.connectedAt.toISOString() : null,
+  }
+}
+
+/**
+ * Sellers connect their Trustap account (SPEC §2 /trustap-integration) with OAuth 2.0 authorisation code and PKCE:
+ * a random `state` bound to the signed-in user and used once (its hash is kept, with the verifier, for ten
+ * minutes), so a callback started by someone else, replayed or forged is refused. Only the Trustap user id and
+ * email are kept: Handover acts for users with its API key and `Trustap-User`, so no token is stored.
+ */
+export class TrustapOAuth {
+  constructor(private readonly deps: { client: TrustapClient; publicUrl: string; logger: Logger }) {}
+
+  /** The renderer route that receives the code (SPEC §2) and posts it back to /api/trustap/oauth/callback. */
+  get redirectUri(): string {
+    return `${this.deps.publicUrl}/trustap/auth/callback`
+  }
+
+  async start(em: EntityManager, userId: number): Promise<string> {
+    const client = this.configured()
+    const state = base64url(randomBytes(32))
+    const verifier = base64url(randomBytes(48))
+    const challenge = base64url(createHash('sha256').update(verifier).digest())
+    await em.execute(`delete from trustap_oauth_states where expires_at < now()`)
+    await em.execute(`insert into trustap_oauth_states (state_hash, user_id, code_verifier, expires_at) values (?, ?, ?, ?)`, [
+      sha256(state),
+      userId,
+      verifier,
+      new Date(Date.now() + STATE_TTL_MS),
+    ])
+    return client.authorizeUrl({
+      client_id: client.requireOAuth().clientId,
+      redirect_uri: this.redirectUri,
+      response_type: 'code',
+      scope: TRUSTAP_SCOPES,
+      state,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    })
+  }
+
+  async complete(em: EntityManager, userId: number, code: string, state: string): Promise<TrustapConnectionDto> {
+    const client = this.configured()
+    // taken once, by its user, before it expires: deleting it is the check
+    const rows = await em.execute<{ code_verifier: string }[]>(
+      `delete from trustap_oauth_states where state_hash = ? and user_id = ? and expires_at > now() returning code_verifier`,
+      [sha256(state), userId],
+    )
+    const verifier = rows[0]?.code_verifier
+    if (!verifier) throw badRequest(PAYMENT_MESSAGES.oauthStateInvalid, 'oauth_state_invalid')
+    let identity: { sub: string; email?: string }
+    try {
+      const tokens = await client.exchangeCode(code, this.redirectUri, verifier)
+      identity = await client.userInfo(tokens.access_token)
+    } catch (err) {
+      this.deps.logger.warn({ err, userId }, 'Trustap authorisation failed')
+      throw badRequest(PAYMENT_MESSAGES.oauthFailed, 'oauth_failed')
+    }
+    if (!identity.sub) throw badRequest(PAYMENT_MESSAGES.oauthFailed, 'oauth_failed')
+    await em.execute(
+      `insert into trustap_accounts (user_id, full_user_id, full_user_email, connected_at, updated_at) values (?, ?, ?, now(), now())
+       on conflict (user_id) do update set full_user_id = excluded.full_user_id, full_user_email = excluded.full_user_email,
+         connected_at = excluded.connected_at, updated_at = now()`,
+      [userId, identity.sub, identity.email ?? null],
+    )
+    return this.connection(em, userId)
+  }
+
+  async connection(em: EntityManager, userId: number): Promise<TrustapConnectionDto> {
+    return toConnectionDto(await em.findOne(TrustapAccount, { user: userId }, { refresh: true }))
+  }
+
+  async disconnect(em: EntityManager, userId: number): Promise<TrustapConnectionDto> {
+    await em.execute(`update trustap_accounts set full_user_id = null, full_user_email = null, connected_at = null, updated_at = now() where user_id = ?`, [userId])
+    return this.connection(em, userId)
+  }
+
+  private configured(): TrustapClient {
+    try {
+      this.deps.client.requireOAuth()
+    } catch (err) {
+      if (err instanceof ProviderUnavailable) throw serviceUnavailable(PAYMENT_MESSAGES.trustapNotConfigured)
+      throw err
+    }
+    return this.deps.client
+  }
+}

@@ -1,0 +1,37 @@
+import Router from '@koa/router'
+import { trustapOAuthCallbackSchema } from '@shared/api/payments'
+import { requireActiveUser } from '../../../http/access'
+import { requireSessionUserId, type AppState } from '../../../http/context'
+import { parseBody } from '../../../http/validation'
+import type { TrustapOAuth } from './trustap.oauth'
+
+/**
+ * /trustap-integration's server side: start the OAuth authorisation (the renderer sends the browser to `url`),
+ * finish it from the callback route's code and state, show and remove the connection.
+ */
+export function trustapRoutes(deps: { oauth: TrustapOAuth }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/trustap' })
+  const { oauth } = deps
+
+  router.get('/oauth/start', async (ctx) => {
+    const user = await requireActiveUser(ctx)
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = { url: await oauth.start(ctx.state.em, user.id) }
+  })
+
+  router.post('/oauth/callback', async (ctx) => {
+    const user = await requireActiveUser(ctx)
+    const { code, state } = parseBody(ctx, trustapOAuthCallbackSchema)
+    ctx.body = await oauth.complete(ctx.state.em, user.id, code, state)
+  })
+
+  router.get('/connection', async (ctx) => {
+    ctx.body = await oauth.connection(ctx.state.em, requireSessionUserId(ctx))
+  })
+
+  router.delete('/connection', async (ctx) => {
+    ctx.body = await oauth.disconnect(ctx.state.em, requireSessionUserId(ctx))
+  })
+
+  return router
+}

@@ -1,0 +1,98 @@
+import Router from '@koa/router'
+import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
+import { dollarsToCents, rejectWithdrawalSchema, withdrawalRequestSchema, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@shared/api/payments'
+import { requireActiveUser, requireAdmin } from '../../http/access'
+import { requireSessionUserId, type AppContext, type AppState } from '../../http/context'
+import { badRequest, notFound } from '../../http/errors'
+import { respondIdempotent } from '../../http/idempotency'
+import { parseBody } from '../../http/validation'
+import type { BalanceService } from './balance.service'
+import { toAdminWithdrawalDto, toWithdrawalDto } from './payments.mapper'
+import type { WithdrawalsService } from './withdrawals.service'
+
+const MAX_PAGE = 100_000
+
+/** ?page=, 1 when absent; anything but a whole number from 1 is a 400. */
+export function pageParam(ctx: AppContext): number {
+  const raw = ctx.query.page
+  if (raw === undefined) return 1
+  if (typeof raw !== 'string' || !/^\d{1,6}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_PAGE) {
+    throw badRequest('page must be a whole number from 1', 'validation_error')
+  }
+  return Number(raw)
+}
+
+function idParam(ctx: AppContext): number {
+  const raw = ctx.params.id ?? ''
+  if (!/^\d{1,9}$/.test(raw)) throw notFound('Withdrawal not found')
+  return Number(raw)
+}
+
+/** Money out and the balance: the user's own (signed in; requesting also needs an account that is not banned). */
+export function withdrawalRoutes(deps: { withdrawals: WithdrawalsService; balance: BalanceService }): Router<AppState> {
+  const router = new Router<AppState>()
+  const { withdrawals, balance } = deps
+
+  router.post('/api/withdrawals', async (ctx) => {
+    const user = await requireActiveUser(ctx)
+    const input = parseBody(ctx, withdrawalRequestSchema)
+    // an Idempotency-Key makes a retried request answer the first one instead of holding the money twice
+    await respondIdempotent(ctx, user.id, async (tx) => ({
+      status: 201,
+      body: toWithdrawalDto(await withdrawals.request(tx, user.id, dollarsToCents(input.amount)!, input.destination)),
+    }))
+  })
+
+  router.get('/api/withdrawals', async (ctx) => {
+    const userId = requireSessionUserId(ctx)
+    ctx.body = (await withdrawals.list(ctx.state.em, userId)).map(toWithdrawalDto)
+  })
+
+  router.get('/api/balance', async (ctx) => {
+    ctx.body = await balance.summary(ctx.state.em, requireSessionUserId(ctx))
+  })
+
+  router.get('/api/balance/history', async (ctx) => {
+    const userId = requireSessionUserId(ctx)
+    const { items, total } = await balance.history(ctx.state.em, userId, pageParam(ctx))
+    ctx.set(TOTAL_COUNT_HEADER, String(total))
+    ctx.body = items
+  })
+
+  return router
+}
+
+/** The admins' queue of withdrawals: list by status, approve (paid out by the provider), reject with a reason. */
+export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/admin/withdrawals' })
+  const { withdrawals } = deps
+
+  router.use(async (ctx, next) => {
+    await requireAdmin(ctx)
+    return next()
+  })
+
+  router.get('/', async (ctx) => {
+    const status = ctx.query.status
+    if (status !== undefined && (typeof status !== 'string' || !(WITHDRAWAL_STATUSES as readonly string[]).includes(status))) {
+      throw badRequest(`status must be one of ${WITHDRAWAL_STATUSES.join(', ')}`, 'validation_error')
+    }
+    const { items, total } = await withdrawals.adminList(ctx.state.em, status as WithdrawalStatus | undefined, pageParam(ctx))
+    ctx.set(TOTAL_COUNT_HEADER, String(total))
+    ctx.body = items.map(toAdminWithdrawalDto)
+  })
+
+  router.post('/:id/approve', async (ctx) => {
+    const admin = await requireAdmin(ctx)
+    ctx.body = toAdminWithdrawalDto(await withdrawals.approve(ctx.state.em, idParam(ctx), admin.id))
+  })
+
+  router.post('/:id/reject', async (ctx) => {
+    const admin = await requireAdmin(ctx)
+    const id = idParam(ctx)
+    const { reason } = parseBody(ctx, rejectWithdrawalSchema)
+    ctx.body = toAdminWithdrawalDto(await withdrawals.reject(ctx.state.em, id, admin.id, reason))
+  })
+
+  return router
+}

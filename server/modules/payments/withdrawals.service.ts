@@ -1,0 +1,146 @@
+import { LockMode } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { PAYMENT_MESSAGES, PAYMENTS_PAGE_SIZE, type WithdrawalStatus } from '@shared/api/payments'
+import { centsToDecimalString } from '@shared/money'
+import { conflict, notFound } from '../../http/errors'
+import type { Logger } from '../../logger'
+import type { EventBus } from '../../realtime/bus'
+import type { LedgerService } from '../ledger/ledger.service'
+import type { Notification } from '../notifications/notification.entity'
+import type { NotificationService } from '../notifications/notifications.service'
+import { User } from '../users/user.entity'
+import { Withdrawal } from './payment.entities'
+import type { PaymentProvider } from './payment-provider'
+
+export interface WithdrawalsDeps {
+  provider: PaymentProvider
+  ledger: LedgerService
+  notifications: NotificationService
+  bus: EventBus
+  logger: Logger
+}
+
+const holdKey = (id: number) => `withdrawal:${id}:hold`
+
+/**
+ * Paying out the balance (DESIGN.md "Money and escrow"): a request moves the money from the wallet into the
+ * withdrawal's own hold account in the same commit as the request row (so it cannot be spent twice); an admin
+ * approves (hold → provider clearing, paid out by the provider) or rejects (hold → wallet). Each decision is
+ * made once under the row's lock; repeating the same decision answers the same, the other one is a 409.
+ */
+export class WithdrawalsService {
+  constructor(private readonly deps: WithdrawalsDeps) {}
+
+  async request(em: EntityManager, userId: number, amountCents: number, destination: string): Promise<Withdrawal> {
+    const { ledger } = this.deps
+    const withdrawal = await em.transactional(async (tx) => {
+      const user = tx.getReference(User, userId)
+      const row = tx.create(Withdrawal, { user, amountCents, destination, createdAt: new Date() })
+      await tx.flush()
+      // refused with 409 when the balance is short: the rollback takes the request row with it
+      await ledger.transfer(tx, {
+        kind: 'withdrawal_hold',
+        idempotencyKey: holdKey(row.id),
+        memo: `Withdrawal #${row.id} requested`,
+        legs: [
+          { account: await ledger.walletOf(tx, user), amountCents: -amountCents },
+          { account: await ledger.withdrawalHold(tx, row.id, user), amountCents },
+        ],
+      })
+      return row
+    })
+    await this.announce(em, userId, null)
+    return withdrawal
+  }
+
+  list(em: EntityManager, userId: number): Promise<Withdrawal[]> {
+    return em.find(Withdrawal, { user: userId }, { orderBy: { id: 'desc' }, limit: 100 })
+  }
+
+  async adminList(em: EntityManager, status: WithdrawalStatus | undefined, page: number): Promise<{ items: Withdrawal[]; total: number }> {
+    const [items, total] = await em.findAndCount(Withdrawal, status ? { status } : {}, {
+      orderBy: { id: 'desc' },
+      limit: PAYMENTS_PAGE_SIZE,
+      offset: (page - 1) * PAYMENTS_PAGE_SIZE,
+      populate: ['user'],
+    })
+    return { items, total }
+  }
+
+  /** Hold → provider clearing, and the provider pays out (idempotent on the withdrawal, so a retry never pays twice). */
+  async approve(em: EntityManager, id: number, adminId: number): Promise<Withdrawal> {
+    const { ledger, provider, notifications } = this.deps
+    return this.decide(em, id, 'approved', async (tx, w) => {
+      const payout = await provider.payout(tx, w)
+      await ledger.transfer(tx, {
+        kind: 'withdrawal_payout',
+        idempotencyKey: `withdrawal:${w.id}:payout`,
+        memo: `Withdrawal #${w.id} paid out to ${w.destination}`,
+        legs: [
+          { account: await ledger.withdrawalHold(tx, w.id, w.user), amountCents: -w.amountCents },
+          { account: await ledger.systemAccount(tx, 'provider_clearing'), amountCents: w.amountCents },
+        ],
+      })
+      Object.assign(w, { status: 'approved', payoutRef: payout.reference, decidedBy: tx.getReference(User, adminId), decidedAt: new Date() })
+      return notifications.notify(tx, w.user.id, {
+        type: 'balance_updated',
+        title: 'Withdrawal sent',
+        message: `Your withdrawal of $${centsToDecimalString(w.amountCents)} to ${w.destination} was approved and sent.`,
+        data: { type: 'withdrawal_approved', withdrawalId: w.id },
+      })
+    })
+  }
+
+  /** Hold → wallet: the money is the user's to spend again. */
+  async reject(em: EntityManager, id: number, adminId: number, reason: string): Promise<Withdrawal> {
+    const { ledger, notifications } = this.deps
+    return this.decide(em, id, 'rejected', async (tx, w) => {
+      await ledger.transfer(tx, {
+        kind: 'withdrawal_release',
+        idempotencyKey: `withdrawal:${w.id}:release`,
+        memo: `Withdrawal #${w.id} rejected: ${reason}`.slice(0, 500),
+        legs: [
+          { account: await ledger.withdrawalHold(tx, w.id, w.user), amountCents: -w.amountCents },
+          { account: await ledger.walletOf(tx, w.user), amountCents: w.amountCents },
+        ],
+      })
+      Object.assign(w, { status: 'rejected', reason, decidedBy: tx.getReference(User, adminId), decidedAt: new Date() })
+      return notifications.notify(tx, w.user.id, {
+        type: 'balance_updated',
+        title: 'Withdrawal rejected',
+        message: `Your withdrawal of $${centsToDecimalString(w.amountCents)} was rejected: ${reason}. The money is back in your balance.`,
+        data: { type: 'withdrawal_rejected', withdrawalId: w.id, reason },
+      })
+    })
+  }
+
+  private async decide(
+    em: EntityManager,
+    id: number,
+    to: 'approved' | 'rejected',
+    step: (tx: EntityManager, w: Withdrawal) => Promise<Notification>,
+  ): Promise<Withdrawal> {
+    const result = await em.transactional(async (tx) => {
+      const w = await tx.findOne(Withdrawal, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
+      if (!w) throw notFound(PAYMENT_MESSAGES.withdrawalNotFound)
+      if (w.status === to) return { w, notification: null }
+      if (w.status !== 'requested') throw conflict(PAYMENT_MESSAGES.withdrawalDecided, 'withdrawal_decided')
+      const notification = await step(tx, w)
+      return { w, notification }
+    })
+    if (result.notification) await this.announce(em, result.w.user.id, result.notification)
+    await em.populate(result.w, ['user'])
+    return result.w
+  }
+
+  /** After the commit: the notification and the new available balance, live. */
+  private async announce(em: EntityManager, userId: number, notification: Notification | null) {
+    try {
+      if (notification) await this.deps.notifications.publishCreated(notification)
+      const balance = centsToDecimalString(await this.deps.ledger.walletBalance(em, userId))
+      await this.deps.bus.publish({ userIds: [userId] }, { type: 'balance_updated', balance })
+    } catch (err) {
+      this.deps.logger.warn({ err, userId }, 'withdrawal saved but not announced')
+    }
+  }
+}

@@ -1,0 +1,1 @@
+export { BalanceScreen as default } from '@/features/payments/components/balance-screen'

@@ -1,0 +1,1 @@
+export { PaymentFailedScreen as default } from '@/features/payments/components/payment-outcome-screens'

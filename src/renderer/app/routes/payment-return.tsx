@@ -1,0 +1,1 @@
+export { PaymentReturnScreen as default } from '@/features/payments/components/payment-return-screen'

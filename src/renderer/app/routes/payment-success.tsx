@@ -1,0 +1,1 @@
+export { PaymentSuccessScreen as default } from '@/features/payments/components/payment-outcome-screens'

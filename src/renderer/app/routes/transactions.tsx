@@ -1,0 +1,1 @@
+export { TransactionsScreen as default } from '@/features/transactions/components/transactions-screen'

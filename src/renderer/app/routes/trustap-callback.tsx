@@ -1,0 +1,1 @@
+export { TrustapCallbackScreen as default } from '@/features/payments/components/trustap-callback-screen'

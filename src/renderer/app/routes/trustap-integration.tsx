@@ -1,0 +1,1 @@
+export { TrustapIntegrationScreen as default } from '@/features/payments/components/trustap-integration-screen'

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query'
+import { checkoutSchema, type CheckoutDto, type ProviderMethod } from '@shared/api/payments'
+import { apiSend } from '@/lib/api-client'
+import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
+import { rememberCheckout } from '@/lib/payment-storage'
+
+export interface DepositInput {
+  /** dollars as typed, e.g. "25" or "25.50" */
+  amount: string
+  method: ProviderMethod
+}
+
+/** POST /api/payments/deposits {amount, method}: the provider's checkout for topping up the balance. */
+export async function createDeposit(input: DepositInput, keys: ActionKeys): Promise<CheckoutDto> {
+  const body = { amount: input.amount, method: input.method }
+  const answer = await apiSend<unknown>('POST', '/api/payments/deposits', body, { headers: idempotencyHeaders(keys, 'POST', '/api/payments/deposits', body) })
+  return checkoutSchema.parse(answer)
+}
+
+/** Off to the provider; the order id is kept so the return screen can verify it even without parameters (SPEC §4). */
+export function goToDepositCheckout(checkout: CheckoutDto, assign: (url: string) => void = (url) => window.location.assign(url)): void {
+  rememberCheckout(checkout.orderId, null)
+  assign(checkout.checkoutUrl)
+}
+
+export function useCreateDeposit(keys: ActionKeys) {
+  return useMutation({ mutationFn: (input: DepositInput) => createDeposit(input, keys) })
+}

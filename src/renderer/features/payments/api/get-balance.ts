@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { balanceSchema, type BalanceDto } from '@shared/api/payments'
+import { apiGet } from '@/lib/api-client'
+import { balanceQueryKeys } from './keys'
+
+/** GET /api/balance: available, held for withdrawals, in escrow (decimal strings). */
+export async function getBalance(signal?: AbortSignal): Promise<BalanceDto | null> {
+  const body = await apiGet<unknown>('/api/balance', { signal })
+  return body === null ? null : balanceSchema.parse(body)
+}
+
+export const balanceQueryOptions = () => queryOptions({ queryKey: balanceQueryKeys.summary(), queryFn: ({ signal }) => getBalance(signal), staleTime: 30_000 })
+
+export function useBalance(enabled: boolean) {
+  return useQuery({ ...balanceQueryOptions(), enabled })
+}

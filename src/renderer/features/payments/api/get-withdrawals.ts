@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { withdrawalDtoSchema, type WithdrawalDto } from '@shared/api/payments'
+import { apiGet } from '@/lib/api-client'
+import { balanceQueryKeys } from './keys'
+
+/** GET /api/withdrawals: the user's own payout requests with their status. */
+export async function getWithdrawals(signal?: AbortSignal): Promise<WithdrawalDto[]> {
+  const body = await apiGet<unknown>('/api/withdrawals', { signal })
+  return body === null ? [] : withdrawalDtoSchema.array().parse(body)
+}
+
+export const withdrawalsQueryOptions = () => queryOptions({ queryKey: balanceQueryKeys.withdrawals(), queryFn: ({ signal }) => getWithdrawals(signal), staleTime: 30_000 })
+
+export function useWithdrawals(enabled: boolean) {
+  return useQuery({ ...withdrawalsQueryOptions(), enabled })
+}

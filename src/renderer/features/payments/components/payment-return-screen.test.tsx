@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { authKeys } from '@/lib/query-keys'
+import { PaymentReturnScreen } from './payment-return-screen'
+
+const BOB = { id: 1001, username: 'bob', avatar: null, balance: '15.00' }
+
+function stubServer(answer: (path: string, body: unknown) => Response) {
+  const sent: { path: string; body: unknown }[] = []
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+    if (path === '/api/auth/me') return Response.json(BOB)
+    const body = init.body ? JSON.parse(String(init.body)) : undefined
+    if ((init.method ?? 'GET') === 'POST') sent.push({ path, body })
+    return answer(path, body)
+  })
+  return sent
+}
+
+function Location() {
+  const { pathname, search } = useLocation()
+  return <output data-testid="location">{pathname + search}</output>
+}
+
+function renderAt(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  client.setQueryData(authKeys.me(), BOB)
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/payment/trustap/return" element={<PaymentReturnScreen />} />
+          <Route path="*" element={<p>elsewhere</p>} />
+        </Routes>
+        <Location />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+  return { user: userEvent.setup(), location: () => screen.getByTestId('location').textContent }
+}
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  localStorage.clear()
+})
+
+describe('PaymentReturnScreen', () => {
+  it('verifies a returned deposit with the server, says so, forgets the stored order and goes to /balance', async () => {
+    localStorage.setItem('trustap_order_id', 'deposit_1001_1700000000')
+    const sent = stubServer(() => Response.json({ success: true, details: { type: 'deposit', amount: 25, order_id: 'deposit_1001_1700000000' } }))
+    const { location } = renderAt('/payment/trustap/return?order_id=deposit_1001_1700000000&type=deposit&status=success')
+    expect(screen.getByTestId('payment-return').getAttribute('data-state')).toBe('processing')
+    expect(await screen.findByText('Your deposit of $25.00 is in your balance.')).toBeTruthy()
+    expect(sent).toEqual([{ path: '/api/trustap/verify-payment', body: { order_id: 'deposit_1001_1700000000', type: 'deposit' } }])
+    expect(localStorage.getItem('trustap_order_id')).toBeNull()
+    expect(screen.getByRole('button', { name: /Continue/ })).toBeTruthy()
+    await waitFor(() => expect(location()).toBe('/balance'), { timeout: 3000 })
+  })
+
+  it('shows a cancelled payment without asking the server', async () => {
+    const sent = stubServer(() => Response.json({}))
+    renderAt('/payment/trustap/return?order_id=trans_5&status=cancelled')
+    expect(await screen.findByText('Payment was cancelled. No charges have been made.')).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Payment cancelled' })).toBeTruthy()
+    expect(sent).toEqual([])
+  })
+
+  it('with nothing to verify offers manual completion, which builds a deposit order id for the user', async () => {
+    const sent = stubServer(() => Response.json({ error: { code: 'not_found', message: 'Payment order not found' }, message: 'Payment order not found' }, { status: 404 }))
+    const { user } = renderAt('/payment/trustap/return')
+    expect(await screen.findByText('Payment verification required. Please use manual processing if payment was completed.')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: /Complete Payment Manually/ }))
+    expect(await screen.findByText('Error completing payment manually')).toBeTruthy()
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.path).toBe('/api/trustap/complete-payment')
+    expect(sent[0]!.body).toMatchObject({ order_id: expect.stringMatching(/^deposit_1001_\d{10}$/), confirm_payment: true })
+    expect(screen.getByRole('button', { name: /Return to Home/ })).toBeTruthy()
+  })
+
+  it('shows "Failed to verify payment" when the server cannot be asked', async () => {
+    stubServer(() => Response.json({ message: 'Payment order not found' }, { status: 404 }))
+    renderAt('/payment/trustap/return?order_id=trans_5&status=paid')
+    expect(await screen.findByText('Failed to verify payment')).toBeTruthy()
+  })
+})

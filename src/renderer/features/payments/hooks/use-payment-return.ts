@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate, useSearchParams } from 'react-router-dom'
+import { toast } from '@/hooks/use-toast'
+import { describeError } from '@/lib/api-client'
+import { useCurrentUser } from '@/lib/auth'
+import { forgetCheckout, readStoredCheckout } from '@/lib/payment-storage'
+import { authKeys, balanceKeys, transactionKeys } from '@/lib/query-keys'
+import { markOwnPurchase } from '@/lib/sounds'
+import { useCompletePayment } from '../api/complete-payment'
+import { useVerifyPayment } from '../api/verify-payment'
+import {
+  knownOrderId,
+  looksPaid,
+  manualOrderId,
+  noUserOutcome,
+  outcomeOfManual,
+  outcomeOfManualError,
+  outcomeOfVerification,
+  outcomeOfVerifyError,
+  planReturn,
+  popupMessage,
+  RETURN_DELAYS,
+  RETURN_TEXTS,
+  type ReturnOutcome,
+} from '../lib/return-flow'
+import { readReturnParams } from '../lib/return-params'
+
+export type ReturnView =
+  | { phase: 'processing'; message: string; redirect: { to: string; delayMs: number } | null }
+  | { phase: 'done'; outcome: ReturnOutcome }
+
+/** The window that opened this one as a popup, if it is still there (reading it can throw across origins). */
+function openerWindow(): Window | null {
+  try {
+    return window.opener && !(window.opener as Window).closed ? (window.opener as Window) : null
+  } catch {
+    return null
+  }
+}
+
+const serverText = (error: unknown) => describeError(error, '') || null
+
+/**
+ * Runs the return screen: plans from the URL and storage, asks the server when it must, shows the outcome with
+ * its toast, and then goes where the outcome says after its delay, or, in a popup, tells the opener and closes.
+ */
+export function usePaymentReturn() {
+  const [search] = useSearchParams()
+  const params = useMemo(() => readReturnParams(search), [search])
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const { user } = useCurrentUser()
+  const verify = useVerifyPayment()
+  const complete = useCompletePayment()
+  const [view, setView] = useState<ReturnView>({ phase: 'processing', message: RETURN_TEXTS.processing, redirect: null })
+  const started = useRef(false)
+
+  const finish = useCallback(
+    (outcome: ReturnOutcome) => {
+      setView({ phase: 'done', outcome })
+      if (outcome.toast) toast(outcome.toast)
+      if (outcome.state === 'success') {
+        // the order is settled: a later visit must not verify it again
+        forgetCheckout()
+        if (outcome.paymentType === 'transaction') markOwnPurchase()
+        for (const queryKey of [balanceKeys.all, transactionKeys.all, authKeys.me()]) void client.invalidateQueries({ queryKey })
+      }
+    },
+    [client],
+  )
+
+  useEffect(() => {
+    // once per visit: StrictMode runs effects twice, and a second verification would toast twice
+    if (started.current) return
+    started.current = true
+    const plan = planReturn(params, readStoredCheckout())
+    if (plan.kind === 'decided') return finish(plan.outcome)
+    if (plan.kind === 'redirect') return setView({ phase: 'processing', message: plan.message, redirect: { to: plan.to, delayMs: plan.delayMs } })
+    setView({ phase: 'processing', message: looksPaid(params) ? 'Payment received. Confirming it with the provider…' : RETURN_TEXTS.processing, redirect: null })
+    verify.mutateAsync(plan.request).then(
+      (response) => finish(outcomeOfVerification(plan, response)),
+      (error: unknown) => finish(outcomeOfVerifyError(serverText(error), plan.orderType)),
+    )
+  }, [params, finish, verify])
+
+  const redirect = view.phase === 'done' ? view.outcome.redirect : view.redirect
+  const outcome = view.phase === 'done' ? view.outcome : null
+  useEffect(() => {
+    if (!redirect) return
+    const opener = openerWindow()
+    if (opener && outcome) {
+      opener.postMessage(popupMessage(outcome), window.location.origin)
+      const timer = window.setTimeout(() => window.close(), RETURN_DELAYS.popupCloseMs)
+      return () => window.clearTimeout(timer)
+    }
+    // replace: Back must not come here again and verify a second time
+    const timer = window.setTimeout(() => navigate(redirect.to, { replace: true }), redirect.delayMs)
+    return () => window.clearTimeout(timer)
+  }, [redirect, outcome, navigate])
+
+  const completeManually = async () => {
+    const orderId = manualOrderId(knownOrderId(params, readStoredCheckout()), user?.id ?? null, Date.now())
+    if (!orderId) return finish(noUserOutcome())
+    setView({ phase: 'processing', message: RETURN_TEXTS.processing, redirect: null })
+    try {
+      finish(outcomeOfManual(await complete.mutateAsync(orderId), orderId))
+    } catch (error) {
+      finish(outcomeOfManualError(serverText(error)))
+    }
+  }
+
+  return { view, completeManually, goTo: (to: string) => navigate(to, { replace: true }) }
+}

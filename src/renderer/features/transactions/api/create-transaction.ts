@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { transactionDetailSchema, type TransactionDetailDto } from '@shared/api/transactions'
+import { apiSend } from '@/lib/api-client'
+import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
+import { listingKeys } from '@/lib/query-keys'
+import { storeDeal } from './cache'
+
+/** POST /api/transactions: reserves the listing for the buyer and opens the deal (201), or 409 when it is gone. */
+export async function createTransaction(listingId: number, keys: ActionKeys): Promise<TransactionDetailDto> {
+  const body = { listingId }
+  const answer = await apiSend<unknown>('POST', '/api/transactions', body, { headers: idempotencyHeaders(keys, 'POST', '/api/transactions', body) })
+  return transactionDetailSchema.parse(answer)
+}
+
+export function useCreateTransaction(keys: ActionKeys) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (listingId: number) => createTransaction(listingId, keys),
+    onSuccess: (deal) => storeDeal(client, deal),
+    // reserved or not, the listing has changed hands in the catalogue's eyes
+    onSettled: () => client.invalidateQueries({ queryKey: listingKeys.all }),
+  })
+}

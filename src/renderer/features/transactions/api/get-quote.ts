@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { quoteSchema, type QuoteDto } from '@shared/api/transactions'
+import { apiGet } from '@/lib/api-client'
+import { transactionQueryKeys } from './keys'
+
+/** GET /api/transactions/quote?listingId=: the full cost per way to pay, and the buyer's balance. */
+export async function getQuote(listingId: number, signal?: AbortSignal): Promise<QuoteDto | null> {
+  const body = await apiGet<unknown>(`/api/transactions/quote?listingId=${listingId}`, { signal })
+  return body === null ? null : quoteSchema.parse(body)
+}
+
+// always fresh when the dialog opens: the balance and the fees may have changed since
+export const quoteQueryOptions = (listingId: number) =>
+  queryOptions({ queryKey: transactionQueryKeys.quote(listingId), queryFn: ({ signal }) => getQuote(listingId, signal), staleTime: 0 })
+
+export function useQuote(listingId: number, enabled: boolean) {
+  return useQuery({ ...quoteQueryOptions(listingId), enabled })
+}

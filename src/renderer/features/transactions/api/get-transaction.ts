@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { transactionDetailSchema, type TransactionDetailDto } from '@shared/api/transactions'
+import { HEADER_STALE } from '@shared/constants'
+import { ApiError, apiGet } from '@/lib/api-client'
+import { transactionQueryKeys } from './keys'
+
+/** GET /api/transactions/{id}; a deal that does not exist or is not the viewer's (404) is null. */
+export async function getTransaction(id: number, signal?: AbortSignal): Promise<TransactionDetailDto | null> {
+  try {
+    const body = await apiGet<unknown>(`/api/transactions/${id}`, { signal })
+    return body === null ? null : transactionDetailSchema.parse(body)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+}
+
+export const transactionQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: transactionQueryKeys.detail(id),
+    queryFn: ({ signal }) => getTransaction(id, signal),
+    staleTime: HEADER_STALE.transactionsMs,
+  })
+
+export function useTransaction(id: number, enabled: boolean) {
+  return useQuery({ ...transactionQueryOptions(id), enabled })
+}

@@ -1,0 +1,44 @@
+import { queryOptions, useQuery, keepPreviousData } from '@tanstack/react-query'
+import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
+import { TRANSACTION_PAGE, transactionListSchema, type TransactionDto } from '@shared/api/transactions'
+import { HEADER_STALE } from '@shared/constants'
+import { apiGetWithHeaders } from '@/lib/api-client'
+import type { TransactionFilters } from '../lib/url-state'
+import { transactionQueryKeys } from './keys'
+
+export interface TransactionPage {
+  items: TransactionDto[]
+  /** every deal matching the filters (X-Total-Count) */
+  total: number
+}
+
+type ListQuery = TransactionFilters & { limit: number }
+
+/** The query string of GET /api/transactions, leaving out what the server assumes anyway. */
+export function transactionSearch(query: ListQuery): string {
+  const params = new URLSearchParams()
+  if (query.status) params.set('status', query.status)
+  if (query.role) params.set('role', query.role)
+  if (query.page > 1) params.set('page', String(query.page))
+  if (query.limit !== TRANSACTION_PAGE.defaultSize) params.set('limit', String(query.limit))
+  const search = params.toString()
+  return search ? `?${search}` : ''
+}
+
+export async function getTransactions(query: ListQuery, signal?: AbortSignal): Promise<TransactionPage> {
+  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/transactions${transactionSearch(query)}`, { signal })
+  const items = body === null ? [] : transactionListSchema.parse(body)
+  const total = Number(headers.get(TOTAL_COUNT_HEADER))
+  return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length }
+}
+
+export const transactionsQueryOptions = (query: ListQuery) =>
+  queryOptions({
+    queryKey: transactionQueryKeys.list(query),
+    queryFn: ({ signal }) => getTransactions(query, signal),
+    staleTime: HEADER_STALE.transactionsMs,
+  })
+
+export function useTransactions(filters: TransactionFilters, enabled: boolean, limit: number = TRANSACTION_PAGE.defaultSize) {
+  return useQuery({ ...transactionsQueryOptions({ ...filters, limit }), enabled, placeholderData: keepPreviousData })
+}

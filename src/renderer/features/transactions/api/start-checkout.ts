@@ -1,0 +1,24 @@
+import { useMutation } from '@tanstack/react-query'
+import { checkoutSchema, type CheckoutDto, type ProviderMethod } from '@shared/api/payments'
+import { apiSend } from '@/lib/api-client'
+import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
+import { rememberCheckout } from '@/lib/payment-storage'
+
+/** POST /api/transactions/{id}/checkout {method}: the provider's hosted page for paying this deal. */
+export async function startCheckout(id: number, method: ProviderMethod, keys: ActionKeys): Promise<CheckoutDto> {
+  const path = `/api/transactions/${id}/checkout`
+  const body = { method }
+  return checkoutSchema.parse(await apiSend<unknown>('POST', path, body, { headers: idempotencyHeaders(keys, 'POST', path, body) }))
+}
+
+/** Off to the provider; the return screen finds the order again from the URL or, failing that, from storage (SPEC §3). */
+export function goToCheckout(checkout: CheckoutDto, listingId: number, assign: (url: string) => void = (url) => window.location.assign(url)): void {
+  rememberCheckout(checkout.orderId, listingId)
+  assign(checkout.checkoutUrl)
+}
+
+export function useStartCheckout(keys: ActionKeys) {
+  return useMutation({
+    mutationFn: ({ id, method }: { id: number; method: ProviderMethod }) => startCheckout(id, method, keys),
+  })
+}

@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MemoryRouter, useLocation } from 'react-router-dom'
+import type { QuoteDto } from '@shared/api/transactions'
+import { authKeys } from '@/lib/query-keys'
+import { makeDeal } from '../test-fixtures'
+import { BuyNow, type BuyNowListing } from './buy-now'
+
+const LISTING: BuyNowListing = { id: 11, accountTitle: 'Cat Clips channel', price: 1000, sellerId: 3, isActive: true }
+const BOB = { id: 5, username: 'bob', avatar: null, balance: '2000.00' }
+const QUOTE: QuoteDto = {
+  listingId: 11,
+  price: 1000,
+  escrowFee: 50,
+  methods: [
+    { method: 'balance', processorFee: 0, total: 1050, available: true },
+    { method: 'card', processorFee: 30.75, total: 1080.75, available: true },
+    { method: 'crypto', processorFee: 10.5, total: 1060.5, available: true },
+  ],
+  balance: 2000,
+  countdownDays: 7,
+  reservationMinutes: 15,
+}
+
+interface Sent {
+  path: string
+  key: string | null
+  body: unknown
+}
+
+function stubServer(answers: Record<string, () => Response> = {}) {
+  const sent: Sent[] = []
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+    if (path === '/api/auth/me') return Response.json(BOB)
+    if (path.startsWith('/api/transactions?')) return Response.json([], { headers: { 'X-Total-Count': '0' } })
+    if (path.startsWith('/api/transactions/quote')) return Response.json(QUOTE)
+    const body = init.body ? JSON.parse(String(init.body)) : undefined
+    sent.push({ path, key: new Headers(init.headers).get('Idempotency-Key'), body })
+    if (answers[path]) return answers[path]()
+    if (path === '/api/transactions') return Response.json(makeDeal(), { status: 201 })
+    if (path === '/api/transactions/7/pay') return Response.json(makeDeal({ status: 'fee_paid', actions: [] }))
+    return Response.json({ message: 'not found' }, { status: 404 })
+  })
+  return sent
+}
+
+function Location() {
+  const { pathname } = useLocation()
+  return <output data-testid="location">{pathname}</output>
+}
+
+function renderBuy(user: typeof BOB | null, listing: BuyNowListing = LISTING) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  client.setQueryData(authKeys.me(), user)
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/listing/11']}>
+        <BuyNow listing={listing} />
+        <Location />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+  return { user: userEvent.setup(), location: () => screen.getByTestId('location').textContent }
+}
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  localStorage.clear()
+})
+
+describe('BuyNow', () => {
+  it('is not offered to the seller', () => {
+    stubServer()
+    renderBuy({ ...BOB, id: 3 })
+    expect(screen.queryByRole('button', { name: /Buy Now/ })).toBeNull()
+  })
+
+  it('sends visitors to sign in', async () => {
+    const sent = stubServer()
+    const { user, location } = renderBuy(null)
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }))
+    expect(location()).toBe('/login')
+    expect(sent).toEqual([])
+  })
+
+  it('shows the full cost per way to pay, then reserves and pays from the balance and goes to the chat', async () => {
+    const sent = stubServer()
+    const { user, location } = renderBuy(BOB)
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }))
+    const dialog = await screen.findByRole('dialog')
+    await within(dialog).findByTestId('quote-summary')
+    expect(within(within(dialog).getByTestId('pay-option-card')).getByText('$1,080.75')).toBeTruthy()
+    expect(within(dialog).getByText('Your balance of $2,000.00 covers it.')).toBeTruthy()
+    expect(within(dialog).getByText('15 minutes')).toBeTruthy()
+    expect(within(dialog).getByText('7-day')).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $1,050' }))
+    await waitFor(() => expect(location()).toBe('/chat/12'))
+    expect(sent.map((s) => [s.path, s.body])).toEqual([
+      ['/api/transactions', { listingId: 11 }],
+      ['/api/transactions/7/pay', undefined],
+    ])
+    expect(sent.every((s) => s.key)).toBe(true)
+  })
+
+  it('keeps the reserved deal when paying fails, and Retry pays it without reserving again', async () => {
+    let payCalls = 0
+    const sent = stubServer({
+      '/api/transactions/7/pay': () => (++payCalls === 1 ? Response.json({ message: 'Insufficient balance' }, { status: 409 }) : Response.json(makeDeal({ status: 'fee_paid', actions: [] }))),
+    })
+    const { user, location } = renderBuy(BOB)
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }))
+    const dialog = await screen.findByRole('dialog')
+    await user.click(await within(dialog).findByRole('button', { name: 'Pay $1,050' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('ACC-007 is reserved for you, but the payment did not go through: Insufficient balance')
+    await user.click(within(dialog).getByRole('button', { name: 'Retry: Pay $1,050' }))
+    await waitFor(() => expect(location()).toBe('/chat/12'))
+    expect(sent.map((s) => s.path)).toEqual(['/api/transactions', '/api/transactions/7/pay', '/api/transactions/7/pay'])
+    expect(sent[2]!.key).toBe(sent[1]!.key)
+  })
+
+  it('starts the provider checkout for card and remembers the order for the return screen', async () => {
+    const sent = stubServer({
+      '/api/transactions/7/checkout': () => Response.json({ orderId: 'trans_7', checkoutUrl: '/sandbox/checkout/trans_7', amount: 1050, processorFee: 30.75, total: 1080.75 }),
+    })
+    vi.spyOn(console, 'error').mockImplementation(() => undefined) // jsdom cannot navigate away
+    const { user } = renderBuy(BOB)
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }))
+    const dialog = await screen.findByRole('dialog')
+    await user.click(await within(dialog).findByLabelText(/Card/))
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to pay $1,080.75' }))
+    await waitFor(() => expect(localStorage.getItem('trustap_order_id')).toBe('trans_7'))
+    expect(localStorage.getItem('purchase_account_id')).toBe('11')
+    expect(sent.map((s) => [s.path, s.body])).toEqual([
+      ['/api/transactions', { listingId: 11 }],
+      ['/api/transactions/7/checkout', { method: 'card' }],
+    ])
+  })
+
+  it('says when the listing is not on sale', () => {
+    stubServer()
+    renderBuy(BOB, { ...LISTING, isActive: false })
+    expect((screen.getByRole('button', { name: /Buy Now/ }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByText('This account is reserved by another buyer or no longer for sale.')).toBeTruthy()
+  })
+})

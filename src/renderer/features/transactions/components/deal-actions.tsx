@@ -1,0 +1,46 @@
+import { useCallback } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { ShieldAlert } from 'lucide-react'
+import type { TransactionDetailDto } from '@shared/api/transactions'
+import { Card } from '@/components/ui/card'
+import { transactionQueryKeys } from '../api/keys'
+import { buttonActions } from '../lib/actions'
+import { guidance } from '../lib/guidance'
+import { DealTimers } from './deal-timers'
+import { PayPanel } from './pay-panel'
+import { StepButton } from './step-button'
+
+/** "What happens now": the viewer's next step in words, the running clock, and only the steps the server allows. */
+export function DealActions({ deal }: { deal: TransactionDetailDto }) {
+  const client = useQueryClient()
+  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: transactionQueryKeys.detail(deal.id) }), [client, deal.id])
+  const buttons = buttonActions(deal.actions)
+  return (
+    <Card className="p-5 sm:p-6" data-testid="deal-actions">
+      <h2 className="text-base font-semibold">What happens now</h2>
+      <p className="mt-2 text-navy-700" data-testid="deal-guidance">
+        {guidance(deal)}
+      </p>
+      <div className="mt-4 empty:hidden">
+        <DealTimers deal={deal} onElapsed={refresh} />
+      </div>
+      {deal.status === 'disputed' && deal.disputeReason && (
+        <div className="mt-4 flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+          <ShieldAlert className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
+          <div className="min-w-0">
+            <p className="font-semibold">Reason for the dispute</p>
+            <p className="mt-0.5 break-words whitespace-pre-line">{deal.disputeReason}</p>
+          </div>
+        </div>
+      )}
+      {deal.actions.includes('pay') && <PayPanel deal={deal} />}
+      {buttons.length > 0 && (
+        <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:flex-wrap" role="group" aria-label="Your next steps">
+          {buttons.map((action) => (
+            <StepButton key={action} deal={deal} action={action} />
+          ))}
+        </div>
+      )}
+    </Card>
+  )
+}

@@ -1,0 +1,72 @@
+import { useEffect, useRef } from 'react'
+import { Hourglass, Timer } from 'lucide-react'
+import type { TransactionDetailDto } from '@shared/api/transactions'
+import { useClock } from '../hooks/use-clock'
+import { describeDuration, formatClock, formatDateTime, msUntil } from '../lib/timers'
+
+interface TimerProps {
+  label: string
+  until: string
+  /** what happens when it runs out */
+  outcome: string
+  icon: typeof Timer
+  testId: string
+  onElapsed: () => void
+}
+
+/**
+ * A live clock to a deadline. The digits tick every second for the eye; screen readers get the time left in
+ * words beside the label, which changes minute by minute and is not a live region, so nothing is read out
+ * every second.
+ */
+function DeadlineTimer({ label, until, outcome, icon: Icon, testId, onElapsed }: TimerProps) {
+  const now = useClock(true)
+  const left = msUntil(until, now) ?? 0
+  const elapsed = left === 0
+  const reported = useRef(false)
+  useEffect(() => {
+    // the server sweeps lapsed deadlines; ask it for the deal's new state once ours reaches zero
+    if (elapsed && !reported.current) {
+      reported.current = true
+      onElapsed()
+    }
+  }, [elapsed, onElapsed])
+  return (
+    <div data-testid={testId} className="flex items-start gap-3 rounded-xl border border-sky-200 bg-sky-50 p-3 text-sky-950 sm:p-4">
+      <Icon className="mt-0.5 size-5 shrink-0 text-sky-700" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-medium">
+          {label}
+          <span className="sr-only">: {elapsed ? 'time is up' : `${describeDuration(left)} left`}</span>
+        </p>
+        <p className="font-mono text-2xl font-bold tabular-nums" aria-hidden="true">
+          {elapsed ? '00:00' : formatClock(left)}
+        </p>
+        <p className="text-xs text-sky-900/80">
+          {elapsed ? 'Updating…' : `${outcome} ${formatDateTime(until)}.`}
+        </p>
+      </div>
+    </div>
+  )
+}
+
+/** The reservation while unpaid, the transfer countdown while it runs. */
+export function DealTimers({ deal, onElapsed }: { deal: TransactionDetailDto; onElapsed: () => void }) {
+  if (deal.status === 'pending' && deal.reservedUntil) {
+    const outcome = deal.viewerRole === 'buyer' ? 'Pay before it runs out: the reservation ends at' : 'Unless paid, the reservation ends at'
+    return <DeadlineTimer testId="reservation-timer" label="Reserved for the buyer" until={deal.reservedUntil} outcome={outcome} icon={Hourglass} onElapsed={onElapsed} />
+  }
+  if (deal.status === 'countdown_started' && deal.countdownEndsAt) {
+    return (
+      <DeadlineTimer
+        testId="countdown-timer"
+        label={`Transfer countdown (${deal.countdownDays} day${deal.countdownDays === 1 ? '' : 's'})`}
+        until={deal.countdownEndsAt}
+        outcome="Without a dispute, the money is released to the seller at"
+        icon={Timer}
+        onElapsed={onElapsed}
+      />
+    )
+  }
+  return null
+}

@@ -1,0 +1,45 @@
+import type { TransactionDto } from '@shared/api/transactions'
+import { formatMoney } from '@shared/format'
+import { Card } from '@/components/ui/card'
+import { paidWith } from '../lib/pay-options'
+
+function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={strong ? 'flex items-baseline justify-between gap-3 border-t pt-3 text-base font-bold' : 'flex items-baseline justify-between gap-3 text-sm'}>
+      <dt className={strong ? undefined : 'text-muted-foreground'}>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  )
+}
+
+/** One line under the figures: how it was paid and where the money stands for the viewer. */
+export function moneyNote(deal: Pick<TransactionDto, 'status' | 'paymentMethod' | 'viewerRole' | 'price'>): string {
+  const paid = deal.paymentMethod ? `${paidWith(deal.paymentMethod)}.` : 'Not paid yet.'
+  switch (deal.status) {
+    case 'completed':
+      return `${paid} ${deal.viewerRole === 'seller' ? `You received ${formatMoney(deal.price)}.` : 'The seller has been paid.'}`
+    case 'refunded':
+      return `${paid} Refunded to the buyer's balance.`
+    case 'cancelled':
+      return 'Cancelled before payment: nothing was charged.'
+    default:
+      return `${paid} ${deal.viewerRole === 'seller' ? `You receive ${formatMoney(deal.price)} when the deal completes.` : 'The seller is paid only once the account is yours.'}`
+  }
+}
+
+/** Price, escrow fee, processor fee and total; before payment the processor fee depends on how the buyer pays. */
+export function MoneySummary({ deal }: { deal: TransactionDto }) {
+  const paid = deal.paymentMethod !== null
+  return (
+    <Card className="p-5" data-testid="money-summary">
+      <h2 className="text-base font-semibold">Money</h2>
+      <dl className="mt-3 grid gap-2">
+        <Line label="Price" value={formatMoney(deal.price)} />
+        <Line label="Escrow fee" value={formatMoney(deal.escrowFee)} />
+        <Line label="Processor fee" value={paid ? formatMoney(deal.processorFee) : deal.viewerRole === 'buyer' ? 'Depends on how you pay' : formatMoney(deal.processorFee)} />
+        <Line label="Total" value={formatMoney(deal.total)} strong />
+      </dl>
+      <p className="mt-3 text-xs text-muted-foreground">{moneyNote(deal)}</p>
+    </Card>
+  )
+}

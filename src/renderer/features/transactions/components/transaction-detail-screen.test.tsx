@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import type { TransactionDetailDto } from '@shared/api/transactions'
+import { authKeys } from '@/lib/query-keys'
+import { makeDeal } from '../test-fixtures'
+import { TransactionDetailScreen } from './transaction-detail-screen'
+
+interface Sent {
+  method: string
+  path: string
+  key: string | null
+  body: unknown
+}
+
+/** A fake server holding one deal: GET answers it, a POST answers `next(path)` (a deal, or an error response). */
+function stubServer(deal: TransactionDetailDto, next: (path: string, body: unknown) => TransactionDetailDto | Response, me: unknown = BOB) {
+  const sent: Sent[] = []
+  let current = deal
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET'
+    if (path === '/api/auth/me') return Response.json(me)
+    if (method === 'GET') return Response.json(current)
+    const headers = new Headers(init.headers)
+    const body = init.body ? JSON.parse(String(init.body)) : undefined
+    sent.push({ method, path, key: headers.get('Idempotency-Key'), body })
+    const answer = next(path, body)
+    if (answer instanceof Response) return answer
+    current = answer
+    return Response.json(answer)
+  })
+  return sent
+}
+
+function Location() {
+  const { pathname } = useLocation()
+  return <output data-testid="location">{pathname}</output>
+}
+
+const BOB = { id: 5, username: 'bob', avatar: null, balance: '2000.00' }
+const ALICE = { id: 3, username: 'alice', avatar: null, balance: '15.00' }
+
+function renderScreen(user: typeof BOB = BOB) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  client.setQueryData(authKeys.me(), user)
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/transaction/7']}>
+        <Routes>
+          <Route path="/transaction/:id" element={<TransactionDetailScreen id="7" />} />
+          <Route path="*" element={<p>elsewhere</p>} />
+        </Routes>
+        <Location />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+  return userEvent.setup()
+}
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const failure = (message: string, status = 409) => Response.json({ error: { code: 'x', message }, message }, { status })
+
+describe('TransactionDetailScreen', () => {
+  it('shows the money, the display id and status, and only the steps the server lists', async () => {
+    stubServer(makeDeal({ status: 'fee_paid', viewerRole: 'seller', actions: ['send_invite', 'refund', 'dispute'], paymentMethod: 'balance' }), () => makeDeal(), ALICE)
+    renderScreen(ALICE)
+    expect(await screen.findByRole('heading', { name: 'ACC-007', level: 1 })).toBeTruthy()
+    expect(screen.getAllByTestId('transaction-status')[0]!.textContent).toBe('Paid into escrow')
+    const money = within(screen.getByTestId('money-summary'))
+    expect(money.getByText('$1,000')).toBeTruthy()
+    expect(money.getByText('$1,050')).toBeTruthy()
+    const steps = within(screen.getByRole('group', { name: 'Your next steps' })).getAllByRole('button')
+    expect(steps.map((b) => b.textContent)).toEqual(['I sent the ownership invite', 'Refund the buyer', 'Open a dispute'])
+    expect(screen.queryByTestId('pay-button')).toBeNull()
+    expect(screen.getByRole('link', { name: /Open the deal's chat/ }).getAttribute('href')).toBe('/chat/12')
+  })
+
+  it('asks before a step, keeps one Idempotency-Key across a retry, and shows the deal it moved to', async () => {
+    let calls = 0
+    const sent = stubServer(makeDeal({ status: 'countdown_started', actions: ['release', 'dispute'], countdownEndsAt: new Date(Date.now() + 86_400_000).toISOString() }), () =>
+      ++calls === 1 ? failure('Try again in a moment', 503) : makeDeal({ status: 'completed', actions: [] }),
+    )
+    const user = renderScreen()
+    expect(await screen.findByTestId('countdown-timer')).toBeTruthy()
+    await user.click(await screen.findByRole('button', { name: 'Release $1,000 to the seller' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(within(dialog).getByText('Release $1,000 to alice now?')).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Release funds' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Try again in a moment')
+    await user.click(within(dialog).getByRole('button', { name: 'Retry: Release funds' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(sent.map((s) => s.path)).toEqual(['/api/transactions/7/release', '/api/transactions/7/release'])
+    expect(sent[0]!.key).toBeTruthy()
+    expect(sent[1]!.key).toBe(sent[0]!.key)
+    await waitFor(() => expect(screen.getAllByTestId('transaction-status')[0]!.textContent).toBe('Completed'))
+  })
+
+  it('needs a dispute reason of at least 10 characters and sends it', async () => {
+    const sent = stubServer(makeDeal({ status: 'invite_sent', actions: ['confirm_access', 'dispute'] }), (_p, body) => makeDeal({ status: 'disputed', actions: [], disputeReason: (body as { reason: string }).reason }))
+    const user = renderScreen()
+    await user.click(await screen.findByRole('button', { name: 'Open a dispute' }))
+    const dialog = await screen.findByRole('alertdialog')
+    await user.type(within(dialog).getByLabelText('What went wrong?'), 'too short')
+    await user.click(within(dialog).getByRole('button', { name: 'Open dispute' }))
+    expect(within(dialog).getByText('Tell us what went wrong (at least 10 characters)')).toBeTruthy()
+    expect(sent).toEqual([])
+    await user.type(within(dialog).getByLabelText('What went wrong?'), ' — the invite never came')
+    await user.click(within(dialog).getByRole('button', { name: 'Open dispute' }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]).toMatchObject({ path: '/api/transactions/7/dispute', body: { reason: 'too short — the invite never came' } })
+    expect(await screen.findByText('Reason for the dispute')).toBeTruthy()
+  })
+
+  it('lets the buyer pay from the balance after confirming, then goes to the deal’s chat', async () => {
+    const sent = stubServer(makeDeal(), () => makeDeal({ status: 'fee_paid', actions: ['dispute'], paymentMethod: 'balance' }))
+    const user = renderScreen()
+    expect(await screen.findByTestId('reservation-timer')).toBeTruthy()
+    expect(within(screen.getByTestId('pay-option-card')).getByText('$1,080.75')).toBeTruthy()
+    await user.click(screen.getByTestId('pay-button'))
+    const dialog = await screen.findByRole('alertdialog')
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $1,050' }))
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chat/12'))
+    expect(sent).toEqual([{ method: 'POST', path: '/api/transactions/7/pay', key: expect.any(String), body: undefined }])
+  })
+
+  it('ticks the checklist for the right side: the seller marks done, the buyer confirms after', async () => {
+    const checklist = [
+      { id: 31, title: 'Send the invite', description: 'From YouTube Studio', sellerDoneAt: null, buyerConfirmedAt: null },
+      { id: 32, title: 'Remove other owners', description: '', sellerDoneAt: '2026-03-01T10:05:00.000Z', buyerConfirmedAt: null },
+    ]
+    const sent = stubServer(makeDeal({ status: 'fee_paid', actions: ['dispute'], checklist }), () =>
+      makeDeal({ status: 'fee_paid', actions: ['dispute'], checklist: [checklist[0]!, { ...checklist[1]!, buyerConfirmedAt: '2026-03-01T10:06:00.000Z' }] }),
+    )
+    const user = renderScreen()
+    const list = await screen.findByTestId('handover-checklist')
+    // the buyer cannot mark the seller's half; they confirm what the seller has done
+    expect(within(list).queryByRole('button', { name: 'Mark done: Send the invite' })).toBeNull()
+    await user.click(within(list).getByRole('button', { name: 'Confirm: Remove other owners' }))
+    await waitFor(() => expect(within(list).getByText('1 of 2 confirmed')).toBeTruthy())
+    expect(sent[0]).toMatchObject({ path: '/api/transactions/7/checklist/32', key: expect.any(String) })
+  })
+
+  it('says so when the deal is not the viewer’s', async () => {
+    vi.stubGlobal('fetch', async () => Response.json({ error: { code: 'not_found', message: 'Transaction not found' } }, { status: 404 }))
+    renderScreen()
+    expect(await screen.findByRole('heading', { name: 'Transaction not found' })).toBeTruthy()
+  })
+})

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { TRANSACTION_ACTIONS } from '@shared/api/transactions'
+import { makeDeal } from '../test-fixtures'
+import { ACTION_PATHS, actionCopy, buttonActions } from './actions'
+import { guidance } from './guidance'
+
+describe('deal steps', () => {
+  it('maps every action to its endpoint segment', () => {
+    expect(ACTION_PATHS).toEqual({
+      pay: 'pay',
+      send_invite: 'send-invite',
+      confirm_access: 'confirm-access',
+      start_countdown: 'start-countdown',
+      release: 'release',
+      cancel: 'cancel',
+      refund: 'refund',
+      dispute: 'dispute',
+      resolve_release: 'resolve-release',
+      resolve_refund: 'resolve-refund',
+    })
+  })
+
+  it('names the money in the confirmations of money moves', () => {
+    const deal = makeDeal({ price: 1000, escrowFee: 50 })
+    expect(actionCopy('pay', deal)).toMatchObject({ label: 'Pay $1,050 from balance', title: 'Pay $1,050 from your balance?' })
+    expect(actionCopy('release', deal).title).toBe('Release $1,000 to alice now?')
+    expect(actionCopy('refund', deal).title).toBe('Refund $1,050 to bob?')
+    expect(actionCopy('resolve_refund', deal)).toMatchObject({ input: 'note', title: 'Refund $1,050 to bob?' })
+    expect(actionCopy('dispute', deal).input).toBe('reason')
+    for (const action of TRANSACTION_ACTIONS) expect(actionCopy(action, deal).label.length).toBeGreaterThan(3)
+  })
+
+  it('shows only the actions the server lists, forward steps first, pay in its own panel', () => {
+    expect(buttonActions(['cancel', 'pay'])).toEqual(['cancel'])
+    expect(buttonActions(['dispute', 'release'])).toEqual(['release', 'dispute'])
+    expect(buttonActions([])).toEqual([])
+  })
+
+  it('tells each side what happens now', () => {
+    expect(guidance(makeDeal({ status: 'fee_paid', viewerRole: 'seller' }))).toContain('Send the platform')
+    expect(guidance(makeDeal({ status: 'fee_paid', viewerRole: 'buyer' }))).toContain('alice now sends you')
+    expect(guidance(makeDeal({ status: 'disputed', viewerRole: 'admin' }))).toContain('Decide the dispute')
+  })
+})

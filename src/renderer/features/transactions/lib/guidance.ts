@@ -1,0 +1,41 @@
+import type { TransactionDto } from '@shared/api/transactions'
+
+type Deal = Pick<TransactionDto, 'status' | 'viewerRole' | 'buyer' | 'seller' | 'countdownDays'>
+
+/** "What happens now", for the viewer's side of the deal: the step they are waiting for or must take. */
+export function guidance(deal: Deal): string {
+  const buyer = deal.buyer.username
+  const seller = deal.seller.username
+  const role = deal.viewerRole
+  switch (deal.status) {
+    case 'pending':
+      if (role === 'buyer') return 'Pay to put the money in escrow. The account is reserved for you until the timer runs out.'
+      if (role === 'seller') return `${buyer} has reserved your listing and is paying. Nothing to do yet.`
+      return 'Waiting for the buyer to pay.'
+    case 'fee_paid':
+      if (role === 'buyer') return `Your money is safe in escrow. ${seller} now sends you the platform's ownership invite.`
+      if (role === 'seller') return `The money is in escrow. Send the platform's ownership invite to ${buyer}, then confirm it here.`
+      return 'Waiting for the seller to send the ownership invite.'
+    case 'invite_sent':
+      if (role === 'buyer') return 'Accept the ownership invite on the platform, then confirm here that you have access.'
+      if (role === 'seller') return `Waiting for ${buyer} to accept the invite and confirm access.`
+      return 'Waiting for the buyer to confirm access.'
+    case 'access_granted':
+      if (role === 'buyer') return `${seller} now starts the platform's ownership transfer and its waiting period.`
+      if (role === 'seller') return `${buyer} has access. Start the platform's ownership transfer, then start the countdown here.`
+      return 'Waiting for the seller to start the transfer countdown.'
+    case 'countdown_started':
+      if (role === 'buyer') return `The platform's waiting period is running. The money goes to ${seller} when the countdown ends, unless you open a dispute. Release it early once everything is yours.`
+      if (role === 'seller') return 'The money is released to you when the countdown ends, unless the buyer opens a dispute.'
+      return 'The countdown is running.'
+    case 'completed':
+      return 'The deal is complete: the account belongs to the buyer and the seller has been paid.'
+    case 'cancelled':
+      return 'The purchase was cancelled before payment. Nothing was charged.'
+    case 'refunded':
+      return 'The deal ended with a refund: the money held in escrow went back to the buyer.'
+    case 'disputed':
+      if (role === 'admin') return 'Decide the dispute: release the money to the seller, or refund the buyer.'
+      return 'An admin is looking at the deal. The money stays in escrow until they decide.'
+  }
+}

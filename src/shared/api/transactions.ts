@@ -1,0 +1,214 @@
+import { z } from 'zod'
+import { ACTIVE_TRANSACTION_STATUSES as ACTIVE, LIVE_PLATFORMS } from '../constants'
+
+/**
+ * Escrow deals (SPEC §3 "Transaction", DESIGN.md "Money and escrow"). Amounts are dollars as numbers at this
+ * edge, like listing prices; the server works in integer cents.
+ */
+export const TRANSACTION_STATUSES = [
+  'pending',
+  'fee_paid',
+  'invite_sent',
+  'access_granted',
+  'countdown_started',
+  'completed',
+  'cancelled',
+  'disputed',
+  'refunded',
+] as const
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
+
+/** SPEC §4: the statuses counted as active. */
+export const ACTIVE_TRANSACTION_STATUSES: readonly TransactionStatus[] = ACTIVE
+/** Money sits in escrow in these. */
+export const FUNDED_TRANSACTION_STATUSES: readonly TransactionStatus[] = ['fee_paid', 'invite_sent', 'access_granted', 'countdown_started', 'disputed']
+export const FINAL_TRANSACTION_STATUSES: readonly TransactionStatus[] = ['completed', 'cancelled', 'refunded']
+
+/** SPEC §3: the display id, ACC-{id padded to 3 digits}. */
+export { transactionDisplayId } from '../format'
+
+export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
+  pending: 'Awaiting payment',
+  fee_paid: 'Paid into escrow',
+  invite_sent: 'Ownership invite sent',
+  access_granted: 'Buyer has access',
+  countdown_started: 'Transfer countdown',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  disputed: 'In dispute',
+  refunded: 'Refunded',
+}
+
+export const TRANSACTION_ROLES = ['buyer', 'seller', 'admin'] as const
+export type TransactionRole = (typeof TRANSACTION_ROLES)[number]
+
+/**
+ * Every move a person can make on a deal. Who may make it, and from which status, is decided by the server
+ * (server/modules/escrow/state-machine.ts); the detail response lists the ones open to the viewer.
+ */
+export const TRANSACTION_ACTIONS = [
+  /** buyer pays from their Handover balance (pending → fee_paid) */
+  'pay',
+  /** seller: the platform's ownership invite was sent to the buyer (fee_paid → invite_sent) */
+  'send_invite',
+  /** buyer: the invite worked, they can get into the account (invite_sent → access_granted) */
+  'confirm_access',
+  /** seller: the platform's ownership transfer has been started; its waiting period runs (access_granted → countdown_started) */
+  'start_countdown',
+  /** buyer: everything is theirs, release now without waiting for the countdown (countdown_started → completed) */
+  'release',
+  /** before payment, either side (pending → cancelled) */
+  'cancel',
+  /** seller backs out after payment, before the buyer has access (fee_paid | invite_sent → refunded) */
+  'refund',
+  /** either side, while money is held (→ disputed) */
+  'dispute',
+  /** admin settles a dispute: funds to the seller (disputed → completed) */
+  'resolve_release',
+  /** admin settles a dispute: funds back to the buyer (disputed → refunded) */
+  'resolve_refund',
+] as const
+export type TransactionAction = (typeof TRANSACTION_ACTIONS)[number]
+
+const money = z.number()
+const iso = z.iso.datetime()
+
+export const transactionPartySchema = z.object({ id: z.number().int(), username: z.string(), avatar: z.string().nullable() })
+
+export const transactionEventSchema = z.object({
+  id: z.number().int(),
+  /** the status the deal moved to, or null for a note on the timeline (a checklist tick) */
+  status: z.enum(TRANSACTION_STATUSES).nullable(),
+  actorRole: z.enum([...TRANSACTION_ROLES, 'system']),
+  note: z.string(),
+  createdAt: iso,
+})
+export type TransactionEventDto = z.infer<typeof transactionEventSchema>
+
+export const checklistStepSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  sellerDoneAt: iso.nullable(),
+  buyerConfirmedAt: iso.nullable(),
+})
+export type ChecklistStepDto = z.infer<typeof checklistStepSchema>
+
+export const transactionDtoSchema = z.object({
+  id: z.number().int(),
+  displayId: z.string(),
+  status: z.enum(TRANSACTION_STATUSES),
+  buyerId: z.number().int(),
+  sellerId: z.number().int(),
+  buyer: transactionPartySchema,
+  seller: transactionPartySchema,
+  listing: z.object({
+    id: z.number().int(),
+    platform: z.enum(LIVE_PLATFORMS),
+    accountTitle: z.string(),
+    username: z.string(),
+    images: z.array(z.string()),
+  }),
+  conversationId: z.number().int().nullable(),
+  price: money,
+  escrowFee: money,
+  processorFee: money,
+  total: money,
+  /** how the buyer paid, once they have */
+  paymentMethod: z.enum(['balance', 'card', 'crypto']).nullable(),
+  /** the viewer's side of the deal */
+  viewerRole: z.enum(TRANSACTION_ROLES),
+  /** what the viewer may do now */
+  actions: z.array(z.enum(TRANSACTION_ACTIONS)),
+  /** an unpaid reservation lapses then */
+  reservedUntil: iso.nullable(),
+  countdownDays: z.number().int(),
+  /** with no dispute, the funds are released to the seller then */
+  countdownEndsAt: iso.nullable(),
+  disputeReason: z.string().nullable(),
+  createdAt: iso,
+  updatedAt: iso,
+})
+export type TransactionDto = z.infer<typeof transactionDtoSchema>
+
+export const transactionDetailSchema = transactionDtoSchema.extend({
+  timeline: z.array(transactionEventSchema),
+  checklist: z.array(checklistStepSchema),
+})
+export type TransactionDetailDto = z.infer<typeof transactionDetailSchema>
+
+export const transactionListSchema = z.array(transactionDtoSchema)
+
+/** One full-cost quote before paying (price, escrow fee, processor fee, total) for each way to pay. */
+export const quoteSchema = z.object({
+  listingId: z.number().int(),
+  price: money,
+  escrowFee: money,
+  methods: z.array(
+    z.object({
+      method: z.enum(['balance', 'card', 'crypto']),
+      processorFee: money,
+      total: money,
+      /** balance only: whether the buyer's balance covers the total */
+      available: z.boolean(),
+    }),
+  ),
+  balance: money,
+  countdownDays: z.number().int(),
+  reservationMinutes: z.number().int(),
+})
+export type QuoteDto = z.infer<typeof quoteSchema>
+
+const LISTING_ID = 'listingId must be the id of a listing'
+export const purchaseRequestSchema = z.object({ listingId: z.number({ error: LISTING_ID }).int(LISTING_ID).positive(LISTING_ID) }).strict()
+export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>
+
+export const disputeRequestSchema = z
+  .object({ reason: z.string().trim().min(10, 'Tell us what went wrong (at least 10 characters)').max(2000, 'At most 2,000 characters') })
+  .strict()
+
+export const resolveRequestSchema = z.object({ note: z.string().trim().min(1, 'Write a note for the parties').max(2000) }).strict()
+
+/** Error texts the server answers with; the screens show them as they are. */
+export const TRANSACTION_MESSAGES = {
+  notFound: 'Transaction not found',
+  listingUnavailable: 'This account is no longer available',
+  ownListing: 'You cannot buy your own listing',
+  notAllowed: 'This step is not open to you now',
+  alreadyInStatus: 'The transaction has already moved on',
+  insufficientFunds: 'Insufficient balance',
+  idempotencyMismatch: 'This Idempotency-Key was used with a different request',
+  idempotencyInvalid: 'Idempotency-Key must be 1 to 200 visible characters',
+} as const
+
+/** GET /api/transactions and /api/transactions/all: newest first, 20 a page; the total comes as X-Total-Count. */
+export const TRANSACTION_PAGE = { defaultSize: 20, maxSize: 100 } as const
+export const transactionListQuerySchema = z.object({
+  status: z.enum([...TRANSACTION_STATUSES, 'active']).optional(),
+  /** own list only: deals where the viewer buys or sells */
+  role: z.enum(['buyer', 'seller']).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(TRANSACTION_PAGE.maxSize).default(TRANSACTION_PAGE.defaultSize),
+})
+export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>
+
+export const quoteQuerySchema = z.object({ listingId: z.coerce.number().int().positive().max(2_147_483_647) })
+
+/** A platform's handover steps as admins edit them: the whole list at once, in order. */
+export const handoverStepsSchema = z
+  .object({
+    steps: z
+      .array(
+        z
+          .object({
+            title: z.string().trim().min(3, 'Each step needs a title of at least 3 characters').max(200, 'A step title is at most 200 characters'),
+            description: z.string().trim().max(1000, 'A step description is at most 1,000 characters'),
+          })
+          .strict(),
+      )
+      .min(1, 'Keep at least one step')
+      .max(12, 'At most 12 steps'),
+  })
+  .strict()
+export type HandoverStepsRequest = z.infer<typeof handoverStepsSchema>
+export const handoverStepListSchema = z.record(z.enum(LIVE_PLATFORMS), z.array(z.object({ position: z.number().int(), title: z.string(), description: z.string() })))

@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { quoteSchema, transactionListSchema } from '../../src/shared/api/transactions'
+import { messageListSchema } from '../../src/shared/api/conversations'
+import { notificationListSchema } from '../../src/shared/api/notifications'
+import type { RunningServer } from '../../server/server'
+import { createTestDatabase, type TestDatabase } from '../support/database'
+import type { ApiClient } from '../support/http-client'
+import { escrowHelpers } from './escrow-support'
+
+let db: TestDatabase
+let server: RunningServer
+let sql: pg.Client
+const { signIn, fund, balanceOf, listingToBuy, listingOn, detail, expectSoundLedger } = escrowHelpers(
+  () => server,
+  () => sql,
+)
+let alice: { client: ApiClient; id: number }
+let carol: { client: ApiClient; id: number }
+let admin: { client: ApiClient; id: number }
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  server = await (await import('../support/server')).startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true' } })
+  sql = new pg.Client({ connectionString: db.url })
+  await sql.connect()
+  alice = await signIn('alice')
+  carol = await signIn('carol')
+  admin = await signIn('admin')
+})
+
+afterAll(async () => {
+  await sql?.end()
+  await server?.close()
+  await db?.drop()
+})
+
+/** dollars at the API edge → cents, as the screens would */
+const cents = (dollars: number) => Math.round(dollars * 100)
+const fee = (price: number) => Math.max(100, Math.floor((price * 500 + 5000) / 10000))
+const listingStatus = async (id: number) => (await sql.query('select status from listings where id = $1', [id])).rows[0].status as string
+
+describe('a deal from purchase to completion', () => {
+  it('quotes, reserves, takes the money into escrow, walks every step and pays the seller', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const seller = await signIn(listing.seller)
+    const quote = quoteSchema.parse((await alice.client.get(`/api/transactions/quote?listingId=${listing.id}`)).json)
+    expect(cents(quote.price)).toBe(listing.priceCents)
+    expect(cents(quote.escrowFee)).toBe(fee(listing.priceCents))
+    expect(quote.methods.find((m) => m.method === 'balance')).toMatchObject({ processorFee: 0, available: false })
+
+    const created = await alice.client.post('/api/transactions', { listingId: listing.id })
+    expect(created.status, created.text).toBe(201)
+    const deal = detail(created.json)
+    expect(deal).toMatchObject({ status: 'pending', viewerRole: 'buyer', actions: ['pay', 'cancel'], sellerId: listing.sellerId })
+    expect(deal.conversationId).not.toBeNull()
+    expect(await listingStatus(listing.id)).toBe('reserved')
+    // the seller cannot change or remove what is being bought
+    const edit = await seller.client.request('PATCH', `/api/accounts/${listing.id}`, { price: 1 })
+    expect(edit.status).toBe(409)
+    expect(edit.json).toMatchObject({ error: { message: 'This listing is in an escrow deal; it can be changed once the deal ends' } })
+    expect((await seller.client.request('DELETE', `/api/accounts/${listing.id}`)).status).toBe(409)
+    // out of the catalogue for everyone else; its buyer still opens its page
+    expect((await carol.client.post('/api/transactions', { listingId: listing.id })).status).toBe(409)
+    expect((await carol.client.get(`/api/accounts/${listing.id}`)).status).toBe(404)
+    expect((await alice.client.get(`/api/accounts/${listing.id}`)).status).toBe(200)
+
+    // short of money: a clear 409, nothing moves
+    const short = await alice.client.post(`/api/transactions/${deal.id}/pay`)
+    expect(short.status).toBe(409)
+    expect(short.json).toMatchObject({ error: { message: 'Insufficient balance' } })
+    expect(detail((await alice.client.get(`/api/transactions/${deal.id}`)).json).status).toBe('pending')
+
+    const total = listing.priceCents + fee(listing.priceCents)
+    await fund(alice.id, total)
+    const before = await balanceOf(`wallet:${alice.id}`)
+    const paid = await alice.client.post(`/api/transactions/${deal.id}/pay`)
+    expect(paid.status, paid.text).toBe(200)
+    expect(detail(paid.json)).toMatchObject({ status: 'fee_paid', paymentMethod: 'balance' })
+    expect(await balanceOf(`wallet:${alice.id}`)).toBe(before - total)
+    expect(await balanceOf(`escrow:${deal.id}`)).toBe(total)
+    expect(detail(paid.json).checklist.length).toBeGreaterThan(2)
+
+    // each step belongs to one side
+    expect((await alice.client.post(`/api/transactions/${deal.id}/send-invite`)).status).toBe(409)
+    expect((await seller.client.post(`/api/transactions/${deal.id}/send-invite`)).status).toBe(200)
+    expect((await alice.client.post(`/api/transactions/${deal.id}/confirm-access`)).status).toBe(200)
+    const countdown = await seller.client.post(`/api/transactions/${deal.id}/start-countdown`)
+    expect(detail(countdown.json).countdownEndsAt).not.toBeNull()
+    const sellerBefore = await balanceOf(`wallet:${listing.sellerId}`)
+    const feesBefore = await balanceOf('system:platform_fees')
+    const released = await alice.client.post(`/api/transactions/${deal.id}/release`)
+    expect(detail(released.json)).toMatchObject({ status: 'completed', actions: [] })
+    expect(await balanceOf(`wallet:${listing.sellerId}`)).toBe(sellerBefore + listing.priceCents)
+    expect(await balanceOf('system:platform_fees')).toBe(feesBefore + fee(listing.priceCents))
+    expect(await balanceOf(`escrow:${deal.id}`)).toBe(0)
+    expect(await listingStatus(listing.id)).toBe('sold')
+    expect((await alice.client.get(`/api/accounts/${listing.id}`)).json).toMatchObject({ id: listing.id, isActive: false })
+
+    const timeline = detail(released.json).timeline.map((e) => e.status)
+    expect(timeline).toEqual(['pending', 'fee_paid', 'invite_sent', 'access_granted', 'countdown_started', 'completed'])
+    // the chat tells the story too, as system lines
+    const messages = messageListSchema.parse((await seller.client.get(`/api/conversations/${deal.conversationId}/messages`)).json)
+    expect(messages.filter((m) => m.isSystem).length).toBe(6)
+    const sellerNotes = notificationListSchema.parse((await seller.client.get('/api/notifications?limit=50')).json).map((n) => n.type)
+    for (const type of ['transaction_created', 'balance_update', 'buyer_confirmed_payment', 'transaction_completed', 'escrow_payment_released'] as const) {
+      expect(sellerNotes).toContain(type)
+    }
+    const buyerNotes = notificationListSchema.parse((await alice.client.get('/api/notifications?limit=50')).json).map((n) => n.type)
+    for (const type of ['transaction_created', 'escrow_payment_received', 'transaction_completed'] as const) expect(buyerNotes).toContain(type)
+    await expectSoundLedger()
+  })
+
+  it('keeps deals to their parties and admins', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const deal = detail((await alice.client.post('/api/transactions', { listingId: listing.id })).json)
+    expect((await carol.client.get(`/api/transactions/${deal.id}`)).status).toBe(404)
+    expect((await carol.client.post(`/api/transactions/${deal.id}/cancel`)).status).toBe(404)
+    expect(detail((await admin.client.get(`/api/transactions/${deal.id}`)).json).viewerRole).toBe('admin')
+    expect((await carol.client.get('/api/transactions/all')).status).toBe(403)
+    const all = transactionListSchema.parse((await admin.client.get('/api/transactions/all?status=pending')).json)
+    expect(all.map((t) => t.id)).toContain(deal.id)
+    const own = transactionListSchema.parse((await carol.client.get('/api/transactions')).json)
+    expect(own.map((t) => t.id)).not.toContain(deal.id)
+    expect((await alice.client.post(`/api/transactions/${deal.id}/cancel`)).status).toBe(200)
+    expect(await listingStatus(listing.id)).toBe('active')
+  })
+
+  it('refuses your own listing, a listing that is not for sale and a bad body', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const seller = await signIn(listing.seller)
+    const own = await seller.client.post('/api/transactions', { listingId: listing.id })
+    expect(own.status).toBe(400)
+    expect(own.json).toMatchObject({ error: { message: 'You cannot buy your own listing' } })
+    expect(await listingStatus(listing.id)).toBe('active')
+    expect((await alice.client.post('/api/transactions', { listingId: 99_999_999 })).status).toBe(409)
+    const notAnId = await alice.client.post('/api/transactions', { listingId: 'one' })
+    expect([notAnId.status, notAnId.json]).toMatchObject([400, { error: { message: 'listingId must be the id of a listing' } }])
+    expect((await alice.client.post('/api/transactions', { listingId: 1, extra: true })).status).toBe(400)
+    expect((await alice.client.post('/api/transactions/1/teleport')).status).toBe(404)
+  })
+})
+
+describe('idempotency', () => {
+  it('replays the first answer for the same key and body, and refuses the key with another body', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const key = { 'Idempotency-Key': `buy-${listing.id}` }
+    const first = await alice.client.post('/api/transactions', { listingId: listing.id }, key)
+    expect(first.status).toBe(201)
+    const again = await alice.client.post('/api/transactions', { listingId: listing.id }, key)
+    expect(again.status).toBe(201)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(again.json).toEqual(first.json)
+    const other = await listingToBuy(alice.id, carol.id)
+    const reused = await alice.client.post('/api/transactions', { listingId: other.id }, key)
+    expect(reused.status).toBe(409)
+    expect(await listingStatus(other.id)).toBe('active')
+    const { rows } = await sql.query('select count(*)::int as n from escrow_transactions where listing_id = $1', [listing.id])
+    expect(rows[0].n).toBe(1)
+
+    // paying twice with one key moves the money once
+    const deal = detail(first.json)
+    await fund(alice.id, cents(deal.total))
+    const wallet = await balanceOf(`wallet:${alice.id}`)
+    const payKey = { 'Idempotency-Key': `pay-${deal.id}` }
+    const pays = await Promise.all([1, 2, 3].map(() => alice.client.post(`/api/transactions/${deal.id}/pay`, undefined, payKey)))
+    expect(pays.map((p) => p.status)).toEqual([200, 200, 200])
+    expect(await balanceOf(`wallet:${alice.id}`)).toBe(wallet - cents(deal.total))
+    expect((await alice.client.post('/api/transactions', { listingId: 1 }, { 'Idempotency-Key': 'bad key with spaces' })).status).toBe(400)
+    await expectSoundLedger()
+  })
+})
+
+describe('a listing sells once', () => {
+  it('gives one of 50 concurrent buyers the deal and the others a clear error', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const buyers = [alice, carol]
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => buyers[i % 2]!.client.post('/api/transactions', { listingId: listing.id })),
+    )
+    const statuses = results.map((r) => r.status)
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49)
+    for (const refused of results.filter((r) => r.status === 409)) {
+      expect(refused.json).toMatchObject({ error: { message: 'This account is no longer available' } })
+    }
+    const { rows } = await sql.query('select count(*)::int as n from escrow_transactions where listing_id = $1', [listing.id])
+    expect(rows[0].n).toBe(1)
+  })
+})
+
+describe('the server’s own moves', () => {
+  it('cancels an unpaid reservation when it lapses and puts the listing back', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const deal = detail((await carol.client.post('/api/transactions', { listingId: listing.id })).json)
+    const { escrow } = server.created.services
+    expect(await escrow.runDue(server.orm.em.fork(), new Date(Date.now() + 29 * 60_000))).toBe(0)
+    expect(await escrow.runDue(server.orm.em.fork(), new Date(Date.now() + 31 * 60_000))).toBeGreaterThanOrEqual(1)
+    expect(detail((await carol.client.get(`/api/transactions/${deal.id}`)).json).status).toBe('cancelled')
+    expect(await listingStatus(listing.id)).toBe('active')
+  })
+
+  it('releases the funds when a countdown ends with no dispute', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const seller = await signIn(listing.seller)
+    const deal = detail((await carol.client.post('/api/transactions', { listingId: listing.id })).json)
+    await fund(carol.id, cents(deal.total))
+    await carol.client.post(`/api/transactions/${deal.id}/pay`)
+    await seller.client.post(`/api/transactions/${deal.id}/send-invite`)
+    await carol.client.post(`/api/transactions/${deal.id}/confirm-access`)
+    const started = detail((await seller.client.post(`/api/transactions/${deal.id}/start-countdown`)).json)
+    const ends = new Date(started.countdownEndsAt!).getTime()
+    expect(ends - Date.now()).toBeGreaterThan((started.countdownDays - 0.01) * 86_400_000)
+    const sellerBefore = await balanceOf(`wallet:${listing.sellerId}`)
+    await server.created.services.escrow.runDue(server.orm.em.fork(), new Date(ends + 1000))
+    expect(detail((await carol.client.get(`/api/transactions/${deal.id}`)).json).status).toBe('completed')
+    expect(await balanceOf(`wallet:${listing.sellerId}`)).toBe(sellerBefore + listing.priceCents)
+    await expectSoundLedger()
+  })
+})
+
+describe('disputes and refunds', () => {
+  it('holds the money through a dispute and refunds the buyer when an admin decides so', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const seller = await signIn(listing.seller)
+    const deal = detail((await carol.client.post('/api/transactions', { listingId: listing.id })).json)
+    await fund(carol.id, cents(deal.total))
+    await carol.client.post(`/api/transactions/${deal.id}/pay`)
+    await seller.client.post(`/api/transactions/${deal.id}/send-invite`)
+    expect((await carol.client.post(`/api/transactions/${deal.id}/dispute`, { reason: 'short' })).status).toBe(400)
+    const disputed = await carol.client.post(`/api/transactions/${deal.id}/dispute`, { reason: 'The invite never arrived in my inbox.' })
+    expect(detail(disputed.json)).toMatchObject({ status: 'disputed', disputeReason: 'The invite never arrived in my inbox.' })
+    expect((await carol.client.post(`/api/transactions/${deal.id}/resolve-refund`, { note: 'x' })).status).toBe(409)
+    const wallet = await balanceOf(`wallet:${carol.id}`)
+    const resolved = await admin.client.post(`/api/transactions/${deal.id}/resolve-refund`, { note: 'Seller could not show the invite.' })
+    expect(resolved.status, resolved.text).toBe(200)
+    expect(detail(resolved.json).status).toBe('refunded')
+    expect(await balanceOf(`wallet:${carol.id}`)).toBe(wallet + cents(deal.total))
+    expect(await listingStatus(listing.id)).toBe('active')
+    const notes = notificationListSchema.parse((await carol.client.get('/api/notifications?limit=50')).json).map((n) => n.type)
+    expect(notes).toContain('refund_processed')
+    await expectSoundLedger()
+  })
+
+  it('ticks the handover checklist: the seller marks a step done, then the buyer confirms it', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const seller = await signIn(listing.seller)
+    const deal = detail((await carol.client.post('/api/transactions', { listingId: listing.id })).json)
+    await fund(carol.id, cents(deal.total))
+    const step = detail((await carol.client.post(`/api/transactions/${deal.id}/pay`)).json).checklist[0]!
+    expect((await carol.client.post(`/api/transactions/${deal.id}/checklist/${step.id}`)).status).toBe(409)
+    const done = detail((await seller.client.post(`/api/transactions/${deal.id}/checklist/${step.id}`)).json)
+    expect(done.checklist[0]!.sellerDoneAt).not.toBeNull()
+    const confirmed = detail((await carol.client.post(`/api/transactions/${deal.id}/checklist/${step.id}`)).json)
+    expect(confirmed.checklist[0]!.buyerConfirmedAt).not.toBeNull()
+    expect(confirmed.timeline.filter((e) => e.status === null).map((e) => e.actorRole)).toEqual(['seller', 'buyer'])
+    expect((await admin.client.post(`/api/transactions/${deal.id}/checklist/${step.id}`)).status).toBe(409)
+    expect((await seller.client.post(`/api/transactions/${deal.id}/checklist/99999999`)).status).toBe(404)
+  })
+})
+
+describe('handover steps are data admins edit', () => {
+  it('replaces a platform’s steps for new deals and leaves a running deal’s copy alone', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const running = detail((await carol.client.post('/api/transactions', { listingId: listing.id })).json)
+    await fund(carol.id, cents(running.total))
+    const before = detail((await carol.client.post(`/api/transactions/${running.id}/pay`)).json).checklist.map((s) => s.title)
+
+    expect((await carol.client.request('PUT', `/api/admin/handover-steps/${listing.platform}`, { steps: [{ title: 'x', description: '' }] })).status).toBe(403)
+    expect((await admin.client.request('PUT', `/api/admin/handover-steps/${listing.platform}`, { steps: [] })).status).toBe(400)
+    expect((await admin.client.request('PUT', '/api/admin/handover-steps/myspace', { steps: [{ title: 'Step', description: '' }] })).status).toBe(404)
+    const steps = [
+      { title: 'Recovery email changed', description: 'The account recovers to the buyer.' },
+      { title: 'Sessions logged out', description: 'Only the buyer is signed in.' },
+    ]
+    const saved = await admin.client.request('PUT', `/api/admin/handover-steps/${listing.platform}`, { steps })
+    expect(saved.status, saved.text).toBe(200)
+    expect(((await admin.client.get('/api/admin/handover-steps')).json as Record<string, { title: string }[]>)[listing.platform]!.map((s) => s.title)).toEqual(steps.map((s) => s.title))
+
+    const next = await listingOn(listing.platform, alice.id, carol.id)
+    const fresh = detail((await carol.client.post('/api/transactions', { listingId: next.id })).json)
+    await fund(carol.id, cents(fresh.total))
+    expect(detail((await carol.client.post(`/api/transactions/${fresh.id}/pay`)).json).checklist.map((s) => s.title)).toEqual(steps.map((s) => s.title))
+    expect(detail((await carol.client.get(`/api/transactions/${running.id}`)).json).checklist.map((s) => s.title)).toEqual(before)
+  })
+})

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { balanceEntrySchema, balanceSchema, checkoutSchema, PAYMENT_MESSAGES, verifyPaymentResponseSchema } from '../../src/shared/api/payments'
+import type { RunningServer } from '../../server/server'
+import { createTestDatabase, type TestDatabase } from '../support/database'
+import { ApiClient } from '../support/http-client'
+import { addUser, cents, formToken, freePort, pressCheckoutButton, type TestUser } from '../support/payments'
+import { startTestServer } from '../support/server'
+import { openSocket } from '../support/ws-client'
+
+const WEBHOOK_PASSWORD = 'sandbox-webhook-password-for-tests'
+let db: TestDatabase
+let server: RunningServer
+let sql: pg.Client
+let alice: TestUser
+let bob: TestUser
+
+const balanceOf = async (user: TestUser) => cents(balanceSchema.parse((await user.client.get('/api/balance')).json).available)
+
+async function deposit(user: TestUser, amount: number | string, method: 'card' | 'crypto' = 'card') {
+  // a deposit's id has the second in it: wait out a second already used by this user
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const res = await user.client.post('/api/payments/deposits', { amount, method })
+    if (res.status === 409) {
+      await new Promise((ok) => setTimeout(ok, 1000))
+      continue
+    }
+    expect(res.status, res.text).toBe(201)
+    return checkoutSchema.parse(res.json)
+  }
+  throw new Error('could not start a deposit')
+}
+
+const verify = (user: TestUser, body: Record<string, unknown>) => user.client.post('/api/trustap/verify-payment', body)
+const creditCount = async (orderId: string) =>
+  Number((await sql.query(`select count(*) as n from ledger_transfers where idempotency_key = $1`, [`order:${orderId}:credit`])).rows[0].n)
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  const port = await freePort()
+  server = await startTestServer({
+    databaseUrl: db.url,
+    env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, SANDBOX_WEBHOOK_PASSWORD: WEBHOOK_PASSWORD },
+  })
+  sql = new pg.Client({ connectionString: db.url })
+  await sql.connect()
+  alice = await addUser(server, 'alice')
+  bob = await addUser(server, 'bob')
+})
+
+afterAll(async () => {
+  await sql?.end()
+  await server?.close()
+  await db?.drop()
+})
+
+describe('deposits through the sandbox checkout', () => {
+  it('pays like a browser: checkout page, Pay, the return URL, verify, balance credited and announced', async () => {
+    const before = await balanceOf(alice)
+    const checkout = await deposit(alice, 25, 'card')
+    expect(checkout).toMatchObject({ amount: 25, processorFee: 1.03, total: 26.03 })
+    expect(checkout.orderId).toMatch(new RegExp(`^deposit_${alice.id}_\\d+$`))
+    expect(new URL(checkout.checkoutUrl).pathname).toBe(`/sandbox/checkout/${checkout.orderId}`)
+
+    const page = await alice.client.get(checkout.checkoutUrl)
+    expect(page.text).toContain('$26.03')
+    expect(page.headers.get('x-frame-options')).toBe('DENY')
+
+    const landing = await pressCheckoutButton(alice.client, checkout.checkoutUrl, 'paid')
+    expect(landing.origin).toBe(server.url)
+    expect(landing.pathname).toBe('/payment/trustap/return')
+    const params = Object.fromEntries(landing.searchParams)
+    expect(params).toMatchObject({ order_id: checkout.orderId, status: 'paid', code: 'paid', trustap_status: 'ok', type: 'deposit', payment_type: 'deposit' })
+    expect(JSON.parse(Buffer.from(params.state!, 'base64').toString())).toMatchObject({ orderId: checkout.orderId })
+    expect(params.tx_id).toMatch(/^sbx_/)
+    // paying is not crediting: the money arrives only once the server has asked the provider
+    expect(await balanceOf(alice)).toBe(before)
+
+    const socket = await openSocket(server.url, alice.client.cookieHeader)
+    try {
+      socket.send({ type: 'authenticate', userId: alice.id })
+      await socket.next('authenticated')
+      // the return screen posts only what it found in the URL; state alone names the order
+      const res = await verify(alice, { transaction_id: params.transaction_id, state: params.state, type: 'deposit' })
+      expect(res.status, res.text).toBe(200)
+      expect(verifyPaymentResponseSchema.parse(res.json)).toMatchObject({ success: true, details: { amount: 25, order_id: checkout.orderId, type: 'deposit' } })
+      const live = await socket.next('balance_updated')
+      expect(cents(live.balance)).toBe(before + 2500)
+      await socket.next('payment_completed', (e) => e.redirect_to_chat === false)
+    } finally {
+      socket.close()
+    }
+    expect(await balanceOf(alice)).toBe(before + 2500)
+    const history = (await alice.client.get('/api/balance/history')).json as unknown as unknown[]
+    expect(balanceEntrySchema.parse(history[0])).toMatchObject({ amount: 25, kind: 'deposit', transactionId: null })
+    const notes = await sql.query(`select type, data from notifications where user_id = $1 and data->>'orderId' = $2`, [alice.id, checkout.orderId])
+    expect(notes.rows).toEqual([expect.objectContaining({ type: 'balance_updated' })])
+
+    // verifying again answers the same and moves nothing
+    const again = await verify(alice, { order_id: checkout.orderId, type: 'deposit' })
+    expect(again.json).toMatchObject({ success: true })
+    expect(await balanceOf(alice)).toBe(before + 2500)
+    expect(await creditCount(checkout.orderId)).toBe(1)
+  })
+
+  it('does not believe the return URL: an unpaid order stays unpaid whatever the client says', async () => {
+    const before = await balanceOf(alice)
+    const checkout = await deposit(alice, 10)
+    const res = await verify(alice, { order_id: checkout.orderId, type: 'deposit', state: Buffer.from(JSON.stringify({ orderId: checkout.orderId, status: 'paid' })).toString('base64') })
+    expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.pending })
+    expect(await balanceOf(alice)).toBe(before)
+  })
+
+  it('Fail and Cancel return with their status, credit nothing, and the first decision stands', async () => {
+    const before = await balanceOf(alice)
+    const failed = await deposit(alice, 12.5, 'crypto')
+    expect(failed).toMatchObject({ processorFee: 0.13, total: 12.63 })
+    const failedLanding = await pressCheckoutButton(alice.client, failed.checkoutUrl, 'failed')
+    expect(Object.fromEntries(failedLanding.searchParams)).toMatchObject({ status: 'failed', trustap_status: 'error', error: expect.any(String) })
+    expect((await verify(alice, { order_id: failed.orderId })).json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.failed })
+
+    const cancelled = await deposit(alice, 7)
+    const staleTab = formToken((await alice.client.get(cancelled.checkoutUrl)).text)
+    const cancelledLanding = await pressCheckoutButton(alice.client, cancelled.checkoutUrl, 'cancelled')
+    expect(cancelledLanding.searchParams.get('status')).toBe('cancelled')
+    expect((await verify(alice, { order_id: cancelled.orderId })).json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.cancelled })
+    // Pay pressed later in a second tab does not turn the cancelled payment into a paid one
+    const late = await alice.client.request('POST', cancelled.checkoutUrl, new URLSearchParams({ token: staleTab, outcome: 'paid' }).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+    })
+    expect(late.status).toBe(303)
+    expect(new URL(late.headers.get('location')!).searchParams.get('status')).toBe('cancelled')
+    expect((await alice.client.get(cancelled.checkoutUrl)).text).toContain('was cancelled already')
+
+    const statuses = await sql.query(`select order_id, status from payment_orders where order_id = any($1)`, [[failed.orderId, cancelled.orderId]])
+    expect(Object.fromEntries(statuses.rows.map((r) => [r.order_id, r.status]))).toEqual({ [failed.orderId]: 'failed', [cancelled.orderId]: 'cancelled' })
+    expect(await balanceOf(alice)).toBe(before)
+  })
+
+  it('expires a checkout nobody paid within a day', async () => {
+    const checkout = await deposit(bob, 15)
+    await sql.query(`update payment_orders set created_at = now() - interval '25 hours' where order_id = $1`, [checkout.orderId])
+    expect((await bob.client.get(checkout.checkoutUrl)).status).toBe(410)
+    expect((await verify(bob, { order_id: checkout.orderId })).json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.notPaid })
+    expect((await sql.query('select status from payment_orders where order_id = $1', [checkout.orderId])).rows[0].status).toBe('expired')
+  })
+
+  it('credits once when the same order is verified 100 times at once', async () => {
+    const before = await balanceOf(bob)
+    const checkout = await deposit(bob, 40)
+    await pressCheckoutButton(bob.client, checkout.checkoutUrl, 'paid')
+    const answers = await Promise.all(Array.from({ length: 100 }, () => verify(bob, { order_id: checkout.orderId, type: 'deposit' })))
+    for (const res of answers) expect(res.json, res.text).toMatchObject({ success: true })
+    expect(await creditCount(checkout.orderId)).toBe(1)
+    expect(await balanceOf(bob)).toBe(before + 4000)
+    const notes = await sql.query(`select count(*) as n from notifications where user_id = $1 and data->>'orderId' = $2`, [bob.id, checkout.orderId])
+    expect(Number(notes.rows[0].n)).toBe(1)
+  })
+
+  it("keeps an order to its owner: another user's verify, completion and checkout page are 404, signed out 401", async () => {
+    const checkout = await deposit(alice, 5)
+    expect((await verify(bob, { order_id: checkout.orderId })).status).toBe(404)
+    expect((await bob.client.post('/api/trustap/complete-payment', { order_id: checkout.orderId, confirm_payment: true })).status).toBe(404)
+    expect((await bob.client.get(checkout.checkoutUrl)).status).toBe(404)
+    const stranger = new ApiClient(server.url, { origin: server.url })
+    expect((await stranger.post('/api/trustap/verify-payment', { order_id: checkout.orderId })).status).toBe(401)
+    expect((await stranger.get(checkout.checkoutUrl)).status).toBe(401)
+    expect((await stranger.post('/api/payments/deposits', { amount: 5, method: 'card' })).status).toBe(401)
+    expect((await verify(alice, { order_id: 'deposit_1_1' })).status).toBe(404)
+  })
+
+  it('completes a paid order manually (complete-payment) and refuses a forged checkout form', async () => {
+    const checkout = await deposit(alice, 6)
+    const forged = new URLSearchParams({ token: 'not-the-token', outcome: 'paid' }).toString()
+    const refused = await alice.client.request('POST', checkout.checkoutUrl, forged, { 'content-type': 'application/x-www-form-urlencoded' })
+    expect(refused.status).toBe(403)
+    const crossSite = await alice.client.request('POST', checkout.checkoutUrl, forged, { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' })
+    expect(crossSite.status).toBe(403)
+    await pressCheckoutButton(alice.client, checkout.checkoutUrl, 'paid')
+    const res = await alice.client.post('/api/trustap/complete-payment', { order_id: checkout.orderId, confirm_payment: true })
+    expect(res.json).toMatchObject({ success: true, message: PAYMENT_MESSAGES.completed, details: { order_id: checkout.orderId, amount: 6 } })
+  })
+
+  it('refuses bad deposits: amounts, methods, a banned user, a second deposit in the same second', async () => {
+    for (const amount of [4.99, 12.345, 'twelve', -10, 10_000.01, 1e21]) {
+      const res = await alice.client.post('/api/payments/deposits', { amount, method: 'card' })
+      expect(res.status, `${amount}: ${res.text}`).toBe(400)
+    }
+    expect((await alice.client.post('/api/payments/deposits', { amount: 10, method: 'paypal' })).status).toBe(400)
+    expect(await deposit(alice, '10.50')).toMatchObject({ amount: 10.5, processorFee: 0.6, total: 11.1 })
+
+    let clash: { status: number; json: Record<string, unknown> } | undefined
+    for (let attempt = 0; attempt < 5 && !clash; attempt++) {
+      const pair = await Promise.all([bob.client.post('/api/payments/deposits', { amount: 5, method: 'card' }), bob.client.post('/api/payments/deposits', { amount: 6, method: 'card' })])
+      clash = pair.find((r) => r.status === 409)
+      if (!clash) expect(pair.map((r) => r.status)).toEqual([201, 201]) // the two straddled a second: try again
+    }
+    expect(clash?.json).toMatchObject({ error: { code: 'order_exists', message: PAYMENT_MESSAGES.depositTooSoon } })
+
+    const banned = await addUser(server, 'banned_depositor')
+    await sql.query(`update users set banned_at = now() where id = $1`, [banned.id])
+    expect((await banned.client.post('/api/payments/deposits', { amount: 10, method: 'card' })).status).toBe(403)
+  })
+})
+
+describe('sandbox webhooks', () => {
+  const auth = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` })
+  // server to server: no cookies, no Origin
+  const webhook = { post: (body: unknown, headers: Record<string, string>) => new ApiClient(server.url).post('/api/payments/webhooks/sandbox', body, headers) }
+
+  it('refuses wrong credentials, credits on the right ones once, and refuses a replay', async () => {
+    const before = await balanceOf(alice)
+    const checkout = await deposit(alice, 9)
+    await pressCheckoutButton(alice.client, checkout.checkoutUrl, 'paid')
+    const body = { id: `evt_${checkout.orderId}`, order_id: checkout.orderId, event: 'payment.paid' }
+
+    expect((await webhook.post(body, {})).status).toBe(401)
+    expect((await webhook.post(body, auth('sandbox', 'wrong-password-wrong-password'))).status).toBe(401)
+    expect((await webhook.post(body, auth('someone', WEBHOOK_PASSWORD))).status).toBe(401)
+    expect(await balanceOf(alice)).toBe(before)
+
+    const ok = await webhook.post(body, auth('sandbox', WEBHOOK_PASSWORD))
+    expect(ok.status, ok.text).toBe(200)
+    expect(ok.json).toMatchObject({ orderId: checkout.orderId, outcome: 'credited' })
+    expect(await balanceOf(alice)).toBe(before + 900)
+
+    const replay = await webhook.post(body, auth('sandbox', WEBHOOK_PASSWORD))
+    expect(replay.status).toBe(409)
+    expect(replay.json).toMatchObject({ error: { code: 'webhook_replayed' } })
+    expect(await creditCount(checkout.orderId)).toBe(1)
+    // the return screen arriving after the webhook finds the order credited
+    expect((await verify(alice, { order_id: checkout.orderId })).json).toMatchObject({ success: true })
+    expect(await balanceOf(alice)).toBe(before + 900)
+  })
+
+  it('answers a webhook for an unpaid order without crediting, and a webhook for another provider is 404', async () => {
+    const checkout = await deposit(bob, 8)
+    const res = await webhook.post({ id: 'evt_unpaid', order_id: checkout.orderId }, auth('sandbox', WEBHOOK_PASSWORD))
+    expect(res.json).toMatchObject({ outcome: 'pending' })
+    expect(await creditCount(checkout.orderId)).toBe(0)
+    expect((await new ApiClient(server.url).post('/api/payments/webhooks/trustap', {}, auth('sandbox', WEBHOOK_PASSWORD))).status).toBe(404)
+  })
+})

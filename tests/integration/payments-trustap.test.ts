@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { balanceSchema, checkoutSchema, PAYMENT_MESSAGES, trustapConnectionSchema, trustapOAuthStartSchema } from '../../src/shared/api/payments'
+import { PaymentOrder } from '../../server/modules/payments/payment.entities'
+import type { TrustapProvider } from '../../server/modules/payments/trustap/trustap.provider'
+import type { RunningServer } from '../../server/server'
+import { createTestDatabase, type TestDatabase } from '../support/database'
+import { addUser, cents, freePort, type TestUser } from '../support/payments'
+import { startTestServer } from '../support/server'
+import { standinCharge, TrustapStandin } from '../support/trustap-standin'
+
+const API_KEY = 'test-api-key-0123456789'
+const SELLER = 'platform-full-user'
+const WEBHOOK = { user: 'handover-hooks', password: 'webhook-password-0123456789' }
+const standin = new TrustapStandin({ apiKey: API_KEY, clientId: 'handover-client', clientSecret: 'client-secret-0123456789' })
+let db: TestDatabase
+let server: RunningServer
+let sql: pg.Client
+let publicUrl: string
+let alice: TestUser
+let bob: TestUser
+
+const balanceOf = async (user: TestUser) => cents(balanceSchema.parse((await user.client.get('/api/balance')).json).available)
+const txIdOf = (checkoutUrl: string) => Number(/\/f2f\/transactions\/(\d+)\/pay_deposit/.exec(checkoutUrl)![1])
+
+async function deposit(user: TestUser, amount: number) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const res = await user.client.post('/api/payments/deposits', { amount, method: 'card' })
+    if (res.status === 409) {
+      await new Promise((ok) => setTimeout(ok, 1000))
+      continue
+    }
+    expect(res.status, res.text).toBe(201)
+    return checkoutSchema.parse(res.json)
+  }
+  throw new Error('could not start a deposit')
+}
+
+/** The buyer's browser on Trustap's pay page: the form, the card going through, the redirect home. */
+async function payAtTrustap(checkoutUrl: string, outcome: 'pay' | 'leave' = 'pay'): Promise<URL> {
+  expect((await fetch(checkoutUrl)).status).toBe(200)
+  const res = await fetch(checkoutUrl, { method: 'POST', body: new URLSearchParams({ outcome }), redirect: 'manual' })
+  expect(res.status).toBe(302)
+  return new URL(res.headers.get('location')!)
+}
+
+beforeAll(async () => {
+  await standin.start()
+  db = await createTestDatabase()
+  const port = await freePort()
+  publicUrl = `http://127.0.0.1:${port}`
+  server = await startTestServer({
+    databaseUrl: db.url,
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      PAYMENTS_PROVIDER: 'trustap',
+      TRUSTAP_API_URL: `${standin.url}/api/v1`,
+      TRUSTAP_ACTIONS_URL: standin.url,
+      TRUSTAP_SSO_URL: `${standin.url}${standin.realmPath}`,
+      TRUSTAP_API_KEY: API_KEY,
+      TRUSTAP_SELLER_ID: SELLER,
+      TRUSTAP_CLIENT_ID: 'handover-client',
+      TRUSTAP_CLIENT_SECRET: 'client-secret-0123456789',
+      TRUSTAP_WEBHOOK_USER: WEBHOOK.user,
+      TRUSTAP_WEBHOOK_PASSWORD: WEBHOOK.password,
+    },
+  })
+  sql = new pg.Client({ connectionString: db.url })
+  await sql.connect()
+  alice = await addUser(server, 'alice')
+  bob = await addUser(server, 'bob')
+})
+
+afterAll(async () => {
+  await sql?.end()
+  await server?.close()
+  await db?.drop()
+  await standin.close()
+})
+
+describe('Trustap as the provider (against the stand-in)', () => {
+  it('creates a guest buyer and a face-to-face transaction, sends the buyer to pay_deposit, and credits what Trustap confirms', async () => {
+    const before = await balanceOf(alice)
+    const checkout = await deposit(alice, 20)
+    expect(checkout).toMatchObject({ amount: 20, processorFee: standinCharge(2000) / 100, total: (2000 + standinCharge(2000)) / 100 })
+    const url = new URL(checkout.checkoutUrl)
+    expect(url.origin + url.pathname).toMatch(new RegExp(`^${standin.url}/f2f/transactions/\\d+/pay_deposit$`))
+    const redirect = new URL(url.searchParams.get('redirect_uri')!)
+    expect(redirect.origin + redirect.pathname).toBe(`${publicUrl}/payment/trustap/return`)
+    expect(redirect.searchParams.get('order_id')).toBe(checkout.orderId)
+    expect(JSON.parse(Buffer.from(url.searchParams.get('state')!, 'base64').toString())).toMatchObject({ orderId: checkout.orderId })
+
+    const tx = standin.transactions.get(txIdOf(checkout.checkoutUrl))!
+    expect(tx).toMatchObject({ seller_id: SELLER, skip_remainder: true, deposit_pricing: { price: 2000, charge: standinCharge(2000) }, currency: 'usd' })
+    expect(standin.guestUsers.get(tx.buyer_id)).toMatchObject({ email: 'alice@example.com', tos_acceptance: { ip: expect.any(String) } })
+    const created = standin.requests.find((r) => r.path === '/api/v1/p2p/me/transactions/create_with_guest_user')!
+    expect(created.headers['trustap-user']).toBe(SELLER)
+    expect(created.headers.authorization).toBe(`Basic ${Buffer.from(`${API_KEY}:`).toString('base64')}`)
+
+    // not paid yet: Trustap is asked, and says so
+    expect((await alice.client.post('/api/trustap/verify-payment', { order_id: checkout.orderId })).json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.pending })
+    expect(standin.requests.some((r) => r.method === 'GET' && r.path === `/api/v1/p2p/transactions/${tx.id}`)).toBe(true)
+
+    const landing = await payAtTrustap(checkout.checkoutUrl)
+    expect(landing.origin + landing.pathname).toBe(`${publicUrl}/payment/trustap/return`)
+    const params = Object.fromEntries(landing.searchParams)
+    const res = await alice.client.post('/api/trustap/verify-payment', { order_id: params.order_id, state: params.state, type: params.type })
+    expect(res.json, res.text).toMatchObject({ success: true, details: { amount: 20, order_id: checkout.orderId, transaction_id: String(tx.id), type: 'deposit' } })
+    expect(await balanceOf(alice)).toBe(before + 2000)
+    // the marketplace sells the balance: it accepts the deposit and confirms the handover at Trustap
+    await expect.poll(() => standin.transactions.get(tx.id)!.status).toBe('seller_handover_confirmed')
+
+    // the same guest user pays next time; crypto is not Trustap's
+    await deposit(alice, 5)
+    expect([...standin.guestUsers.values()].filter((g) => g.email === 'alice@example.com')).toHaveLength(1)
+    expect((await alice.client.post('/api/payments/deposits', { amount: 5, method: 'crypto' })).json).toMatchObject({ error: { message: PAYMENT_MESSAGES.methodUnavailable } })
+  })
+
+  it('lodges a complaint as the guest buyer', async () => {
+    const checkout = await deposit(bob, 11)
+    const id = txIdOf(checkout.checkoutUrl)
+    await payAtTrustap(checkout.checkoutUrl)
+    expect((await bob.client.post('/api/trustap/complete-payment', { order_id: checkout.orderId, confirm_payment: true })).json).toMatchObject({ success: true })
+    await expect.poll(() => standin.transactions.get(id)!.status).toBe('seller_handover_confirmed')
+    const em = server.orm.em.fork()
+    const order = await em.findOneOrFail(PaymentOrder, { orderId: checkout.orderId })
+    await (server.created.services.payments.provider as TrustapProvider).complain(em, order, 'The account was taken back')
+    expect(standin.transactions.get(id)!.status).toBe('complained')
+    const complaint = standin.requests.find((r) => r.path === `/api/v1/p2p/transactions/${id}/complain_with_guest_buyer`)!
+    expect(complaint.headers['trustap-user']).toBe(standin.transactions.get(id)!.buyer_id)
+  })
+
+  it('treats webhooks as hints: checks credentials, fetches the transaction, refuses replays', async () => {
+    const hook = (body: unknown, credentials = WEBHOOK) =>
+      fetch(`${publicUrl}/api/payments/webhooks/trustap`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}` },
+        body: JSON.stringify(body),
+      })
+    const before = await balanceOf(bob)
+    const unpaid = await deposit(bob, 30)
+    const unpaidId = txIdOf(unpaid.checkoutUrl)
+    // a webhook claiming a payment Trustap does not confirm moves nothing
+    const forged = await hook({ code: 'p2p_tx.deposit_paid', target_id: String(unpaidId), time: new Date().toISOString() })
+    expect(forged.status).toBe(200)
+    expect(await forged.json()).toMatchObject({ outcome: 'pending' })
+    expect((await hook({ code: 'p2p_tx.deposit_paid', target_id: String(unpaidId) }, { user: WEBHOOK.user, password: 'wrong-password-0123456789' })).status).toBe(401)
+    expect(await balanceOf(bob)).toBe(before)
+
+    // Trustap's own webhook, sent as the buyer pays, credits before the browser is even back
+    standin.webhook = { url: `${publicUrl}/api/payments/webhooks/trustap`, ...WEBHOOK }
+    try {
+      await payAtTrustap(unpaid.checkoutUrl)
+    } finally {
+      standin.webhook = null
+    }
+    expect(await balanceOf(bob)).toBe(before + 3000)
+    const body = { code: 'p2p_tx.deposit_paid', target_id: String(unpaidId), time: '2026-11-23T10:00:00.000Z' }
+    expect((await hook(body)).status).toBe(200)
+    const replay = await hook(body)
+    expect(replay.status).toBe(409)
+    expect(await balanceOf(bob)).toBe(before + 3000)
+  })
+
+  it('records a cancellation, refuses an amount Trustap did not collect, and answers 503 while Trustap is down', async () => {
+    const before = await balanceOf(alice)
+    const cancelled = await deposit(alice, 8)
+    standin.setStatus(txIdOf(cancelled.checkoutUrl), 'cancelled')
+    expect((await alice.client.post('/api/trustap/verify-payment', { order_id: cancelled.orderId })).json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.cancelled })
+
+    const short = await deposit(alice, 9)
+    const tx = standin.setStatus(txIdOf(short.checkoutUrl), 'deposit_paid')
+    tx.deposit_pricing.price = 100
+    expect((await alice.client.post('/api/trustap/verify-payment', { order_id: short.orderId })).json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.amountMismatch })
+    // the provider holds money that is not what was ordered: paid, never credited, for an operator
+    expect((await sql.query('select status, credited_at from payment_orders where order_id = $1', [short.orderId])).rows[0]).toEqual({ status: 'paid', credited_at: null })
+
+    const later = await deposit(alice, 7)
+    standin.failing = true
+    try {
+      const down = await alice.client.post('/api/trustap/verify-payment', { order_id: later.orderId })
+      expect(down.status).toBe(503)
+      expect(down.json).toMatchObject({ error: { message: PAYMENT_MESSAGES.providerUnavailable } })
+      expect((await alice.client.post('/api/payments/deposits', { amount: 7, method: 'card' })).status).toBe(503)
+    } finally {
+      standin.failing = false
+    }
+    expect(await balanceOf(alice)).toBe(before)
+  })
+})
+
+describe('connecting a seller’s Trustap account (OAuth 2.0 code + PKCE)', () => {
+  async function start(user: TestUser) {
+    const res = await user.client.get('/api/trustap/oauth/start')
+    expect(res.status, res.text).toBe(200)
+    const url = new URL(trustapOAuthStartSchema.parse(res.json).url)
+    // the SSO signs the user in and sends the browser back to the callback route with a code and the state
+    const back = await fetch(url, { redirect: 'manual' })
+    expect(back.status).toBe(302)
+    const callback = new URL(back.headers.get('location')!)
+    return { url, callback, code: callback.searchParams.get('code')!, state: callback.searchParams.get('state')! }
+  }
+  const finish = (user: TestUser, body: unknown) => user.client.post('/api/trustap/oauth/callback', body)
+
+  it('connects with a checked, single-use state and the PKCE verifier', async () => {
+    standin.ssoUser = { sub: 'trustap-alice', email: 'alice@trustap.example' }
+    const flow = await start(alice)
+    expect(flow.url.origin + flow.url.pathname).toBe(`${standin.url}${standin.realmPath}/protocol/openid-connect/auth`)
+    expect(Object.fromEntries(flow.url.searchParams)).toMatchObject({
+      client_id: 'handover-client',
+      redirect_uri: `${publicUrl}/trustap/auth/callback`,
+      response_type: 'code',
+      code_challenge_method: 'S256',
+    })
+    expect(flow.url.searchParams.get('scope')).toContain('p2p_tx:offline_create_join')
+    expect(flow.callback.origin + flow.callback.pathname).toBe(`${publicUrl}/trustap/auth/callback`)
+
+    expect((await finish(alice, { code: flow.code, state: 'forged-state' })).json).toMatchObject({ error: { code: 'oauth_state_invalid' } })
+    // the state is alice's: bob cannot finish her authorisation
+    expect((await finish(bob, { code: flow.code, state: flow.state })).status).toBe(400)
+    const done = await finish(alice, { code: flow.code, state: flow.state })
+    expect(done.status, done.text).toBe(200)
+    expect(trustapConnectionSchema.parse(done.json)).toMatchObject({ connected: true, trustapUserId: 'trustap-alice', email: 'alice@trustap.example' })
+    const token = standin.requests.filter((r) => r.path.endsWith('/protocol/openid-connect/token')).at(-1)!
+    expect(new URLSearchParams(token.body).get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43,128}$/)
+    expect((await alice.client.get('/api/trustap/connection')).json).toMatchObject({ connected: true, trustapUserId: 'trustap-alice' })
+    // used once
+    expect((await finish(alice, { code: flow.code, state: flow.state })).json).toMatchObject({ error: { code: 'oauth_state_invalid' } })
+
+    expect((await alice.client.request('DELETE', '/api/trustap/connection')).json).toMatchObject({ connected: false, trustapUserId: null })
+  })
+
+  it('fails when the code was issued for another authorisation (its PKCE challenge does not match)', async () => {
+    const first = await start(bob)
+    const second = await start(bob)
+    const res = await finish(bob, { code: second.code, state: first.state })
+    expect(res.status).toBe(400)
+    expect(res.json).toMatchObject({ error: { code: 'oauth_failed' } })
+    expect((await bob.client.get('/api/trustap/connection')).json).toMatchObject({ connected: false })
+  })
+})

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import pg from 'pg'
+import { adminWithdrawalDtoSchema, balanceSchema, withdrawalDtoSchema, PAYMENT_MESSAGES } from '../../src/shared/api/payments'
+import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
+import type { RunningServer } from '../../server/server'
+import { createTestDatabase, type TestDatabase } from '../support/database'
+import { ApiClient } from '../support/http-client'
+import { addUser, cents, type TestUser } from '../support/payments'
+import { startTestServer } from '../support/server'
+
+let db: TestDatabase
+let server: RunningServer
+let sql: pg.Client
+let admin: TestUser
+
+const balance = async (user: TestUser) => {
+  const b = balanceSchema.parse((await user.client.get('/api/balance')).json)
+  return { available: cents(b.available), pending: cents(b.pendingWithdrawals), inEscrow: cents(b.inEscrow) }
+}
+const request = (user: TestUser, amount: number | string, destination = `${user.username}@payouts.example`) =>
+  user.client.post('/api/withdrawals', { amount, destination })
+const decide = (id: number, action: 'approve' | 'reject', body: unknown = {}) => admin.client.post(`/api/admin/withdrawals/${id}/${action}`, body)
+
+/** The ledger's own invariants (sum zero, balanced transfers, nothing below zero, holds match requests). */
+async function expectSoundLedger() {
+  const failing = (await verifyLedger(server.orm.em.fork())).filter((check) => check.problems.length > 0)
+  expect(failing).toEqual([])
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  server = await startTestServer({ databaseUrl: db.url })
+  sql = new pg.Client({ connectionString: db.url })
+  await sql.connect()
+  admin = await addUser(server, 'payout_admin', { admin: true })
+})
+
+afterAll(async () => {
+  await sql?.end()
+  await server?.close()
+  await db?.drop()
+})
+
+describe('withdrawals', () => {
+  it('refuses more than the balance with a 409 and writes nothing', async () => {
+    const dora = await addUser(server, 'dora')
+    const res = await request(dora, 15.01)
+    expect(res.status).toBe(409)
+    expect(res.json).toMatchObject({ error: { code: 'insufficient_funds' } })
+    expect((await sql.query('select count(*) as n from withdrawals where user_id = $1', [dora.id])).rows[0].n).toBe('0')
+    expect((await sql.query(`select count(*) as n from ledger_accounts where kind = 'withdrawal_hold' and user_id = $1`, [dora.id])).rows[0].n).toBe('0')
+    expect(await balance(dora)).toEqual({ available: 1500, pending: 0, inEscrow: 0 })
+  })
+
+  it('holds the money on request, and approval pays it out once', async () => {
+    const erin = await addUser(server, 'erin')
+    const res = await request(erin, 10)
+    expect(res.status, res.text).toBe(201)
+    const withdrawal = withdrawalDtoSchema.parse(res.json)
+    expect(withdrawal).toMatchObject({ amount: 10, status: 'requested', destination: 'erin@payouts.example', reason: null, decidedAt: null })
+    expect(await balance(erin)).toEqual({ available: 500, pending: 1000, inEscrow: 0 })
+    expect((await erin.client.get('/api/withdrawals')).json).toEqual([withdrawal])
+    // what is held cannot be asked for again
+    expect((await request(erin, 10)).status).toBe(409)
+
+    const queue = await admin.client.get('/api/admin/withdrawals?status=requested')
+    expect(queue.status).toBe(200)
+    expect(Number(queue.headers.get('x-total-count'))).toBeGreaterThanOrEqual(1)
+    expect((queue.json as unknown as unknown[]).map((w) => adminWithdrawalDtoSchema.parse(w))).toContainEqual(expect.objectContaining({ id: withdrawal.id, userId: erin.id, username: 'erin' }))
+
+    const approved = await decide(withdrawal.id, 'approve')
+    expect(approved.status, approved.text).toBe(200)
+    expect(approved.json).toMatchObject({ id: withdrawal.id, status: 'approved', decidedAt: expect.any(String) })
+    expect(await balance(erin)).toEqual({ available: 500, pending: 0, inEscrow: 0 })
+    // approving again (a double click, a retry) pays nothing more; rejecting now is too late
+    expect((await decide(withdrawal.id, 'approve')).json).toMatchObject({ status: 'approved' })
+    expect((await decide(withdrawal.id, 'reject', { reason: 'changed my mind' })).status).toBe(409)
+    const payouts = await sql.query('select amount_cents, destination from sandbox_payouts where withdrawal_id = $1', [withdrawal.id])
+    expect(payouts.rows).toEqual([{ amount_cents: '1000', destination: 'erin@payouts.example' }])
+    const moved = await sql.query(`select count(*) as n from ledger_transfers where idempotency_key = $1`, [`withdrawal:${withdrawal.id}:payout`])
+    expect(moved.rows[0].n).toBe('1')
+    const row = await sql.query('select payout_ref, decided_by from withdrawals where id = $1', [withdrawal.id])
+    expect(row.rows[0]).toEqual({ payout_ref: `sandbox-payout-${withdrawal.id}`, decided_by: admin.id })
+    const notes = await sql.query(`select type, title from notifications where user_id = $1 and data->>'withdrawalId' = $2`, [erin.id, String(withdrawal.id)])
+    expect(notes.rows).toEqual([{ type: 'balance_updated', title: 'Withdrawal sent' }])
+    await expectSoundLedger()
+  })
+
+  it('rejection gives the money back, once, with the reason', async () => {
+    const finn = await addUser(server, 'finn')
+    const withdrawal = withdrawalDtoSchema.parse((await request(finn, '12.50')).json)
+    expect((await decide(withdrawal.id, 'reject', {})).status).toBe(400)
+    const rejected = await decide(withdrawal.id, 'reject', { reason: 'The payout address bounced' })
+    expect(rejected.status, rejected.text).toBe(200)
+    expect(rejected.json).toMatchObject({ status: 'rejected', reason: 'The payout address bounced' })
+    expect(await balance(finn)).toEqual({ available: 1500, pending: 0, inEscrow: 0 })
+    expect((await decide(withdrawal.id, 'reject', { reason: 'again' })).json).toMatchObject({ status: 'rejected', reason: 'The payout address bounced' })
+    expect((await decide(withdrawal.id, 'approve')).status).toBe(409)
+    expect(await balance(finn)).toEqual({ available: 1500, pending: 0, inEscrow: 0 })
+    const history = (await finn.client.get('/api/balance/history')).json as unknown as { amount: number; kind: string }[]
+    expect(history.slice(0, 2).map((e) => [e.kind, e.amount])).toEqual([
+      ['withdrawal_release', 12.5],
+      ['withdrawal_hold', -12.5],
+    ])
+    expect((await sql.query('select count(*) as n from sandbox_payouts where withdrawal_id = $1', [withdrawal.id])).rows[0].n).toBe('0')
+    await expectSoundLedger()
+  })
+
+  it('never lets concurrent requests take a wallet below zero', async () => {
+    const gus = await addUser(server, 'gus')
+    const answers = await Promise.all(Array.from({ length: 6 }, () => request(gus, 10)))
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409])
+    expect(await balance(gus)).toEqual({ available: 500, pending: 1000, inEscrow: 0 })
+    expect((await sql.query('select count(*) as n from withdrawals where user_id = $1', [gus.id])).rows[0].n).toBe('1')
+    await expectSoundLedger()
+  })
+
+  it('decides a withdrawal once when two admins press at the same time', async () => {
+    const hana = await addUser(server, 'hana')
+    const withdrawal = withdrawalDtoSchema.parse((await request(hana, 15)).json)
+    const answers = await Promise.all([decide(withdrawal.id, 'approve'), decide(withdrawal.id, 'reject', { reason: 'Looks wrong to me' }), decide(withdrawal.id, 'approve')])
+    const statuses = answers.map((r) => r.status).sort()
+    const outcome = (await sql.query('select status from withdrawals where id = $1', [withdrawal.id])).rows[0].status
+    expect(statuses).toEqual(outcome === 'approved' ? [200, 200, 409] : [200, 409, 409])
+    await expectSoundLedger()
+  })
+
+  it('checks who asks and what they send', async () => {
+    const ivan = await addUser(server, 'ivan')
+    const anon = new ApiClient(server.url)
+    expect((await anon.post('/api/withdrawals', { amount: 10, destination: 'a@b.example' })).status).toBe(401)
+    expect((await anon.get('/api/balance')).status).toBe(401)
+    expect((await anon.get('/api/admin/withdrawals')).status).toBe(401)
+    expect((await ivan.client.get('/api/admin/withdrawals')).status).toBe(403)
+    expect((await ivan.client.post('/api/admin/withdrawals/1/approve')).status).toBe(403)
+    expect((await request(ivan, 9.99)).status).toBe(400)
+    expect((await request(ivan, 10.001)).status).toBe(400)
+    expect((await request(ivan, 10, 'not an email')).status).toBe(400)
+    expect((await admin.client.get('/api/admin/withdrawals?status=paid')).status).toBe(400)
+    expect((await decide(999_999, 'approve')).json).toMatchObject({ error: { message: PAYMENT_MESSAGES.withdrawalNotFound } })
+    expect((await ivan.client.get('/api/balance/history?page=0')).status).toBe(400)
+    const own = await ivan.client.get('/api/balance/history')
+    expect(own.headers.get('x-total-count')).toBe('1')
+    await sql.query('update users set banned_at = now() where id = $1', [ivan.id])
+    expect((await request(ivan, 10)).status).toBe(403)
+  })
+})

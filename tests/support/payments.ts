@@ -1,0 +1,75 @@
+import { createServer } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { expect } from 'vitest'
+import { decimalStringToCents } from '../../src/shared/money'
+import { hashPassword } from '../../server/modules/auth/passwords'
+import { User } from '../../server/modules/users/user.entity'
+import type { RunningServer } from '../../server/server'
+import { ApiClient } from './http-client'
+
+export const PASSWORD = 'payments-test-password'
+
+/** A port nobody listens on now, so PUBLIC_URL can name the server before it starts (absolute checkout URLs). */
+export async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((ok) => probe.listen(0, '127.0.0.1', ok))
+  const { port } = probe.address() as AddressInfo
+  await new Promise<void>((ok) => probe.close(() => ok()))
+  return port
+}
+
+export interface TestUser {
+  id: number
+  username: string
+  client: ApiClient
+}
+
+/** A user made as signup makes one (welcome bonus included), signed in on a client that sends its Origin like a browser. */
+export async function addUser(server: RunningServer, username: string, options: { admin?: boolean } = {}): Promise<TestUser> {
+  const passwordHash = await hashPassword(PASSWORD)
+  const user = await server.orm.em.fork().transactional(async (tx) => {
+    const created = tx.create(User, {
+      username,
+      usernameKey: username.toLowerCase(),
+      email: `${username.toLowerCase()}@example.com`,
+      passwordHash,
+      isAdmin: Boolean(options.admin),
+      createdAt: new Date(),
+    })
+    await tx.flush()
+    await server.created.services.auth.creditWelcomeBonus(tx, created)
+    return created
+  })
+  const client = new ApiClient(server.url, { origin: server.url })
+  const res = await client.post('/api/auth/login', { username, password: PASSWORD })
+  expect(res.status, res.text).toBe(200)
+  return { id: user.id, username, client }
+}
+
+/** The hidden form token of a sandbox checkout page. */
+export function formToken(html: string): string {
+  const match = /name="token" value="([^"]+)"/.exec(html)
+  if (!match) throw new Error(`no form token in the page:\n${html.slice(0, 500)}`)
+  return match[1]!
+}
+
+/**
+ * What a browser does on the sandbox checkout: open the page, press one of its buttons (a form post with the
+ * page's token), and land where the 303 points. Returns the landing URL.
+ */
+export async function pressCheckoutButton(client: ApiClient, checkoutUrl: string, outcome: 'paid' | 'failed' | 'cancelled'): Promise<URL> {
+  const page = await client.get(checkoutUrl)
+  expect(page.status, page.text).toBe(200)
+  expect(page.headers.get('content-type')).toMatch(/text\/html/)
+  const body = new URLSearchParams({ token: formToken(page.text), outcome }).toString()
+  const res = await client.request('POST', checkoutUrl, body, { 'content-type': 'application/x-www-form-urlencoded' })
+  expect(res.status, res.text).toBe(303)
+  return new URL(res.headers.get('location')!)
+}
+
+/** "15.00" → 1500, through the shared string conversion. */
+export function cents(text: string): number {
+  const value = decimalStringToCents(text)
+  if (value === null) throw new Error(`not an amount: ${text}`)
+  return value
+}
