@@ -27,6 +27,7 @@ import { adminListingsRoutes } from './modules/admin/admin-listings.routes'
 import { conversationRoutes } from './modules/conversations/conversations.routes'
 import { ConversationsService } from './modules/conversations/conversations.service'
 import { escrowRoutes } from './modules/escrow/escrow.routes'
+import { auditRoutes } from './modules/audit/audit.routes'
 import { handoverStepRoutes } from './modules/escrow/handover-steps.routes'
 import { EscrowService } from './modules/escrow/escrow.service'
 import { ListingWritesService } from './modules/listings/listing-writes.service'
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps): CreatedApp {
     adminListingsRoutes({ writes: services.listingWrites }),
     conversationRoutes({ conversations: services.conversations, rateLimits: deps.rateLimits }),
     handoverStepRoutes(),
+    auditRoutes(),
     escrowRoutes({ escrow: services.escrow, checkout: (em, input) => services.payments.payments.createPurchaseCheckout(em, input) }),
     ...services.payments.routers(),
   ]) {

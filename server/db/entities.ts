@@ -1,3 +1,4 @@
+import { AuditEntrySchema } from '../modules/audit/audit.entity'
 import { PasswordResetSchema, PendingSignupSchema } from '../modules/auth/auth.entities'
 import { ConversationSchema, MessageSchema } from '../modules/conversations/conversation.entities'
 import { OutboxEmailSchema } from '../modules/email/email.entity'
@@ -33,4 +34,5 @@ export const entities = [
   WithdrawalSchema,
   PaymentWebhookEventSchema,
   TrustapAccountSchema,
+  AuditEntrySchema,
 ]

@@ -7,6 +7,7 @@ import { Migration20261122CatalogueScale } from './20261122-catalogue-scale'
 import { Migration20261123Chat } from './20261123-chat'
 import { Migration20261123Escrow } from './20261123-escrow'
 import { Migration20261123Payments } from './20261123-payments'
+import { Migration20261123AdminAudit } from './20261123-admin-audit'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123Chat', class: Migration20261123Chat },
   { name: 'Migration20261123Escrow', class: Migration20261123Escrow },
   { name: 'Migration20261123Payments', class: Migration20261123Payments },
+  { name: 'Migration20261123AdminAudit', class: Migration20261123AdminAudit },
 ]

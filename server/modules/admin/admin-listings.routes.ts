@@ -29,13 +29,15 @@ export function adminListingsRoutes(deps: { writes: ListingWritesService }): Rou
   })
 
   router.post('/:id/approve', async (ctx) => {
-    ctx.body = toListingDto(await writes.approve(ctx.state.em, listingIdParam(ctx)), true)
+    const admin = await requireAdmin(ctx)
+    ctx.body = toListingDto(await writes.approve(ctx.state.em, listingIdParam(ctx), admin.id), true)
   })
 
   router.post('/:id/reject', async (ctx) => {
+    const admin = await requireAdmin(ctx)
     const id = listingIdParam(ctx)
     const { reason } = parseBody(ctx, rejectListingSchema)
-    ctx.body = toListingDto(await writes.reject(ctx.state.em, id, reason), true)
+    ctx.body = toListingDto(await writes.reject(ctx.state.em, id, reason, admin.id), true)
   })
 
   return router

@@ -40,6 +40,6 @@ export async function openConversation(tx: EntityManager, input: OpenConversatio
       await tx.execute(`update conversations set transaction_id = ? where id = ? and transaction_id is distinct from ?`, [transactionId, id, transactionId])
     }
   }
-  const conversation = await tx.findOneOrFail(Conversation, { id }, { populate: ['buyer', 'seller', 'listing'], refresh: true })
-  return { conversation, created }
+  // callers describe it for their viewer or link it to a deal: a reference is all they need
+  return { conversation: tx.getReference(Conversation, id), created }
 }

@@ -11,10 +11,12 @@ import {
 } from '@shared/api/transactions'
 import type { LivePlatform } from '@shared/api/listings'
 import { escrowFee, quote, type PaymentMethod } from '@shared/fees'
+import type { AuditAction } from '@shared/api/audit'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import type { Answer } from '../../http/idempotency'
 import type { Logger } from '../../logger'
 import type { EventBus } from '../../realtime/bus'
+import { recordAudit } from '../audit/audit.service'
 import type { ConversationsService } from '../conversations/conversations.service'
 import type { LedgerService } from '../ledger/ledger.service'
 import { Listing } from '../listings/listing.entity'
@@ -147,6 +149,10 @@ export class EscrowService {
         break
     }
     const returned = this.moveListing(deal, to)
+    if (role === 'admin') {
+      const reason = input.note ?? null
+      recordAudit(tx, { adminId: actor.id, action: `transaction.${action}` as AuditAction, targetType: 'transaction', targetId: deal.id, before: { status: deal.status }, after: { status: to }, reason })
+    }
     deal.status = to
     deal.updatedAt = new Date()
     if (to === 'completed' || to === 'cancelled' || to === 'refunded') deal.closedAt = deal.updatedAt
@@ -338,9 +344,13 @@ export class EscrowService {
   }
 
   private async lock(tx: EntityManager, id: number): Promise<EscrowTransaction> {
-    const deal = await tx.findOne(EscrowTransaction, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+    // one statement: the deal's row locked, its listing, parties and conversation joined in (not locked)
+    const deal = await tx.findOne(
+      EscrowTransaction,
+      { id },
+      { populate: ['listing', 'buyer', 'seller', 'conversation'], strategy: 'joined', lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['e0'] },
+    )
     if (!deal) throw notFound(TRANSACTION_MESSAGES.notFound)
-    await tx.populate(deal, ['listing', 'buyer', 'seller', 'conversation'])
     return deal
   }
 

@@ -5,6 +5,7 @@ import { requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
 import { notFound } from '../../http/errors'
 import { parseBody } from '../../http/validation'
+import { recordAudit } from '../audit/audit.service'
 import { HandoverStep } from './escrow.entities'
 
 const isPlatform = (value: string): value is (typeof LIVE_PLATFORMS)[number] => (LIVE_PLATFORMS as readonly string[]).includes(value)
@@ -31,8 +32,18 @@ export function handoverStepRoutes(): Router<AppState> {
   router.put('/:platform', async (ctx) => {
     const platform = ctx.params.platform ?? ''
     if (!isPlatform(platform)) throw notFound('No such platform')
+    const admin = await requireAdmin(ctx)
     const { steps } = parseBody(ctx, handoverStepsSchema)
     await ctx.state.em.transactional(async (tx) => {
+      const before = await tx.find(HandoverStep, { platform }, { orderBy: { position: 'asc' } })
+      recordAudit(tx, {
+        adminId: admin.id,
+        action: 'handover_steps.update',
+        targetType: 'handover_steps',
+        targetId: platform,
+        before: { steps: before.map((step) => ({ title: step.title, description: step.description })) },
+        after: { steps },
+      })
       await tx.nativeDelete(HandoverStep, { platform })
       steps.forEach((step, i) => tx.create(HandoverStep, { platform, position: i + 1, title: step.title, description: step.description, updatedAt: new Date() }))
     })

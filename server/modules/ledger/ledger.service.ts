@@ -56,13 +56,14 @@ export class LedgerService {
   private async account(em: EntityManager, code: string, kind: LedgerAccountKind, userId: number | null, allowNegative: boolean): Promise<LedgerAccount> {
     const existing = await em.findOne(LedgerAccount, { code })
     if (existing) return existing
-    await em.getConnection().execute(
-      `insert into ledger_accounts (code, kind, user_id, allow_negative) values (?, ?, ?, ?) on conflict (code) do nothing`,
+    const [created] = await em.getConnection().execute<Record<string, unknown>[]>(
+      `insert into ledger_accounts (code, kind, user_id, allow_negative) values (?, ?, ?, ?) on conflict (code) do nothing returning *`,
       [code, kind, userId, allowNegative],
-      'run',
+      'all',
       em.getTransactionContext(),
     )
-    return em.findOneOrFail(LedgerAccount, { code })
+    // nothing returned: a concurrent transaction created it first
+    return created ? em.map(LedgerAccount, created) : em.findOneOrFail(LedgerAccount, { code })
   }
 
   /** The sum over a user's accounts of one kind (their withdrawal holds, say), without creating any. */

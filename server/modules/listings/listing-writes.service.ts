@@ -13,6 +13,7 @@ import type { ServerEvent } from '@shared/realtime/events'
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors'
 import type { Logger } from '../../logger'
 import type { EventBus } from '../../realtime/bus'
+import { recordAudit } from '../audit/audit.service'
 import type { MediaStorage } from '../media/storage'
 import type { Notification } from '../notifications/notification.entity'
 import type { NotificationService } from '../notifications/notifications.service'
@@ -143,9 +144,10 @@ export class ListingWritesService {
     return { items, total }
   }
 
-  async approve(em: EntityManager, id: number): Promise<Listing> {
+  async approve(em: EntityManager, id: number, adminId: number): Promise<Listing> {
     return this.commit(em, async (tx) => {
       const listing = await this.lockPending(tx, id)
+      recordAudit(tx, { adminId, action: 'listing.approve', targetType: 'listing', targetId: id, before: { status: listing.status }, after: { status: 'active' } })
       listing.status = 'active'
       listing.reviewedAt = new Date()
       listing.rejectionReason = null
@@ -160,9 +162,10 @@ export class ListingWritesService {
     })
   }
 
-  async reject(em: EntityManager, id: number, reason: string): Promise<Listing> {
+  async reject(em: EntityManager, id: number, reason: string, adminId: number): Promise<Listing> {
     return this.commit(em, async (tx) => {
       const listing = await this.lockPending(tx, id)
+      recordAudit(tx, { adminId, action: 'listing.reject', targetType: 'listing', targetId: id, before: { status: listing.status }, after: { status: 'removed' }, reason })
       listing.status = 'removed'
       listing.reviewedAt = new Date()
       listing.rejectionReason = reason

@@ -5,6 +5,7 @@ import { centsToDecimalString } from '@shared/money'
 import { conflict, notFound } from '../../http/errors'
 import type { Logger } from '../../logger'
 import type { EventBus } from '../../realtime/bus'
+import { recordAudit } from '../audit/audit.service'
 import type { LedgerService } from '../ledger/ledger.service'
 import type { Notification } from '../notifications/notification.entity'
 import type { NotificationService } from '../notifications/notifications.service'
@@ -81,6 +82,7 @@ export class WithdrawalsService {
           { account: await ledger.systemAccount(tx, 'provider_clearing'), amountCents: w.amountCents },
         ],
       })
+      recordAudit(tx, { adminId, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: w.id, before: { status: w.status }, after: { status: 'approved', payoutRef: payout.reference } })
       Object.assign(w, { status: 'approved', payoutRef: payout.reference, decidedBy: tx.getReference(User, adminId), decidedAt: new Date() })
       return notifications.notify(tx, w.user.id, {
         type: 'balance_updated',
@@ -104,6 +106,7 @@ export class WithdrawalsService {
           { account: await ledger.walletOf(tx, w.user), amountCents: w.amountCents },
         ],
       })
+      recordAudit(tx, { adminId, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: w.id, before: { status: w.status }, after: { status: 'rejected' }, reason })
       Object.assign(w, { status: 'rejected', reason, decidedBy: tx.getReference(User, adminId), decidedAt: new Date() })
       return notifications.notify(tx, w.user.id, {
         type: 'balance_updated',

@@ -14,9 +14,9 @@ export const sessionRowId = (key: string) => createHash('sha256').update(key).di
 export function createSessionStore(fork: () => EntityManager) {
   return {
     async get(key: string): Promise<StoredSession | undefined> {
-      const row = await fork().findOne(SessionRecord, { id: sessionRowId(key) })
-      if (!row || row.expiresAt.getTime() <= Date.now()) return undefined
-      return row.data as StoredSession
+      // read on every signed-in request: a prepared statement, no entity to build
+      const [row] = await runPrepared<{ data: StoredSession }>(fork(), 'session_get', 'select data from sessions where id = ? and expires_at > now()', [sessionRowId(key)])
+      return row?.data
     },
     async set(key: string, sess: StoredSession, maxAge: number): Promise<void> {
       const ttl = typeof maxAge === 'number' && maxAge > 0 ? maxAge : 24 * 60 * 60 * 1000
