@@ -17,7 +17,7 @@ async function main() {
     }
   })()
   const logger = createLogger(config.logLevel)
-  const server = await startServer(config, { logger, webRoot: resolve(import.meta.dirname, '../dist/web') })
+  const server = await startServer(config, { logger, webRoot: process.env.WEB_ROOT ?? resolve(import.meta.dirname, '../dist/web') })
   logger.info(`Handover is running on ${config.publicUrl}`)
 
   let stopping = false

@@ -24,6 +24,12 @@ const NotificationsRoute = lazyPage(() => import('./routes/notifications'))
 const MessagesRoute = lazyPage(() => import('./routes/messages'))
 const ChatRoute = lazyPage(() => import('./routes/chat'))
 const AdminChatRoute = lazyPage(() => import('./routes/admin-chat'))
+const AdminLoginRoute = lazyPage(() => import('./routes/admin-login'))
+const AdminSettingsRoute = lazyPage(() => import('./routes/admin-settings'))
+const PaymentMonitorRoute = lazyPage(() => import('./routes/payment-monitor'))
+const AdminConversationsRoute = lazyPage(() => import('./routes/admin-conversations'))
+const AdminModerationRoute = lazyPage(() => import('./routes/admin-moderation'))
+const AdminAuditRoute = lazyPage(() => import('./routes/admin-audit'))
 const TransactionsRoute = lazyPage(() => import('./routes/transactions'))
 const TransactionRoute = lazyPage(() => import('./routes/transaction'))
 const BalanceRoute = lazyPage(() => import('./routes/balance'))
@@ -78,6 +84,18 @@ function screenFor(route: SpecRoute): ReactNode {
       return <ChatRoute />
     case 'admin-chat':
       return <AdminChatRoute />
+    case 'admin-login':
+      return <AdminLoginRoute />
+    case 'admin-settings':
+      return <AdminSettingsRoute />
+    case 'payment-monitor':
+      return <PaymentMonitorRoute />
+    case 'admin-conversations':
+      return <AdminConversationsRoute />
+    case 'admin-moderation':
+      return <AdminModerationRoute />
+    case 'admin-audit':
+      return <AdminAuditRoute />
     case 'transactions':
       return <TransactionsRoute />
     case 'transaction':

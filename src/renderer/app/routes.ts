@@ -28,6 +28,12 @@ export type BuiltScreen =
   | 'messages'
   | 'chat'
   | 'admin-chat'
+  | 'admin-login'
+  | 'admin-settings'
+  | 'payment-monitor'
+  | 'admin-conversations'
+  | 'admin-moderation'
+  | 'admin-audit'
   | 'transactions'
   | 'transaction'
   | 'balance'
@@ -103,12 +109,16 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
   { path: '/terms', title: 'Terms of Service' },
   { path: '/privacy', title: 'Privacy Policy' },
   { path: '/cookies', title: 'Cookie Policy' },
-  { path: '/admin', title: 'Admin Login' },
-  { path: '/admin-login', title: 'Admin Login' },
+  { path: '/admin', title: 'Admin Login', screen: 'admin-login' },
+  { path: '/admin-login', title: 'Admin Login', screen: 'admin-login' },
   { path: '/admin-dashboard', title: 'Admin Dashboard', screen: 'admin-dashboard' },
-  { path: '/admin-settings', title: 'Admin Settings' },
-  { path: '/admin/payment-monitor', title: 'Payment Monitor' },
+  { path: '/admin-settings', title: 'Admin Settings', screen: 'admin-settings' },
+  { path: '/admin/payment-monitor', title: 'Payment Monitor', screen: 'payment-monitor' },
   { path: '/admin/chat/:conversationId', sample: '/admin/chat/1', title: 'Admin Chat', screen: 'admin-chat' },
+  // the rest of the admin area, which SPEC §2 leaves out: every conversation, moderation and the audit log
+  { path: '/admin/chats', title: 'Admin Chats', screen: 'admin-conversations' },
+  { path: '/admin/moderation', title: 'Moderation', screen: 'admin-moderation' },
+  { path: '/admin/audit', title: 'Audit Log', screen: 'admin-audit' },
 ]
 
 /** Every SPEC §2 route as a visitable URL (sample params filled in). */

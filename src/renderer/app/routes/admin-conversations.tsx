@@ -1,0 +1,1 @@
+export { AdminConversationsScreen as default } from '@/features/admin/components/admin-conversations-screen'

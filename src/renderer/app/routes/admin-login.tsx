@@ -1,0 +1,1 @@
+export { AdminLoginScreen as default } from '@/features/admin/components/admin-login-screen'

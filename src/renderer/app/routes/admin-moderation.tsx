@@ -1,0 +1,1 @@
+export { AdminModerationScreen as default } from '@/features/admin/components/admin-moderation-screen'

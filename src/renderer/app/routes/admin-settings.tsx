@@ -1,0 +1,1 @@
+export { AdminSettingsScreen as default } from '@/features/admin/components/admin-settings-screen'

@@ -1,0 +1,1 @@
+export { PaymentMonitorScreen as default } from '@/features/admin/components/payment-monitor-screen'

@@ -1,0 +1,5 @@
+import { AdminShell } from './admin-shell'
+
+export function AdminAuditScreen() {
+  return <AdminShell title="Audit Log">{null}</AdminShell>
+}

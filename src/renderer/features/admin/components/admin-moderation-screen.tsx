@@ -1,0 +1,5 @@
+import { AdminShell } from './admin-shell'
+
+export function AdminModerationScreen() {
+  return <AdminShell title="Moderation">{null}</AdminShell>
+}

@@ -1,0 +1,5 @@
+import { AdminShell } from './admin-shell'
+
+export function AdminSettingsScreen() {
+  return <AdminShell title="Admin Settings">{null}</AdminShell>
+}

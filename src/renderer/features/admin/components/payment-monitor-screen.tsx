@@ -1,0 +1,5 @@
+import { AdminShell } from './admin-shell'
+
+export function PaymentMonitorScreen() {
+  return <AdminShell title="Payment Monitor">{null}</AdminShell>
+}
