@@ -1,5 +1,6 @@
 import Router from '@koa/router'
 import {
+  AUTH_MESSAGES,
   FORGOT_PASSWORD_ANSWER,
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -8,7 +9,7 @@ import {
   signupRequestSchema,
   verifyEmailRequestSchema,
 } from '@shared/api/auth'
-import { unauthorized } from '../../http/errors'
+import { forbidden, unauthorized } from '../../http/errors'
 import { clientIp, sessionUserId, type AppContext, type AppState } from '../../http/context'
 import type { RateLimits } from '../../http/rate-limit'
 import { parseBody } from '../../http/validation'
@@ -74,6 +75,20 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
     const user = await auth.login(ctx.state.em, username, password)
     await rateLimits.reset('login', key)
     ctx.body = { success: true, user: await signIn(ctx, user) }
+  })
+
+  /**
+   * The admin sign-in form's call: the same checks and rate limit as /login, and only an admin gets a session.
+   * Anyone else with a right password gets a 403 and stays signed out, so the admin form is no second way in.
+   */
+  router.post('/admin-login', async (ctx) => {
+    const { username, password } = parseBody(ctx, loginRequestSchema)
+    const key = `${clientIp(ctx)}:${username.toLowerCase()}`
+    await rateLimits.consume('login', key)
+    const user = await auth.login(ctx.state.em, username, password)
+    if (!user.isAdmin) throw forbidden(AUTH_MESSAGES.notAnAdmin)
+    await rateLimits.reset('login', key)
+    ctx.body = { success: true, user: { ...(await signIn(ctx, user)), isAdmin: true } }
   })
 
   router.post('/logout', async (ctx) => {

@@ -22,6 +22,7 @@ export const AUTH_MESSAGES = {
   noPendingSignup: 'No pending sign-up for this email. Please sign up again.',
   invalidResetToken: 'This reset link is invalid or has expired',
   banned: 'This account has been banned',
+  notAnAdmin: 'This account has no admin rights',
 } as const
 
 const PASSWORD_MAX = 128

@@ -8,9 +8,9 @@ import { useSeo } from '@/lib/seo'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { useRequestPasswordReset } from '../api/password-recovery'
-import { validate } from '../lib/field-errors'
+import { validate } from '@/lib/field-errors'
 import { AuthShell } from './auth-shell'
-import { describedBy, FormField } from './form-field'
+import { describedBy, FormField } from '@/components/form-field'
 
 export function ForgotPasswordScreen() {
   useSeo({ title: 'Forgot Password | Handover', description: 'Reset the password of your Handover account.', noIndex: true })

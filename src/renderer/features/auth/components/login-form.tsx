@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { useLogin } from '../api/login'
 import { AUTH_TOASTS, toastFailure, toastSuccess } from '../lib/auth-toasts'
-import { validate, type FieldErrors } from '../lib/field-errors'
-import { describedBy, FormField } from './form-field'
-import { PasswordInput } from './password-input'
+import { validate, type FieldErrors } from '@/lib/field-errors'
+import { describedBy, FormField } from '@/components/form-field'
+import { PasswordInput } from '@/components/password-input'
 
 export function LoginForm({ onSignedIn }: { onSignedIn: (user: unknown) => void }) {
   const [values, setValues] = useState<LoginRequest>({ username: '', password: '' })

@@ -7,10 +7,10 @@ import { paths } from '@/config/paths'
 import { useSeo } from '@/lib/seo'
 import { Button } from '@/components/ui/button'
 import { useResetPassword } from '../api/password-recovery'
-import { validate, type FieldErrors } from '../lib/field-errors'
+import { validate, type FieldErrors } from '@/lib/field-errors'
 import { AuthShell } from './auth-shell'
-import { describedBy, FormField } from './form-field'
-import { PasswordInput } from './password-input'
+import { describedBy, FormField } from '@/components/form-field'
+import { PasswordInput } from '@/components/password-input'
 
 type ResetValues = { password: string; confirmPassword: string }
 

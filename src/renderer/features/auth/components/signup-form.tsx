@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { useSignup, type SignupResult } from '../api/signup'
 import { AUTH_TOASTS, toastFailure } from '../lib/auth-toasts'
-import { validate, type FieldErrors } from '../lib/field-errors'
-import { describedBy, FormField } from './form-field'
-import { PasswordInput } from './password-input'
+import { validate, type FieldErrors } from '@/lib/field-errors'
+import { describedBy, FormField } from '@/components/form-field'
+import { PasswordInput } from '@/components/password-input'
 
 export const EMPTY_SIGNUP: SignupRequest = { username: '', email: '', password: '', confirmPassword: '' }
 

@@ -7,8 +7,8 @@ import { useResendVerification } from '../api/resend-verification'
 import { useVerifyEmail } from '../api/verify-email'
 import { useCountdown } from '../hooks/use-countdown'
 import { AUTH_TOASTS, toastFailure, toastSuccess } from '../lib/auth-toasts'
-import { validate, type FieldErrors } from '../lib/field-errors'
-import { describedBy, FormField } from './form-field'
+import { validate, type FieldErrors } from '@/lib/field-errors'
+import { describedBy, FormField } from '@/components/form-field'
 
 /** SPEC §5: the code field keeps digits only, at most six. */
 export function sanitizeCode(input: string): string {

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { Navigate, useSearchParams } from 'react-router-dom'
+import { ShieldCheck } from 'lucide-react'
+import { loginRequestSchema, type LoginRequest } from '@shared/api/auth'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { paths } from '@/config/paths'
+import { describedBy, FormField } from '@/components/form-field'
+import { PasswordInput } from '@/components/password-input'
+import { validate, type FieldErrors } from '@/lib/field-errors'
+import { apiSend, describeError } from '@/lib/api-client'
+import { adminMeQueryOptions, useCurrentUser, useSetSignedInUser } from '@/lib/auth'
+import { useSeo } from '@/lib/seo'
+
+/** Only an admin page may be the way on after signing in: `next` comes from the address bar. */
+export function adminDestination(next: string | null): string {
+  return next && /^\/admin[-/][\w\-/?=&%.]*$/.test(next) && !next.startsWith('/admin-login') ? next : paths.adminDashboard
+}
+
+/**
+ * /admin and /admin-login: the admin area's own sign-in (SPEC §6). It calls /api/auth/admin-login, which
+ * signs in admins only: an ordinary account's right password gets "no admin rights" and no session.
+ */
+export function AdminLoginScreen() {
+  useSeo({ title: 'Admin Login | Handover', description: 'Sign in to Handover administration.', noIndex: true })
+  const [params] = useSearchParams()
+  const destination = adminDestination(params.get('next'))
+  const { user, isSignedIn, isLoading } = useCurrentUser()
+  const adminMe = useQuery(adminMeQueryOptions(isSignedIn))
+  const setSignedInUser = useSetSignedInUser()
+  const [values, setValues] = useState<LoginRequest>({ username: '', password: '' })
+  const [errors, setErrors] = useState<FieldErrors<LoginRequest>>({})
+  const [signedIn, setSignedIn] = useState(false)
+  const mutation = useMutation({
+    mutationFn: (input: LoginRequest) => apiSend<{ user: unknown }>('POST', '/api/auth/admin-login', input),
+    onSuccess: async (data) => {
+      await setSignedInUser(data.user)
+      setSignedIn(true)
+    },
+  })
+
+  if (signedIn || (isSignedIn && adminMe.data === true)) return <Navigate to={destination} replace />
+
+  const update = (field: keyof LoginRequest) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }))
+    setErrors((e) => ({ ...e, [field]: undefined }))
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const result = validate(loginRequestSchema, values)
+    setErrors(result.errors ?? {})
+    if (result.data) mutation.mutate(result.data)
+  }
+
+  return (
+    <section className="mx-auto flex w-full max-w-sm flex-col px-4 py-16">
+      <ShieldCheck className="size-10 text-mint-600" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-bold tracking-tight">Admin Login</h1>
+      <p className="mt-1 text-sm text-muted-foreground">Handover administration. Admin accounts only.</p>
+      {!isLoading && isSignedIn && adminMe.data === false && (
+        <p className="mt-4 rounded-xl border bg-muted/50 p-3 text-sm">
+          You are signed in as <strong>{user?.username}</strong>, which has no admin rights. Sign in with an admin account to continue.
+        </p>
+      )}
+      <form noValidate onSubmit={submit} className="mt-6 grid gap-5" aria-label="Admin sign-in">
+        <FormField id="admin-username" label="Username" error={errors.username}>
+          <Input
+            id="admin-username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={values.username}
+            onChange={(e) => update('username')(e.target.value)}
+            aria-invalid={errors.username ? true : undefined}
+            aria-describedby={describedBy('admin-username', errors.username)}
+          />
+        </FormField>
+        <FormField id="admin-password" label="Password" error={errors.password}>
+          <PasswordInput
+            id="admin-password"
+            name="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={(e) => update('password')(e.target.value)}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={describedBy('admin-password', errors.password)}
+          />
+        </FormField>
+        {mutation.error && (
+          <p role="alert" className="text-sm text-destructive">
+            {describeError(mutation.error, 'Could not sign in. Please try again.')}
+          </p>
+        )}
+        <Button type="submit" size="lg" disabled={mutation.isPending} className="w-full">
+          {mutation.isPending ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </section>
+  )
+}
