@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
 import { addUser, PASSWORD, type TestUser } from '../support/payments'
 import { startTestServer } from '../support/server'
+import { openSocket } from '../support/ws-client'
 
 let db: TestDatabase
 let server: RunningServer
@@ -113,5 +114,36 @@ describe('the admin sign-in', () => {
     expect(res.status).toBe(401)
     expect(res.json).toMatchObject({ error: { message: AUTH_MESSAGES.invalidCredentials } })
     expect((await client.get('/api/auth/admin-me')).status).toBe(401)
+  })
+})
+
+describe('the admin’s socket powers', () => {
+  it('lets only an admin write into a conversation they are not part of, as sender 999', async () => {
+    const seller = await addUser(server, 'socket_seller')
+    const opened = await member.client.post('/api/conversations', { sellerId: seller.id })
+    expect(opened.status, opened.text).toBe(201)
+    const conversationId = (opened.json as { id: number }).id
+    const outsider = await addUser(server, 'socket_outsider')
+
+    const intruder = await openSocket(server.url, outsider.client.cookieHeader)
+    intruder.send({ type: 'authenticate', userId: outsider.id })
+    await intruder.next('authenticated')
+    intruder.send({ type: 'send_message', conversationId, content: 'let me in', clientId: 'outsider-1' })
+    const refused = await intruder.next('send_message_error', (e) => e.clientId === 'outsider-1')
+    expect(refused).toMatchObject({ code: 'not_found' })
+    await intruder.close()
+
+    const adminSocket = await openSocket(server.url, admin.client.cookieHeader)
+    adminSocket.send({ type: 'authenticate', userId: 999 })
+    await adminSocket.next('authenticated')
+    adminSocket.send({ type: 'send_message', conversationId, content: 'An admin here: how can I help?', clientId: 'admin-1' })
+    const sent = await adminSocket.next('message_sent', (e) => e.message.content === 'An admin here: how can I help?')
+    expect(sent.message).toMatchObject({ senderId: 999, isFromAdmin: true })
+    await adminSocket.close()
+
+    const thread = await member.client.get(`/api/conversations/${conversationId}/messages`)
+    const contents = (thread.json as unknown as { content: string }[]).map((m) => m.content)
+    expect(contents).toContain('An admin here: how can I help?')
+    expect(contents).not.toContain('let me in')
   })
 })
