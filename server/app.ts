@@ -23,8 +23,14 @@ import { healthRoutes } from './modules/health/health.routes'
 import { imageRoutes } from './modules/images/image.routes'
 import { createImageProxy, type ImageProxy } from './modules/images/image-proxy'
 import { LedgerService } from './modules/ledger/ledger.service'
+import { adminDashboardRoutes } from './modules/admin/admin-dashboard.routes'
 import { adminListingsRoutes } from './modules/admin/admin-listings.routes'
+import { ListingModerationService } from './modules/moderation/listing-moderation.service'
+import { adminListingModerationRoutes, adminUserRoutes } from './modules/moderation/moderation.routes'
+import { UserModerationService } from './modules/moderation/user-moderation.service'
+import { adminPaymentRoutes } from './modules/admin/admin-payments.routes'
 import { conversationRoutes } from './modules/conversations/conversations.routes'
+import { supportDeskRoutes } from './modules/conversations/support-desk.routes'
 import { ConversationsService } from './modules/conversations/conversations.service'
 import { escrowRoutes } from './modules/escrow/escrow.routes'
 import { auditRoutes } from './modules/audit/audit.routes'
@@ -39,6 +45,7 @@ import { uploadRoutes } from './modules/media/upload.routes'
 import { notificationRoutes } from './modules/notifications/notifications.routes'
 import { NotificationService } from './modules/notifications/notifications.service'
 import { createPaymentsModule, type PaymentsModule } from './modules/payments/payments.module'
+import { adminSettingsRoutes, siteRoutes } from './modules/settings/settings.routes'
 import { SettingsService } from './modules/settings/settings.service'
 import { createPageRenderer } from './modules/seo/page-renderer'
 import { seoRoutes } from './modules/seo/seo.routes'
@@ -87,10 +94,10 @@ export function createServices(deps: Pick<AppDeps, 'config' | 'mailer' | 'bus' |
   const ledger = new LedgerService()
   const users = new UsersService(ledger)
   const sessions = new SessionService()
-  const auth = new AuthService({ users, ledger, sessions, mailer: deps.mailer, secret: deps.config.sessionSecret, publicUrl: deps.config.publicUrl })
+  const settings = new SettingsService()
+  const auth = new AuthService({ users, ledger, sessions, settings, mailer: deps.mailer, secret: deps.config.sessionSecret, publicUrl: deps.config.publicUrl })
   const listings = new ListingsService()
   const media = createLocalStorage(deps.config.mediaDir)
-  const settings = new SettingsService()
   const notifications = new NotificationService(deps.bus, deps.logger)
   const listingWrites = new ListingWritesService({ settings, notifications, media, bus: deps.bus, logger: deps.logger })
   const conversations = new ConversationsService({ bus: deps.bus, presence: deps.presence, logger: deps.logger, listings, users })
@@ -151,9 +158,16 @@ export function createApp(deps: AppDeps): CreatedApp {
     uploadRoutes({ media: services.media, rateLimits: deps.rateLimits }),
     mediaRoutes({ media: services.media }),
     adminListingsRoutes({ writes: services.listingWrites }),
+    adminUserRoutes({ users: new UserModerationService({ sessions: services.sessions, ledger: services.ledger, notifications: services.notifications, bus: deps.bus, logger }) }),
+    adminListingModerationRoutes({ listings: new ListingModerationService({ notifications: services.notifications, bus: deps.bus, logger }) }),
+    adminPaymentRoutes({ payments: services.payments.payments }),
     conversationRoutes({ conversations: services.conversations, rateLimits: deps.rateLimits }),
+    supportDeskRoutes({ conversations: services.conversations }),
+    adminDashboardRoutes({ escrow: services.escrow, conversations: services.conversations }),
     handoverStepRoutes(),
     auditRoutes(),
+    adminSettingsRoutes({ settings: services.settings }),
+    siteRoutes({ settings: services.settings }),
     escrowRoutes({ escrow: services.escrow, checkout: (em, input) => services.payments.payments.createPurchaseCheckout(em, input) }),
     ...services.payments.routers(),
   ]) {

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis'
 import { createApp, type CreatedApp } from './app'
 import type { Config } from './config'
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded'
+import { runStatementsUnnamed } from './db/prepared'
 import { openDatabase, type Orm } from './db/orm'
 import { ensureAdmin, seedDemo } from './db/seed'
 import type { Logger } from './logger'
@@ -13,6 +14,7 @@ import { createRateLimits } from './http/rate-limit'
 import { createMailer } from './modules/email/mailer'
 import { createLocalBus, createRedisBus, type EventBus } from './realtime/bus'
 import { attachGateway } from './realtime/gateway'
+import { closeEndedSessions } from './realtime/session-end'
 import { registerChatMessages } from './modules/conversations/conversations.realtime'
 import { createLocalPresence, createRedisPresence, type Presence } from './realtime/presence'
 
@@ -48,6 +50,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
   if (embedded) logger.info({ dir: resolve(config.dataDir, 'pglite') }, 'embedded PostgreSQL (PGlite) started')
   // PGlite serves one connection's query at a time; a small pool keeps it from queueing too deep
   const orm = await openDatabase(config.databaseUrl ?? embedded!.url, embedded ? 5 : 10, (message) => logger.debug(message))
+  if (embedded) runStatementsUnnamed(orm.em)
 
   const keyPrefix = options.keyPrefix ?? config.redisPrefix
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined
@@ -106,6 +109,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
     heartbeatMs: options.wsHeartbeatMs,
   })
   registerChatMessages(gateway, { orm, conversations: created.services.conversations, rateLimits })
+  // a ban or a deleted account closes the user's sockets on every instance at once
+  closeEndedSessions(gateway, bus)
 
   await new Promise<void>((ok, fail) => {
     http.once('error', fail)

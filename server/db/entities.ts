@@ -4,6 +4,7 @@ import { ConversationSchema, MessageSchema } from '../modules/conversations/conv
 import { OutboxEmailSchema } from '../modules/email/email.entity'
 import { ChecklistItemSchema, EscrowTransactionEventSchema, EscrowTransactionSchema, HandoverStepSchema } from '../modules/escrow/escrow.entities'
 import { ListingSchema } from '../modules/listings/listing.entity'
+import { ModerationFlagSchema } from '../modules/moderation/moderation-flag.entity'
 import { LedgerAccountSchema, LedgerEntrySchema, LedgerTransferSchema } from '../modules/ledger/ledger.entities'
 import { NotificationSchema } from '../modules/notifications/notification.entity'
 import { PaymentOrderSchema, PaymentWebhookEventSchema, TrustapAccountSchema, WithdrawalSchema } from '../modules/payments/payment.entities'
@@ -35,4 +36,5 @@ export const entities = [
   PaymentWebhookEventSchema,
   TrustapAccountSchema,
   AuditEntrySchema,
+  ModerationFlagSchema,
 ]

@@ -1,14 +1,27 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 
 /**
+ * Databases whose connections share one backend (the embedded PGlite behind its socket): a statement prepared
+ * under a name on one pooled connection exists on all of them, and preparing it on the next is an error.
+ */
+const sharedBackends = new WeakSet<object>()
+
+/** Marks the ORM's database as one backend under every connection: statements run unnamed there. */
+export function runStatementsUnnamed(em: EntityManager): void {
+  sharedBackends.add(em.getConnection())
+}
+
+/**
  * Runs one statement as a named prepared statement: PostgreSQL parses and plans it once per connection and
  * then only binds values. MikroORM inlines values into the SQL text, so every call of a statement is new text
  * to plan; for the hottest write (a chat message) planning was 60 % of the database's CPU per call. Values go
  * as bind parameters (`?` placeholders). Outside a transaction only: it runs on a pooled connection of its own.
+ * On the embedded database it runs unnamed (still with bind parameters).
  */
 export async function runPrepared<T>(em: EntityManager, name: string, sql: string, values: unknown[]): Promise<T[]> {
   if (em.isInTransaction()) throw new Error(`prepared statement ${name} must run outside a transaction`)
   const knex = em.getConnection().getKnex()
-  const result = (await knex.raw(sql, values as never[]).options({ name })) as { rows: T[] }
+  const query = knex.raw(sql, values as never[])
+  const result = (await (sharedBackends.has(em.getConnection()) ? query : query.options({ name }))) as { rows: T[] }
   return result.rows
 }

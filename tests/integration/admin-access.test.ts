@@ -28,7 +28,7 @@ function mountedRoutes(): RouteEntry[] {
     const router = (middleware as { router?: Router }).router
     if (!router) continue
     for (const layer of router.stack) {
-      for (const method of layer.methods) if (method !== 'HEAD') routes.push({ method, path: layer.path })
+      for (const method of layer.methods) if (method !== 'HEAD') routes.push({ method, path: String(layer.path) })
     }
   }
   return routes

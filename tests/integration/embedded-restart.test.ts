@@ -21,6 +21,19 @@ describe('embedded database (PGlite) when DATABASE_URL is unset', () => {
       expect(signup.status, signup.text).toBe(200)
       const code = await smtp.codeFor('p@example.com')
       expect((await client.post('/api/auth/verify-email', { email: 'p@example.com', code })).status).toBe(200)
+
+      // every pooled connection reaches the one embedded backend: signed-in reads and chat sends (prepared
+      // statements on a server database) must work side by side on all of them
+      const reads = await Promise.all(Array.from({ length: 12 }, () => client.get('/api/auth/me')))
+      expect(reads.map((r) => r.status)).toEqual(reads.map(() => 200))
+      const [listing] = (await client.get('/api/accounts')).json as unknown as { id: number }[]
+      const opened = await client.post('/api/conversations', { listingId: listing!.id }, { origin: server.url })
+      expect(opened.status, opened.text).toBe(201)
+      const conversationId = (opened.json as { id: number }).id
+      const sends = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => client.post(`/api/conversations/${conversationId}/messages`, { content: `hello ${i}`, clientId: `embedded-${i}` }, { origin: server.url })),
+      )
+      expect(sends.map((r) => r.status)).toEqual(sends.map(() => 201))
     } finally {
       await server.close()
     }

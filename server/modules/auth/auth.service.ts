@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core'
 import { AUTH_MESSAGES, type SignupRequest, type VerifyEmailRequest } from '@shared/api/auth'
-import { RESEND_COOLDOWN_MS, WELCOME_BONUS_CENTS } from '@shared/constants'
+import { RESEND_COOLDOWN_MS } from '@shared/constants'
 import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../http/errors'
 import { passwordResetEmail, verificationCodeEmail } from '../email/email.templates'
 import type { Mailer } from '../email/mailer'
 import type { LedgerService } from '../ledger/ledger.service'
 import type { SessionService } from '../sessions/session.store'
+import type { SettingsService } from '../settings/settings.service'
 import { User } from '../users/user.entity'
 import { normalizeEmail, usernameKey, type UsersService } from '../users/users.service'
 import { PasswordReset, PendingSignup } from './auth.entities'
@@ -21,10 +22,11 @@ export interface AuthDeps {
   users: UsersService
   ledger: LedgerService
   sessions: SessionService
+  /** the welcome bonus is a setting (`welcomeBonusCents`, $15.00 unless an admin changed it) */
+  settings: SettingsService
   mailer: Mailer
   secret: string
   publicUrl: string
-  welcomeBonusCents?: number
 }
 
 /** One code per 60 s per email, counted from the last one sent (the sign-up's included). */
@@ -133,8 +135,9 @@ export class AuthService {
     return user
   }
 
+  /** The bonus as set when the account is created (read in its transaction); a bonus set to $0 credits nothing. */
   async creditWelcomeBonus(tx: EntityManager, user: User): Promise<void> {
-    const amount = this.deps.welcomeBonusCents ?? WELCOME_BONUS_CENTS
+    const amount = (await this.deps.settings.get(tx)).welcomeBonusCents
     if (amount <= 0) return
     const [wallet, promotions] = [await this.deps.ledger.walletOf(tx, user), await this.deps.ledger.systemAccount(tx, 'promotions')]
     await this.deps.ledger.transfer(tx, {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
+import type { AdminConversationDto, AdminConversationQuery } from '@shared/api/admin-conversations'
 import { CHAT_MESSAGES, type ConversationDto, type MessageDto, type OpenConversationRequest, type SendMessageRequest } from '@shared/api/conversations'
 import type { ServerEvent } from '@shared/realtime/events'
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors'
@@ -13,6 +14,7 @@ import { Conversation, Message } from './conversation.entities'
 import { toMessageDto } from './conversation.mapper'
 import { conversationPage, describeConversations, unreadTotal, type ListScope } from './conversation-reads'
 import { openConversation, type OpenConversationInput } from './open-conversation'
+import { describeForSupport, supportDeskPage } from './support-desk-reads'
 import { writeMessage } from './write-message'
 
 export type { ChatViewer } from './chat-roles'
@@ -72,6 +74,12 @@ export class ConversationsService {
   async list(em: EntityManager, scope: ListScope): Promise<{ items: ConversationDto[]; nextCursor: string | null }> {
     const { ids, nextCursor } = await conversationPage(em, scope)
     return { items: await describeConversations(em, this.deps.presence, scope.viewer, ids), nextCursor }
+  }
+
+  /** The support desk's list (admins; the caller checks): every conversation, filtered, a page at a time. */
+  async supportDesk(em: EntityManager, query: AdminConversationQuery): Promise<{ items: AdminConversationDto[]; total: number }> {
+    const { ids, total } = await supportDeskPage(em, query)
+    return { items: await describeForSupport(em, this.deps.presence, ids), total }
   }
 
   async describe(em: EntityManager, viewer: ChatViewer, id: number): Promise<ConversationDto> {

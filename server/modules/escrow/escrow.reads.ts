@@ -49,3 +49,33 @@ export async function listDeals(em: EntityManager, scope: ListScope): Promise<{ 
   })
   return { items, total }
 }
+
+export interface DisputeEntry {
+  deal: EscrowTransaction
+  disputedAt: Date
+  disputedBy: EscrowTransactionEvent['actorRole']
+}
+
+/**
+ * Deals in dispute, the longest-waiting first, with when and by whom each dispute was opened (its timeline event).
+ * A disputed deal changes only when an admin settles it, so its `updated_at` is the moment it was disputed.
+ */
+export async function disputeQueue(em: EntityManager, page: number, pageSize: number): Promise<{ items: DisputeEntry[]; total: number }> {
+  const [deals, total] = await em.findAndCount(
+    EscrowTransaction,
+    { status: 'disputed' },
+    { orderBy: { updatedAt: 'asc', id: 'asc' }, limit: pageSize, offset: (page - 1) * pageSize, populate: ['listing', 'buyer', 'seller', 'conversation'] },
+  )
+  if (deals.length === 0) return { items: [], total }
+  const opened = await em.execute<{ transaction_id: number; actor_role: EscrowTransactionEvent['actorRole']; created_at: Date | string }[]>(
+    `select distinct on (transaction_id) transaction_id, actor_role, created_at from escrow_transaction_events
+     where transaction_id in (?) and status = 'disputed' order by transaction_id, id desc`,
+    [deals.map((deal) => deal.id)],
+  )
+  const byDeal = new Map(opened.map((row) => [row.transaction_id, row]))
+  const items = deals.map((deal) => {
+    const event = byDeal.get(deal.id)
+    return { deal, disputedAt: event ? new Date(event.created_at) : deal.updatedAt, disputedBy: event?.actor_role ?? 'system' }
+  })
+  return { items, total }
+}

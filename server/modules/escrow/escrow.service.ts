@@ -12,6 +12,7 @@ import {
 import type { LivePlatform } from '@shared/api/listings'
 import { escrowFee, quote, type PaymentMethod } from '@shared/fees'
 import type { AuditAction } from '@shared/api/audit'
+import type { AdminDisputeDto } from '@shared/api/admin-dashboard'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import type { Answer } from '../../http/idempotency'
 import type { Logger } from '../../logger'
@@ -28,7 +29,7 @@ import { stepEffects, type StepEffects } from './escrow.effects'
 import { ChecklistItem, EscrowTransaction, EscrowTransactionEvent } from './escrow.entities'
 import { toTransactionDto } from './escrow.mapper'
 import { EscrowMoney, heldCents } from './escrow.money'
-import { detailOf, listDeals, roleOf, type EscrowViewer } from './escrow.reads'
+import { detailOf, disputeQueue, listDeals, roleOf, type EscrowViewer } from './escrow.reads'
 import { announce, type Announcement } from './escrow.announce'
 import { allowed, MOVES } from './state-machine'
 
@@ -185,6 +186,15 @@ export class EscrowService {
   async list(em: EntityManager, viewer: EscrowViewer, query: TransactionListQuery, everyone = false) {
     const { items, total } = await listDeals(em, { userId: everyone ? null : viewer.userId, query })
     return { items: items.map((deal) => toTransactionDto(deal, roleOf(deal, viewer) ?? 'admin')), total }
+  }
+
+  /** The deals waiting for an admin to settle them (admins only; the caller checks), the longest-waiting first. */
+  async disputes(em: EntityManager, viewer: EscrowViewer, page: number, pageSize: number): Promise<{ items: AdminDisputeDto[]; total: number }> {
+    const { items, total } = await disputeQueue(em, page, pageSize)
+    return {
+      items: items.map(({ deal, disputedAt, disputedBy }) => ({ ...toTransactionDto(deal, roleOf(deal, viewer) ?? 'admin'), disputedAt: disputedAt.toISOString(), disputedBy })),
+      total,
+    }
   }
 
   /** One deal for a party or an admin; anyone else gets the 404 of a deal that does not exist. */

@@ -1,5 +1,7 @@
 import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
+import type { PaymentOrderStatus } from '@shared/api/payments'
+import { ADMIN_SENDER_ID } from '@shared/constants'
 import type { PaymentMethod } from '@shared/fees'
 import { centsToDecimalString } from '@shared/money'
 import type { Logger } from '../../logger'
@@ -37,6 +39,30 @@ export interface CreditingDeps {
 /** An order nobody paid within a day is expired; a payment the provider reports later still counts. */
 export const ORDER_TTL_MS = 24 * 60 * 60 * 1000
 
+/** Statuses an order leaves when the provider reports something new; `paid` waits for an operator, `credited` is final. */
+const UNSETTLED: readonly PaymentOrderStatus[] = ['created', 'failed', 'cancelled', 'expired']
+
+/** The fields a change of an order's state touches, as an audit entry records them. */
+export type OrderSnapshot = {
+  status: PaymentOrderStatus
+  paidAt: string | null
+  creditedAt: string | null
+}
+
+export const orderSnapshot = (order: PaymentOrder): OrderSnapshot => ({
+  status: order.status,
+  paidAt: order.paidAt?.toISOString() ?? null,
+  creditedAt: order.creditedAt?.toISOString() ?? null,
+})
+
+export interface ConfirmOptions {
+  /**
+   * Runs inside the database transaction that changes the order, and only when it changes it: an admin's
+   * reconcile writes its audit entry there, so the entry exists exactly when the change committed.
+   */
+  onChange?: (tx: EntityManager, change: { before: OrderSnapshot; after: OrderSnapshot }) => void | Promise<void>
+}
+
 /**
  * The one way an order's money reaches Handover, whoever asks (the return screen, manual completion, a webhook):
  * ask the provider, and only if it says paid (the full total), credit under the order's row lock, once.
@@ -44,23 +70,22 @@ export const ORDER_TTL_MS = 24 * 60 * 60 * 1000
 export class PaymentCrediting {
   constructor(private readonly deps: CreditingDeps) {}
 
-  async confirm(em: EntityManager, order: PaymentOrder): Promise<{ order: PaymentOrder; outcome: ConfirmOutcome }> {
+  async confirm(em: EntityManager, order: PaymentOrder, options: ConfirmOptions = {}): Promise<{ order: PaymentOrder; outcome: ConfirmOutcome }> {
     if (order.status === 'credited') return { order, outcome: 'credited' }
     // asked outside the lock: a slow provider must not hold the row while others queue on it
     const report = await this.deps.provider.fetchOrderStatus(em, order)
     if (report.status === 'paid' && report.collectedCents !== order.totalCents) {
       // `paid` and never credited: the provider holds money that is not what was ordered, an operator's case
       this.deps.logger.error({ orderId: order.orderId, collected: report.collectedCents, total: order.totalCents }, 'provider amount does not match the order')
-      const now = new Date()
-      await em.nativeUpdate(PaymentOrder, { id: order.id, status: { $ne: 'credited' } }, { status: 'paid', paidAt: now, updatedAt: now })
-      order.status = 'paid'
+      if (order.status !== 'paid') await this.record(em, order, UNSETTLED, { status: 'paid', paidAt: new Date() }, options)
       return { order, outcome: 'mismatch' }
     }
-    if (report.status !== 'paid') return { order, outcome: await this.settleUnpaid(em, order, report.status) }
+    if (report.status !== 'paid') return { order, outcome: await this.settleUnpaid(em, order, report.status, options) }
 
     const credited = await em.transactional(async (tx) => {
       const locked = await tx.findOneOrFail(PaymentOrder, { id: order.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
       if (locked.status === 'credited') return { order: locked, fresh: false, notification: null, after: undefined }
+      const before = orderSnapshot(locked)
       const now = new Date()
       locked.paidAt ??= now
       let notification: Notification | null = null
@@ -70,12 +95,40 @@ export class PaymentCrediting {
       locked.status = 'credited'
       locked.creditedAt = now
       locked.updatedAt = now
+      await options.onChange?.(tx, { before, after: orderSnapshot(locked) })
       return { order: locked, fresh: true, notification, after }
     })
     // the deal's own announcement (its live events, notifications and chat line) once everything has committed
     await credited.after?.()
     if (credited.fresh) await this.announce(em, credited.order, credited.notification)
     return { order: credited.order, outcome: 'credited' }
+  }
+
+  /** Tells the admins' payment monitors (999) that an order was opened or changed status; never throws. */
+  async announceStatus(order: PaymentOrder): Promise<void> {
+    try {
+      await this.deps.bus.publish({ userIds: [ADMIN_SENDER_ID] }, { type: 'payment_monitor_update', orderId: order.orderId, status: order.status })
+    } catch (err) {
+      this.deps.logger.warn({ err, orderId: order.orderId }, 'payment monitor update not published')
+    }
+  }
+
+  /**
+   * Writes what the provider reported under the order's row lock, if the order is still in one of `from`,
+   * with the caller's `onChange` in the same transaction; announced to the monitors once committed.
+   */
+  private async record(em: EntityManager, order: PaymentOrder, from: readonly PaymentOrderStatus[], next: Pick<PaymentOrder, 'status'> & Partial<Pick<PaymentOrder, 'paidAt'>>, options: ConfirmOptions) {
+    const changed = await em.transactional(async (tx) => {
+      const locked = await tx.findOneOrFail(PaymentOrder, { id: order.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
+      if (!from.includes(locked.status)) return null
+      const before = orderSnapshot(locked)
+      Object.assign(locked, next, { updatedAt: new Date() })
+      await options.onChange?.(tx, { before, after: orderSnapshot(locked) })
+      return { status: locked.status, paidAt: locked.paidAt, updatedAt: locked.updatedAt }
+    })
+    if (!changed) return
+    Object.assign(order, changed)
+    await this.announceStatus(order)
   }
 
   /** Provider clearing → the user's wallet, keyed by the order so no path credits it twice. */
@@ -116,13 +169,12 @@ export class PaymentCrediting {
   }
 
   /** Records what the provider said of an unpaid order; `paid` and `credited` are never taken back here. */
-  private async settleUnpaid(em: EntityManager, order: PaymentOrder, status: 'pending' | 'failed' | 'cancelled'): Promise<ConfirmOutcome> {
+  private async settleUnpaid(em: EntityManager, order: PaymentOrder, status: 'pending' | 'failed' | 'cancelled', options: ConfirmOptions): Promise<ConfirmOutcome> {
     let next: PaymentOrder['status'] | null = status === 'pending' ? null : status
     if (status === 'pending' && Date.now() - order.createdAt.getTime() > ORDER_TTL_MS) next = 'expired'
     if (next === null) return 'pending'
-    if (order.status !== next && ['created', 'failed', 'cancelled', 'expired'].includes(order.status)) {
-      await em.nativeUpdate(PaymentOrder, { id: order.id, status: { $in: ['created', 'failed', 'cancelled', 'expired'] } }, { status: next, updatedAt: new Date() })
-      order.status = next
+    if (order.status !== next && UNSETTLED.includes(order.status)) {
+      await this.record(em, order, UNSETTLED.filter((s) => s !== next), { status: next }, options)
     }
     return next
   }
@@ -142,6 +194,7 @@ export class PaymentCrediting {
     } catch (err) {
       logger.warn({ err, orderId: order.orderId }, 'payment credited but not announced')
     }
+    await this.announceStatus(order)
     // the provider's own bookkeeping (Trustap: accept the deposit, confirm the handover); a failure is retried by hand
     await provider.settle?.(order).catch((err: unknown) => logger.error({ err, orderId: order.orderId }, 'provider settlement failed'))
   }

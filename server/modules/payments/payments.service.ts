@@ -2,10 +2,12 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { PAYMENT_MESSAGES, depositOrderId, purchaseOrderId, type CheckoutDto, type ProviderMethod } from '@shared/api/payments'
 import { badRequest, conflict, HttpError, notFound, serviceUnavailable, unauthorized } from '../../http/errors'
+import type { Answer } from '../../http/idempotency'
 import type { Logger } from '../../logger'
+import { changedFields, recordAudit } from '../audit/audit.service'
 import { User } from '../users/user.entity'
 import { PaymentOrder, PaymentWebhookEvent, type PaymentOrderKind } from './payment.entities'
-import { PaymentCrediting, type CreditingDeps } from './payment-crediting'
+import { PaymentCrediting, type CreditingDeps, type OrderSnapshot } from './payment-crediting'
 import { ProviderUnavailable, type CheckoutBuyer, type PaymentProvider, type WebhookRequest } from './payment-provider'
 import { toCheckoutDto, type ConfirmOutcome } from './payments.mapper'
 
@@ -45,10 +47,14 @@ export class PaymentsService {
     return this.deps.provider
   }
 
-  /** POST /api/payments/deposits. The order id has the second in it, so a second deposit in the same second is a 409. */
-  async createDeposit(em: EntityManager, buyer: CheckoutBuyer, amountCents: number, method: ProviderMethod): Promise<CheckoutDto> {
+  /**
+   * POST /api/payments/deposits, inside the request's transaction: the payment monitors hear of the new order
+   * after the commit. The order id has the second in it, so a second deposit in the same second is a 409.
+   */
+  async createDeposit(em: EntityManager, buyer: CheckoutBuyer, amountCents: number, method: ProviderMethod): Promise<Answer<CheckoutDto>> {
     const orderId = depositOrderId(buyer.id, Math.floor(Date.now() / 1000))
-    return this.openCheckout(em, { orderId, kind: 'deposit', transactionId: null, amountCents, method }, buyer, null)
+    const order = await this.openCheckout(em, { orderId, kind: 'deposit', transactionId: null, amountCents, method }, buyer, null)
+    return { status: 201, body: toCheckoutDto(order), after: () => this.crediting.announceStatus(order) }
   }
 
   /**
@@ -69,7 +75,9 @@ export class PaymentsService {
       if (same && existing.checkoutUrl) return toCheckoutDto(existing)
     }
     const fields = { orderId, kind: 'purchase' as const, transactionId: input.transactionId, amountCents: input.amountCents, method: input.method }
-    return this.openCheckout(em, fields, buyer, existing)
+    const order = await this.openCheckout(em, fields, buyer, existing)
+    await this.crediting.announceStatus(order)
+    return toCheckoutDto(order)
   }
 
   /** The order the signed-in user means, by order id or the provider's reference; someone else's is a 404. */
@@ -82,6 +90,25 @@ export class PaymentsService {
 
   async confirm(em: EntityManager, order: PaymentOrder): Promise<{ order: PaymentOrder; outcome: ConfirmOutcome }> {
     return atProvider(this.deps.logger, 'status', () => this.crediting.confirm(em, order))
+  }
+
+  /**
+   * An admin's reconcile (POST /api/admin/payments/orders/{orderId}/reconcile): the order confirmed with the
+   * provider exactly as a verification confirms it, so it is credited at most once however often this runs. The
+   * audit entry is written in the transaction that changes the order, and only when something changed.
+   */
+  async reconcile(em: EntityManager, adminId: number, orderId: string): Promise<{ order: PaymentOrder; outcome: ConfirmOutcome; changed: boolean }> {
+    const order = await em.findOne(PaymentOrder, { orderId })
+    if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound)
+    let changed = false
+    const audit = (tx: EntityManager, change: { before: OrderSnapshot; after: OrderSnapshot }) => {
+      changed = true
+      const { before, after } = changedFields(change.before, change.after)
+      recordAudit(tx, { adminId, action: 'payment.reconcile', targetType: 'payment_order', targetId: order.orderId, before, after })
+    }
+    const { outcome } = await atProvider(this.deps.logger, 'status', () => this.crediting.confirm(em, order, { onChange: audit }))
+    const fresh = await em.findOneOrFail(PaymentOrder, { id: order.id }, { populate: ['user'], refresh: true })
+    return { order: fresh, outcome, changed }
   }
 
   /**
@@ -117,7 +144,7 @@ export class PaymentsService {
     fields: { orderId: string; kind: PaymentOrderKind; transactionId: number | null; amountCents: number; method: ProviderMethod },
     buyer: CheckoutBuyer,
     existing: PaymentOrder | null,
-  ): Promise<CheckoutDto> {
+  ): Promise<PaymentOrder> {
     const { provider, logger } = this.deps
     if (!provider.methods.includes(fields.method)) throw badRequest(PAYMENT_MESSAGES.methodUnavailable, 'method_unavailable')
     const quote = await atProvider(logger, 'quote', () => provider.quote(fields.method, fields.amountCents))
@@ -142,10 +169,13 @@ export class PaymentsService {
     } catch (err) {
       // the order stays, failed, so its id is not reused for a different checkout by accident
       await em.nativeUpdate(PaymentOrder, { id: order.id }, { status: 'failed', updatedAt: new Date() })
+      order.status = 'failed'
+      // inside a request's transaction the failure rolls the order back with everything else: nothing to tell
+      if (!em.isInTransaction()) await this.crediting.announceStatus(order)
       if (err instanceof HttpError) throw err
       logger.warn({ err, orderId: order.orderId }, err instanceof ProviderUnavailable ? 'provider refused the checkout' : 'checkout failed')
       throw serviceUnavailable(PAYMENT_MESSAGES.providerUnavailable)
     }
-    return toCheckoutDto(order)
+    return order
   }
 }

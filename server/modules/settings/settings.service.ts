@@ -1,8 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '@shared/api/settings'
+import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsUpdate, type SiteInfo } from '@shared/api/settings'
+import { changedFields, recordAudit } from '../audit/audit.service'
 import { Setting } from './setting.entity'
 
 const settingKeys = Object.keys(settingsSchema.shape) as (keyof Settings)[]
+
+/**
+ * Taken for the length of a settings change, so two admins saving at once change one after the other and
+ * each audit entry's "before" is exactly what its change replaced. A fixed number: the lock guards one thing.
+ */
+const SETTINGS_LOCK = 0x5e771265
 
 /** Marketplace settings: stored values over DEFAULT_SETTINGS, one row per key that was ever changed. */
 export class SettingsService {
@@ -26,5 +33,29 @@ export class SettingsService {
       await em.upsert(Setting, { key, value, updatedAt: new Date() })
     }
     return this.get(em)
+  }
+
+  /**
+   * An admin's change: the settings and its audit entry (only the fields that changed) in one transaction,
+   * so the log never shows a change that did not happen or misses one that did. Saving the same values
+   * again changes nothing and writes no entry.
+   */
+  async update(em: EntityManager, adminId: number, patch: SettingsUpdate): Promise<Settings> {
+    return em.transactional(async (tx) => {
+      await tx.execute('select pg_advisory_xact_lock(?)', [SETTINGS_LOCK])
+      const before = await this.get(tx)
+      const after = await this.set(tx, patch)
+      const changed = changedFields(before, after)
+      if (Object.keys(changed.after).length > 0) {
+        recordAudit(tx, { adminId, action: 'settings.update', targetType: 'settings', targetId: 'marketplace', ...changed })
+      }
+      return after
+    })
+  }
+
+  /** The public part: what every page shows. */
+  async siteInfo(em: EntityManager): Promise<SiteInfo> {
+    const { maintenanceBanner } = await this.get(em)
+    return { maintenanceBanner: maintenanceBanner === '' ? null : maintenanceBanner }
   }
 }

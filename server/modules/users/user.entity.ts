@@ -11,6 +11,8 @@ export class User {
   avatar: string | null = null
   bannedAt: Date | null = null
   banReason: string | null = null
+  /** set when an admin deleted the account: the row stays, anonymised, for the ledger and the history */
+  deletedAt: Date | null = null
   createdAt: Date = new Date()
 }
 
@@ -27,6 +29,7 @@ export const UserSchema = new EntitySchema<User>({
     avatar: { type: 'string', length: 2048, nullable: true },
     bannedAt: { type: 'datetime', nullable: true },
     banReason: { type: 'string', length: 500, nullable: true },
+    deletedAt: { type: 'datetime', nullable: true },
     createdAt: { type: 'datetime', defaultRaw: 'now()' },
   },
 })

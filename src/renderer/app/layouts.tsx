@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react'
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom'
 import { onDeepLink } from '@/lib/platform'
 import { Header } from '@/features/layout/components/header'
+import { MaintenanceBanner } from '@/features/layout/components/maintenance-banner'
 import { ErrorBoundary } from '@/features/system/components/error-boundary'
 import { PageLoading } from '@/features/system/components/page-loading'
 import { RealtimeProvider } from './providers/realtime-provider'
@@ -43,6 +44,7 @@ export function MainLayout() {
     // Navy behind the header so it can be transparent at the top of every page.
     <div className="flex min-h-dvh flex-col bg-navy-950">
       <Header />
+      <MaintenanceBanner />
       <main id="main" tabIndex={-1} className="flex-1 bg-background outline-none">
         <PageOutlet />
       </main>

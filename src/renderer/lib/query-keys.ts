@@ -64,3 +64,8 @@ export const statsKeys = {
   overview: () => [...statsKeys.all, 'overview'] as const,
   platforms: () => [...statsKeys.all, 'platforms'] as const,
 }
+
+/** GET /api/site (the maintenance banner): every page's layout reads it, the admin settings screen refreshes it. */
+export const siteKeys = {
+  all: ['site'] as const,
+}

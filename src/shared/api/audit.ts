@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   'listing.suspend',
   'listing.restore',
   'listing.verify',
+  'listing.flag',
   'user.ban',
   'user.unban',
   'user.flag',
@@ -52,3 +53,22 @@ export interface AuditEntryDto {
   reason: string | null
   createdAt: string
 }
+
+/**
+ * A page of the log as the website reads it. Action and target stay plain text here, so an entry of a kind
+ * this build does not know yet still shows instead of failing the whole page.
+ */
+export const auditEntryListSchema = z.array(
+  z.object({
+    id: z.number().int(),
+    admin: z.object({ id: z.number().int(), username: z.string() }),
+    action: z.string(),
+    targetType: z.string(),
+    targetId: z.string(),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    reason: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+)
+export type AuditEntryView = z.infer<typeof auditEntryListSchema>[number]

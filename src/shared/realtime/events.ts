@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CHAT_ROLES, messageDtoSchema } from '../api/conversations'
+import { PAYMENT_ORDER_STATUSES } from '../api/payments'
 
 /**
  * Every WebSocket message, both directions, as one discriminated union each (SPEC §7).
@@ -33,6 +34,11 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user_online'), userId: id }),
   z.object({ type: z.literal('user_offline'), userId: id }),
   z.object({ type: z.literal('online_users_list'), userIds: z.array(id) }),
+  /**
+   * The user's sessions were ended by an admin (a ban, a deleted account): sent to every socket of the user on
+   * every instance, which then closes them with 4001 at once rather than at the next heartbeat.
+   */
+  z.object({ type: z.literal('session_ended'), reason: z.enum(['banned', 'deleted']) }),
   // chat
   // chat (docs/decisions.md, "Chat"): userId is 999 when an admin acts
   z.object({ type: z.literal('new_message'), conversationId: id, message: messageDtoSchema }),
@@ -59,6 +65,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('transaction_updated'), transactionId: id, status: z.string().optional() }),
   z.object({ type: z.literal('transaction_update'), transactionId: id, status: z.string().optional() }),
   z.object({ type: z.literal('TRANSACTION_CANCELLED'), transactionId: id }),
+  /** to admins (999): a payment order was opened or changed status; open payment monitors refetch */
+  z.object({ type: z.literal('payment_monitor_update'), orderId: z.string(), status: z.enum(PAYMENT_ORDER_STATUSES) }),
   // listings
   z.object({ type: z.literal('listing_created'), accountId: id }),
   z.object({ type: z.literal('listing_updated'), accountId: id }),

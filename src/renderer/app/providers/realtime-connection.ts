@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ClientMessage, ServerEvent } from '@shared/realtime/events'
+import { createPaymentMonitorLiveUpdates } from '@/features/admin/lib/payment-monitor-live'
 import { createChatLiveUpdates } from '@/features/chat/lib/live-chat'
 import { createListingLiveUpdates } from '@/features/listings/lib/live-updates'
 import { isMobileViewport, isSlowConnection } from '@/lib/device'
@@ -32,6 +33,7 @@ export interface RealtimeConnection {
 export function openRealtimeConnection({ url, userId, queryClient, onEvent, onStatus, sounds = defaultSounds }: RealtimeConnectionOptions): RealtimeConnection {
   const listingUpdates = createListingLiveUpdates(queryClient)
   const chatUpdates = createChatLiveUpdates(queryClient)
+  const monitorUpdates = createPaymentMonitorLiveUpdates(queryClient)
   const client = createRealtimeClient({
     url,
     userId,
@@ -40,6 +42,7 @@ export function openRealtimeConnection({ url, userId, queryClient, onEvent, onSt
         invalidateForEvent(queryClient, event)
         listingUpdates.handle(event)
         chatUpdates.handle(event)
+        monitorUpdates.handle(event)
         sounds.handleEvent(event, userId)
         onEvent(event)
       } catch (error) {
@@ -55,6 +58,7 @@ export function openRealtimeConnection({ url, userId, queryClient, onEvent, onSt
   } catch (error) {
     listingUpdates.dispose()
     chatUpdates.dispose()
+    monitorUpdates.dispose()
     throw error
   }
   return {
@@ -63,6 +67,7 @@ export function openRealtimeConnection({ url, userId, queryClient, onEvent, onSt
       client.stop()
       listingUpdates.dispose()
       chatUpdates.dispose()
+      monitorUpdates.dispose()
     },
   }
 }

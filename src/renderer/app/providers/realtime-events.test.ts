@@ -32,6 +32,12 @@ describe('realtime event routing', () => {
     expect(invalidatedBy({ type: 'notification_read', notificationId: 3, unreadCount: 2 })).toEqual([notificationKeys.all])
   })
 
+  it('refreshes the open page of a listing a notification is about (an approval reaches its seller)', () => {
+    const approved = { type: 'listing_approved', data: { accountId: 42 } }
+    expect(invalidatedBy({ type: 'new_notification', notification: approved })).toEqual([notificationKeys.all, [...listingKeys.all, 'detail', '42']])
+    expect(invalidatedBy({ type: 'new_notification', notification: { type: 'balance_updated', data: { transactionId: 42 } } })).toEqual([notificationKeys.all])
+  })
+
   it('refreshes conversation summaries and transactions for their events', () => {
     expect(invalidatedBy({ type: 'transaction_created', transactionId: 1 })).toEqual([transactionKeys.all, conversationKeys.list()])
     expect(invalidatedBy({ type: 'transaction_updated', transactionId: 1 })).toEqual([transactionKeys.all, balanceKeys.all])

@@ -15,6 +15,8 @@ export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> =
   user_online: [],
   user_offline: [],
   online_users_list: [],
+  // a ban or a deleted account: the cached user goes, so the page shows the visitor signed out
+  session_ended: [authKeys.all],
   user_typing: [],
   user_stopped_typing: [],
   // chat events update the cache in place and refetch the list throttled: features/chat/lib/live-chat.ts
@@ -31,6 +33,8 @@ export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> =
   transaction_updated: [transactionKeys.all, balanceKeys.all],
   transaction_update: [transactionKeys.all],
   TRANSACTION_CANCELLED: [transactionKeys.all, listingKeys.all],
+  // the payment monitor refetches throttled, on this and on the transaction events: features/admin/lib/payment-monitor-live.ts
+  payment_monitor_update: [],
   // listing events update the cache in place, throttled: features/listings/lib/live-updates.ts
   listing_created: [],
   listing_updated: [],
@@ -51,6 +55,12 @@ export function invalidateForEvent(queryClient: QueryClient, event: ServerEvent)
   }
   for (const queryKey of EVENT_INVALIDATIONS[event.type]) {
     void queryClient.invalidateQueries({ queryKey })
+  }
+  // A decision about one listing (approved, not approved, suspended, verified) reaches its owner as a
+  // notification naming it: an open page of that listing shows the decision without a reload.
+  const accountId = event.type === 'new_notification' ? (event.notification.data as { accountId?: unknown } | undefined)?.accountId : undefined
+  if (typeof accountId === 'number') {
+    void queryClient.invalidateQueries({ queryKey: [...listingKeys.all, 'detail', String(accountId)] })
   }
   // A deal writes a system line into its chat for every step, checklist ticks included, and a tick sends no
   // transaction event of its own: the line is what tells an open deal page the other side ticked.

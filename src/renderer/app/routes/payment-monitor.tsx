@@ -1,1 +1,8 @@
-export { PaymentMonitorScreen as default } from '@/features/admin/components/payment-monitor-screen'
+import { PaymentMonitorScreen } from '@/features/admin/components/payment-monitor-screen'
+import { useRealtime } from '../providers/realtime-provider'
+
+/** /admin/payment-monitor: the screen learns from the live connection (owned by app/) whether its tables are live. */
+export default function PaymentMonitorRoute() {
+  const { status } = useRealtime()
+  return <PaymentMonitorScreen live={status.connected} />
+}

@@ -1,68 +1,229 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { MemoryRouter } from 'react-router-dom'
+import { MemoryRouter, useLocation } from 'react-router-dom'
 import { TOTAL_COUNT_HEADER, type ListingDto } from '@shared/api/listings'
+import type { AdminDisputeDto } from '@shared/api/admin-dashboard'
+import type { AdminWithdrawalDto } from '@shared/api/payments'
 import { authKeys } from '@/lib/query-keys'
+import { makeDispute, makeEvidence, makeListing, makeStats, makeWithdrawal } from '../test-fixtures'
 import { AdminDashboardScreen } from './admin-dashboard-screen'
 
 const ADMIN = { id: 1, username: 'admin', avatar: null, balance: '0.00' }
 
-function pending(id: number): ListingDto {
-  return {
-    id, platform: 'youtube', username: `channel${id}`, displayName: `Channel ${id}`, niche: 'Pets', description: 'Daily cat videos for cat people.',
-    accountTitle: `Channel ${id}`, price: 100, followers: 1_000, monthlyIncome: 0, isVerified: false, isMonetized: false,
-    isPremium: false, isPinned: false, isActive: false, status: 'pending_review', createdAt: '2025-01-01T00:00:00.000Z', images: [],
-    sellerId: 3, seller: { id: 3, username: 'bob' },
-  }
+interface Market {
+  isAdmin?: boolean
+  listings?: ListingDto[]
+  /** X-Total-Count of the review queue; none when undefined */
+  listingsTotal?: number
+  disputes?: AdminDisputeDto[]
+  withdrawals?: AdminWithdrawalDto[]
 }
 
-/** The admin check passes; the queue answers with `items` and, when given, an X-Total-Count of `total`. */
-function stubQueue(items: ListingDto[], total?: number) {
-  vi.stubGlobal('fetch', async (path: string) => {
-    if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true } })
-    if (path.startsWith('/api/admin/listings')) {
-      return Response.json(items, { headers: total === undefined ? {} : { [TOTAL_COUNT_HEADER]: String(total) } })
-    }
+interface Call {
+  method: string
+  path: string
+  body: unknown
+  headers: Record<string, string>
+}
+
+let calls: Call[]
+
+/** The admin API as the screen sees it; writes answer 200 and are recorded. */
+function stubApi(market: Market = {}) {
+  const { isAdmin = true, listings = [], listingsTotal, disputes = [], withdrawals = [] } = market
+  calls = []
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET'
+    calls.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : undefined, headers: (init.headers ?? {}) as Record<string, string> })
+    if (path === '/api/auth/admin-me') return isAdmin ? Response.json({ user: { isAdmin: true } }) : new Response(null, { status: 403 })
+    if (method !== 'GET') return Response.json(path.startsWith('/api/transactions/') ? { ...makeEvidence().transaction, status: 'refunded', actions: [] } : {})
+    if (path.startsWith('/api/admin/stats')) return Response.json(makeStats(Number(new URL(path, 'http://x').searchParams.get('days'))))
+    if (path.startsWith('/api/admin/listings')) return Response.json(listings, { headers: listingsTotal === undefined ? {} : { [TOTAL_COUNT_HEADER]: String(listingsTotal) } })
+    if (path === '/api/admin/disputes') return Response.json(disputes, { headers: { [TOTAL_COUNT_HEADER]: String(disputes.length) } })
+    if (path.startsWith('/api/admin/disputes/')) return Response.json(makeEvidence(disputes[0]))
+    if (path.startsWith('/api/admin/withdrawals')) return Response.json(withdrawals, { headers: { [TOTAL_COUNT_HEADER]: String(withdrawals.length) } })
     return new Response(null, { status: 404 })
   })
 }
 
-function renderScreen() {
+const writes = () => calls.filter((call) => call.method !== 'GET')
+
+function Location() {
+  const location = useLocation()
+  return <output data-testid="location">{location.pathname + location.search}</output>
+}
+
+function renderScreen(url = '/admin-dashboard') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   client.setQueryData(authKeys.me(), ADMIN)
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>
         <AdminDashboardScreen />
+        <Location />
       </MemoryRouter>
     </QueryClientProvider>,
   )
 }
 
+const section = (name: string) => screen.findByRole('region', { name })
+
+beforeEach(() => {
+  // recharts measures its container, and jsdom lays nothing out: every box is given a chart's size
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, top: 0, left: 0, right: 560, bottom: 256, width: 560, height: 256, toJSON: () => ({}) })
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  )
+})
+
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })
 
-describe('AdminDashboardScreen', () => {
+describe('AdminDashboardScreen: listings awaiting review', () => {
   it('counts the whole queue from X-Total-Count, not only the listings on the page', async () => {
-    stubQueue([pending(1), pending(2), pending(3)], 140)
+    stubApi({ listings: [makeListing(1), makeListing(2), makeListing(3)], listingsTotal: 140 })
     renderScreen()
-    expect(await screen.findByText('140 listings, oldest 3 shown')).toBeTruthy()
-    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3)
+    const queue = await section('Listings awaiting review')
+    expect(await within(queue).findByText('140 listings, oldest 3 shown')).toBeTruthy()
+    expect(within(queue).getAllByRole('heading', { level: 3 })).toHaveLength(3)
   })
 
   it('says how many wait when all of them are on the page', async () => {
-    stubQueue([pending(1)], 1)
+    stubApi({ listings: [makeListing(1)], listingsTotal: 1 })
     renderScreen()
-    expect(await screen.findByText('1 listing')).toBeTruthy()
+    expect(await within(await section('Listings awaiting review')).findByText('1 listing')).toBeTruthy()
   })
 
   it('falls back to the listings it got when the header is missing', async () => {
-    stubQueue([pending(1), pending(2)])
+    stubApi({ listings: [makeListing(1), makeListing(2)] })
     renderScreen()
-    expect(await screen.findByText('2 listings')).toBeTruthy()
+    expect(await within(await section('Listings awaiting review')).findByText('2 listings')).toBeTruthy()
+  })
+})
+
+describe('AdminDashboardScreen: figures and charts', () => {
+  it('shows the figures with money in dollars and cents, and the totals of the range in words', async () => {
+    stubApi()
+    renderScreen()
+    const figures = await screen.findByRole('list', { name: 'Figures' })
+    const value = (label: string) => within(within(figures).getByText(label).closest('[data-testid="figure"]') as HTMLElement).getByTestId('figure-value').textContent
+    expect(value('Users')).toBe('1,204')
+    expect(value('Sales volume')).toBe('$18,450.50')
+    expect(value('Held in escrow')).toBe('$2,100.00')
+    expect(value('Fees earned')).toBe('$922.53')
+    expect(value('Open disputes')).toBe('1')
+    expect(within(figures).getByText('$40.00 requested')).toBeTruthy()
+    expect(within(figures).getByText('2 funded deals of 5 open deals')).toBeTruthy()
+    expect(screen.getByText('$100.10 in completed sales and $5.01 in escrow fees in 30 days')).toBeTruthy()
+    expect(calls.map((call) => call.path)).toContain('/api/admin/stats?days=30')
+    // the charting library draws both charts, each with its legend
+    const legends = [...document.querySelectorAll('.recharts-legend-item-text')].map((item) => item.textContent)
+    expect(legends.sort()).toEqual(['Escrow fees', 'Purchases started', 'Sales', 'Sign-ups'])
+  })
+
+  it('keeps the range of the charts in the URL', async () => {
+    stubApi()
+    renderScreen('/admin-dashboard?days=90')
+    expect(await screen.findByText(/escrow fees in 90 days$/)).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Charts over'), { target: { value: '7' } })
+    expect(await screen.findByText(/escrow fees in 7 days$/)).toBeTruthy()
+    expect(screen.getByTestId('location').textContent).toBe('/admin-dashboard?days=7')
+    expect(calls.map((call) => call.path)).toContain('/api/admin/stats?days=7')
+  })
+
+  it('asks for nothing of the admin API when the account is not an admin', async () => {
+    stubApi({ isAdmin: false })
+    renderScreen()
+    expect(await screen.findByText('Admins only')).toBeTruthy()
+    expect(calls.filter((call) => call.path.startsWith('/api/admin/'))).toEqual([])
+  })
+})
+
+describe('AdminDashboardScreen: disputes', () => {
+  it('opens the evidence on demand: timeline, checklist ticks and the transcript', async () => {
+    stubApi({ disputes: [makeDispute()] })
+    renderScreen()
+    const item = await within(await section('Disputes')).findByTestId('dispute-item')
+    expect(within(item).getByText('The invite never arrived.')).toBeTruthy()
+    expect(within(item).getByText('$1,050.00')).toBeTruthy()
+    expect(calls.some((call) => call.path === '/api/admin/disputes/7')).toBe(false)
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Show evidence' }))
+    const transcript = await within(item).findByRole('list', { name: 'Chat transcript' })
+    expect(within(transcript).getByText('The link says it expired.')).toBeTruthy()
+    expect(within(transcript).getByText('bob (buyer)')).toBeTruthy()
+    const timeline = within(item).getByRole('list', { name: 'Timeline' })
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(4)
+    const checklist = within(item).getByRole('list', { name: 'Handover checklist' })
+    expect(within(checklist).getByText(/Done by the seller/)).toBeTruthy()
+    expect(within(checklist).getByText('Not ticked')).toBeTruthy()
+  })
+
+  it('refunds the buyer only with a note, after saying where the money goes', async () => {
+    stubApi({ disputes: [makeDispute()] })
+    renderScreen()
+    const item = await within(await section('Disputes')).findByTestId('dispute-item')
+    fireEvent.click(within(item).getByRole('button', { name: 'Refund buyer' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Refund bob?' })
+    expect(within(dialog).getByText(/bob gets all \$1,050\.00 back/)).toBeTruthy()
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund buyer' }))
+    expect(await within(dialog).findByText('Write a note for the parties')).toBeTruthy()
+    expect(writes()).toEqual([])
+
+    fireEvent.change(within(dialog).getByLabelText('Note for both parties'), { target: { value: 'The seller never sent a working invite.' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund buyer' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const [write] = writes()
+    expect(write).toMatchObject({ method: 'POST', path: '/api/transactions/7/resolve-refund', body: { note: 'The seller never sent a working invite.' } })
+    expect(write!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('releases the funds to the seller', async () => {
+    stubApi({ disputes: [makeDispute()] })
+    renderScreen()
+    const item = await within(await section('Disputes')).findByTestId('dispute-item')
+    fireEvent.click(within(item).getByRole('button', { name: 'Release to seller' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Release the funds to alice?' })
+    expect(within(dialog).getByText(/alice receives \$1,000\.00/)).toBeTruthy()
+    fireEvent.change(within(dialog).getByLabelText('Note for both parties'), { target: { value: 'The transfer is complete.' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Release to seller' }))
+    await waitFor(() => expect(writes()).toHaveLength(1))
+    expect(writes()[0]).toMatchObject({ path: '/api/transactions/7/resolve-release', body: { note: 'The transfer is complete.' } })
+  })
+})
+
+describe('AdminDashboardScreen: withdrawals', () => {
+  it('approves after asking, and rejects only with a reason', async () => {
+    stubApi({ withdrawals: [makeWithdrawal()] })
+    renderScreen()
+    const item = await within(await section('Withdrawals to approve')).findByTestId('withdrawal-item')
+    expect(within(item).getByText('$40.00')).toBeTruthy()
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Reject…' }))
+    let dialog = await screen.findByRole('dialog', { name: 'Reject $40.00 for carol?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }))
+    expect(await within(dialog).findByText('Give the user a reason')).toBeTruthy()
+    fireEvent.change(within(dialog).getByLabelText('Reason the user will see'), { target: { value: 'The payout address bounced' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }))
+    await waitFor(() => expect(writes()).toHaveLength(1))
+    expect(writes()[0]).toMatchObject({ path: '/api/admin/withdrawals/31/reject', body: { reason: 'The payout address bounced' } })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Approve' }))
+    dialog = await screen.findByRole('dialog', { name: 'Pay out $40.00 to carol?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve payout' }))
+    await waitFor(() => expect(writes()).toHaveLength(2))
+    expect(writes()[1]).toMatchObject({ path: '/api/admin/withdrawals/31/approve' })
   })
 })

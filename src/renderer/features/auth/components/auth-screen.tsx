@@ -63,7 +63,7 @@ export function AuthScreen({ tab }: { tab: AuthTab }) {
         <VerifyForm
           initialEmail={verifyEmail}
           onVerified={(user) => {
-            toastWelcome()
+            toastWelcome(user)
             goHomeAs(user)
           }}
           onBack={() => {

@@ -1,3 +1,5 @@
+import { currentUserSchema } from '@shared/api/auth'
+import { decimalStringToCents } from '@shared/money'
 import { toast } from '@/hooks/use-toast'
 import { describeError } from '@/lib/api-client'
 import { DEFAULT_BALANCE, formatBalance } from '@/lib/money-display'
@@ -21,11 +23,17 @@ export function toastSuccess(kind: { title: string; description: string }): void
   toast({ variant: 'success', ...kind })
 }
 
-/** Welcome after sign-up/verification (text not given by the spec; it names the bonus just credited). */
-export function toastWelcome(): void {
+/**
+ * Welcome after sign-up/verification (text not given by the spec; it names the bonus just credited). The bonus
+ * is an admin setting, so the amount is the new account's balance when the server sent the user, else $15.00.
+ */
+export function toastWelcome(user?: unknown): void {
+  const parsed = currentUserSchema.safeParse(user)
+  const bonus = parsed.success ? parsed.data.balance : DEFAULT_BALANCE
+  const credited = decimalStringToCents(bonus) !== 0
   toast({
     variant: 'success',
     title: 'Welcome to Handover!',
-    description: `Your account is ready and your ${formatBalance(DEFAULT_BALANCE)} welcome bonus has been added to your balance.`,
+    description: credited ? `Your account is ready and your ${formatBalance(bonus)} welcome bonus has been added to your balance.` : 'Your account is ready.',
   })
 }

@@ -30,7 +30,7 @@ export function AdminChatScreen({ conversationId }: { conversationId: string }) 
   }
   const back = (
     <Button asChild variant="ghost" size="icon" className="-ml-1 shrink-0">
-      <Link to={paths.adminDashboard} aria-label="Admin dashboard">
+      <Link to={paths.adminConversations} aria-label="All conversations">
         <ArrowLeft aria-hidden="true" />
       </Link>
     </Button>

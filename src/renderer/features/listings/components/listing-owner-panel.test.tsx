@@ -41,6 +41,7 @@ describe('ownerNotice', () => {
     expect(ownerNotice({ status: 'removed', rejectionReason: null })?.text).toBe('Removed')
     expect(ownerNotice({ status: 'sold', rejectionReason: null })?.text).toBe('Sold')
     expect(ownerNotice({ status: 'suspended', rejectionReason: null })?.text).toBe('Suspended')
+    expect(ownerNotice({ status: 'suspended', rejectionReason: 'Follower count looks bought' })?.text).toBe('Suspended: Follower count looks bought')
   })
 
   it('shows a listing back in review as waiting, not as rejected', () => {

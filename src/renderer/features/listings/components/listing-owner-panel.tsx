@@ -32,10 +32,11 @@ export function ownerNotice(listing: Pick<Listing, 'status' | 'rejectionReason'>
     return { tone: 'info', icon: icon(Clock), text: 'Waiting for review — your listing appears in the catalogue once an admin approves it' }
   }
   if (listing.status === 'active') return { tone: 'success', icon: icon(CircleCheck), text: 'Live in the catalogue' }
+  // a suspension keeps its reason in the same field as a rejection (admin moderation)
+  if (listing.status === 'suspended') return { tone: 'warning', icon: icon(ShieldAlert), text: listing.rejectionReason ? `Suspended: ${listing.rejectionReason}` : 'Suspended' }
   if (listing.rejectionReason && listing.status !== 'sold') return { tone: 'warning', icon: icon(XCircle), text: `Not approved: ${listing.rejectionReason}` }
   if (listing.status === 'removed') return { tone: 'muted', icon: icon(Trash2), text: 'Removed' }
   if (listing.status === 'sold') return { tone: 'success', icon: icon(Tag), text: 'Sold' }
-  if (listing.status === 'suspended') return { tone: 'warning', icon: icon(ShieldAlert), text: 'Suspended' }
   return null
 }
 

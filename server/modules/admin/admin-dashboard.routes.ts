@@ -1,0 +1,60 @@
+import Router from '@koa/router'
+import { adminStatsQuerySchema, DISPUTE_TRANSCRIPT_LIMIT, DISPUTES_PAGE_SIZE, pageQuerySchema, type DisputeEvidenceDto } from '@shared/api/admin-dashboard'
+import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
+import { TRANSACTION_MESSAGES } from '@shared/api/transactions'
+import { requireAdmin } from '../../http/access'
+import type { AppContext, AppState } from '../../http/context'
+import { notFound } from '../../http/errors'
+import { parseQuery } from '../../http/validation'
+import type { ConversationsService } from '../conversations/conversations.service'
+import type { EscrowService } from '../escrow/escrow.service'
+import { readAdminStats } from './admin-stats.reads'
+
+function dealIdParam(ctx: AppContext): number {
+  const raw = ctx.params.id ?? ''
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN
+  if (!(id >= 1 && id <= 2_147_483_647)) throw notFound(TRANSACTION_MESSAGES.notFound)
+  return id
+}
+
+export interface AdminDashboardDeps {
+  escrow: EscrowService
+  conversations: ConversationsService
+}
+
+/**
+ * The admin dashboard's reads (admins only: 401 / 403): the figures and series, the disputes queue, and the
+ * evidence of one deal. Disputes are settled through the deal's own resolve-release and resolve-refund steps.
+ */
+export function adminDashboardRoutes(deps: AdminDashboardDeps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/admin' })
+  const { escrow, conversations } = deps
+
+  router.get('/stats', async (ctx) => {
+    await requireAdmin(ctx)
+    const { days } = parseQuery(ctx, adminStatsQuerySchema)
+    ctx.body = await readAdminStats(ctx.state.em, days)
+  })
+
+  router.get('/disputes', async (ctx) => {
+    const admin = await requireAdmin(ctx)
+    const { page } = parseQuery(ctx, pageQuerySchema)
+    const { items, total } = await escrow.disputes(ctx.state.em, { userId: admin.id, isAdmin: true }, page, DISPUTES_PAGE_SIZE)
+    ctx.set(TOTAL_COUNT_HEADER, String(total))
+    ctx.body = items
+  })
+
+  // the deal with its timeline and checklist, and its chat: any deal, so a settled dispute can still be read
+  router.get('/disputes/:id', async (ctx) => {
+    const admin = await requireAdmin(ctx)
+    const viewer = { userId: admin.id, isAdmin: true }
+    const transaction = await escrow.get(ctx.state.em, viewer, dealIdParam(ctx))
+    const chat = transaction.conversationId
+      ? await conversations.messages(ctx.state.em, viewer, transaction.conversationId, { limit: DISPUTE_TRANSCRIPT_LIMIT })
+      : { items: [], nextCursor: null }
+    const evidence: DisputeEvidenceDto = { transaction, transcript: chat.items, transcriptTruncated: chat.nextCursor !== null }
+    ctx.body = evidence
+  })
+
+  return router
+}

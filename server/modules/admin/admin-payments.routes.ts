@@ -1,0 +1,75 @@
+import Router from '@koa/router'
+import { adminDealQuerySchema, adminOrderQuerySchema, PAYMENT_MONITOR, reconcileMessage, type ReconcileResult } from '@shared/api/admin-payments'
+import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
+import { requireAdmin } from '../../http/access'
+import type { AppState } from '../../http/context'
+import { sendCsv } from '../../http/csv'
+import { parseQuery } from '../../http/validation'
+import { countStuckDeals, listMonitorDeals, toMonitorDealDto } from '../escrow/escrow.monitor'
+import { countStuckOrders, listOrders, toAdminOrderDto } from '../payments/payment-monitor.reads'
+import type { PaymentsService } from '../payments/payments.service'
+import { csvFilename, dealsCsv, ordersCsv } from './admin-payments.csv'
+
+const page = (n: number) => ({ limit: PAYMENT_MONITOR.pageSize, offset: (n - 1) * PAYMENT_MONITOR.pageSize })
+const CSV_WINDOW = { limit: PAYMENT_MONITOR.csvMaxRows, offset: 0 }
+
+/**
+ * The payment monitor (admins only: 401 / 403): payment orders and escrow deals filtered and paged (total in
+ * X-Total-Count), the same lists as CSV (the page ignored), what is stuck, and the reconcile of one order.
+ */
+export function adminPaymentRoutes(deps: { payments: PaymentsService }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/admin/payments' })
+
+  router.use(async (ctx, next) => {
+    await requireAdmin(ctx)
+    return next()
+  })
+
+  router.get('/summary', async (ctx) => {
+    const now = new Date()
+    const stuckOrders = await countStuckOrders(ctx.state.em, now)
+    const stuckTransactions = await countStuckDeals(ctx.state.em, now)
+    ctx.body = { stuckOrders, stuckTransactions }
+  })
+
+  router.get('/orders', async (ctx) => {
+    const { page: n, ...filters } = parseQuery(ctx, adminOrderQuerySchema)
+    const now = new Date()
+    const { items, total } = await listOrders(ctx.state.em, filters, page(n), now)
+    ctx.set(TOTAL_COUNT_HEADER, String(total))
+    ctx.body = items.map((order) => toAdminOrderDto(order, now))
+  })
+
+  router.get('/orders.csv', async (ctx) => {
+    const { page: _ignored, ...filters } = parseQuery(ctx, adminOrderQuerySchema)
+    const now = new Date()
+    const { items, total } = await listOrders(ctx.state.em, filters, CSV_WINDOW, now)
+    ctx.set(TOTAL_COUNT_HEADER, String(total))
+    sendCsv(ctx, csvFilename('payment-orders', now), ordersCsv(items, now))
+  })
+
+  router.post('/orders/:orderId/reconcile', async (ctx) => {
+    const admin = await requireAdmin(ctx)
+    const { order, outcome, changed } = await deps.payments.reconcile(ctx.state.em, admin.id, ctx.params.orderId ?? '')
+    const body: ReconcileResult = { order: toAdminOrderDto(order, new Date()), outcome, changed, message: reconcileMessage(outcome, changed) }
+    ctx.body = body
+  })
+
+  router.get('/transactions', async (ctx) => {
+    const { page: n, ...filters } = parseQuery(ctx, adminDealQuerySchema)
+    const now = new Date()
+    const { items, total } = await listMonitorDeals(ctx.state.em, filters, page(n), now)
+    ctx.set(TOTAL_COUNT_HEADER, String(total))
+    ctx.body = items.map((deal) => toMonitorDealDto(deal, now))
+  })
+
+  router.get('/transactions.csv', async (ctx) => {
+    const { page: _ignored, ...filters } = parseQuery(ctx, adminDealQuerySchema)
+    const now = new Date()
+    const { items, total } = await listMonitorDeals(ctx.state.em, filters, CSV_WINDOW, now)
+    ctx.set(TOTAL_COUNT_HEADER, String(total))
+    sendCsv(ctx, csvFilename('escrow-transactions', now), dealsCsv(items, now))
+  })
+
+  return router
+}

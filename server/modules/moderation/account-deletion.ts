@@ -1,0 +1,91 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { MODERATION_MESSAGES, moneyLeftMessage } from '@shared/api/moderation'
+import { FINAL_TRANSACTION_STATUSES } from '@shared/api/transactions'
+import { conflict } from '../../http/errors'
+import type { Delivery } from '../../realtime/bus'
+import { recordAudit } from '../audit/audit.service'
+import type { LedgerService } from '../ledger/ledger.service'
+import type { Notification } from '../notifications/notification.entity'
+import type { NotificationService } from '../notifications/notifications.service'
+import type { SessionService } from '../sessions/session.store'
+import type { User } from '../users/user.entity'
+
+/** Listings still offered or on their way to sale; reserved ones belong to an open deal, which blocks deletion. */
+const FOR_SALE = ['pending_review', 'active', 'suspended']
+/** Cannot be typed at sign-up (spaces are not allowed in usernames), so it never takes someone's name. */
+export const deletedUsername = (id: number) => `Deleted user ${id}`
+/** `.invalid` is reserved (RFC 2606): no mail is ever sent there and no sign-up can verify it. */
+const deletedEmail = (id: number) => `deleted-${id}@deleted.invalid`
+/** Not an argon2 hash, so no password ever verifies against it. */
+const NO_PASSWORD = '!deleted'
+
+export interface DeletionDeps {
+  sessions: SessionService
+  ledger: LedgerService
+  notifications: NotificationService
+}
+
+/**
+ * Deletes an account inside the caller's transaction, with the user's row already locked. Refused (409) while the
+ * user is party to an open escrow deal or holds money (wallet or pending withdrawals): those must end first.
+ * Nothing is erased: the ledger, deals, chats and notifications keep pointing at the row, which is anonymised
+ * (name, email, password, avatar) and marked deleted. It is also marked banned, so every check that turns
+ * banned users away (profiles, chats, purchases, sign-in) turns it away too. Its listings leave sale and its
+ * sessions end; the returned deliveries close its sockets and take the listings off open pages.
+ */
+export async function deleteAccount(
+  tx: EntityManager,
+  deps: DeletionDeps,
+  input: { adminId: number; user: User; reason: string },
+): Promise<{ notification: Notification; deliveries: Delivery[] }> {
+  const { adminId, user, reason } = input
+  const [open] = await tx.execute<{ n: string }[]>(
+    `select count(*) as n from escrow_transactions where (buyer_id = ? or seller_id = ?) and status not in (?)`,
+    [user.id, user.id, [...FINAL_TRANSACTION_STATUSES]],
+  )
+  if (Number(open?.n ?? 0) > 0) throw conflict(MODERATION_MESSAGES.openDeal, 'open_deal')
+  const [wallet, held] = await Promise.all([deps.ledger.walletBalance(tx, user.id), deps.ledger.userKindBalance(tx, user.id, 'withdrawal_hold')])
+  if (wallet !== 0 || held !== 0) throw conflict(moneyLeftMessage(wallet, held), 'money_left')
+
+  const removed = await tx.execute<{ id: number; was: string }[]>(
+    `with taken as (select id, status from listings where seller_id = ? and status in (?) for update)
+     update listings l set status = 'removed', updated_at = now() from taken where l.id = taken.id
+     returning l.id, taken.status as was`,
+    [user.id, FOR_SALE],
+  )
+  await tx.execute(`delete from password_resets where user_id = ?`, [user.id])
+  await deps.sessions.endUserSessions(tx, user.id)
+
+  const before = { username: user.username, bannedAt: user.bannedAt?.toISOString() ?? null }
+  const now = new Date()
+  user.username = deletedUsername(user.id)
+  user.usernameKey = user.username.toLowerCase()
+  user.email = deletedEmail(user.id)
+  user.passwordHash = NO_PASSWORD
+  user.avatar = null
+  user.deletedAt = now
+  user.bannedAt ??= now
+  user.banReason ??= 'Account deleted'
+  recordAudit(tx, {
+    adminId,
+    action: 'user.delete',
+    targetType: 'user',
+    targetId: user.id,
+    before,
+    after: { username: user.username, deletedAt: now.toISOString(), removedListings: removed.map((row) => row.id) },
+    reason,
+  })
+  const notification = deps.notifications.notify(tx, user.id, {
+    type: 'account_deleted',
+    title: 'Account deleted',
+    message: `Your Handover account has been deleted: ${reason}`,
+    data: { reason },
+  })
+  await tx.flush()
+
+  const deliveries: Delivery[] = [{ audience: { userIds: [user.id] }, event: { type: 'session_ended', reason: 'deleted' } }]
+  for (const row of removed) {
+    if (row.was === 'active') deliveries.push({ audience: { all: true }, event: { type: 'account_status_updated', accountId: row.id, isActive: false } })
+  }
+  return { notification, deliveries }
+}

@@ -1,0 +1,119 @@
+import Router from '@koa/router'
+import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
+import {
+  MODERATION_MESSAGES,
+  adminListingQuerySchema,
+  adminUserQuerySchema,
+  flagViolationSchema,
+  moderationReasonSchema,
+  optionalReasonSchema,
+} from '@shared/api/moderation'
+import { requireAdmin } from '../../http/access'
+import type { AppContext, AppState } from '../../http/context'
+import { notFound } from '../../http/errors'
+import { parseBody, parseQuery } from '../../http/validation'
+import { listingIdParam } from '../listings/listings.routes'
+import type { ListingModerationService } from './listing-moderation.service'
+import type { UserModerationService } from './user-moderation.service'
+
+const MAX_SERIAL = 2_147_483_647
+
+/** A user id from the path; anything that cannot be one is simply not found. */
+function userIdParam(ctx: AppContext): number {
+  const id = /^\d{1,10}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN
+  if (!(id >= 1 && id <= MAX_SERIAL)) throw notFound(MODERATION_MESSAGES.userNotFound)
+  return id
+}
+
+/** Every route below is for admins only: 401 signed out, 403 signed in without admin rights (read from the database). */
+function adminsOnly(router: Router<AppState>) {
+  router.use(async (ctx, next) => {
+    await requireAdmin(ctx)
+    return next()
+  })
+}
+
+/**
+ * /api/admin/users: find accounts, ban and unban, flag a violation, delete. Bodies are checked before anything
+ * is read or written, so bad input is a 400 that changes nothing.
+ */
+export function adminUserRoutes(deps: { users: UserModerationService }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/admin/users' })
+  const { users } = deps
+  adminsOnly(router)
+
+  router.get('/', async (ctx) => {
+    const { items, total } = await users.list(ctx.state.em, parseQuery(ctx, adminUserQuerySchema))
+    ctx.set(TOTAL_COUNT_HEADER, String(total))
+    ctx.body = items
+  })
+
+  router.post('/:id/ban', async (ctx) => {
+    const id = userIdParam(ctx)
+    const { reason } = parseBody(ctx, moderationReasonSchema)
+    ctx.body = await users.ban(ctx.state.em, (await requireAdmin(ctx)).id, id, reason)
+  })
+
+  router.post('/:id/unban', async (ctx) => {
+    const id = userIdParam(ctx)
+    const { reason } = parseBody(ctx, optionalReasonSchema)
+    ctx.body = await users.unban(ctx.state.em, (await requireAdmin(ctx)).id, id, reason)
+  })
+
+  router.post('/:id/flag', async (ctx) => {
+    const id = userIdParam(ctx)
+    const { note } = parseBody(ctx, flagViolationSchema)
+    ctx.body = await users.flag(ctx.state.em, (await requireAdmin(ctx)).id, id, note)
+  })
+
+  // a POST rather than DELETE: the reason travels in a JSON body, which DELETE requests do not carry here
+  router.post('/:id/delete', async (ctx) => {
+    const id = userIdParam(ctx)
+    const { reason } = parseBody(ctx, moderationReasonSchema)
+    ctx.body = await users.remove(ctx.state.em, (await requireAdmin(ctx)).id, id, reason)
+  })
+
+  return router
+}
+
+/**
+ * /api/admin/listings/...: moderation beside the review queue (admin-listings.routes.ts): search every listing,
+ * suspend and restore, verify, flag a violation.
+ */
+export function adminListingModerationRoutes(deps: { listings: ListingModerationService }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/admin/listings' })
+  const { listings } = deps
+  adminsOnly(router)
+
+  router.get('/search', async (ctx) => {
+    const { items, total } = await listings.list(ctx.state.em, parseQuery(ctx, adminListingQuerySchema))
+    ctx.set(TOTAL_COUNT_HEADER, String(total))
+    ctx.body = items
+  })
+
+  router.post('/:id/suspend', async (ctx) => {
+    const id = listingIdParam(ctx)
+    const { reason } = parseBody(ctx, moderationReasonSchema)
+    ctx.body = await listings.suspend(ctx.state.em, (await requireAdmin(ctx)).id, id, reason)
+  })
+
+  router.post('/:id/restore', async (ctx) => {
+    const id = listingIdParam(ctx)
+    const { reason } = parseBody(ctx, optionalReasonSchema)
+    ctx.body = await listings.restore(ctx.state.em, (await requireAdmin(ctx)).id, id, reason)
+  })
+
+  router.post('/:id/verify', async (ctx) => {
+    const id = listingIdParam(ctx)
+    const { reason } = parseBody(ctx, optionalReasonSchema)
+    ctx.body = await listings.verify(ctx.state.em, (await requireAdmin(ctx)).id, id, reason)
+  })
+
+  router.post('/:id/flag', async (ctx) => {
+    const id = listingIdParam(ctx)
+    const { note } = parseBody(ctx, flagViolationSchema)
+    ctx.body = await listings.flag(ctx.state.em, (await requireAdmin(ctx)).id, id, note)
+  })
+
+  return router
+}

@@ -1,0 +1,153 @@
+import { LockMode } from '@mikro-orm/core'
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { MODERATION_MESSAGES, MODERATION_PAGE_SIZE, type AdminUserDto, type AdminUserQuery } from '@shared/api/moderation'
+import { conflict, forbidden, notFound } from '../../http/errors'
+import { changedFields, recordAudit } from '../audit/audit.service'
+import type { LedgerService } from '../ledger/ledger.service'
+import { escapeLike } from '../listings/listings.query'
+import type { SessionService } from '../sessions/session.store'
+import { User } from '../users/user.entity'
+import { deleteAccount } from './account-deletion'
+import { flagSummaries, recordFlag } from './flags'
+import { toAdminUserDto } from './moderation.mapper'
+import { runModeration, type AnnounceDeps } from './moderation.outcome'
+
+export interface UserModerationDeps extends AnnounceDeps {
+  sessions: SessionService
+  ledger: LedgerService
+}
+
+const STATUS_WHERE: Record<AdminUserQuery['status'], string | null> = {
+  all: null,
+  active: 'u.banned_at is null and u.deleted_at is null',
+  banned: 'u.banned_at is not null and u.deleted_at is null',
+  deleted: 'u.deleted_at is not null',
+}
+
+const banState = (user: User) => ({ bannedAt: user.bannedAt?.toISOString() ?? null, banReason: user.banReason })
+
+/**
+ * Admins acting on accounts: finding them, banning and unbanning, flagging violations and deleting. Each action
+ * holds the user's row lock, writes its audit entry in its own transaction and tells the user afterwards.
+ */
+export class UserModerationService {
+  constructor(private readonly deps: UserModerationDeps) {}
+
+  /** A page of users, newest first: `q` is any part of the username or email, or the exact id. */
+  async list(em: EntityManager, query: AdminUserQuery): Promise<{ items: AdminUserDto[]; total: number }> {
+    const where: string[] = []
+    const params: unknown[] = []
+    const status = STATUS_WHERE[query.status]
+    if (status) where.push(status)
+    if (query.flagged) where.push(`exists (select 1 from moderation_flags f where f.target_type = 'user' and f.user_id = u.id)`)
+    if (query.q) {
+      // usernames and emails are stored lowercased by JavaScript, so the search is folded the same way
+      const pattern = `%${escapeLike(query.q.toLowerCase())}%`
+      const id = /^\d{1,9}$/.test(query.q) ? Number(query.q) : null
+      where.push(`(u.username_key like ? or u.email like ?${id === null ? '' : ' or u.id = ?'})`)
+      params.push(pattern, pattern, ...(id === null ? [] : [id]))
+    }
+    const clause = where.length > 0 ? `where ${where.join(' and ')}` : ''
+    const offset = (query.page - 1) * MODERATION_PAGE_SIZE
+    const [rows, counted] = await Promise.all([
+      em.execute<{ id: number }[]>(`select u.id from users u ${clause} order by u.id desc limit ? offset ?`, [...params, MODERATION_PAGE_SIZE, offset]),
+      em.execute<{ n: string }[]>(`select count(*) as n from users u ${clause}`, params),
+    ])
+    const ids = rows.map((row) => row.id)
+    const [users, flags] = await Promise.all([ids.length ? em.find(User, { id: { $in: ids } }) : [], flagSummaries(em, 'user', ids)])
+    const byId = new Map(users.map((user) => [user.id, user]))
+    const items = ids.flatMap((id) => {
+      const user = byId.get(id)
+      return user ? [toAdminUserDto(user, flags.get(id))] : []
+    })
+    return { items, total: Number(counted[0]?.n ?? 0) }
+  }
+
+  /** Bans the user with a reason they are told; their sessions end and their sockets close on every instance. */
+  async ban(em: EntityManager, adminId: number, userId: number, reason: string): Promise<AdminUserDto> {
+    return runModeration(em, this.deps, async (tx) => {
+      const user = await this.lockUser(tx, userId)
+      this.assertNotProtected(user, adminId, MODERATION_MESSAGES.banSelf, MODERATION_MESSAGES.banAdmin)
+      if (user.bannedAt) throw conflict(MODERATION_MESSAGES.alreadyBanned, 'already_banned')
+      const before = banState(user)
+      user.bannedAt = new Date()
+      user.banReason = reason
+      recordAudit(tx, { adminId, action: 'user.ban', targetType: 'user', targetId: userId, ...changedFields(before, banState(user)), reason })
+      await this.deps.sessions.endUserSessions(tx, userId)
+      const notification = this.deps.notifications.notify(tx, userId, {
+        type: 'user_banned',
+        title: 'Account banned',
+        message: `Your Handover account has been banned: ${reason}`,
+        data: { banReason: reason },
+      })
+      await tx.flush()
+      return {
+        value: await this.dto(tx, user),
+        notifications: [notification],
+        deliveries: [{ audience: { userIds: [userId] }, event: { type: 'session_ended', reason: 'banned' } }],
+      }
+    })
+  }
+
+  async unban(em: EntityManager, adminId: number, userId: number, reason: string | undefined): Promise<AdminUserDto> {
+    return runModeration(em, this.deps, async (tx) => {
+      const user = await this.lockUser(tx, userId)
+      if (!user.bannedAt) throw conflict(MODERATION_MESSAGES.notBanned, 'not_banned')
+      const before = banState(user)
+      user.bannedAt = null
+      user.banReason = null
+      recordAudit(tx, { adminId, action: 'user.unban', targetType: 'user', targetId: userId, ...changedFields(before, banState(user)), reason: reason ?? null })
+      const notification = this.deps.notifications.notify(tx, userId, {
+        type: 'user_unbanned',
+        title: 'Account restored',
+        message: 'The ban on your Handover account has been lifted. You can sign in again.',
+      })
+      await tx.flush()
+      return { value: await this.dto(tx, user), notifications: [notification] }
+    })
+  }
+
+  /** Keeps a record of a violation and tells the user the note. */
+  async flag(em: EntityManager, adminId: number, userId: number, note: string): Promise<AdminUserDto> {
+    return runModeration(em, this.deps, async (tx) => {
+      const user = await this.lockUser(tx, userId)
+      recordFlag(tx, { adminId, userId, note })
+      recordAudit(tx, { adminId, action: 'user.flag', targetType: 'user', targetId: userId, after: { note }, reason: note })
+      const notification = this.deps.notifications.notify(tx, userId, {
+        type: 'violation_detected',
+        title: 'Violation detected',
+        message: `An admin flagged a violation on your account: ${note}`,
+        data: { reason: note },
+      })
+      await tx.flush()
+      return { value: await this.dto(tx, user), notifications: [notification] }
+    })
+  }
+
+  /** See deleteAccount: refused while a deal is open or money is left; otherwise the account is anonymised. */
+  async remove(em: EntityManager, adminId: number, userId: number, reason: string): Promise<AdminUserDto> {
+    return runModeration(em, this.deps, async (tx) => {
+      const user = await this.lockUser(tx, userId)
+      this.assertNotProtected(user, adminId, MODERATION_MESSAGES.deleteSelf, MODERATION_MESSAGES.deleteAdmin)
+      const { notification, deliveries } = await deleteAccount(tx, this.deps, { adminId, user, reason })
+      return { value: await this.dto(tx, user), notifications: [notification], deliveries }
+    })
+  }
+
+  private async dto(em: EntityManager, user: User): Promise<AdminUserDto> {
+    return toAdminUserDto(user, (await flagSummaries(em, 'user', [user.id])).get(user.id))
+  }
+
+  private async lockUser(tx: EntityManager, id: number): Promise<User> {
+    const user = await tx.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+    if (!user) throw notFound(MODERATION_MESSAGES.userNotFound)
+    if (user.deletedAt) throw conflict(MODERATION_MESSAGES.deleted, 'account_deleted')
+    return user
+  }
+
+  /** An admin never locks themself out, and admins are not moderated by one another. */
+  private assertNotProtected(user: User, adminId: number, selfMessage: string, adminMessage: string) {
+    if (user.id === adminId) throw forbidden(selfMessage)
+    if (user.isAdmin) throw forbidden(adminMessage)
+  }
+}

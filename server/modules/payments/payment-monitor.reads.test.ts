@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { PAYMENT_MONITOR, STUCK_MESSAGES } from '@shared/api/admin-payments'
+import { stuckOrder } from './payment-monitor.reads'
+
+const NOW = new Date('2026-11-24T12:00:00Z')
+const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000)
+
+describe('stuckOrder', () => {
+  it('flags money the provider holds that was never credited, whatever its age', () => {
+    expect(stuckOrder({ status: 'paid', createdAt: minutesAgo(0) }, NOW)).toEqual({ reason: 'paid_not_credited', message: STUCK_MESSAGES.paid_not_credited })
+  })
+
+  it('flags an open checkout only once nobody has heard from the provider for the threshold', () => {
+    expect(stuckOrder({ status: 'created', createdAt: minutesAgo(PAYMENT_MONITOR.openOrderMinutes) }, NOW)).toBeNull()
+    expect(stuckOrder({ status: 'created', createdAt: minutesAgo(PAYMENT_MONITOR.openOrderMinutes + 1) }, NOW)?.reason).toBe('open_too_long')
+  })
+
+  it('never flags a settled order', () => {
+    for (const status of ['credited', 'failed', 'cancelled', 'expired'] as const) expect(stuckOrder({ status, createdAt: minutesAgo(10_000) }, NOW)).toBeNull()
+  })
+})

@@ -1,0 +1,34 @@
+import Router from '@koa/router'
+import { settingsUpdateSchema } from '@shared/api/settings'
+import { requireAdmin } from '../../http/access'
+import type { AppState } from '../../http/context'
+import { parseBody } from '../../http/validation'
+import type { SettingsService } from './settings.service'
+
+/** GET / PUT /api/admin/settings: every marketplace setting; admins only (401 signed out, 403 otherwise). */
+export function adminSettingsRoutes(deps: { settings: SettingsService }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/admin/settings' })
+  router.use(async (ctx, next) => {
+    await requireAdmin(ctx)
+    return next()
+  })
+  router.get('/', async (ctx) => {
+    ctx.body = await deps.settings.get(ctx.state.em)
+  })
+  router.put('/', async (ctx) => {
+    const admin = await requireAdmin(ctx)
+    // checked before the transaction starts: an invalid body is a 400 that touches nothing
+    const patch = parseBody(ctx, settingsUpdateSchema)
+    ctx.body = await deps.settings.update(ctx.state.em, admin.id, patch)
+  })
+  return router
+}
+
+/** GET /api/site: the settings every visitor sees (the maintenance banner), for the site-wide layout. */
+export function siteRoutes(deps: { settings: SettingsService }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/site' })
+  router.get('/', async (ctx) => {
+    ctx.body = await deps.settings.siteInfo(ctx.state.em)
+  })
+  return router
+}

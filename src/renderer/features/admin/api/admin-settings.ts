@@ -1,0 +1,39 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { settingsSchema, type Settings, type SettingsUpdate } from '@shared/api/settings'
+import { apiGet, apiSend } from '@/lib/api-client'
+import { adminKeys, siteKeys } from '@/lib/query-keys'
+import { auditKeys } from './audit-log'
+
+export const adminSettingsKeys = {
+  all: [...adminKeys.all, 'settings'] as const,
+}
+
+/** GET /api/admin/settings: every marketplace setting as stored (money in cents, the fee in basis points). */
+export async function getAdminSettings(signal?: AbortSignal): Promise<Settings> {
+  return settingsSchema.parse(await apiGet<unknown>('/api/admin/settings', { signal }))
+}
+
+export const adminSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminSettingsKeys.all,
+    queryFn: ({ signal }) => getAdminSettings(signal),
+    // the form is rebuilt from every fresh copy, so a background refetch must not wipe what is being typed
+    staleTime: Infinity,
+    refetchOnReconnect: false,
+  })
+
+export const useAdminSettings = () => useQuery(adminSettingsQueryOptions())
+
+/** PUT /api/admin/settings with the changed settings only; answers every setting as now stored. */
+export function useSaveSettings() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (patch: SettingsUpdate) => settingsSchema.parse(await apiSend<unknown>('PUT', '/api/admin/settings', patch)),
+    onSuccess: () => {
+      // read back what the server stored; the site's banner may have changed too
+      void queryClient.invalidateQueries({ queryKey: adminSettingsKeys.all })
+      void queryClient.invalidateQueries({ queryKey: siteKeys.all })
+      void queryClient.invalidateQueries({ queryKey: auditKeys.all })
+    },
+  })
+}

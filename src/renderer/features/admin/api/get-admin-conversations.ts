@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { adminConversationListSchema, type AdminConversationDto } from '@shared/api/admin-conversations'
+import { apiGetWithHeaders } from '@/lib/api-client'
+import { toSearchParams, type ConversationFilters } from '../lib/conversation-filters'
+import { adminQueryKeys } from './keys'
+import { totalOf, type Page } from './total-count'
+
+/** GET /api/admin/conversations: one page of every conversation matching the filters, and how many match. */
+export async function getAdminConversations(filters: ConversationFilters, signal?: AbortSignal): Promise<Page<AdminConversationDto>> {
+  const search = toSearchParams(filters).toString()
+  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/admin/conversations${search ? `?${search}` : ''}`, { signal })
+  const items = body === null ? [] : adminConversationListSchema.parse(body)
+  return { items, total: totalOf(headers, items.length) }
+}
+
+export const adminConversationsQueryOptions = (filters: ConversationFilters) =>
+  queryOptions({
+    queryKey: adminQueryKeys.conversations(filters),
+    queryFn: ({ signal }) => getAdminConversations(filters, signal),
+    // most conversations send admins no live event until an admin has written in them
+    refetchInterval: 30_000,
+    placeholderData: keepPreviousData,
+  })
+
+export function useAdminConversations(filters: ConversationFilters) {
+  return useQuery(adminConversationsQueryOptions(filters))
+}

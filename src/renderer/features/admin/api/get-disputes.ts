@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { adminDisputeListSchema, type AdminDisputeDto } from '@shared/api/admin-dashboard'
+import { apiGetWithHeaders } from '@/lib/api-client'
+import { adminQueryKeys } from './keys'
+import { totalOf, type Page } from './total-count'
+
+/** GET /api/admin/disputes: the longest-waiting disputes (one page) and how many wait in all. */
+export async function getDisputes(signal?: AbortSignal): Promise<Page<AdminDisputeDto>> {
+  const { body, headers } = await apiGetWithHeaders<unknown>('/api/admin/disputes', { signal })
+  const items = body === null ? [] : adminDisputeListSchema.parse(body)
+  return { items, total: totalOf(headers, items.length) }
+}
+
+export const disputesQueryOptions = () =>
+  queryOptions({
+    queryKey: adminQueryKeys.disputes(),
+    queryFn: ({ signal }) => getDisputes(signal),
+    // a dispute opened between two strangers sends admins no live event
+    refetchInterval: 30_000,
+  })
+
+export function useDisputes() {
+  return useQuery(disputesQueryOptions())
+}

@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { adminUserListSchema, type AdminUserDto } from '@shared/api/moderation'
+import { apiGetWithHeaders } from '@/lib/api-client'
+import { apiSearch, type ModerationSearch } from '../lib/moderation-url'
+import { moderationKeys } from './moderation-keys'
+import { totalOf, type Page } from './total-count'
+
+/** GET /api/admin/users: a page of accounts, newest first. */
+export async function getModerationUsers(search: ModerationSearch, signal?: AbortSignal): Promise<Page<AdminUserDto>> {
+  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/admin/users${apiSearch(search)}`, { signal })
+  const items = body === null ? [] : adminUserListSchema.parse(body)
+  return { items, total: totalOf(headers, items.length) }
+}
+
+export const moderationUsersQueryOptions = (search: ModerationSearch) =>
+  queryOptions({ queryKey: moderationKeys.userList(search), queryFn: ({ signal }) => getModerationUsers(search, signal) })
+
+export function useModerationUsers(search: ModerationSearch) {
+  return useQuery({ ...moderationUsersQueryOptions(search), placeholderData: keepPreviousData })
+}

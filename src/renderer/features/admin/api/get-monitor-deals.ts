@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { adminDealListSchema, type AdminDealDto, type AdminDealQuery } from '@shared/api/admin-payments'
+import { apiGetWithHeaders } from '@/lib/api-client'
+import { listSearch } from '../lib/payment-monitor-filters'
+import { monitorPollMs, paymentMonitorKeys } from './payment-monitor-keys'
+import { totalOf, type Page } from './total-count'
+
+/** GET /api/admin/payments/transactions: one page of escrow deals, newest first, with the matching total. */
+export async function getMonitorDeals(query: AdminDealQuery, signal?: AbortSignal): Promise<Page<AdminDealDto>> {
+  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/admin/payments/transactions${listSearch(query)}`, { signal })
+  const items = body === null ? [] : adminDealListSchema.parse(body)
+  return { items, total: totalOf(headers, items.length) }
+}
+
+export const monitorDealsQueryOptions = (query: AdminDealQuery, live: boolean) =>
+  queryOptions({
+    queryKey: paymentMonitorKeys.deals(query),
+    queryFn: ({ signal }) => getMonitorDeals(query, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: monitorPollMs(live),
+  })
+
+export const useMonitorDeals = (query: AdminDealQuery, live: boolean) => useQuery(monitorDealsQueryOptions(query, live))
+
+export const monitorDealsCsvHref = (query: AdminDealQuery) => `/api/admin/payments/transactions.csv${listSearch(query, false)}`

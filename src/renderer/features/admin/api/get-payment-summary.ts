@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { paymentMonitorSummarySchema, type PaymentMonitorSummary } from '@shared/api/admin-payments'
+import { apiGet } from '@/lib/api-client'
+import { monitorPollMs, paymentMonitorKeys } from './payment-monitor-keys'
+
+/** GET /api/admin/payments/summary: how many orders and deals are stuck now, whatever the filters. */
+export async function getPaymentSummary(signal?: AbortSignal): Promise<PaymentMonitorSummary | null> {
+  const body = await apiGet<unknown>('/api/admin/payments/summary', { signal })
+  return body === null ? null : paymentMonitorSummarySchema.parse(body)
+}
+
+export const paymentSummaryQueryOptions = (live: boolean) =>
+  queryOptions({
+    queryKey: paymentMonitorKeys.summary(),
+    queryFn: ({ signal }) => getPaymentSummary(signal),
+    refetchInterval: monitorPollMs(live),
+  })
+
+export const usePaymentSummary = (live: boolean) => useQuery(paymentSummaryQueryOptions(live))

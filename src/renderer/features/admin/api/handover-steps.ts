@@ -1,0 +1,40 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { handoverStepListSchema, type HandoverStepsRequest } from '@shared/api/transactions'
+import type { LivePlatformId } from '@/config/platforms'
+import { apiGet, apiSend } from '@/lib/api-client'
+import { adminKeys } from '@/lib/query-keys'
+import { auditKeys } from './audit-log'
+
+export const handoverStepKeys = {
+  all: [...adminKeys.all, 'handover-steps'] as const,
+}
+
+export type HandoverStepLists = Partial<Record<LivePlatformId, { position: number; title: string; description: string }[]>>
+
+/** GET /api/admin/handover-steps: each live platform's checklist, in order. */
+export async function getHandoverSteps(signal?: AbortSignal): Promise<HandoverStepLists> {
+  return handoverStepListSchema.parse(await apiGet<unknown>('/api/admin/handover-steps', { signal }))
+}
+
+export const handoverStepsQueryOptions = () =>
+  queryOptions({
+    queryKey: handoverStepKeys.all,
+    queryFn: ({ signal }) => getHandoverSteps(signal),
+    staleTime: Infinity,
+    refetchOnReconnect: false,
+  })
+
+export const useHandoverSteps = () => useQuery(handoverStepsQueryOptions())
+
+/** PUT /api/admin/handover-steps/{platform}: the platform's whole list, replacing the old one. Running deals keep theirs. */
+export function useSaveHandoverSteps() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ platform, steps }: { platform: LivePlatformId } & HandoverStepsRequest) =>
+      apiSend<unknown>('PUT', `/api/admin/handover-steps/${platform}`, { steps }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: handoverStepKeys.all })
+      void queryClient.invalidateQueries({ queryKey: auditKeys.all })
+    },
+  })
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { transactionDetailSchema, type TransactionDetailDto } from '@shared/api/transactions'
+import { apiSend } from '@/lib/api-client'
+import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
+import { adminKeys, transactionKeys } from '@/lib/query-keys'
+
+export type Resolution = 'release' | 'refund'
+
+export interface ResolveRequest {
+  transactionId: number
+  resolution: Resolution
+  /** told to both parties in the deal's chat */
+  note: string
+}
+
+export const resolvePath = (transactionId: number, resolution: Resolution) => `/api/transactions/${transactionId}/resolve-${resolution}`
+
+/** The deal's own resolve step, under the action's Idempotency-Key: a double click or a retry moves the money once. */
+export async function resolveDispute({ transactionId, resolution, note }: ResolveRequest, keys: ActionKeys): Promise<TransactionDetailDto> {
+  const path = resolvePath(transactionId, resolution)
+  const body = { note }
+  const answer = await apiSend<unknown>('POST', path, body, { headers: idempotencyHeaders(keys, 'POST', path, body) })
+  return transactionDetailSchema.parse(answer)
+}
+
+export function useResolveDispute(keys: ActionKeys) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (request: ResolveRequest) => resolveDispute(request, keys),
+    onSuccess: () => keys.settle(),
+    onSettled: () => {
+      // the queue, the evidence, any deal page, and the figures
+      for (const queryKey of [transactionKeys.all, adminKeys.all]) void client.invalidateQueries({ queryKey })
+    },
+  })
+}

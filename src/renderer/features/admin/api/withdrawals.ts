@@ -1,0 +1,42 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { adminWithdrawalDtoSchema, type AdminWithdrawalDto } from '@shared/api/payments'
+import { apiGetWithHeaders, apiSend } from '@/lib/api-client'
+import { adminKeys } from '@/lib/query-keys'
+import { adminQueryKeys } from './keys'
+import { totalOf, type Page } from './total-count'
+
+/** GET /api/admin/withdrawals?status=requested: the newest page of withdrawals waiting for a decision. */
+export async function getPendingWithdrawals(signal?: AbortSignal): Promise<Page<AdminWithdrawalDto>> {
+  const { body, headers } = await apiGetWithHeaders<unknown>('/api/admin/withdrawals?status=requested', { signal })
+  const items = body === null ? [] : adminWithdrawalDtoSchema.array().parse(body)
+  return { items, total: totalOf(headers, items.length) }
+}
+
+export const pendingWithdrawalsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminQueryKeys.withdrawals(),
+    queryFn: ({ signal }) => getPendingWithdrawals(signal),
+    refetchInterval: 30_000,
+  })
+
+export function usePendingWithdrawals() {
+  return useQuery(pendingWithdrawalsQueryOptions())
+}
+
+export type WithdrawalDecision = { id: number; action: 'approve' } | { id: number; action: 'reject'; reason: string }
+
+/**
+ * Approve pays out through the provider; reject gives the money back with the reason. The server decides each
+ * withdrawal once under its lock, so repeating the same decision answers the same and moves nothing.
+ */
+export function useDecideWithdrawal() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (decision: WithdrawalDecision) =>
+      decision.action === 'approve'
+        ? apiSend<unknown>('POST', `/api/admin/withdrawals/${decision.id}/approve`)
+        : apiSend<unknown>('POST', `/api/admin/withdrawals/${decision.id}/reject`, { reason: decision.reason }),
+    // the queue and the figures
+    onSettled: () => void client.invalidateQueries({ queryKey: adminKeys.all }),
+  })
+}

@@ -1,0 +1,42 @@
+import { useEffect, useRef, useState } from 'react'
+import { Search } from 'lucide-react'
+import { ADMIN_CONVERSATION_SEARCH_MAX } from '@shared/api/admin-conversations'
+import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
+import { Input } from '@/components/ui/input'
+
+/** The list's search: typed text reaches the URL 300 ms after typing stops; Back and Clear change it from outside. */
+export function ConversationSearch({ value, onCommit }: { value: string; onCommit(query: string): void }) {
+  const [text, setText] = useState(value)
+  const [committed, setCommitted] = useState(value)
+  const timer = useRef<number | undefined>(undefined)
+
+  if (value !== committed) {
+    setCommitted(value)
+    if (value !== text.trim()) setText(value)
+  }
+
+  useEffect(() => () => window.clearTimeout(timer.current), [])
+
+  function change(next: string) {
+    setText(next)
+    window.clearTimeout(timer.current)
+    timer.current = window.setTimeout(() => {
+      if (next.trim() !== value) onCommit(next.trim())
+    }, SEARCH_DEBOUNCE_MS)
+  }
+
+  return (
+    <div className="relative min-w-0 flex-1 basis-64">
+      <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-navy-400" aria-hidden="true" />
+      <Input
+        type="search"
+        aria-label="Search conversations"
+        placeholder="Username, listing, ACC-012 or #12"
+        maxLength={ADMIN_CONVERSATION_SEARCH_MAX}
+        value={text}
+        onChange={(event) => change(event.target.value)}
+        className="pl-10"
+      />
+    </div>
+  )
+}

@@ -1,0 +1,143 @@
+import { useId, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { ChevronDown, MessagesSquare } from 'lucide-react'
+import type { AdminDisputeDto } from '@shared/api/admin-dashboard'
+import { resolveRequestSchema } from '@shared/api/transactions'
+import { formatRelativeTime } from '@shared/format'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { PLATFORMS } from '@/config/platforms'
+import { paths } from '@/config/paths'
+import { describeError } from '@/lib/api-client'
+import { useActionKeys } from '@/lib/idempotency'
+import { toast } from '@/hooks/use-toast'
+import { useDisputeEvidence } from '../api/get-dispute-evidence'
+import { useResolveDispute, type Resolution } from '../api/resolve-dispute'
+import { dollars } from '../lib/figures'
+import { DecisionDialog } from './decision-dialog'
+import { DisputeEvidence } from './dispute-evidence'
+
+const noteSchema = resolveRequestSchema.shape.note
+
+/** What each decision does with the money, said before it is done. */
+function consequence(dispute: AdminDisputeDto, resolution: Resolution) {
+  const held = dollars(dispute.price + dispute.escrowFee)
+  return resolution === 'release'
+    ? `${dispute.seller.username} receives ${dollars(dispute.price)} in their balance and the ${dollars(dispute.escrowFee)} escrow fee goes to Handover. The deal is completed and the listing sold. Both parties read your note in the deal's chat.`
+    : `${dispute.buyer.username} gets all ${held} back in their balance (price and escrow fee). The deal is refunded and the listing goes back on sale. Both parties read your note in the deal's chat.`
+}
+
+function EvidencePanel({ id, transactionId }: { id: string; transactionId: number }) {
+  const evidence = useDisputeEvidence(transactionId, true)
+  return (
+    <div id={id} className="mt-4 border-t pt-4">
+      {evidence.isPending ? (
+        <div className="grid gap-2" aria-label="Loading evidence">
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-24 w-full" />
+        </div>
+      ) : evidence.error || !evidence.data ? (
+        <p role="alert" className="text-sm text-destructive">
+          {describeError(evidence.error, 'The evidence could not be loaded.')}
+        </p>
+      ) : (
+        <DisputeEvidence evidence={evidence.data} />
+      )}
+    </div>
+  )
+}
+
+/** One dispute: the deal, who opened it and why, its evidence on demand, and the two ways to settle it. */
+export function DisputeItem({ dispute }: { dispute: AdminDisputeDto }) {
+  const [showEvidence, setShowEvidence] = useState(false)
+  const [deciding, setDeciding] = useState<Resolution | null>(null)
+  const keys = useActionKeys()
+  const resolve = useResolveDispute(keys)
+  const panelId = useId()
+  const platform = PLATFORMS[dispute.listing.platform]
+
+  function confirm(note: string | undefined) {
+    if (!deciding || !note) return
+    const resolution = deciding
+    resolve.mutate(
+      { transactionId: dispute.id, resolution, note },
+      {
+        onSuccess: () => {
+          setDeciding(null)
+          toast({
+            variant: 'success',
+            title: resolution === 'release' ? 'Funds released to the seller' : 'Buyer refunded',
+            description: `${dispute.displayId} is settled.`,
+          })
+        },
+      },
+    )
+  }
+
+  return (
+    <li className="rounded-2xl border bg-card p-4 shadow-xs" data-testid="dispute-item">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2 text-xs">
+            <span className="font-mono font-semibold text-navy-700">{dispute.displayId}</span>
+            <span className="rounded-full px-2 py-0.5 font-semibold text-white" style={{ backgroundColor: platform.color }}>
+              {platform.label}
+            </span>
+          </div>
+          <h3 className="mt-1 text-base font-semibold">
+            <Link to={paths.transaction(dispute.id)} className="hover:underline">
+              {dispute.listing.accountTitle}
+            </Link>
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            {dispute.buyer.username} (buyer) · {dispute.seller.username} (seller) · opened by the {dispute.disputedBy === 'seller' ? 'seller' : 'buyer'}{' '}
+            <time dateTime={dispute.disputedAt}>{formatRelativeTime(dispute.disputedAt)}</time>
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="text-xs text-muted-foreground">Held in escrow</p>
+          <p className="text-lg font-bold tabular-nums">{dollars(dispute.price + dispute.escrowFee)}</p>
+        </div>
+      </div>
+      {dispute.disputeReason && (
+        <blockquote className="mt-3 rounded-xl border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm whitespace-pre-wrap text-navy-900">{dispute.disputeReason}</blockquote>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Button variant="outline" aria-expanded={showEvidence} aria-controls={showEvidence ? panelId : undefined} onClick={() => setShowEvidence((shown) => !shown)}>
+          <ChevronDown className={showEvidence ? 'rotate-180' : undefined} aria-hidden="true" />
+          {showEvidence ? 'Hide evidence' : 'Show evidence'}
+        </Button>
+        {dispute.conversationId !== null && (
+          <Button asChild variant="ghost">
+            <Link to={paths.adminChat(dispute.conversationId)}>
+              <MessagesSquare aria-hidden="true" />
+              Open chat
+            </Link>
+          </Button>
+        )}
+        <span className="grow" />
+        <Button onClick={() => setDeciding('release')}>Release to seller</Button>
+        <Button variant="destructive" onClick={() => setDeciding('refund')}>
+          Refund buyer
+        </Button>
+      </div>
+      {showEvidence && <EvidencePanel id={panelId} transactionId={dispute.id} />}
+      <DecisionDialog
+        open={deciding !== null}
+        onOpenChange={(next) => {
+          if (!next) setDeciding(null)
+          resolve.reset()
+        }}
+        title={deciding === 'refund' ? `Refund ${dispute.buyer.username}?` : `Release the funds to ${dispute.seller.username}?`}
+        description={deciding ? consequence(dispute, deciding) : null}
+        confirmLabel={deciding === 'refund' ? 'Refund buyer' : 'Release to seller'}
+        destructive={deciding === 'refund'}
+        note={{ label: 'Note for both parties', schema: noteSchema, hint: 'Say what you decided on, for example what the evidence showed.' }}
+        busy={resolve.isPending}
+        error={resolve.error ? describeError(resolve.error, 'The dispute could not be settled. Please try again.') : null}
+        onConfirm={confirm}
+      />
+    </li>
+  )
+}

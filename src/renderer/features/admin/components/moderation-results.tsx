@@ -1,0 +1,73 @@
+import { useEffect, type ReactNode } from 'react'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { AlertTriangle, SearchX } from 'lucide-react'
+import { MODERATION_PAGE_SIZE } from '@shared/api/moderation'
+import { Pager, showingText } from '@/components/pager'
+import { StateNotice } from '@/components/state-notice'
+import { Button } from '@/components/ui/button'
+import { Skeleton } from '@/components/ui/skeleton'
+import { describeError } from '@/lib/api-client'
+import type { Page } from '../api/total-count'
+
+interface ModerationResultsProps<T> {
+  list: UseQueryResult<Page<T>>
+  page: number
+  /** users or listings, for the texts */
+  noun: string
+  filtered: boolean
+  onPage(page: number, replace?: boolean): void
+  onClear(): void
+  children(items: T[]): ReactNode
+}
+
+/** A moderation list's states around its table: loading, failed (with Try Again), empty, and the pager. */
+export function ModerationResults<T>({ list, page, noun, filtered, onPage, onClear, children }: ModerationResultsProps<T>) {
+  const total = list.data?.total ?? 0
+  const pages = Math.max(1, Math.ceil(total / MODERATION_PAGE_SIZE))
+  // an old link past the last page lands on the last one
+  const pastEnd = !list.isPlaceholderData && list.data !== undefined && total > 0 && page > pages
+  useEffect(() => {
+    if (pastEnd) onPage(pages, true)
+  }, [pastEnd, pages, onPage])
+
+  if (list.isPending) {
+    return (
+      <div className="grid gap-2" aria-label={`Loading ${noun}`}>
+        {[0, 1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} className="h-14 w-full rounded-xl" />
+        ))}
+      </div>
+    )
+  }
+  if (list.isError) {
+    return (
+      <StateNotice icon={<AlertTriangle className="size-7" aria-hidden="true" />} title={`Could not load the ${noun}`} text={describeError(list.error, list.error.message)}>
+        <Button variant="primary" onClick={() => void list.refetch()}>
+          Try Again
+        </Button>
+      </StateNotice>
+    )
+  }
+  if (list.data.items.length === 0) {
+    return (
+      <StateNotice icon={<SearchX className="size-7" aria-hidden="true" />} title={filtered ? `No ${noun} match this search` : `No ${noun} yet`} text={filtered ? 'Try other words or another filter.' : 'They appear here as soon as there are any.'}>
+        {filtered && (
+          <Button variant="outline" onClick={onClear}>
+            Clear filters
+          </Button>
+        )}
+      </StateNotice>
+    )
+  }
+  return (
+    <div aria-busy={list.isFetching}>
+      {children(list.data.items)}
+      <footer className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {showingText(page, MODERATION_PAGE_SIZE, total, noun)}
+        </p>
+        <Pager page={page} pages={pages} onPage={(next) => onPage(next)} label={`Pages of ${noun}`} />
+      </footer>
+    </div>
+  )
+}

@@ -1,0 +1,212 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MemoryRouter, useLocation } from 'react-router-dom'
+import { STUCK_MESSAGES, type AdminDealDto, type AdminPaymentOrderDto, type ReconcileResult } from '@shared/api/admin-payments'
+import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
+import { Toaster } from '@/components/ui/toaster'
+import { toastStore } from '@/hooks/use-toast'
+import { authKeys } from '@/lib/query-keys'
+import { paymentMonitorKeys } from '../api/payment-monitor-keys'
+import { PaymentMonitorScreen } from './payment-monitor-screen'
+
+const ADMIN = { id: 1000, username: 'admin', avatar: null, balance: '0.00' }
+/** the toast stack renders lazily; on a busy machine the first toast takes longer than findBy's default second */
+const TOAST_WAIT = { timeout: 5_000 }
+const AN_HOUR_AGO = new Date(Date.now() - 60 * 60_000).toISOString()
+
+function order(over: Partial<AdminPaymentOrderDto> = {}): AdminPaymentOrderDto {
+  return {
+    id: 1, orderId: 'deposit_1001_1700000000', kind: 'deposit', transactionId: null, user: { id: 1001, username: 'alice' }, provider: 'sandbox',
+    providerRef: 'sbx_1', method: 'card', amount: 25, processorFee: 1.03, total: 26.03, status: 'created', createdAt: AN_HOUR_AGO,
+    updatedAt: AN_HOUR_AGO, paidAt: null, creditedAt: null, stuck: null, ...over,
+  }
+}
+
+function deal(over: Partial<AdminDealDto> = {}): AdminDealDto {
+  return {
+    id: 7, displayId: 'ACC-007', listing: { id: 3, title: 'Cat Channel', platform: 'youtube' }, buyer: { id: 1001, username: 'alice' },
+    seller: { id: 1002, username: 'bob' }, status: 'pending', price: 120, escrowFee: 6, processorFee: 0, total: 126, paymentMethod: null,
+    createdAt: AN_HOUR_AGO, updatedAt: AN_HOUR_AGO, paidAt: null, reservedUntil: AN_HOUR_AGO, countdownEndsAt: null, stuck: null, ...over,
+  }
+}
+
+const STUCK_ORDER = order({ id: 2, orderId: 'deposit_1001_1700000100', stuck: { reason: 'open_too_long', message: STUCK_MESSAGES.open_too_long } })
+const CREDITED = order({ id: 3, orderId: 'deposit_1002_1700000200', user: { id: 1002, username: 'bob' }, status: 'credited', creditedAt: AN_HOUR_AGO })
+const STUCK_DEAL = deal({ stuck: { reason: 'reservation_not_lapsed', message: STUCK_MESSAGES.reservation_not_lapsed } })
+
+interface Stub {
+  orders?: AdminPaymentOrderDto[]
+  deals?: AdminDealDto[]
+  reconcile?: ReconcileResult | { status: number; message: string }
+}
+
+/** The admin check passes; the monitor's endpoints answer from `stub`; every request is remembered. */
+function stubApi(stub: Stub = {}) {
+  const calls: { method: string; path: string }[] = []
+  vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+    calls.push({ method: init?.method ?? 'GET', path })
+    if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true } })
+    if (path.startsWith('/api/admin/payments/orders?') || path === '/api/admin/payments/orders') {
+      const items = stub.orders ?? [STUCK_ORDER, CREDITED]
+      return Response.json(items, { headers: { [TOTAL_COUNT_HEADER]: String(items.length) } })
+    }
+    if (path.startsWith('/api/admin/payments/transactions')) {
+      const items = stub.deals ?? [STUCK_DEAL]
+      return Response.json(items, { headers: { [TOTAL_COUNT_HEADER]: String(items.length) } })
+    }
+    if (path === '/api/admin/payments/summary') return Response.json({ stuckOrders: 1, stuckTransactions: 1 })
+    if (path.endsWith('/reconcile')) {
+      const answer = stub.reconcile
+      if (answer && 'status' in answer && typeof answer.status === 'number') return Response.json({ error: { code: 'x', message: answer.message }, message: answer.message }, { status: answer.status })
+      return Response.json(answer)
+    }
+    return new Response(null, { status: 404 })
+  })
+  return calls
+}
+
+function Location() {
+  const location = useLocation()
+  return <output data-testid="location">{location.pathname + location.search}</output>
+}
+
+function renderScreen(url = '/admin/payment-monitor', live = true) {
+  return renderWithClient(url, live).view
+}
+
+function renderWithClient(url = '/admin/payment-monitor', live = true) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  client.setQueryData(authKeys.me(), ADMIN)
+  const view = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <PaymentMonitorScreen live={live} />
+        <Location />
+        <Toaster />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+  return { client, view }
+}
+
+// the toast stack is a lazy chunk: loaded once here, so the first toast of a test does not wait on the import
+beforeAll(async () => {
+  await import('@/components/ui/toast-stack')
+})
+
+afterEach(() => {
+  cleanup()
+  toastStore.clear()
+  vi.unstubAllGlobals()
+})
+
+describe('PaymentMonitorScreen', () => {
+  it('shows orders and escrow transactions, stuck rows marked with the reason', async () => {
+    stubApi()
+    renderScreen()
+    const orders = await screen.findByRole('table', { name: 'Payment orders' })
+    const rows = within(orders).getAllByTestId('order-row')
+    expect(rows).toHaveLength(2)
+    expect(rows[0]!.dataset.stuck).toBe('open_too_long')
+    expect(within(rows[0]!).getByText(STUCK_MESSAGES.open_too_long)).toBeTruthy()
+    expect(within(rows[0]!).getByText('$25.00')).toBeTruthy()
+    expect(rows[1]!.dataset.stuck).toBeUndefined()
+    const deals = await screen.findByRole('table', { name: 'Escrow transactions' })
+    const dealRow = within(deals).getByTestId('deal-row')
+    expect(within(dealRow).getByRole('link', { name: 'ACC-007' }).getAttribute('href')).toBe('/transaction/7')
+    expect(within(dealRow).getByText(STUCK_MESSAGES.reservation_not_lapsed)).toBeTruthy()
+    expect(await screen.findByTestId('stuck-summary')).toHaveProperty('textContent', expect.stringContaining('1 stuck order and 1 stuck escrow transaction need a look.'))
+    expect(screen.getByTestId('live-badge').textContent).toBe('Live')
+  })
+
+  it('offers Reconcile only for orders not yet credited', async () => {
+    stubApi()
+    renderScreen()
+    await screen.findByRole('table', { name: 'Payment orders' })
+    expect(screen.getByRole('button', { name: `Reconcile ${STUCK_ORDER.orderId}` })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: `Reconcile ${CREDITED.orderId}` })).toBeNull()
+  })
+
+  it('sends the filters in the URL to the API, and builds the CSV links from them without the page', async () => {
+    const calls = stubApi()
+    renderScreen('/admin/payment-monitor?status=created&provider=sandbox&olderThan=30&stuck=true&page=2&txStatus=pending')
+    await screen.findByRole('table', { name: 'Payment orders' })
+    const paths = calls.map((c) => c.path)
+    expect(paths).toContain('/api/admin/payments/orders?status=created&provider=sandbox&olderThan=30&stuck=true&page=2')
+    expect(paths).toContain('/api/admin/payments/transactions?status=pending&olderThan=30&stuck=true')
+    const [ordersCsv, dealsCsv] = screen.getAllByRole('link', { name: 'Export CSV' })
+    expect(ordersCsv!.getAttribute('href')).toBe('/api/admin/payments/orders.csv?status=created&provider=sandbox&olderThan=30&stuck=true')
+    expect(dealsCsv!.getAttribute('href')).toBe('/api/admin/payments/transactions.csv?status=pending&olderThan=30&stuck=true')
+    expect((screen.getByLabelText('Order status') as HTMLSelectElement).value).toBe('created')
+    expect((screen.getByLabelText('Stuck only') as HTMLInputElement).checked).toBe(true)
+  })
+
+  it('keeps a changed filter in the URL and starts its list again at page 1', async () => {
+    const calls = stubApi()
+    renderScreen('/admin/payment-monitor?page=3')
+    await screen.findByRole('table', { name: 'Payment orders' })
+    fireEvent.change(screen.getByLabelText('Provider'), { target: { value: 'trustap' } })
+    expect(screen.getByTestId('location').textContent).toBe('/admin/payment-monitor?provider=trustap')
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/admin/payments/orders?provider=trustap'))
+    fireEvent.click(screen.getByLabelText('Stuck only'))
+    expect(screen.getByTestId('location').textContent).toBe('/admin/payment-monitor?provider=trustap&stuck=true')
+    fireEvent.change(screen.getByLabelText('Transaction status'), { target: { value: 'disputed' } })
+    expect(screen.getByTestId('location').textContent).toBe('/admin/payment-monitor?provider=trustap&stuck=true&txStatus=disputed')
+  })
+
+  it('reconciles an order and says what the provider answered in a toast', async () => {
+    const result: ReconcileResult = {
+      order: { ...STUCK_ORDER, status: 'credited', stuck: null },
+      outcome: 'credited',
+      changed: true,
+      message: 'The provider reports it paid: the order is now credited.',
+    }
+    const calls = stubApi({ reconcile: result })
+    renderScreen()
+    fireEvent.click(await screen.findByRole('button', { name: `Reconcile ${STUCK_ORDER.orderId}` }))
+    expect(await screen.findByText(result.message, {}, TOAST_WAIT)).toBeTruthy()
+    expect(screen.getByText(`Reconciled ${STUCK_ORDER.orderId}`)).toBeTruthy()
+    expect(calls).toContainEqual({ method: 'POST', path: `/api/admin/payments/orders/${STUCK_ORDER.orderId}/reconcile` })
+    // the lists are fetched again to show the order as it is now
+    await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/api/admin/payments/orders')).length).toBeGreaterThan(1))
+  })
+
+  it('still tells the answer when a live refresh took the row\'s button away first', async () => {
+    const result: ReconcileResult = { order: { ...STUCK_ORDER, status: 'credited', stuck: null }, outcome: 'credited', changed: true, message: 'The provider reports it paid: the order is now credited.' }
+    let answer: (response: Response) => void = () => {}
+    let credited = false
+    vi.stubGlobal('fetch', async (path: string) => {
+      if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true } })
+      if (path.endsWith('/reconcile')) return new Promise<Response>((resolve) => (answer = resolve))
+      if (path.startsWith('/api/admin/payments/orders')) return Response.json([credited ? result.order : STUCK_ORDER], { headers: { [TOTAL_COUNT_HEADER]: '1' } })
+      if (path.startsWith('/api/admin/payments/transactions')) return Response.json([], { headers: { [TOTAL_COUNT_HEADER]: '0' } })
+      return Response.json({ stuckOrders: 0, stuckTransactions: 0 })
+    })
+    const { client } = renderWithClient()
+    fireEvent.click(await screen.findByRole('button', { name: `Reconcile ${STUCK_ORDER.orderId}` }))
+    // the order's own payment_monitor_update arrives before the POST is answered
+    credited = true
+    await client.invalidateQueries({ queryKey: paymentMonitorKeys.all })
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Reconcile/ })).toBeNull())
+    answer(Response.json(result))
+    expect(await screen.findByText(result.message, {}, TOAST_WAIT)).toBeTruthy()
+  })
+
+  it("shows the server's refusal when a reconcile fails", async () => {
+    stubApi({ reconcile: { status: 503, message: 'The payment provider cannot be reached. Try again in a moment.' } })
+    renderScreen()
+    fireEvent.click(await screen.findByRole('button', { name: `Reconcile ${STUCK_ORDER.orderId}` }))
+    expect(await screen.findByText('The payment provider cannot be reached. Try again in a moment.', {}, TOAST_WAIT)).toBeTruthy()
+    expect(screen.getByText(`Could not reconcile ${STUCK_ORDER.orderId}`)).toBeTruthy()
+  })
+
+  it('says when nothing matches the filters, and that it polls while the live connection is down', async () => {
+    stubApi({ orders: [], deals: [] })
+    renderScreen('/admin/payment-monitor?kind=purchase&txStatus=disputed', false)
+    expect(await screen.findByText('No order matches these filters.')).toBeTruthy()
+    expect(await screen.findByText('No transaction matches these filters.')).toBeTruthy()
+    expect(screen.getByTestId('live-badge').textContent).toBe('Refreshing every 15 s')
+  })
+})

@@ -1,0 +1,92 @@
+import { useState } from 'react'
+import { rejectWithdrawalSchema, type AdminWithdrawalDto } from '@shared/api/payments'
+import { formatRelativeTime } from '@shared/format'
+import { Button } from '@/components/ui/button'
+import { describeError } from '@/lib/api-client'
+import { toast } from '@/hooks/use-toast'
+import { useDecideWithdrawal, usePendingWithdrawals } from '../api/withdrawals'
+import { dollars } from '../lib/figures'
+import { DecisionDialog } from './decision-dialog'
+import { QueueSection } from './queue-section'
+
+const reasonSchema = rejectWithdrawalSchema.shape.reason
+
+function WithdrawalItem({ withdrawal }: { withdrawal: AdminWithdrawalDto }) {
+  const [open, setOpen] = useState<'approve' | 'reject' | null>(null)
+  const decide = useDecideWithdrawal()
+  const amount = dollars(withdrawal.amount)
+
+  function confirm(reason: string | undefined) {
+    const decision = open === 'reject' ? { id: withdrawal.id, action: 'reject' as const, reason: reason ?? '' } : { id: withdrawal.id, action: 'approve' as const }
+    decide.mutate(decision, {
+      onSuccess: () => {
+        setOpen(null)
+        toast({
+          variant: 'success',
+          title: decision.action === 'approve' ? 'Withdrawal approved' : 'Withdrawal rejected',
+          description: decision.action === 'approve' ? `${amount} is on its way to ${withdrawal.destination}.` : `${amount} is back in ${withdrawal.username}’s balance.`,
+        })
+      },
+    })
+  }
+
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border bg-card p-4 shadow-xs" data-testid="withdrawal-item">
+      <div className="min-w-0">
+        <p className="text-lg font-bold tabular-nums">{amount}</p>
+        <p className="text-sm text-muted-foreground">
+          <span className="font-medium text-foreground">{withdrawal.username}</span> to <span className="break-all">{withdrawal.destination}</span> · requested{' '}
+          <time dateTime={withdrawal.createdAt}>{formatRelativeTime(withdrawal.createdAt)}</time>
+        </p>
+      </div>
+      <div className="flex gap-2">
+        <Button onClick={() => setOpen('approve')}>Approve</Button>
+        <Button variant="outline" onClick={() => setOpen('reject')}>
+          Reject…
+        </Button>
+      </div>
+      <DecisionDialog
+        open={open !== null}
+        onOpenChange={(next) => {
+          if (!next) setOpen(null)
+          decide.reset()
+        }}
+        title={open === 'reject' ? `Reject ${amount} for ${withdrawal.username}?` : `Pay out ${amount} to ${withdrawal.username}?`}
+        description={
+          open === 'reject'
+            ? 'The money goes back to their balance and they see your reason.'
+            : `The provider sends ${amount} to ${withdrawal.destination}. This cannot be undone.`
+        }
+        confirmLabel={open === 'reject' ? 'Reject withdrawal' : 'Approve payout'}
+        destructive={open === 'reject'}
+        note={open === 'reject' ? { label: 'Reason the user will see', schema: reasonSchema } : undefined}
+        busy={decide.isPending}
+        error={decide.error ? describeError(decide.error, 'The withdrawal could not be updated. Please try again.') : null}
+        onConfirm={confirm}
+      />
+    </li>
+  )
+}
+
+/** Withdrawals waiting for an admin: approve the payout, or reject it with a reason. */
+export function WithdrawalsQueue() {
+  const queue = usePendingWithdrawals()
+  return (
+    <QueueSection
+      id="withdrawals"
+      title="Withdrawals to approve"
+      shown={queue.data?.items.length}
+      total={queue.data?.total}
+      noun={['withdrawal', 'withdrawals']}
+      end="newest"
+      isPending={queue.isPending}
+      error={queue.error}
+      errorText="The withdrawals could not be loaded."
+      emptyText="No withdrawals are waiting."
+    >
+      <ul className="mt-4 space-y-3">
+        {queue.data?.items.map((withdrawal) => <WithdrawalItem key={withdrawal.id} withdrawal={withdrawal} />)}
+      </ul>
+    </QueueSection>
+  )
+}

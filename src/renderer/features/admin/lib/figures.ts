@@ -1,0 +1,23 @@
+/** Money on the dashboard always shows cents, like balances ("$1,250.00"). */
+export function dollars(amount: number): string {
+  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+}
+
+/** Axis labels: "$0", "$950", "$1.2K", "$3M". */
+export function compactDollars(amount: number): string {
+  return `$${new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(amount)}`
+}
+
+/** "Mar 4" for a day of the series (an ISO date, read as UTC so the label is the day the server meant). */
+export function shortDay(isoDate: string): string {
+  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+}
+
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`
+}
+
+/** "Mar 4, 2026, 3:05 PM" in the viewer's time zone. */
+export function dateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react'
+import { Megaphone, X } from 'lucide-react'
+import { useSiteInfo } from '../api/site-info'
+import { dismissBanner, isBannerDismissed } from '../lib/banner-dismissal'
+
+/**
+ * The admins' announcement (settings → maintenance banner) under the header on every page with one.
+ * Nothing shows while it loads or when the request fails: a banner is never worth an error on the page.
+ */
+export function MaintenanceBanner() {
+  const text = useSiteInfo().data?.maintenanceBanner ?? null
+  const [dismissed, setDismissed] = useState<string | null>(null)
+  if (!text || dismissed === text || isBannerDismissed(text)) return null
+
+  function dismiss(current: string) {
+    dismissBanner(current)
+    setDismissed(current)
+  }
+
+  return (
+    <div role="region" aria-label="Announcement" className="border-b border-amber-200 bg-amber-50 text-amber-950">
+      <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-2.5 sm:px-6 lg:px-8">
+        <Megaphone className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+        <p className="flex-1 text-sm font-medium break-words">{text}</p>
+        <button
+          type="button"
+          onClick={() => dismiss(text)}
+          className="-my-1 -mr-1 inline-flex size-7 shrink-0 items-center justify-center rounded-md text-amber-800 hover:bg-amber-100 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
+        >
+          <X className="size-4" aria-hidden="true" />
+          <span className="sr-only">Dismiss announcement</span>
+        </button>
+      </div>
+    </div>
+  )
+}

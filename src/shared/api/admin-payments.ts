@@ -1,0 +1,152 @@
+import { z } from 'zod'
+import { LIVE_PLATFORMS } from '../constants'
+import { PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS, PROVIDER_METHODS } from './payments'
+import { TRANSACTION_STATUSES } from './transactions'
+
+/**
+ * The admins' payment monitor (`/admin/payment-monitor`, docs/decisions.md "Payment monitor"): payment orders and
+ * escrow deals, filtered and paged, those the server calls stuck, and the reconcile of one order with its provider.
+ */
+export const PAYMENT_MONITOR = {
+  pageSize: 25,
+  /** an order still `created` this long after its checkout opened is stuck: nobody heard from the provider */
+  openOrderMinutes: 30,
+  /** the sweep moves deals every 15 s; a reservation or countdown ended this long ago was missed */
+  sweepGraceMinutes: 5,
+  /** the CSV export holds at most this many rows, newest first */
+  csvMaxRows: 10_000,
+  /** "older than" goes up to a year */
+  maxAgeMinutes: 525_600,
+} as const
+
+export const PAYMENT_ORDER_KINDS = ['deposit', 'purchase'] as const
+export type PaymentOrderKindName = (typeof PAYMENT_ORDER_KINDS)[number]
+
+export const STUCK_REASONS = ['paid_not_credited', 'open_too_long', 'reservation_not_lapsed', 'countdown_not_released'] as const
+export type StuckReason = (typeof STUCK_REASONS)[number]
+
+export const STUCK_MESSAGES: Record<StuckReason, string> = {
+  paid_not_credited: 'Paid at the provider but not credited',
+  open_too_long: `No answer from the provider for over ${PAYMENT_MONITOR.openOrderMinutes} minutes`,
+  reservation_not_lapsed: 'Reservation ended but the deal was not cancelled',
+  countdown_not_released: 'Countdown ended but the funds were not released',
+}
+
+export const stuckSchema = z.object({ reason: z.enum(STUCK_REASONS), message: z.string() })
+export type StuckFlag = z.infer<typeof stuckSchema>
+
+const page = z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').max(100_000, 'page must be at most 100000').default(1)
+const olderThan = z.coerce
+  .number({ error: 'olderThan must be a number of minutes' })
+  .int('olderThan must be a whole number of minutes')
+  .min(1, 'olderThan must be at least 1 minute')
+  .max(PAYMENT_MONITOR.maxAgeMinutes, `olderThan must be at most ${PAYMENT_MONITOR.maxAgeMinutes} minutes`)
+const stuck = z.enum(['true', 'false'], { error: 'stuck must be true or false' }).transform((value) => value === 'true')
+
+/** GET /api/admin/payments/orders (and orders.csv, which ignores the page). A repeated parameter is a 400. */
+export const adminOrderQuerySchema = z
+  .object({
+    status: z.enum(PAYMENT_ORDER_STATUSES, { error: `status must be one of ${PAYMENT_ORDER_STATUSES.join(', ')}` }).optional(),
+    provider: z.enum(PAYMENT_PROVIDERS, { error: `provider must be one of ${PAYMENT_PROVIDERS.join(', ')}` }).optional(),
+    kind: z.enum(PAYMENT_ORDER_KINDS, { error: `kind must be one of ${PAYMENT_ORDER_KINDS.join(', ')}` }).optional(),
+    olderThan: olderThan.optional(),
+    stuck: stuck.optional(),
+    page,
+  })
+  .strict()
+export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>
+
+/** GET /api/admin/payments/transactions: escrow deals, by status, age and stuck. */
+export const adminDealQuerySchema = z
+  .object({
+    status: z.enum(TRANSACTION_STATUSES, { error: `status must be one of ${TRANSACTION_STATUSES.join(', ')}` }).optional(),
+    olderThan: olderThan.optional(),
+    stuck: stuck.optional(),
+    page,
+  })
+  .strict()
+export type AdminDealQuery = z.infer<typeof adminDealQuerySchema>
+
+const iso = z.iso.datetime()
+const party = z.object({ id: z.number().int(), username: z.string() })
+
+/** One payment order as the monitor shows it; amounts in dollars. */
+export const adminPaymentOrderSchema = z.object({
+  id: z.number().int(),
+  orderId: z.string(),
+  kind: z.enum(PAYMENT_ORDER_KINDS),
+  /** the deal a purchase pays for */
+  transactionId: z.number().int().nullable(),
+  user: party,
+  provider: z.enum(PAYMENT_PROVIDERS),
+  providerRef: z.string().nullable(),
+  method: z.enum(PROVIDER_METHODS),
+  amount: z.number(),
+  processorFee: z.number(),
+  total: z.number(),
+  status: z.enum(PAYMENT_ORDER_STATUSES),
+  createdAt: iso,
+  updatedAt: iso,
+  paidAt: iso.nullable(),
+  creditedAt: iso.nullable(),
+  stuck: stuckSchema.nullable(),
+})
+export type AdminPaymentOrderDto = z.infer<typeof adminPaymentOrderSchema>
+export const adminPaymentOrderListSchema = z.array(adminPaymentOrderSchema)
+
+/** One escrow deal as the monitor shows it. */
+export const adminDealSchema = z.object({
+  id: z.number().int(),
+  /** ACC-{id padded to 3} */
+  displayId: z.string(),
+  listing: z.object({ id: z.number().int(), title: z.string(), platform: z.enum(LIVE_PLATFORMS) }),
+  buyer: party,
+  seller: party,
+  status: z.enum(TRANSACTION_STATUSES),
+  price: z.number(),
+  escrowFee: z.number(),
+  processorFee: z.number(),
+  /** what the buyer pays: price, escrow fee and any processor fee */
+  total: z.number(),
+  paymentMethod: z.enum(['balance', ...PROVIDER_METHODS]).nullable(),
+  createdAt: iso,
+  updatedAt: iso,
+  paidAt: iso.nullable(),
+  reservedUntil: iso.nullable(),
+  countdownEndsAt: iso.nullable(),
+  stuck: stuckSchema.nullable(),
+})
+export type AdminDealDto = z.infer<typeof adminDealSchema>
+export const adminDealListSchema = z.array(adminDealSchema)
+
+/** GET /api/admin/payments/summary: what is stuck now, whatever the filters. */
+export const paymentMonitorSummarySchema = z.object({ stuckOrders: z.number().int(), stuckTransactions: z.number().int() })
+export type PaymentMonitorSummary = z.infer<typeof paymentMonitorSummarySchema>
+
+/** What the provider said when asked; only `credited` means the money reached Handover. */
+export const RECONCILE_OUTCOMES = ['credited', 'pending', 'failed', 'cancelled', 'expired', 'mismatch'] as const
+export type ReconcileOutcome = (typeof RECONCILE_OUTCOMES)[number]
+
+/** POST /api/admin/payments/orders/{orderId}/reconcile. `changed` is false when the order already said so. */
+export const reconcileResultSchema = z.object({
+  order: adminPaymentOrderSchema,
+  outcome: z.enum(RECONCILE_OUTCOMES),
+  changed: z.boolean(),
+  message: z.string(),
+})
+export type ReconcileResult = z.infer<typeof reconcileResultSchema>
+
+/** What a reconcile answer says, by outcome: when it changed the order, and when the order said so already. */
+export const RECONCILE_MESSAGES: Record<ReconcileOutcome, { changed: string; unchanged: string }> = {
+  credited: { changed: 'The provider reports it paid: the order is now credited.', unchanged: 'The order was credited already; nothing changed.' },
+  pending: { changed: 'The provider has not been paid yet.', unchanged: 'The provider has not been paid yet; nothing changed.' },
+  failed: { changed: 'The provider reports the payment failed: the order is marked failed.', unchanged: 'The provider reports the payment failed, as the order already says.' },
+  cancelled: { changed: 'The provider reports the payment cancelled: the order is marked cancelled.', unchanged: 'The provider reports the payment cancelled, as the order already says.' },
+  expired: { changed: 'Unpaid at the provider for over a day: the order is marked expired.', unchanged: 'Unpaid at the provider for over a day, and the order is expired already.' },
+  mismatch: {
+    changed: 'The provider collected a different amount: the order is marked paid and stays uncredited for an operator.',
+    unchanged: 'The provider collected a different amount; the order stays paid and uncredited for an operator.',
+  },
+}
+
+export const reconcileMessage = (outcome: ReconcileOutcome, changed: boolean): string => RECONCILE_MESSAGES[outcome][changed ? 'changed' : 'unchanged']
