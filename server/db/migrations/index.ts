@@ -9,8 +9,8 @@ import { Migration20261123Escrow } from './20261123-escrow'
 import { Migration20261123Payments } from './20261123-payments'
 import { Migration20261123AdminAudit } from './20261123-admin-audit'
 import { Migration20261123Moderation } from './20261123-moderation'
-import { Migration20261124AdminDashboard } from './20261124-admin-dashboard'
-import { Migration20261124PaymentMonitor } from './20261124-payment-monitor'
+import { Migration20261123AdminDashboard } from './20261123-admin-dashboard'
+import { Migration20261123PaymentMonitor } from './20261123-payment-monitor'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -24,6 +24,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123Payments', class: Migration20261123Payments },
   { name: 'Migration20261123AdminAudit', class: Migration20261123AdminAudit },
   { name: 'Migration20261123Moderation', class: Migration20261123Moderation },
-  { name: 'Migration20261124AdminDashboard', class: Migration20261124AdminDashboard },
-  { name: 'Migration20261124PaymentMonitor', class: Migration20261124PaymentMonitor },
+  { name: 'Migration20261123AdminDashboard', class: Migration20261123AdminDashboard },
+  { name: 'Migration20261123PaymentMonitor', class: Migration20261123PaymentMonitor },
 ]

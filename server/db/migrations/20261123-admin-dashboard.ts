@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations'
  * these indexes instead of a scan of the table. Completed deals carry their amounts, so sales and fees per day
  * (and the sales total) are read from the index alone.
  */
-export class Migration20261124AdminDashboard extends Migration {
+export class Migration20261123AdminDashboard extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create index "users_created_index" on "users" ("created_at");`)
     this.addSql(`create index "escrow_transactions_created_index" on "escrow_transactions" ("created_at");`)

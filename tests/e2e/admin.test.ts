@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { SHOTS, signedInAs, useDemoSite } from '../support/e2e'
+
+const site = useDemoSite()
+const url = (path: string) => `${site.server.url}${path}`
+
+/** A call from inside a signed-in page, with its cookie and Origin, as the screens make it. */
+async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      const text = await res.text()
+      return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} }
+    },
+    { method, path, body },
+  )
+}
+
+/** The admin, signed in through the admin area's own form, on the dashboard. */
+async function adminOnDashboard(): Promise<Page> {
+  const page = await (await site.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+  await page.goto(url('/admin'))
+  await page.getByLabel('Username').fill('admin')
+  await page.getByLabel('Password', { exact: true }).fill('handover-admin')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL(url('/admin-dashboard'))
+  return page
+}
+
+const balanceFigure = (page: Page) => page.getByTestId('balance-available')
+
+describe('running the marketplace from the admin screens', () => {
+  it('sends an ordinary user away from the admin sign-in with the server’s refusal', async () => {
+    const page = await (await site.browser.newContext()).newPage()
+    await page.goto(url('/admin-login'))
+    await page.getByLabel('Username').fill('alice')
+    await page.getByLabel('Password', { exact: true }).fill('handover-demo')
+    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('alert').getByText('This account has no admin rights').waitFor()
+    await page.goto(url('/admin/moderation'))
+    await page.getByRole('heading', { name: 'Admins only' }).waitFor()
+  })
+
+  it('approves a listing: the seller’s open page shows it live and the notification arrives, without a reload', async () => {
+    const seller = await signedInAs(site, 'alice', 'handover-demo')
+    const created = await api(seller, 'POST', '/api/accounts', {
+      platform: 'tiktok',
+      username: '@admin.e2e.dance',
+      displayName: 'Dance Daily',
+      niche: 'Dance',
+      accountTitle: 'Dance account waiting for an admin',
+      description: 'Short dance videos with a young, loyal audience.',
+      price: '640',
+      followers: 52_000,
+      monthlyIncome: 0,
+      isVerified: false,
+      isMonetized: false,
+      images: [],
+    })
+    expect(created.status).toBe(201)
+    const listingId = created.json.id as number
+    await seller.goto(url(`/listing/${listingId}`))
+    await seller.getByRole('status').getByText(/review/i).waitFor()
+    const unreadBefore = await seller.getByTestId('notification-badge').count()
+
+    const admin = await adminOnDashboard()
+    const item = admin.getByTestId('review-item').filter({ hasText: 'Dance account waiting for an admin' })
+    await item.getByRole('button', { name: 'Approve' }).click()
+    await item.waitFor({ state: 'detached' })
+
+    await seller.getByRole('status').getByText('Live in the catalogue').waitFor({ timeout: 10_000 })
+    await seller.getByTestId('notification-badge').waitFor({ timeout: 10_000 })
+    expect(unreadBefore).toBe(0)
+    await seller.getByRole('button', { name: /^Notifications/ }).click()
+    await seller.getByRole('menu').getByText('Listing approved').first().waitFor()
+    await seller.screenshot({ path: `${SHOTS}/admin-approved-seller-page.png` })
+  })
+
+  it('settles a dispute as a refund: the buyer’s open balance page shows the money back', async () => {
+    const buyer = await signedInAs(site, 'bob', 'handover-demo')
+    const seller = await signedInAs(site, 'carol', 'handover-demo')
+    // carol's cheapest active listing, bought from bob's balance and walked to a dispute
+    const listings = (await api(buyer, 'GET', '/api/accounts?sort=price-low')).json as unknown as { id: number; price: number; sellerId: number; seller: { username: string } }[]
+    const listing = listings.find((l) => l.seller.username === 'carol' && l.price <= 10)
+    expect(listing, 'carol has a listing bob can afford').toBeDefined()
+    const deal = await api(buyer, 'POST', '/api/transactions', { listingId: listing!.id })
+    expect(deal.status).toBe(201)
+    const dealId = deal.json.id as number
+    expect((await api(buyer, 'POST', `/api/transactions/${dealId}/pay`)).status).toBe(200)
+    expect((await api(seller, 'POST', `/api/transactions/${dealId}/send-invite`)).status).toBe(200)
+    expect((await api(buyer, 'POST', `/api/transactions/${dealId}/dispute`, { reason: 'The invite never arrived' })).status).toBe(200)
+
+    await buyer.goto(url('/balance'))
+    const afterPaying = await balanceFigure(buyer).innerText()
+
+    const admin = await adminOnDashboard()
+    const dispute = admin.getByTestId('dispute-item').filter({ hasText: 'The invite never arrived' })
+    await dispute.getByRole('button', { name: 'Show evidence' }).click()
+    await dispute.getByText(/sent the ownership invite/).first().waitFor()
+    await admin.screenshot({ path: `${SHOTS}/admin-dispute-evidence.png`, fullPage: true })
+    await dispute.getByRole('button', { name: 'Refund buyer' }).click()
+    const dialog = admin.getByRole('dialog')
+    await dialog.getByLabel('Note for both parties').fill('The seller could not show the invite was sent.')
+    await dialog.getByRole('button', { name: 'Refund buyer' }).click()
+    await dispute.waitFor({ state: 'detached', timeout: 10_000 })
+
+    // price and escrow fee come back to bob's open page, no reload
+    await expect.poll(() => balanceFigure(buyer).innerText(), { timeout: 10_000 }).not.toBe(afterPaying)
+    expect(await balanceFigure(buyer).innerText()).toContain('$15.00')
+    const detail = await api(buyer, 'GET', `/api/transactions/${dealId}`)
+    expect(detail.json.status).toBe('refunded')
+  })
+
+  it('bans a user: their open page loses its live connection and signs out, and their next request is 401', async () => {
+    const banned = await signedInAs(site, 'carol', 'handover-demo')
+    const sockets: { closed: boolean }[] = []
+    banned.on('websocket', (ws) => {
+      const entry = { closed: false }
+      sockets.push(entry)
+      ws.on('close', () => (entry.closed = true))
+    })
+    await banned.goto(url('/messages'))
+    await expect.poll(() => sockets.length, { timeout: 10_000 }).toBeGreaterThan(0)
+
+    const admin = await adminOnDashboard()
+    await admin.goto(url('/admin/moderation?q=carol'))
+    await admin.getByRole('button', { name: 'Ban carol' }).click()
+    const dialog = admin.getByRole('dialog')
+    await dialog.getByLabel('Reason the user will see').fill('Selling accounts that are not theirs.')
+    await dialog.getByRole('button', { name: 'Ban user' }).click()
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 })
+    await admin.getByRole('row').filter({ hasText: 'carol' }).getByText('Banned').waitFor()
+
+    await expect.poll(() => sockets.every((s) => s.closed), { timeout: 10_000 }).toBe(true)
+    await banned.getByRole('banner').getByRole('link', { name: 'Sign In' }).first().waitFor({ timeout: 10_000 })
+    expect((await api(banned, 'GET', '/api/auth/me')).status).toBe(401)
+    await admin.screenshot({ path: `${SHOTS}/admin-moderation-banned.png`, fullPage: true })
+  })
+})
