@@ -4,7 +4,8 @@ import type { CurrentUser } from '@shared/api/auth'
 import { formatBalance } from '@/lib/money-display'
 import { UserAvatar } from '@/components/user-avatar'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuGroup, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
-import { ACCOUNT_LINKS } from '../lib/account-links'
+import { useIsAdmin } from '@/lib/auth'
+import { accountLinks } from '../lib/account-links'
 
 interface AccountMenuProps {
   user: CurrentUser
@@ -15,6 +16,7 @@ interface AccountMenuProps {
 /** Username and balance on the trigger; profile, money and settings links plus Sign Out inside. */
 export function AccountMenu({ user, signingOut, onSignOut }: AccountMenuProps) {
   const balance = formatBalance(user.balance)
+  const links = accountLinks(useIsAdmin(true))
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
@@ -40,7 +42,7 @@ export function AccountMenu({ user, signingOut, onSignOut }: AccountMenuProps) {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuGroup>
-          {ACCOUNT_LINKS.map(({ to, label, icon: Icon }) => (
+          {links.map(({ to, label, icon: Icon }) => (
             <DropdownMenuItem key={to} asChild>
               <Link to={to}>
                 <Icon aria-hidden="true" /> {label}

@@ -9,7 +9,8 @@ import { cn } from '@/lib/utils'
 import { UserAvatar } from '@/components/user-avatar'
 import { Logo } from '@/components/logo'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet'
-import { ACCOUNT_LINKS } from '../lib/account-links'
+import { useIsAdmin } from '@/lib/auth'
+import { accountLinks } from '../lib/account-links'
 
 const MOBILE_NAV_LINKS = [
   { to: paths.topSellers, label: 'Top Sellers' },
@@ -43,6 +44,7 @@ const rowClass =
 /** The phone menu's panel: Account, Navigation, Quick Actions. The sheet locks page scroll while open. */
 export function MobileMenuSheet({ id, open, onOpenChange, returnFocusTo, user, signingOut, onSignOut }: MobileMenuSheetProps) {
   const navigate = useNavigate()
+  const links = accountLinks(useIsAdmin(user !== null))
 
   // SPEC §2: close first, navigate after a 200 ms transition so the closing panel doesn't flash the new page.
   const go = (to: string) => (event: MouseEvent) => {
@@ -81,7 +83,7 @@ export function MobileMenuSheet({ id, open, onOpenChange, returnFocusTo, user, s
                   <p className="text-sm font-semibold text-mint-300 tabular-nums">{formatBalance(user.balance)}</p>
                 </div>
               </div>
-              {ACCOUNT_LINKS.map(({ to, label, icon: Icon }) => row(to, label, <Icon aria-hidden="true" />))}
+              {links.map(({ to, label, icon: Icon }) => row(to, label, <Icon aria-hidden="true" />))}
             </>
           ) : (
             <p className="px-3 text-sm text-navy-200">Sign in to buy, sell and chat with sellers.</p>

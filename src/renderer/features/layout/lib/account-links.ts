@@ -1,4 +1,4 @@
-import { Receipt, Settings, User, Wallet } from 'lucide-react'
+import { Receipt, Settings, ShieldCheck, User, Wallet } from 'lucide-react'
 import { paths } from '@/config/paths'
 
 /** The signed-in user's pages, listed in both the account dropdown and the phone menu. */
@@ -8,3 +8,10 @@ export const ACCOUNT_LINKS = [
   { to: paths.balance, label: 'Balance', icon: Wallet },
   { to: paths.settings, label: 'Settings', icon: Settings },
 ] as const
+
+const ADMIN_LINK = { to: paths.adminDashboard, label: 'Admin area', icon: ShieldCheck } as const
+
+/** The account links, with the way into the admin area for an admin (the server decides who is one). */
+export function accountLinks(isAdmin: boolean) {
+  return isAdmin ? [...ACCOUNT_LINKS, ADMIN_LINK] : ACCOUNT_LINKS
+}
