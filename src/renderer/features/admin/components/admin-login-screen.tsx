@@ -4,10 +4,8 @@ import { Navigate, useSearchParams } from 'react-router-dom'
 import { ShieldCheck } from 'lucide-react'
 import { loginRequestSchema, type LoginRequest } from '@shared/api/auth'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
 import { paths } from '@/config/paths'
-import { describedBy, FormField } from '@/components/form-field'
-import { PasswordInput } from '@/components/password-input'
+import { CredentialFields } from '@/components/credential-fields'
 import { validate, type FieldErrors } from '@/lib/field-errors'
 import { apiSend, describeError } from '@/lib/api-client'
 import { adminMeQueryOptions, useCurrentUser, useSetSignedInUser } from '@/lib/auth'
@@ -64,30 +62,7 @@ export function AdminLoginScreen() {
         </p>
       )}
       <form noValidate onSubmit={submit} className="mt-6 grid gap-5" aria-label="Admin sign-in">
-        <FormField id="admin-username" label="Username" error={errors.username}>
-          <Input
-            id="admin-username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={values.username}
-            onChange={(e) => update('username')(e.target.value)}
-            aria-invalid={errors.username ? true : undefined}
-            aria-describedby={describedBy('admin-username', errors.username)}
-          />
-        </FormField>
-        <FormField id="admin-password" label="Password" error={errors.password}>
-          <PasswordInput
-            id="admin-password"
-            name="password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={(e) => update('password')(e.target.value)}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={describedBy('admin-password', errors.password)}
-          />
-        </FormField>
+        <CredentialFields idPrefix="admin-" values={values} errors={errors} onChange={(field, value) => update(field)(value)} />
         {mutation.error && (
           <p role="alert" className="text-sm text-destructive">
             {describeError(mutation.error, 'Could not sign in. Please try again.')}
