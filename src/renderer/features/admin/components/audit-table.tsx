@@ -3,6 +3,7 @@ import { ArrowRight } from 'lucide-react'
 import type { AuditEntryView } from '@shared/api/audit'
 import { auditChanges, formatAuditValue } from '../lib/audit-diff'
 import type { AuditFilterKey } from '../lib/audit-filters'
+import { AdminTable, type AdminColumn } from './admin-table'
 
 interface AuditTableProps {
   entries: AuditEntryView[]
@@ -12,53 +13,41 @@ interface AuditTableProps {
 
 const WHEN = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' })
 
+const COLUMNS: AdminColumn[] = [{ label: 'When' }, { label: 'Admin' }, { label: 'Action' }, { label: 'Target' }, { label: 'Change' }, { label: 'Reason' }]
+
 /** The log, newest first: who did what to which object, what changed, and why. */
 export function AuditTable({ entries, onFilter }: AuditTableProps) {
   return (
-    <div className="overflow-x-auto rounded-2xl border bg-card">
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <thead className="border-b bg-muted/60 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">When</th>
-            <th scope="col" className="px-4 py-3">Admin</th>
-            <th scope="col" className="px-4 py-3">Action</th>
-            <th scope="col" className="px-4 py-3">Target</th>
-            <th scope="col" className="px-4 py-3">Change</th>
-            <th scope="col" className="px-4 py-3">Reason</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y align-top">
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
-                <time dateTime={entry.createdAt}>{WHEN.format(new Date(entry.createdAt))}</time>
-              </td>
-              <td className="px-4 py-3">
-                <FilterLink label={`Show only entries by ${entry.admin.username}`} onClick={() => onFilter({ adminId: String(entry.admin.id) })}>
-                  {entry.admin.username}
-                </FilterLink>
-                <span className="block text-xs text-muted-foreground">#{entry.admin.id}</span>
-              </td>
-              <td className="px-4 py-3">
-                <code className="rounded-md bg-muted px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap">{entry.action}</code>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">
-                <FilterLink
-                  label={`Show only entries about ${entry.targetType} ${entry.targetId}`}
-                  onClick={() => onFilter({ targetType: entry.targetType, targetId: entry.targetId })}
-                >
-                  {entry.targetType} {entry.targetId}
-                </FilterLink>
-              </td>
-              <td className="px-4 py-3">
-                <ChangeList before={entry.before} after={entry.after} />
-              </td>
-              <td className="max-w-64 px-4 py-3 break-words text-muted-foreground">{entry.reason ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable columns={COLUMNS} className="min-w-[56rem]">
+      {entries.map((entry) => (
+        <tr key={entry.id}>
+          <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
+            <time dateTime={entry.createdAt}>{WHEN.format(new Date(entry.createdAt))}</time>
+          </td>
+          <td className="px-4 py-3">
+            <FilterLink label={`Show only entries by ${entry.admin.username}`} onClick={() => onFilter({ adminId: String(entry.admin.id) })}>
+              {entry.admin.username}
+            </FilterLink>
+            <span className="block text-xs text-muted-foreground">#{entry.admin.id}</span>
+          </td>
+          <td className="px-4 py-3">
+            <code className="rounded-md bg-muted px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap">{entry.action}</code>
+          </td>
+          <td className="px-4 py-3 whitespace-nowrap">
+            <FilterLink
+              label={`Show only entries about ${entry.targetType} ${entry.targetId}`}
+              onClick={() => onFilter({ targetType: entry.targetType, targetId: entry.targetId })}
+            >
+              {entry.targetType} {entry.targetId}
+            </FilterLink>
+          </td>
+          <td className="px-4 py-3">
+            <ChangeList before={entry.before} after={entry.after} />
+          </td>
+          <td className="max-w-64 px-4 py-3 break-words text-muted-foreground">{entry.reason ?? '—'}</td>
+        </tr>
+      ))}
+    </AdminTable>
   )
 }
 

@@ -4,17 +4,9 @@ import { cn } from '@/lib/utils'
 import { Button } from '@/components/ui/button'
 import type { ActionCopy } from '../lib/moderation-actions'
 
-/** Shared by the two moderation tables: header cells, a status pill, the flags cell and the action buttons. */
+/** Shared by the two moderation tables: the date format, a status pill, the flags cell and the action buttons. */
 
 export const WHEN = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
-
-export function HeaderCell({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <th scope="col" className={cn('px-4 py-3', className)}>
-      {children}
-    </th>
-  )
-}
 
 const TONES = {
   good: 'bg-emerald-50 text-emerald-900',

@@ -7,7 +7,8 @@ import { paths } from '@/config/paths'
 import { PLATFORMS } from '@/config/platforms'
 import { LISTING_ACTIONS, listingActions, type ListingAction } from '../lib/moderation-actions'
 import { LISTING_STATUS_LABELS } from './moderation-filter-bar'
-import { ActionButtons, FlagsCell, HeaderCell, StatusPill } from './moderation-cells'
+import { AdminTable, type AdminColumn } from './admin-table'
+import { ActionButtons, FlagsCell, StatusPill } from './moderation-cells'
 
 interface ModerationListingsTableProps {
   listings: AdminListingDto[]
@@ -22,6 +23,15 @@ const STATUS_TONES: Record<ListingStatus, 'good' | 'bad' | 'warn' | 'muted'> = {
   sold: 'muted',
   removed: 'muted',
 }
+
+const COLUMNS: AdminColumn[] = [
+  { label: 'Listing' },
+  { label: 'Seller' },
+  { label: 'Price', className: 'text-right' },
+  { label: 'Status' },
+  { label: 'Violations' },
+  { label: 'Actions', className: 'text-right' },
+]
 
 function ListingStatusCell({ listing }: { listing: AdminListingDto }) {
   return (
@@ -47,58 +57,44 @@ function ListingStatusCell({ listing }: { listing: AdminListingDto }) {
 /** Listings in every status, newest first, with what an admin may do to each. */
 export function ModerationListingsTable({ listings, onAction }: ModerationListingsTableProps) {
   return (
-    <div className="overflow-x-auto rounded-2xl border bg-card">
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <thead className="border-b bg-muted/60 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-          <tr>
-            <HeaderCell>Listing</HeaderCell>
-            <HeaderCell>Seller</HeaderCell>
-            <HeaderCell className="text-right">Price</HeaderCell>
-            <HeaderCell>Status</HeaderCell>
-            <HeaderCell>Violations</HeaderCell>
-            <HeaderCell className="text-right">Actions</HeaderCell>
+    <AdminTable columns={COLUMNS} className="min-w-[56rem]">
+      {listings.map((listing) => {
+        const platform = PLATFORMS[listing.platform]
+        return (
+          <tr key={listing.id} data-testid="moderation-listing-row">
+            <td className="max-w-72 px-4 py-3">
+              <Link to={paths.listing(listing.id)} className="font-semibold hover:underline">
+                {listing.accountTitle}
+              </Link>
+              <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+                <span className="rounded-full px-1.5 py-px font-semibold text-white" style={{ backgroundColor: platform.color }}>
+                  {platform.label}
+                </span>
+                @{listing.username} · #{listing.id}
+              </span>
+            </td>
+            <td className="px-4 py-3">
+              {listing.seller.username}
+              <span className="block text-xs text-muted-foreground">#{listing.seller.id}</span>
+            </td>
+            <td className="px-4 py-3 text-right font-semibold whitespace-nowrap">{formatMoney(listing.price)}</td>
+            <td className="px-4 py-3">
+              <ListingStatusCell listing={listing} />
+            </td>
+            <td className="px-4 py-3">
+              <FlagsCell flags={listing.flags} lastFlag={listing.lastFlag} />
+            </td>
+            <td className="px-4 py-3">
+              <ActionButtons
+                actions={listingActions(listing)}
+                copyOf={(action) => LISTING_ACTIONS[action](listing.accountTitle)}
+                target={`listing ${listing.id}`}
+                onAction={(action) => onAction(listing, action)}
+              />
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y align-top">
-          {listings.map((listing) => {
-            const platform = PLATFORMS[listing.platform]
-            return (
-              <tr key={listing.id} data-testid="moderation-listing-row">
-                <td className="max-w-72 px-4 py-3">
-                  <Link to={paths.listing(listing.id)} className="font-semibold hover:underline">
-                    {listing.accountTitle}
-                  </Link>
-                  <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
-                    <span className="rounded-full px-1.5 py-px font-semibold text-white" style={{ backgroundColor: platform.color }}>
-                      {platform.label}
-                    </span>
-                    @{listing.username} · #{listing.id}
-                  </span>
-                </td>
-                <td className="px-4 py-3">
-                  {listing.seller.username}
-                  <span className="block text-xs text-muted-foreground">#{listing.seller.id}</span>
-                </td>
-                <td className="px-4 py-3 text-right font-semibold whitespace-nowrap">{formatMoney(listing.price)}</td>
-                <td className="px-4 py-3">
-                  <ListingStatusCell listing={listing} />
-                </td>
-                <td className="px-4 py-3">
-                  <FlagsCell flags={listing.flags} lastFlag={listing.lastFlag} />
-                </td>
-                <td className="px-4 py-3">
-                  <ActionButtons
-                    actions={listingActions(listing)}
-                    copyOf={(action) => LISTING_ACTIONS[action](listing.accountTitle)}
-                    target={`listing ${listing.id}`}
-                    onAction={(action) => onAction(listing, action)}
-                  />
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+        )
+      })}
+    </AdminTable>
   )
 }

@@ -3,6 +3,7 @@ import type { AdminPaymentOrderDto } from '@shared/api/admin-payments'
 import type { PaymentOrderStatus } from '@shared/api/payments'
 import { transactionDisplayId } from '@shared/api/transactions'
 import { paths } from '@/config/paths'
+import { AdminTable, type AdminColumn } from './admin-table'
 import { Age, dollars, rowTone, StatusPill, StuckNote, type Tone } from './monitor-cells'
 import { ReconcileButton } from './reconcile-button'
 
@@ -17,68 +18,61 @@ export const ORDER_STATUS_LABELS: Record<PaymentOrderStatus, string> = {
 
 const ORDER_TONES: Record<PaymentOrderStatus, Tone> = { created: 'active', paid: 'warning', credited: 'positive', failed: 'danger', cancelled: 'negative', expired: 'negative' }
 
+const COLUMNS: AdminColumn[] = [
+  { label: 'Order' },
+  { label: 'User' },
+  { label: 'Provider' },
+  { label: 'Amount', className: 'text-right' },
+  { label: 'Status' },
+  { label: 'Opened' },
+  { label: 'Actions', srOnly: true },
+]
+
 /** Payment orders, newest first; stuck ones in amber with the reason, and Reconcile on every order not yet credited. */
 export function PaymentOrdersTable({ orders, now }: { orders: AdminPaymentOrderDto[]; now: Date }) {
   return (
-    // relative: the screen-reader-only text in the cells is positioned, and would otherwise widen the page past the scroller
-    <div className="relative overflow-x-auto rounded-2xl border bg-card">
-      <table className="w-full min-w-[60rem] text-left text-sm">
-        <caption className="sr-only">Payment orders</caption>
-        <thead className="border-b bg-muted/60 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">Order</th>
-            <th scope="col" className="px-4 py-3">User</th>
-            <th scope="col" className="px-4 py-3">Provider</th>
-            <th scope="col" className="px-4 py-3 text-right">Amount</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3">Opened</th>
-            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y align-top">
-          {orders.map((order) => (
-            <tr key={order.id} data-testid="order-row" data-stuck={order.stuck ? order.stuck.reason : undefined} className={rowTone(order.stuck)}>
-              <td className="px-4 py-3">
-                <span className="block font-mono text-xs font-semibold whitespace-nowrap">{order.orderId}</span>
-                <span className="mt-1 block text-xs text-muted-foreground">
-                  {order.kind === 'deposit' ? 'Deposit' : 'Purchase'}
-                  {order.transactionId !== null && (
-                    <>
-                      {' of '}
-                      <Link to={paths.transaction(order.transactionId)} className="font-medium text-mint-700 underline-offset-4 hover:underline">
-                        {transactionDisplayId(order.transactionId)}
-                      </Link>
-                    </>
-                  )}
-                </span>
-              </td>
-              <td className="px-4 py-3">
-                <span className="font-medium">{order.user.username}</span>
-                <span className="block text-xs text-muted-foreground">#{order.user.id}</span>
-              </td>
-              <td className="px-4 py-3">
-                <span className="capitalize">{order.provider}</span>
-                <span className="block text-xs text-muted-foreground capitalize">{order.method}</span>
-                {order.providerRef && <span className="block max-w-40 truncate font-mono text-xs text-muted-foreground" title={order.providerRef}>{order.providerRef}</span>}
-              </td>
-              <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
-                <span className="font-semibold">{dollars(order.amount)}</span>
-                <span className="block text-xs text-muted-foreground">
-                  +{dollars(order.processorFee)} fee = {dollars(order.total)}
-                </span>
-              </td>
-              <td className="px-4 py-3">
-                <StatusPill status={order.status} label={ORDER_STATUS_LABELS[order.status]} tone={ORDER_TONES[order.status]} />
-                {order.stuck && <StuckNote stuck={order.stuck} />}
-              </td>
-              <td className="px-4 py-3 text-muted-foreground">
-                <Age iso={order.createdAt} now={now} />
-              </td>
-              <td className="px-4 py-3 text-right">{order.status !== 'credited' && <ReconcileButton orderId={order.orderId} />}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable columns={COLUMNS} className="min-w-[60rem]" caption="Payment orders">
+      {orders.map((order) => (
+        <tr key={order.id} data-testid="order-row" data-stuck={order.stuck ? order.stuck.reason : undefined} className={rowTone(order.stuck)}>
+          <td className="px-4 py-3">
+            <span className="block font-mono text-xs font-semibold whitespace-nowrap">{order.orderId}</span>
+            <span className="mt-1 block text-xs text-muted-foreground">
+              {order.kind === 'deposit' ? 'Deposit' : 'Purchase'}
+              {order.transactionId !== null && (
+                <>
+                  {' of '}
+                  <Link to={paths.transaction(order.transactionId)} className="font-medium text-mint-700 underline-offset-4 hover:underline">
+                    {transactionDisplayId(order.transactionId)}
+                  </Link>
+                </>
+              )}
+            </span>
+          </td>
+          <td className="px-4 py-3">
+            <span className="font-medium">{order.user.username}</span>
+            <span className="block text-xs text-muted-foreground">#{order.user.id}</span>
+          </td>
+          <td className="px-4 py-3">
+            <span className="capitalize">{order.provider}</span>
+            <span className="block text-xs text-muted-foreground capitalize">{order.method}</span>
+            {order.providerRef && <span className="block max-w-40 truncate font-mono text-xs text-muted-foreground" title={order.providerRef}>{order.providerRef}</span>}
+          </td>
+          <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+            <span className="font-semibold">{dollars(order.amount)}</span>
+            <span className="block text-xs text-muted-foreground">
+              +{dollars(order.processorFee)} fee = {dollars(order.total)}
+            </span>
+          </td>
+          <td className="px-4 py-3">
+            <StatusPill status={order.status} label={ORDER_STATUS_LABELS[order.status]} tone={ORDER_TONES[order.status]} />
+            {order.stuck && <StuckNote stuck={order.stuck} />}
+          </td>
+          <td className="px-4 py-3 text-muted-foreground">
+            <Age iso={order.createdAt} now={now} />
+          </td>
+          <td className="px-4 py-3 text-right">{order.status !== 'credited' && <ReconcileButton orderId={order.orderId} />}</td>
+        </tr>
+      ))}
+    </AdminTable>
   )
 }
