@@ -138,6 +138,8 @@ describe('admin settings', () => {
     const verified = await client.post('/api/auth/verify-email', { email, code: await smtp.codeFor(email, sent) })
     expect(verified.status, verified.text).toBe(200)
     expect((await client.get('/api/auth/me')).json).toMatchObject({ username: 'bonus_taker', balance: '25.50' })
+    // and the site says so wherever it speaks of the bonus
+    expect((await client.get('/api/site')).json).toMatchObject({ welcomeBonus: '25.50' })
 
     // a bonus set to $0 credits nothing and moves no money
     expect((await put(admin, { welcomeBonusCents: 0 })).status).toBe(200)
@@ -150,16 +152,16 @@ describe('admin settings', () => {
 
   it('shows the maintenance banner to everyone, trimmed, and nothing once it is emptied', async () => {
     const anonymous = new ApiClient(server.url)
-    expect(siteInfoSchema.parse((await anonymous.get('/api/site')).json)).toEqual({ maintenanceBanner: null })
+    expect(siteInfoSchema.parse((await anonymous.get('/api/site')).json)).toEqual({ maintenanceBanner: null, welcomeBonus: '15.00' })
 
     expect((await put(admin, { maintenanceBanner: '  Payouts pause tonight from 22:00 to 23:00 UTC.  ' })).status).toBe(200)
-    expect((await anonymous.get('/api/site')).json).toEqual({ maintenanceBanner: 'Payouts pause tonight from 22:00 to 23:00 UTC.' })
-    expect((await member.client.get('/api/site')).json).toEqual({ maintenanceBanner: 'Payouts pause tonight from 22:00 to 23:00 UTC.' })
+    expect((await anonymous.get('/api/site')).json).toEqual({ maintenanceBanner: 'Payouts pause tonight from 22:00 to 23:00 UTC.', welcomeBonus: '15.00' })
+    expect((await member.client.get('/api/site')).json).toEqual({ maintenanceBanner: 'Payouts pause tonight from 22:00 to 23:00 UTC.', welcomeBonus: '15.00' })
     const entry = (await auditRows()).at(-1)
     expect(entry).toMatchObject({ before: { maintenanceBanner: '' }, after: { maintenanceBanner: 'Payouts pause tonight from 22:00 to 23:00 UTC.' } })
 
     expect((await put(admin, { maintenanceBanner: '   ' })).status).toBe(200)
-    expect((await anonymous.get('/api/site')).json).toEqual({ maintenanceBanner: null })
+    expect((await anonymous.get('/api/site')).json).toEqual({ maintenanceBanner: null, welcomeBonus: '15.00' })
   })
 
   it('keeps every entry when two admins save at the same moment', async () => {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { centsToDecimalString } from '@shared/money'
 import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsUpdate, type SiteInfo } from '@shared/api/settings'
 import { changedFields, recordAudit } from '../audit/audit.service'
 import { Setting } from './setting.entity'
@@ -55,7 +56,7 @@ export class SettingsService {
 
   /** The public part: what every page shows. */
   async siteInfo(em: EntityManager): Promise<SiteInfo> {
-    const { maintenanceBanner } = await this.get(em)
-    return { maintenanceBanner: maintenanceBanner === '' ? null : maintenanceBanner }
+    const { maintenanceBanner, welcomeBonusCents } = await this.get(em)
+    return { maintenanceBanner: maintenanceBanner === '' ? null : maintenanceBanner, welcomeBonus: centsToDecimalString(welcomeBonusCents) }
   }
 }

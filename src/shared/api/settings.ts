@@ -65,5 +65,7 @@ export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>
 export const siteInfoSchema = z.object({
   /** null when there is nothing to announce */
   maintenanceBanner: z.string().nullable(),
+  /** what a new account is given, in dollars ("15.00"); "0.00" when there is no bonus */
+  welcomeBonus: z.string(),
 })
 export type SiteInfo = z.infer<typeof siteInfoSchema>

@@ -1,17 +1,25 @@
 import { BadgeCheck, Gift, LockKeyhole } from 'lucide-react'
+import { formatMoney } from '@shared/format'
+import { hasBonus, useWelcomeBonus } from '@/lib/site-info'
 import { cn } from '@/lib/utils'
 
 const POINTS = [
   { icon: LockKeyhole, title: 'Secure transactions', body: 'Every payment is held in escrow and protected by 256-bit encryption.' },
   { icon: BadgeCheck, title: 'Verified sellers', body: 'Sellers prove they own every account before it is listed.' },
-  { icon: Gift, title: '$15 welcome bonus', body: 'Credited to your balance instantly when you create an account — no conditions.' },
-] as const
+]
+
+/** The selling points, with the welcome bonus an admin has set (none when it is $0). */
+function pointsWith(bonus: string) {
+  const gift = { icon: Gift, title: `${formatMoney(bonus)} welcome bonus`, body: 'Credited to your balance instantly when you create an account — no conditions.' }
+  return hasBonus(bonus) ? [...POINTS, gift] : POINTS
+}
 
 /** Why-sign-up copy (SPEC §2): on the dark side panel on desktop, under the form on phones. */
 export function AuthSellingPoints({ inverse = false, className }: { inverse?: boolean; className?: string }) {
+  const bonus = useWelcomeBonus()
   return (
     <ul className={cn('grid gap-5', className)}>
-      {POINTS.map(({ icon: Icon, title, body }) => (
+      {pointsWith(bonus).map(({ icon: Icon, title, body }) => (
         <li key={title} className="flex gap-4">
           <span
             className={cn(

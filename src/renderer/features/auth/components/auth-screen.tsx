@@ -3,9 +3,11 @@ import { useNavigate } from 'react-router-dom'
 import { MailCheck } from 'lucide-react'
 import type { SignupRequest } from '@shared/api/auth'
 import { VERIFICATION_CODE_LENGTH } from '@shared/constants'
+import { formatMoney } from '@shared/format'
 import { paths } from '@/config/paths'
 import { useSetSignedInUser } from '@/lib/auth'
 import { useSeo } from '@/lib/seo'
+import { hasBonus, useWelcomeBonus } from '@/lib/site-info'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import type { SignupResult } from '../api/signup'
 import { AUTH_TOASTS, toastSuccess, toastWelcome } from '../lib/auth-toasts'
@@ -18,7 +20,7 @@ export type AuthTab = 'login' | 'signup'
 
 const HEADINGS = {
   login: { title: 'Welcome back', text: 'Sign in to buy, sell and chat with sellers.' },
-  signup: { title: 'Create your account', text: 'Start trading in minutes — with $15 on us.' },
+  signup: { title: 'Create your account', text: 'Start trading in minutes.' },
 } as const
 
 /** SPEC §2/§4: Sign In / Sign Up tabs (the route picks one) and the email-verification step. */
@@ -28,6 +30,7 @@ export function AuthScreen({ tab }: { tab: AuthTab }) {
     description: 'Sign in or create a Handover account to buy and sell social media accounts with escrow protection.',
   })
   const navigate = useNavigate()
+  const bonus = useWelcomeBonus()
   const setSignedInUser = useSetSignedInUser()
   const [signupValues, setSignupValues] = useState<SignupRequest>(EMPTY_SIGNUP)
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null)
@@ -79,7 +82,9 @@ export function AuthScreen({ tab }: { tab: AuthTab }) {
     <AuthShell>
       <div className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight">{HEADINGS[tab].title}</h1>
-        <p className="mt-2 text-muted-foreground">{HEADINGS[tab].text}</p>
+        <p className="mt-2 text-muted-foreground">
+          {tab === 'signup' && hasBonus(bonus) ? `Start trading in minutes — with ${formatMoney(bonus)} on us.` : HEADINGS[tab].text}
+        </p>
       </div>
       <Tabs value={tab} onValueChange={(next) => navigate(next === 'login' ? paths.login : paths.signup, { replace: true })}>
         <TabsList aria-label="Sign in or sign up">

@@ -2,6 +2,8 @@ import { Link } from 'react-router-dom'
 import { ArrowDown, BadgeCheck, CircleCheck, Lock, ShieldCheck } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Badge } from '@/components/ui/badge'
+import { formatBalance } from '@/lib/money-display'
+import { hasBonus, useWelcomeBonus } from '@/lib/site-info'
 import { HeroStats } from './hero-stats'
 
 const ESCROW_STEPS = [
@@ -16,6 +18,7 @@ interface HeroProps {
 }
 
 export function Hero({ sellHref, onBrowse }: HeroProps) {
+  const bonus = useWelcomeBonus()
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-navy-950 text-white">
       {/* Soft accent glow and grid: depth without competing with the content. */}
@@ -64,9 +67,11 @@ export function Hero({ sellHref, onBrowse }: HeroProps) {
                 </li>
               ))}
             </ol>
-            <p className="mt-8 flex items-center gap-2 rounded-xl bg-mint-400/10 px-4 py-3 text-sm text-mint-300">
-              <CircleCheck className="size-4 shrink-0" aria-hidden="true" /> New accounts get a $15.00 welcome bonus.
-            </p>
+            {hasBonus(bonus) && (
+              <p className="mt-8 flex items-center gap-2 rounded-xl bg-mint-400/10 px-4 py-3 text-sm text-mint-300">
+                <CircleCheck className="size-4 shrink-0" aria-hidden="true" /> New accounts get a {formatBalance(bonus)} welcome bonus.
+              </p>
+            )}
           </div>
         </div>
         <HeroStats className="lg:col-span-2" />

@@ -30,7 +30,7 @@ afterEach(() => {
 
 describe('MaintenanceBanner', () => {
   it('shows the announcement until it is dismissed, and stays dismissed for the session', async () => {
-    const fetch = stubSite(() => Response.json({ maintenanceBanner: 'Payouts pause at 22:00 UTC.' }))
+    const fetch = stubSite(() => Response.json({ maintenanceBanner: 'Payouts pause at 22:00 UTC.', welcomeBonus: '15.00' }))
     renderBanner()
     expect(await screen.findByText('Payouts pause at 22:00 UTC.')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss announcement' }))
@@ -46,13 +46,13 @@ describe('MaintenanceBanner', () => {
 
   it('shows a new announcement even after an older one was dismissed', async () => {
     sessionStorage.setItem('handover.dismissed-banner', 'Old news')
-    stubSite(() => Response.json({ maintenanceBanner: 'New maintenance window on Sunday.' }))
+    stubSite(() => Response.json({ maintenanceBanner: 'New maintenance window on Sunday.', welcomeBonus: '15.00' }))
     renderBanner()
     expect(await screen.findByRole('region', { name: 'Announcement' })).toBeTruthy()
   })
 
   it('shows nothing without an announcement or when the request fails', async () => {
-    stubSite(() => Response.json({ maintenanceBanner: null }))
+    stubSite(() => Response.json({ maintenanceBanner: null, welcomeBonus: '15.00' }))
     const { container } = renderBanner()
     await settle()
     expect(container.innerHTML).toBe('')

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Megaphone, X } from 'lucide-react'
-import { useSiteInfo } from '../api/site-info'
+import { useSiteInfo } from '@/lib/site-info'
 import { dismissBanner, isBannerDismissed } from '../lib/banner-dismissal'
 
 /**

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { siteInfoSchema, type SiteInfo } from '@shared/api/settings'
 import { apiGet } from '@/lib/api-client'
+import { DEFAULT_BALANCE } from '@/lib/money-display'
 import { siteKeys } from '@/lib/query-keys'
 
-/** GET /api/site: what every page shows from the marketplace settings (the maintenance banner). */
+/** GET /api/site: what every page shows from the marketplace settings (the maintenance banner, the welcome bonus). */
 export async function getSiteInfo(signal?: AbortSignal): Promise<SiteInfo> {
   return siteInfoSchema.parse(await apiGet<unknown>('/api/site', { signal }))
 }
@@ -17,3 +18,11 @@ export const siteInfoQueryOptions = () =>
   })
 
 export const useSiteInfo = () => useQuery(siteInfoQueryOptions())
+
+/** What a new account is given (an admin setting), as "15.00": the spec's $15.00 until the server has said. */
+export function useWelcomeBonus(): string {
+  return useSiteInfo().data?.welcomeBonus ?? DEFAULT_BALANCE
+}
+
+/** Whether there is a welcome bonus to speak of. */
+export const hasBonus = (bonus: string) => Number(bonus) > 0
