@@ -433,6 +433,11 @@ describe('a listing in a deal, and deleting accounts', () => {
     await drainWallet(zoe.id)
     const entriesBefore = (await sql.query(`select count(*) as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1`, [zoe.id])).rows[0].n
     const total = await catalogueTotal()
+    const usersShown = async () => ({
+      site: Number(((await new ApiClient(a.url).get('/api/stats')).json as { totalUsers: number }).totalUsers),
+      dashboard: Number(((await admin.client.get('/api/admin/stats')).json as { figures: { users: number } }).figures.users),
+    })
+    const usersBefore = await usersShown()
     const socket = await liveSocket(b, zoe)
     const closed = closeOf(socket.socket)
 
@@ -444,6 +449,8 @@ describe('a listing in a deal, and deleting accounts', () => {
     expect((await new ApiClient(a.url).post('/api/auth/login', { username: zoe.username, password: PASSWORD })).status).toBe(401)
     expect(await listingStatus(listingId)).toBe('removed')
     expect(await catalogueTotal()).toBe(total - 1)
+    // a deleted account no longer counts as a user, on the home page or the dashboard
+    expect(await usersShown()).toEqual({ site: usersBefore.site - 1, dashboard: usersBefore.dashboard - 1 })
     const after = (await sql.query(`select count(*) as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1`, [zoe.id])).rows[0].n
     expect(after).toBe(entriesBefore)
     const [entry] = await audit('user', zoe.id)

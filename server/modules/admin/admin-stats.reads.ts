@@ -35,8 +35,8 @@ interface FiguresRow {
 function readFigures(em: EntityManager, since: Date) {
   return em.execute<FiguresRow[]>(
     `select
-       (select count(*) from users)::int as users,
-       (select count(*) from users where created_at >= ?)::int as new_users,
+       (select count(*) from users where deleted_at is null)::int as users,
+       (select count(*) from users where deleted_at is null and created_at >= ?)::int as new_users,
        (select coalesce(sum(active), 0) from listing_counts)::int as active_listings,
        (select count(*) from listings where status = 'pending_review')::int as awaiting_approval,
        (select count(*) from escrow_transactions where status = 'completed')::int as completed_deals,

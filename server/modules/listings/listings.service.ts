@@ -88,7 +88,8 @@ export class ListingsService {
         },
       }
     })
-    return { ...figures, totalUsers: await em.count(User, {}) }
+    // deleted accounts are kept (anonymised) for the ledger and history, but are no longer users
+    return { ...figures, totalUsers: await em.count(User, { deletedAt: null }) }
   }
 
   /** Every live platform, also those without listings; the average is rounded to the cent in SQL. */
