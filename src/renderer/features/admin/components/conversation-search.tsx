@@ -1,29 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
 import { Search } from 'lucide-react'
 import { ADMIN_CONVERSATION_SEARCH_MAX } from '@shared/api/admin-conversations'
-import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
 import { Input } from '@/components/ui/input'
+import { useDebouncedCommit } from '@/hooks/use-debounced-commit'
 
 /** The list's search: typed text reaches the URL 300 ms after typing stops; Back and Clear change it from outside. */
 export function ConversationSearch({ value, onCommit }: { value: string; onCommit(query: string): void }) {
-  const [text, setText] = useState(value)
-  const [committed, setCommitted] = useState(value)
-  const timer = useRef<number | undefined>(undefined)
-
-  if (value !== committed) {
-    setCommitted(value)
-    if (value !== text.trim()) setText(value)
-  }
-
-  useEffect(() => () => window.clearTimeout(timer.current), [])
-
-  function change(next: string) {
-    setText(next)
-    window.clearTimeout(timer.current)
-    timer.current = window.setTimeout(() => {
-      if (next.trim() !== value) onCommit(next.trim())
-    }, SEARCH_DEBOUNCE_MS)
-  }
+  const { text, change } = useDebouncedCommit(value, onCommit)
 
   return (
     <div className="relative min-w-0 flex-1 basis-64">

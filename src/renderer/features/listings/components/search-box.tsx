@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
 import { Search, X } from 'lucide-react'
-import { SEARCH_DEBOUNCE_MS } from '@shared/constants'
 import { Input } from '@/components/ui/input'
+import { useDebouncedCommit } from '@/hooks/use-debounced-commit'
 
 interface SearchBoxProps {
   /** The committed search (from the URL). */
@@ -11,25 +10,7 @@ interface SearchBoxProps {
 }
 
 export function SearchBox({ value, onCommit }: SearchBoxProps) {
-  const [text, setText] = useState(value)
-  const [committed, setCommitted] = useState(value)
-  const timer = useRef<number | undefined>(undefined)
-
-  // Back/forward or "Clear Search" change the URL under us: show that, unless it is our own commit.
-  if (value !== committed) {
-    setCommitted(value)
-    if (value !== text.trim()) setText(value)
-  }
-
-  useEffect(() => () => window.clearTimeout(timer.current), [])
-
-  const change = (next: string) => {
-    setText(next)
-    window.clearTimeout(timer.current)
-    timer.current = window.setTimeout(() => {
-      if (next.trim() !== value) onCommit(next.trim())
-    }, SEARCH_DEBOUNCE_MS)
-  }
+  const { text, change, clear } = useDebouncedCommit(value, onCommit)
 
   return (
     <div className="relative flex-1">
@@ -46,11 +27,7 @@ export function SearchBox({ value, onCommit }: SearchBoxProps) {
         <button
           type="button"
           aria-label="Clear search"
-          onClick={() => {
-            window.clearTimeout(timer.current)
-            setText('')
-            if (value) onCommit('')
-          }}
+          onClick={clear}
           className="absolute top-1/2 right-2 flex size-7 -translate-y-1/2 items-center justify-center rounded-lg text-navy-400 hover:bg-muted hover:text-foreground"
         >
           <X className="size-4" aria-hidden="true" />

@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card'
 import { useSeo } from '@/lib/seo'
 import { failedPage, successPage } from '../lib/outcome-pages'
 
-function OutcomeCard({ tone, title, text, note, children, testId }: { tone: 'success' | 'error'; title: string; text: string; note?: string | null; children: ReactNode; testId: string }) {
+function OutcomeCard({ tone, title, text, note, children, testId }: { tone: 'success' | 'error'; title: string; text: string; note?: string | null; /** the way on; Return to Home follows it */ children: ReactNode; testId: string }) {
   const Icon = tone === 'success' ? CheckCircle2 : XCircle
   return (
     <div className="mx-auto flex max-w-lg flex-col px-4 py-12 sm:py-20">
@@ -17,7 +17,14 @@ function OutcomeCard({ tone, title, text, note, children, testId }: { tone: 'suc
         <h1 className="mt-5 text-2xl font-extrabold tracking-tight">{title}</h1>
         <p className="mt-2 text-muted-foreground">{text}</p>
         {note && <p className="mt-1 text-xs break-all text-muted-foreground">{note}</p>}
-        <div className="mt-8 flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:justify-center">{children}</div>
+        <div className="mt-8 flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:justify-center">
+          {children}
+          <Button asChild size="lg" variant="outline">
+            <Link to="/">
+              <Home aria-hidden="true" /> Return to Home
+            </Link>
+          </Button>
+        </div>
       </Card>
     </div>
   )
@@ -33,11 +40,6 @@ export function PaymentSuccessScreen() {
       <Button asChild size="lg">
         <Link to={page.continueTo}>{page.continueLabel}</Link>
       </Button>
-      <Button asChild size="lg" variant="outline">
-        <Link to="/">
-          <Home aria-hidden="true" /> Return to Home
-        </Link>
-      </Button>
     </OutcomeCard>
   )
 }
@@ -51,11 +53,6 @@ export function PaymentFailedScreen() {
     <OutcomeCard tone="error" title="Payment failed" text={page.text} note={page.reason && `Provider status: ${page.reason}`} testId="payment-failed">
       <Button asChild size="lg">
         <Link to={page.retryTo}>{page.retryLabel}</Link>
-      </Button>
-      <Button asChild size="lg" variant="outline">
-        <Link to="/">
-          <Home aria-hidden="true" /> Return to Home
-        </Link>
       </Button>
     </OutcomeCard>
   )
