@@ -9,6 +9,13 @@ const aliases = {
   '@shared': resolve(import.meta.dirname, 'src/shared'),
 }
 
+/**
+ * The renderer is served at the server's origin by the main process (src/main/app-protocol.ts), so asset
+ * URLs must be absolute to resolve from any route (/chat/12). electron-vite forces a relative base for
+ * file:// pages in its own config hook, which a plain `base` option loses to; a later hook wins.
+ */
+const absoluteBase = { name: 'handover:absolute-base', config: () => ({ base: '/' }) }
+
 /** The desktop build: main, preload and the same renderer bundled into the app. */
 export default defineConfig({
   main: {
@@ -31,7 +38,7 @@ export default defineConfig({
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
     publicDir: resolve(import.meta.dirname, 'src/renderer/public'),
-    plugins: [react(), tailwindcss()],
+    plugins: [absoluteBase, react(), tailwindcss()],
     resolve: { alias: aliases },
     build: { rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } } },
   },

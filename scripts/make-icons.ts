@@ -1,6 +1,7 @@
 /**
- * Generates the desktop icons in resources/ from one SVG: the app icon (PNG + Windows .ico) and the tray
- * icon. Rasterised by headless Chromium so every size is drawn from the vector, not scaled from 512 px.
+ * Generates the desktop icons in resources/ from SVG: the app icon (PNG + Windows .ico), the tray icon and
+ * the Windows taskbar overlays for the unread count (1-9, then 9+). Rasterised by headless Chromium so every
+ * size is drawn from the vector, not scaled from 512 px.
  *
  *   npx tsx scripts/make-icons.ts            (CHROMIUM_PATH overrides /usr/bin/chromium)
  */
@@ -35,37 +36,60 @@ function iconSvg(small: boolean): string {
   </svg>`
 }
 
+/** A red count badge like the bell's in the app, with a white rim that keeps it apart from the app icon. */
+function overlaySvg(label: string): string {
+  const fontSize = label.length > 1 ? 17 : 22
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">
+    <circle cx="16" cy="16" r="15" fill="#ef4444" stroke="#fff" stroke-width="2"/>
+    <text x="16" y="16.5" fill="#fff" font-family="DejaVu Sans, Arial, Helvetica, sans-serif" font-weight="bold"
+      font-size="${fontSize}" text-anchor="middle" dominant-baseline="central" letter-spacing="-1">${label}</text>
+  </svg>`
+}
+
 interface Raster {
   png: Buffer
   /** Straight-alpha RGBA, row by row from the top. */
   rgba: Buffer
 }
 
-async function rasterise(svg: string, sizes: readonly number[]): Promise<Map<number, Raster>> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
+interface RasterJob {
+  svg: string
+  sizes: readonly number[]
+}
+
+/** Every job's sizes, in one browser: the results come back in the order of `jobs`. */
+async function rasterise(jobs: readonly RasterJob[]): Promise<Map<number, Raster>[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  })
   try {
     const page = await browser.newPage()
-    const result = new Map<number, Raster>()
-    for (const size of sizes) {
-      const { png, rgba } = await page.evaluate(
-        async ({ markup, px }) => {
-          const image = new Image()
-          image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`
-          await image.decode()
-          const canvas = document.createElement('canvas')
-          canvas.width = px
-          canvas.height = px
-          const context = canvas.getContext('2d')
-          if (!context) throw new Error('no 2d context')
-          context.drawImage(image, 0, 0, px, px)
-          const pixels = context.getImageData(0, 0, px, px).data
-          return { png: canvas.toDataURL('image/png').split(',')[1], rgba: Array.from(pixels) }
-        },
-        { markup: svg, px: size },
-      )
-      result.set(size, { png: Buffer.from(png, 'base64'), rgba: Buffer.from(rgba) })
+    const results: Map<number, Raster>[] = []
+    for (const { svg, sizes } of jobs) {
+      const result = new Map<number, Raster>()
+      for (const size of sizes) {
+        const { png, rgba } = await page.evaluate(
+          async ({ markup, px }) => {
+            const image = new Image()
+            image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`
+            await image.decode()
+            const canvas = document.createElement('canvas')
+            canvas.width = px
+            canvas.height = px
+            const context = canvas.getContext('2d')
+            if (!context) throw new Error('no 2d context')
+            context.drawImage(image, 0, 0, px, px)
+            const pixels = context.getImageData(0, 0, px, px).data
+            return { png: canvas.toDataURL('image/png').split(',')[1], rgba: Array.from(pixels) }
+          },
+          { markup: svg, px: size },
+        )
+        result.set(size, { png: Buffer.from(png, 'base64'), rgba: Buffer.from(rgba) })
+      }
+      results.push(result)
     }
-    return result
+    return results
   } finally {
     await browser.close()
   }
@@ -117,8 +141,13 @@ function icoFile(images: ReadonlyMap<number, Raster>): Buffer {
 
 async function main(): Promise<void> {
   mkdirSync(OUT_DIR, { recursive: true })
-  const large = await rasterise(iconSvg(false), [512, 256, 128, 64])
-  const small = await rasterise(iconSvg(true), [16, 24, 32, 48])
+  // Overlay file names match overlayImage() in src/main/badge.ts.
+  const overlays = [...['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((label) => ({ label, name: `overlay-${label}` })), { label: '9+', name: 'overlay-9plus' }]
+  const [large, small, ...overlayRasters] = await rasterise([
+    { svg: iconSvg(false), sizes: [512, 256, 128, 64] },
+    { svg: iconSvg(true), sizes: [16, 24, 32, 48] },
+    ...overlays.map(({ label }) => ({ svg: overlaySvg(label), sizes: [16, 32] })),
+  ])
   const write = (name: string, data: Buffer) => {
     writeFileSync(join(OUT_DIR, name), data)
     console.log(`resources/${name}  ${data.length} bytes`)
@@ -133,9 +162,14 @@ async function main(): Promise<void> {
   write('icon-256.png', at(large, 256).png)
   const icoSizes = [16, 24, 32, 48, 64, 128, 256]
   write('icon.ico', icoFile(new Map(icoSizes.map((size) => [size, at(size <= 48 ? small : large, size)]))))
-  // Electron picks tray@2x.png on high-density displays when given tray.png.
-  write('tray.png', at(small, 32).png)
-  write('tray@2x.png', at(large, 64).png)
+  // Electron picks name@2x.png on high-density displays when given name.png. Tray and overlay icons are
+  // 16 px at 1x on every platform (a taller image overflows the macOS menu bar).
+  write('tray.png', at(small, 16).png)
+  write('tray@2x.png', at(small, 32).png)
+  overlays.forEach(({ name }, index) => {
+    write(`${name}.png`, at(overlayRasters[index], 16).png)
+    write(`${name}@2x.png`, at(overlayRasters[index], 32).png)
+  })
 }
 
 main().catch((error: unknown) => {

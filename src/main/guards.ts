@@ -25,13 +25,14 @@ export interface GuardableContents {
 /** Hands a URL to the system browser (shell.openExternal); failures are the opener's to report. */
 export type OpenExternal = (url: string) => void
 
-export function guardWebContents(contents: GuardableContents, serverOrigin: string, openExternal: OpenExternal): void {
+/** `serverOrigin` is asked at each decision: the server address can change while the app runs. */
+export function guardWebContents(contents: GuardableContents, serverOrigin: () => string, openExternal: OpenExternal): void {
   contents.onNavigate((attempt) => {
-    if (!attempt.isMainFrame || isNavigationAllowed(attempt.url, serverOrigin)) return
+    if (!attempt.isMainFrame || isNavigationAllowed(attempt.url, serverOrigin())) return
     attempt.preventDefault()
     // Leaving the app for a payment page or OAuth provider is expected: it continues in the browser and
     // comes back through a handover:// link, while the app window keeps its page.
-    const decision = decideWindowOpen(attempt.url, serverOrigin)
+    const decision = decideWindowOpen(attempt.url, serverOrigin())
     if (decision.action === 'open-external') openExternal(decision.url)
   })
 
@@ -39,7 +40,7 @@ export function guardWebContents(contents: GuardableContents, serverOrigin: stri
   contents.onAttachWebview((cancel) => cancel())
 
   contents.setWindowOpenHandler((url) => {
-    const decision = decideWindowOpen(url, serverOrigin)
+    const decision = decideWindowOpen(url, serverOrigin())
     if (decision.action === 'open-external') openExternal(decision.url)
     return decision.action === 'allow'
   })

@@ -21,9 +21,30 @@ export function isNavigationAllowed(url: string, serverOrigin: string): boolean 
   return isSameOrigin(url, serverOrigin)
 }
 
-/** May `url` be handed to the system browser? http(s) only: file:, smb:, custom schemes can run programs. */
-export function isExternalUrlAllowed(url: string): boolean {
-  return isExternalHttpUrl(url)
+// Where the app sends people: the payment provider (its checkout, SSO and hosted pages live on many
+// subdomains) and the platforms whose accounts are traded. Anything else stays unopened: a chat link to
+// an unknown site must not become a one-click jump out of the app.
+const HOSTS_WITH_SUBDOMAINS: readonly string[] = ['trustap.com']
+const PLATFORM_HOSTS: readonly string[] = ['youtube.com', 'instagram.com', 'tiktok.com', 'facebook.com', 'twitter.com', 'x.com', 't.me']
+const PLATFORM_PREFIXES: readonly string[] = ['', 'www.', 'm.']
+
+/** Exact names or dot-suffix matches only, so "trustap.com.evil.example" and "eviltrustap.com" never pass. */
+export function isAllowListedHost(hostname: string): boolean {
+  const host = hostname.toLowerCase()
+  if (HOSTS_WITH_SUBDOMAINS.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))) return true
+  return PLATFORM_HOSTS.some((allowed) => PLATFORM_PREFIXES.some((prefix) => host === `${prefix}${allowed}`))
+}
+
+/**
+ * May `url` be handed to the system browser? https on an allow-listed host and default port, or a page of
+ * the server itself (plain http on a developer machine; the sandbox checkout lives there). Never file:,
+ * smb: or custom schemes, which can run programs.
+ */
+export function isExternalUrlAllowed(url: string, serverOrigin: string): boolean {
+  if (!isExternalHttpUrl(url)) return false
+  if (isSameOrigin(url, serverOrigin)) return true
+  const parsed = parseUrl(url)
+  return parsed !== null && parsed.protocol === 'https:' && parsed.port === '' && isAllowListedHost(parsed.hostname)
 }
 
 export type WindowOpenDecision =
@@ -39,7 +60,7 @@ export type WindowOpenDecision =
  */
 export function decideWindowOpen(url: string, serverOrigin: string): WindowOpenDecision {
   if (isSameOrigin(url, serverOrigin)) return { action: 'allow' }
-  if (isExternalUrlAllowed(url)) return { action: 'open-external', url }
+  if (isExternalUrlAllowed(url, serverOrigin)) return { action: 'open-external', url }
   return { action: 'deny' }
 }
 
@@ -51,10 +72,11 @@ export function isTrustedSender(frameUrl: string | undefined, serverOrigin: stri
   return frameUrl !== undefined && isSameOrigin(frameUrl, serverOrigin)
 }
 
-// Web permissions the app actually uses; camera, microphone, geolocation, HID etc. are never granted.
-const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write', 'fullscreen', 'notifications'])
-
-/** Permission requests (session.setPermissionRequestHandler): a short allow-list, server origin only. */
+/**
+ * Permission requests (session.setPermissionRequestHandler): notifications only, server origin only.
+ * The pages use neither the clipboard API nor fullscreen, so a request for either (or for camera,
+ * microphone, geolocation, HID...) can only come from injected code.
+ */
 export function isPermissionAllowed(permission: string, requestingUrl: string, serverOrigin: string): boolean {
-  return GRANTED_PERMISSIONS.has(permission) && isSameOrigin(requestingUrl, serverOrigin)
+  return permission === 'notifications' && isSameOrigin(requestingUrl, serverOrigin)
 }

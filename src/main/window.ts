@@ -1,9 +1,13 @@
-import { BrowserWindow, shell, type WebContents, type WebPreferences } from 'electron'
+import { dirname, join } from 'node:path'
+import { BrowserWindow, nativeImage, screen, shell, type WebContents, type WebPreferences } from 'electron'
 import icon from '../../resources/icon.png?asset'
 import type { AppWindow } from './window-controller'
 import { guardWebContents } from './guards'
 import { sendDeepLink } from './ipc/events'
 import { isExternalUrlAllowed } from './security'
+import { sameRouteAt } from './server-location'
+import { restoreWindowState, WINDOW_SIZE } from './window-state'
+import { trackWindowState, type TrackedWindow, type WindowStateStore } from './window-state-store'
 
 /**
  * The Electron side of the window: creates BrowserWindows and adapts them (and every WebContents) to the
@@ -28,28 +32,40 @@ export interface AppWindowOptions {
   serverUrl: URL
   preloadPath: string
   initialRoute?: string
+  windowState: WindowStateStore
 }
 
-export function createAppWindow({ serverUrl, preloadPath, initialRoute }: AppWindowOptions): AppWindow {
+export function createAppWindow({ serverUrl, preloadPath, initialRoute, windowState }: AppWindowOptions): AppWindow {
+  const workAreas = screen.getAllDisplays().map((display) => display.workArea)
+  const placement = restoreWindowState(windowState.load(), workAreas)
   const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    minWidth: 960,
-    minHeight: 600,
+    ...placement.bounds,
+    minWidth: WINDOW_SIZE.minWidth,
+    minHeight: WINDOW_SIZE.minHeight,
     title: 'Handover',
     // Shown on ready-to-show so the user never sees an empty white frame while the page boots.
     show: false,
     autoHideMenuBar: true,
     // macOS and Windows take the icon from the app bundle; Linux window managers need it on the window.
     ...(process.platform === 'linux' ? { icon } : {}),
-    webPreferences: secureWebPreferences(preloadPath),
+    webPreferences: {
+      ...secureWebPreferences(preloadPath),
+      // Restated at the constructor: electronegativity (npm test) verifies only literals written here.
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+    },
   })
-  window.once('ready-to-show', () => window.show())
+  window.once('ready-to-show', () => {
+    if (placement.isMaximized) window.maximize()
+    window.show()
+  })
+  trackWindowState(trackedWindow(window), windowState)
 
   // initialRoute is a validated in-app path, so resolving it against the server keeps the origin.
   const start = new URL(initialRoute ?? '/', serverUrl)
   window.loadURL(start.href).catch((error: unknown) => {
-    // The server being down is not fatal: the window stays and a reload retries.
+    // A server that is down gets the offline screen (app-protocol.ts); this is only the handler failing.
     console.error(`[handover] could not load ${start.href}:`, error)
   })
 
@@ -70,7 +86,7 @@ export function createAppWindow({ serverUrl, preloadPath, initialRoute }: AppWin
 }
 
 /** Applies the navigation, window-open and webview rules to any web contents the app creates. */
-export function hardenWebContents(contents: WebContents, serverOrigin: string, preloadPath: string): void {
+export function hardenWebContents(contents: WebContents, serverOrigin: () => string, preloadPath: string): void {
   guardWebContents(
     {
       onNavigate(listener) {
@@ -88,12 +104,43 @@ export function hardenWebContents(contents: WebContents, serverOrigin: string, p
       },
     },
     serverOrigin,
-    openInBrowser,
+    (url) => openInBrowser(url, serverOrigin()),
   )
 }
 
-/** shell.openExternal behind the same http(s) check the IPC contract applies. */
-export function openInBrowser(url: string): void {
-  if (!isExternalUrlAllowed(url)) return
+/** shell.openExternal behind the allow-list, whoever asks (IPC, navigation, window.open). */
+export function openInBrowser(url: string, serverOrigin: string): void {
+  if (!isExternalUrlAllowed(url, serverOrigin)) return
   shell.openExternal(url).catch((error: unknown) => console.error('[handover] could not open link:', error))
+}
+
+/** After the server address changed: every window shows its route again, served for the new origin. */
+export function moveWindowsTo(origin: string): void {
+  for (const window of BrowserWindow.getAllWindows()) {
+    const target = sameRouteAt(window.webContents.getURL(), origin)
+    window.loadURL(target).catch((error: unknown) => console.error(`[handover] could not load ${target}:`, error))
+  }
+}
+
+function trackedWindow(window: BrowserWindow): TrackedWindow {
+  return {
+    getState: () => ({ bounds: window.getNormalBounds(), isMaximized: window.isMaximized() }),
+    onChange(listener) {
+      window.on('move', listener)
+      window.on('resize', listener)
+      window.on('maximize', listener)
+      window.on('unmaximize', listener)
+    },
+    onClose: (listener) => window.on('close', listener),
+  }
+}
+
+// The overlay images sit next to the app icon in resources/ (drawn by scripts/make-icons.ts).
+const resourcesDir = dirname(icon)
+
+/** The Windows taskbar overlay on every app window; `image` is a file name in resources/, null clears. */
+export function setTaskbarOverlay(image: string | null, description: string): void {
+  // createFromPath also loads the @2x file beside it for high-density taskbars.
+  const overlay = image === null ? null : nativeImage.createFromPath(join(resourcesDir, image))
+  for (const window of BrowserWindow.getAllWindows()) window.setOverlayIcon(overlay, description)
 }

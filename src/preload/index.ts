@@ -4,7 +4,7 @@ import type { DeepLinkEvent, DesktopBridge } from '@shared/ipc/contract'
 
 /**
  * Builds `window.desktop`. One named function per channel and nothing generic: the page can never
- * choose a channel name, so a compromised page reaches exactly these four calls and one event.
+ * choose a channel name, so a compromised page reaches exactly these calls and one event.
  * Only types come from the zod contract; the sandboxed preload can require nothing but electron.
  */
 
@@ -28,6 +28,8 @@ const bridge: DesktopBridge = {
   setBadge: (input) => ipcRenderer.invoke(INVOKE_CHANNELS.setBadge, input),
   openExternal: (input) => ipcRenderer.invoke(INVOKE_CHANNELS.openExternal, input),
   getInfo: () => ipcRenderer.invoke(INVOKE_CHANNELS.getInfo),
+  getServerUrl: () => ipcRenderer.invoke(INVOKE_CHANNELS.getServerUrl),
+  setServerUrl: (input) => ipcRenderer.invoke(INVOKE_CHANNELS.setServerUrl, input),
   onDeepLink(callback) {
     deepLinkListeners.add(callback)
     if (pendingDeepLink) {

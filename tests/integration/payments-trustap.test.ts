@@ -23,9 +23,9 @@ let bob: TestUser
 const balanceOf = async (user: TestUser) => cents(balanceSchema.parse((await user.client.get('/api/balance')).json).available)
 const txIdOf = (checkoutUrl: string) => Number(/\/f2f\/transactions\/(\d+)\/pay_deposit/.exec(checkoutUrl)![1])
 
-async function deposit(user: TestUser, amount: number) {
+async function deposit(user: TestUser, amount: number, returnTo?: 'desktop') {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const res = await user.client.post('/api/payments/deposits', { amount, method: 'card' })
+    const res = await user.client.post('/api/payments/deposits', { amount, method: 'card', returnTo })
     if (res.status === 409) {
       await new Promise((ok) => setTimeout(ok, 1000))
       continue
@@ -117,6 +117,19 @@ describe('Trustap as the provider (against the stand-in)', () => {
     expect((await alice.client.post('/api/payments/deposits', { amount: 5, method: 'crypto' })).json).toMatchObject({ error: { message: PAYMENT_MESSAGES.methodUnavailable } })
   })
 
+  it('sends a checkout started in the desktop app back to its handover:// link, with the web parameters', async () => {
+    const web = new URL(new URL((await deposit(bob, 6)).checkoutUrl).searchParams.get('redirect_uri')!)
+    const checkout = await deposit(bob, 7, 'desktop')
+    const redirect = new URL(new URL(checkout.checkoutUrl).searchParams.get('redirect_uri')!)
+    expect(redirect.href.startsWith('handover://payment/return?')).toBe(true)
+    expect([...redirect.searchParams.keys()].sort()).toEqual([...web.searchParams.keys()].sort())
+    expect(redirect.searchParams.get('order_id')).toBe(checkout.orderId)
+    const landing = await payAtTrustap(checkout.checkoutUrl)
+    expect(landing.protocol + landing.host + landing.pathname).toBe('handover:payment/return')
+    const res = await bob.client.post('/api/trustap/verify-payment', Object.fromEntries(['order_id', 'state', 'type'].map((k) => [k, landing.searchParams.get(k)])))
+    expect(res.json, res.text).toMatchObject({ success: true, details: { amount: 7, order_id: checkout.orderId } })
+  })
+
   it('lodges a complaint as the guest buyer', async () => {
     const checkout = await deposit(bob, 11)
     const id = txIdOf(checkout.checkoutUrl)
@@ -191,8 +204,8 @@ describe('Trustap as the provider (against the stand-in)', () => {
 })
 
 describe('connecting a seller’s Trustap account (OAuth 2.0 code + PKCE)', () => {
-  async function start(user: TestUser) {
-    const res = await user.client.get('/api/trustap/oauth/start')
+  async function start(user: TestUser, returnTo?: 'desktop') {
+    const res = await user.client.get(`/api/trustap/oauth/start${returnTo ? `?returnTo=${returnTo}` : ''}`)
     expect(res.status, res.text).toBe(200)
     const url = new URL(trustapOAuthStartSchema.parse(res.json).url)
     // the SSO signs the user in and sends the browser back to the callback route with a code and the state
@@ -229,6 +242,23 @@ describe('connecting a seller’s Trustap account (OAuth 2.0 code + PKCE)', () =
     expect((await finish(alice, { code: flow.code, state: flow.state })).json).toMatchObject({ error: { code: 'oauth_state_invalid' } })
 
     expect((await alice.client.request('DELETE', '/api/trustap/connection')).json).toMatchObject({ connected: false, trustapUserId: null })
+  })
+
+  it('returns to the desktop app when started there, and exchanges the code with that same redirect_uri', async () => {
+    expect((await bob.client.get('/api/trustap/oauth/start?returnTo=phone')).status).toBe(400)
+    standin.ssoUser = { sub: 'trustap-bob', email: 'bob@trustap.example' }
+    const web = await start(bob)
+    const flow = await start(bob, 'desktop')
+    expect(flow.url.searchParams.get('redirect_uri')).toBe('handover://trustap/auth/callback')
+    expect(flow.callback.protocol + flow.callback.host + flow.callback.pathname).toBe('handover:trustap/auth/callback')
+    // the state is still checked: another authorisation's state does not finish this one
+    expect((await finish(bob, { code: flow.code, state: web.state })).json).toMatchObject({ error: { code: 'oauth_failed' } })
+    const done = await finish(bob, { code: flow.code, state: flow.state })
+    expect(done.status, done.text).toBe(200)
+    expect(trustapConnectionSchema.parse(done.json)).toMatchObject({ connected: true, trustapUserId: 'trustap-bob' })
+    const token = standin.requests.filter((r) => r.path.endsWith('/protocol/openid-connect/token')).at(-1)!
+    expect(new URLSearchParams(token.body).get('redirect_uri')).toBe('handover://trustap/auth/callback')
+    await bob.client.request('DELETE', '/api/trustap/connection')
   })
 
   it('fails when the code was issued for another authorisation (its PKCE challenge does not match)', async () => {

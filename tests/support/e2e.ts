@@ -25,7 +25,9 @@ export function useDemoSite(): DemoSite {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true })
     site.db = await createTestDatabase()
-    site.server = await startTestServer({ databaseUrl: site.db.url, env: { SEED_DEMO: 'true' }, webRoot: resolve(import.meta.dirname, '../../dist/web') })
+    // WEB_ROOT points at a website built elsewhere (`vite build --outDir …`), so a test run can leave dist/ alone
+    const webRoot = process.env.WEB_ROOT ? resolve(process.env.WEB_ROOT) : resolve(import.meta.dirname, '../../dist/web')
+    site.server = await startTestServer({ databaseUrl: site.db.url, env: { SEED_DEMO: 'true' }, webRoot })
     site.browser = await launchChromium()
   })
   afterAll(async () => {

@@ -102,9 +102,9 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
   router.post('/:id/checkout', async (ctx) => {
     const viewer = await viewerOf(ctx)
     const id = idParam(ctx)
-    const { method } = parseBody(ctx, providerCheckoutRequestSchema)
+    const { method, returnTo } = parseBody(ctx, providerCheckoutRequestSchema)
     const amountCents = await escrow.amountDue(ctx.state.em, viewer, id)
-    ctx.body = await deps.checkout(ctx.state.em, { transactionId: id, userId: viewer.userId, amountCents, method, ip: ctx.ip })
+    ctx.body = await deps.checkout(ctx.state.em, { transactionId: id, userId: viewer.userId, amountCents, method, ip: ctx.ip, returnTo })
   })
 
   router.post('/:id/checklist/:itemId', async (ctx) => {

@@ -1,5 +1,5 @@
 import { BigIntType, EntitySchema, OptionalProps } from '@mikro-orm/core'
-import type { PaymentOrderStatus, PaymentProviderName, ProviderMethod, WithdrawalStatus } from '@shared/api/payments'
+import type { PaymentOrderStatus, PaymentProviderName, ProviderMethod, ReturnTarget, WithdrawalStatus } from '@shared/api/payments'
 import { User } from '../users/user.entity'
 
 export type PaymentOrderKind = 'deposit' | 'purchase'
@@ -10,7 +10,7 @@ export type PaymentOrderKind = 'deposit' | 'purchase'
  * provider. Only the provider's own answer moves an order to paid, and only crediting moves it to credited.
  */
 export class PaymentOrder {
-  [OptionalProps]?: 'status' | 'providerRef' | 'checkoutUrl' | 'transactionId' | 'conversationId' | 'sellerId' | 'createdAt' | 'updatedAt' | 'paidAt' | 'creditedAt'
+  [OptionalProps]?: 'status' | 'providerRef' | 'checkoutUrl' | 'transactionId' | 'conversationId' | 'sellerId' | 'createdAt' | 'updatedAt' | 'paidAt' | 'creditedAt' | 'returnTo'
   id!: number
   orderId!: string
   user!: User
@@ -19,6 +19,8 @@ export class PaymentOrder {
   provider!: PaymentProviderName
   providerRef: string | null = null
   checkoutUrl: string | null = null
+  /** the website's return page, or the desktop app's link when its checkout was opened in the system browser */
+  returnTo: ReturnTarget = 'web'
   method!: ProviderMethod
   amountCents!: number
   processorFeeCents!: number
@@ -85,6 +87,7 @@ export const PaymentOrderSchema = new EntitySchema<PaymentOrder>({
     provider: { type: 'string', length: 16 },
     providerRef: { type: 'string', length: 100, nullable: true },
     checkoutUrl: { type: 'string', length: 2048, nullable: true },
+    returnTo: { type: 'string', length: 8, default: 'web' },
     method: { type: 'string', length: 10 },
     amountCents: money,
     processorFeeCents: money,

@@ -44,7 +44,7 @@ export interface PaymentsModule {
 export function createPaymentsModule(deps: PaymentsModuleDeps): PaymentsModule {
   const { config, logger } = deps
   const client = new TrustapClient(config.trustap)
-  const sandbox = new SandboxProvider({ publicUrl: config.publicUrl, webhookPassword: config.sandboxWebhookPassword })
+  const sandbox = new SandboxProvider({ publicUrl: config.publicUrl, secret: config.sessionSecret, webhookPassword: config.sandboxWebhookPassword })
   const provider: PaymentProvider =
     config.paymentsProvider === 'trustap' ? new TrustapProvider({ client, config: config.trustap, publicUrl: config.publicUrl, logger }) : sandbox
   const shared = { provider, ledger: deps.ledger, notifications: deps.notifications, bus: deps.bus, logger }

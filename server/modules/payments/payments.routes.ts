@@ -36,7 +36,7 @@ export function paymentRoutes(deps: { payments: PaymentsService }): Router<AppSt
     const input = parseBody(ctx, depositRequestSchema)
     const buyer = { id: user.id, username: user.username, email: user.email, ip: clientIp(ctx) }
     // with an Idempotency-Key, a retried request answers the first order instead of opening a second one
-    await respondIdempotent(ctx, user.id, (tx) => payments.createDeposit(tx, buyer, dollarsToCents(input.amount)!, input.method))
+    await respondIdempotent(ctx, user.id, (tx) => payments.createDeposit(tx, buyer, dollarsToCents(input.amount)!, input.method, input.returnTo))
   })
 
   router.post('/api/trustap/verify-payment', async (ctx) => {

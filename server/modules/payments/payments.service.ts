@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { PAYMENT_MESSAGES, depositOrderId, purchaseOrderId, type CheckoutDto, type ProviderMethod } from '@shared/api/payments'
+import { PAYMENT_MESSAGES, depositOrderId, purchaseOrderId, type CheckoutDto, type ProviderMethod, type ReturnTarget } from '@shared/api/payments'
 import { badRequest, conflict, HttpError, notFound, serviceUnavailable, unauthorized } from '../../http/errors'
 import type { Answer } from '../../http/idempotency'
 import type { Logger } from '../../logger'
@@ -19,6 +19,8 @@ export interface PurchaseCheckoutInput {
   method: ProviderMethod
   /** the buyer's address, for providers that record terms acceptance (Trustap guest users) */
   ip?: string
+  /** where the provider sends the buyer back; the website unless the desktop app asked */
+  returnTo?: ReturnTarget
 }
 
 /** A provider that failed us becomes one clear 503; our own errors pass through. */
@@ -51,9 +53,9 @@ export class PaymentsService {
    * POST /api/payments/deposits, inside the request's transaction: the payment monitors hear of the new order
    * after the commit. The order id has the second in it, so a second deposit in the same second is a 409.
    */
-  async createDeposit(em: EntityManager, buyer: CheckoutBuyer, amountCents: number, method: ProviderMethod): Promise<Answer<CheckoutDto>> {
+  async createDeposit(em: EntityManager, buyer: CheckoutBuyer, amountCents: number, method: ProviderMethod, returnTo: ReturnTarget = 'web'): Promise<Answer<CheckoutDto>> {
     const orderId = depositOrderId(buyer.id, Math.floor(Date.now() / 1000))
-    const order = await this.openCheckout(em, { orderId, kind: 'deposit', transactionId: null, amountCents, method }, buyer, null)
+    const order = await this.openCheckout(em, { orderId, kind: 'deposit', transactionId: null, amountCents, method, returnTo }, buyer, null)
     return { status: 201, body: toCheckoutDto(order), after: () => this.crediting.announceStatus(order) }
   }
 
@@ -66,15 +68,17 @@ export class PaymentsService {
     const user = await em.findOneOrFail(User, { id: input.userId })
     const buyer = { id: user.id, username: user.username, email: user.email, ip: input.ip ?? '127.0.0.1' }
     const orderId = purchaseOrderId(input.transactionId)
+    const returnTo = input.returnTo ?? 'web'
     const existing = await em.findOne(PaymentOrder, { orderId }, { refresh: true })
     if (existing) {
       if (existing.user.id !== input.userId) throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'order_taken')
       const { outcome } = await this.confirm(em, existing)
       if (outcome === 'credited' || existing.status === 'paid') throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'already_paid')
-      const same = existing.status === 'created' && existing.method === input.method && existing.amountCents === input.amountCents
+      // a checkout made for the website would send a desktop buyer back to the website, and the other way round
+      const same = existing.status === 'created' && existing.method === input.method && existing.amountCents === input.amountCents && existing.returnTo === returnTo
       if (same && existing.checkoutUrl) return toCheckoutDto(existing)
     }
-    const fields = { orderId, kind: 'purchase' as const, transactionId: input.transactionId, amountCents: input.amountCents, method: input.method }
+    const fields = { orderId, kind: 'purchase' as const, transactionId: input.transactionId, amountCents: input.amountCents, method: input.method, returnTo }
     const order = await this.openCheckout(em, fields, buyer, existing)
     await this.crediting.announceStatus(order)
     return toCheckoutDto(order)
@@ -141,7 +145,7 @@ export class PaymentsService {
 
   private async openCheckout(
     em: EntityManager,
-    fields: { orderId: string; kind: PaymentOrderKind; transactionId: number | null; amountCents: number; method: ProviderMethod },
+    fields: { orderId: string; kind: PaymentOrderKind; transactionId: number | null; amountCents: number; method: ProviderMethod; returnTo: ReturnTarget },
     buyer: CheckoutBuyer,
     existing: PaymentOrder | null,
   ): Promise<PaymentOrder> {
@@ -151,7 +155,7 @@ export class PaymentsService {
     const money = { method: fields.method, amountCents: fields.amountCents, processorFeeCents: quote.processorFeeCents, totalCents: fields.amountCents + quote.processorFeeCents }
     const now = new Date()
     const order = existing
-      ? Object.assign(existing, money, { provider: provider.name, status: 'created' as const, providerRef: null, checkoutUrl: null, createdAt: now, updatedAt: now })
+      ? Object.assign(existing, money, { provider: provider.name, status: 'created' as const, providerRef: null, checkoutUrl: null, returnTo: fields.returnTo, createdAt: now, updatedAt: now })
       : em.create(PaymentOrder, { ...fields, ...money, user: em.getReference(User, buyer.id), provider: provider.name, createdAt: now, updatedAt: now })
     try {
       await em.flush()

@@ -49,6 +49,15 @@ describe('the return trip', () => {
     const cancelled = new URL(returnUrl('https://handover.example', order(), 'cancelled'))
     expect(Object.fromEntries(cancelled.searchParams)).toMatchObject({ type: 'deposit', transaction_id: 'sbx_1', status: 'cancelled' })
   })
+
+  it('sends a desktop checkout back to the app link with exactly the web parameters', () => {
+    for (const outcome of [undefined, 'paid', 'failed', 'cancelled'] as const) {
+      const web = new URL(returnUrl('https://handover.example', order({ returnTo: 'web' }), outcome))
+      const desktop = returnUrl('https://handover.example', order({ returnTo: 'desktop' }), outcome)
+      expect(desktop.startsWith('handover://payment/return?')).toBe(true)
+      expect(new URL(desktop).search).toBe(web.search)
+    }
+  })
 })
 
 describe('Trustap states', () => {

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
+import { DESKTOP_RETURN_URLS } from '@shared/api/payments'
 import type { PaymentOrder } from './payment.entities'
 import { canonicalJson } from '../../http/canonical-json'
 
@@ -54,7 +55,8 @@ const OUTCOME_PARAMS: Record<ReturnOutcome, Record<string, string>> = {
 
 /**
  * Where a provider sends the browser back (SPEC §2 /payment/trustap/return with the §3 parameters). Only hints:
- * the return screen asks the server to verify, and the server asks the provider.
+ * the return screen asks the server to verify, and the server asks the provider. A checkout opened from the
+ * desktop app returns to its `handover://` link with the same parameters, which the app opens on that route.
  */
 export function returnUrl(publicUrl: string, order: PaymentOrder, outcome?: ReturnOutcome): string {
   const type = order.kind === 'deposit' ? 'deposit' : 'transaction'
@@ -67,5 +69,6 @@ export function returnUrl(publicUrl: string, order: PaymentOrder, outcome?: Retu
     ...(order.providerRef ? { tx_id: order.providerRef } : {}),
     ...(outcome ? OUTCOME_PARAMS[outcome] : {}),
   })
-  return `${publicUrl}/payment/trustap/return?${params.toString()}`
+  const base = order.returnTo === 'desktop' ? DESKTOP_RETURN_URLS.payment : `${publicUrl}/payment/trustap/return`
+  return `${base}?${params.toString()}`
 }

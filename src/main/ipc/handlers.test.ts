@@ -6,7 +6,7 @@ const origin = 'http://localhost:3000'
 const trusted = { senderFrame: { url: 'http://localhost:3000/messages' } }
 
 /** Records what registerIpcHandlers hands to ipcMain.handle, and lets a test call it like the renderer would. */
-function setup(overrides: Partial<DesktopServices> = {}) {
+function setup(overrides: Partial<DesktopServices> = {}, serverOrigin: () => string = () => origin) {
   const listeners = new Map<string, IpcListener>()
   const adapter: IpcAdapter = { handle: (channel, listener) => void listeners.set(channel, listener) }
   const services = {
@@ -14,9 +14,11 @@ function setup(overrides: Partial<DesktopServices> = {}) {
     setBadge: vi.fn<DesktopServices['setBadge']>(),
     openExternal: vi.fn<DesktopServices['openExternal']>(),
     getInfo: vi.fn<DesktopServices['getInfo']>(() => ({ version: '0.1.0', platform: 'linux' })),
+    getServerUrl: vi.fn<DesktopServices['getServerUrl']>(() => ({ url: origin, fromEnvironment: false })),
+    setServerUrl: vi.fn<DesktopServices['setServerUrl']>(({ url }) => ({ url: new URL(url).origin, fromEnvironment: false })),
     ...overrides,
   }
-  registerIpcHandlers(adapter, services, origin)
+  registerIpcHandlers(adapter, services, serverOrigin)
   const invoke = async (channel: InvokeChannel, event: Parameters<IpcListener>[0], ...args: unknown[]) => {
     const listener = listeners.get(channel)
     if (!listener) throw new Error(`no handler for ${channel}`)
@@ -48,6 +50,27 @@ describe('registerIpcHandlers', () => {
     expect(services.openExternal).toHaveBeenCalledWith({ url: 'https://checkout.trustap.com/p/1' })
   })
 
+  it('reads and saves the server address through the service', async () => {
+    const { services, invoke } = setup()
+    await expect(invoke(INVOKE_CHANNELS.getServerUrl, trusted)).resolves.toEqual({ url: origin, fromEnvironment: false })
+    await expect(invoke(INVOKE_CHANNELS.setServerUrl, trusted, { url: 'https://handover.example/app', extra: 1 })).resolves.toEqual({
+      url: 'https://handover.example',
+      fromEnvironment: false,
+    })
+    expect(services.setServerUrl).toHaveBeenCalledWith({ url: 'https://handover.example/app' })
+  })
+
+  it('trusts only the current server origin once the address has changed', async () => {
+    let current = origin
+    const { invoke } = setup({}, () => current)
+    current = 'https://handover.example'
+    await expect(invoke(INVOKE_CHANNELS.getServerUrl, trusted)).rejects.toEqual(rejection('untrusted-sender'))
+    await expect(invoke(INVOKE_CHANNELS.getInfo, { senderFrame: { url: 'https://handover.example/' } })).resolves.toBeDefined()
+    await expect(
+      invoke(INVOKE_CHANNELS.openExternal, { senderFrame: { url: 'https://handover.example/' } }, { url: 'http://localhost:3000/x' }),
+    ).rejects.toEqual(rejection('not-allowed'))
+  })
+
   it('returns validated desktop info', async () => {
     const { invoke } = setup()
     await expect(invoke(INVOKE_CHANNELS.getInfo, trusted)).resolves.toEqual({ version: '0.1.0', platform: 'linux' })
@@ -69,6 +92,8 @@ describe('registerIpcHandlers', () => {
     expect(services.setBadge).not.toHaveBeenCalled()
     expect(services.openExternal).not.toHaveBeenCalled()
     expect(services.getInfo).not.toHaveBeenCalled()
+    expect(services.getServerUrl).not.toHaveBeenCalled()
+    expect(services.setServerUrl).not.toHaveBeenCalled()
   })
 
   it.each<[InvokeChannel, unknown[]]>([
@@ -95,6 +120,18 @@ describe('registerIpcHandlers', () => {
     [INVOKE_CHANNELS.openExternal, [{ url: 42 }]],
     [INVOKE_CHANNELS.getInfo, [{}]],
     [INVOKE_CHANNELS.getInfo, [undefined, 'extra']],
+    [INVOKE_CHANNELS.getServerUrl, [{}]],
+    [INVOKE_CHANNELS.setServerUrl, [{}]],
+    [INVOKE_CHANNELS.setServerUrl, ['https://handover.example']],
+    [INVOKE_CHANNELS.setServerUrl, [{ url: 'handover.example' }]],
+    [INVOKE_CHANNELS.setServerUrl, [{ url: '/chat/1' }]],
+    [INVOKE_CHANNELS.setServerUrl, [{ url: 'ftp://handover.example' }]],
+    [INVOKE_CHANNELS.setServerUrl, [{ url: 'file:///etc/passwd' }]],
+    [INVOKE_CHANNELS.setServerUrl, [{ url: 'javascript:alert(1)' }]],
+    [INVOKE_CHANNELS.setServerUrl, [{ url: 'https://user:secret@handover.example' }]],
+    [INVOKE_CHANNELS.setServerUrl, [{ url: ' https://handover.example' }]],
+    [INVOKE_CHANNELS.setServerUrl, [{ url: `https://handover.example/${'a'.repeat(2048)}` }]],
+    [INVOKE_CHANNELS.setServerUrl, [{ url: 42 }]],
   ])('%s refuses invalid arguments %j', async (channel, args) => {
     const { services, invoke } = setup()
     await expect(invoke(channel, trusted, ...args)).rejects.toEqual(rejection('invalid-input'))
@@ -102,6 +139,23 @@ describe('registerIpcHandlers', () => {
     expect(services.setBadge).not.toHaveBeenCalled()
     expect(services.openExternal).not.toHaveBeenCalled()
     expect(services.getInfo).not.toHaveBeenCalled()
+    expect(services.getServerUrl).not.toHaveBeenCalled()
+    expect(services.setServerUrl).not.toHaveBeenCalled()
+  })
+
+  it.each(['https://evil.example/', 'https://trustap.com.evil.example/', 'http://youtube.com/', 'http://localhost:3001/pay'])(
+    'refuses to open %s, off the allow-list and the server origin',
+    async (url) => {
+      const { services, invoke } = setup()
+      await expect(invoke(INVOKE_CHANNELS.openExternal, trusted, { url })).rejects.toEqual(rejection('not-allowed'))
+      expect(services.openExternal).not.toHaveBeenCalled()
+    },
+  )
+
+  it('opens pages of the server origin itself (the sandbox checkout)', async () => {
+    const { services, invoke } = setup()
+    await invoke(INVOKE_CHANNELS.openExternal, trusted, { url: 'http://localhost:3000/sandbox/checkout/4' })
+    expect(services.openExternal).toHaveBeenCalledWith({ url: 'http://localhost:3000/sandbox/checkout/4' })
   })
 
   it('never echoes the payload in the error message', async () => {
@@ -114,14 +168,18 @@ describe('registerIpcHandlers', () => {
   })
 
   it('refuses to return output that breaks the contract', async () => {
-    const { invoke } = setup({ getInfo: () => ({ version: '0.1.0', platform: 'freebsd' }) })
+    const { invoke } = setup({
+      getInfo: () => ({ version: '0.1.0', platform: 'freebsd' }),
+      getServerUrl: () => ({ url: 'file:///srv', fromEnvironment: false }),
+    })
     await expect(invoke(INVOKE_CHANNELS.getInfo, trusted)).rejects.toEqual(rejection('invalid-output'))
+    await expect(invoke(INVOKE_CHANNELS.getServerUrl, trusted)).rejects.toEqual(rejection('invalid-output'))
   })
 
   it('lets service failures reach the caller', async () => {
     const { invoke } = setup({
       openExternal: () => Promise.reject(new Error('no browser')),
     })
-    await expect(invoke(INVOKE_CHANNELS.openExternal, trusted, { url: 'https://x.example/' })).rejects.toThrow('no browser')
+    await expect(invoke(INVOKE_CHANNELS.openExternal, trusted, { url: 'https://x.com/seller' })).rejects.toThrow('no browser')
   })
 })

@@ -5,9 +5,11 @@ import {
   type InvokeChannel,
   type NotifyInput,
   type OpenExternalInput,
+  type ServerUrlInfo,
   type SetBadgeInput,
+  type SetServerUrlInput,
 } from '@shared/ipc/contract'
-import { isTrustedSender } from '../security'
+import { isExternalUrlAllowed, isTrustedSender } from '../security'
 
 /**
  * Registers the renderer → main channels. Every call is checked twice before any service runs:
@@ -31,13 +33,15 @@ export interface DesktopServices {
   setBadge(input: SetBadgeInput): void | Promise<void>
   openExternal(input: OpenExternalInput): void | Promise<void>
   getInfo(): { version: string; platform: string }
+  getServerUrl(): ServerUrlInfo
+  setServerUrl(input: SetServerUrlInput): ServerUrlInfo | Promise<ServerUrlInfo>
 }
 
 /** Thrown back to the renderer's invoke(); messages name the channel but never echo the payload. */
 export class IpcRequestError extends Error {
   constructor(
     readonly channel: InvokeChannel,
-    readonly reason: 'untrusted-sender' | 'invalid-input' | 'invalid-output',
+    readonly reason: 'untrusted-sender' | 'invalid-input' | 'not-allowed' | 'invalid-output',
   ) {
     super(`${channel}: ${reason}`)
     this.name = 'IpcRequestError'
@@ -49,24 +53,31 @@ interface ChannelSchemas<I, O> {
   output: z.ZodType<O>
 }
 
-export function registerIpcHandlers(ipc: IpcAdapter, services: DesktopServices, serverOrigin: string): void {
-  const { notify, setBadge, openExternal, getInfo } = INVOKE_CHANNELS
+/** `serverOrigin` is asked on every call: the server address can change while the app runs. */
+export function registerIpcHandlers(ipc: IpcAdapter, services: DesktopServices, serverOrigin: () => string): void {
+  const { notify, setBadge, openExternal, getInfo, getServerUrl, setServerUrl } = INVOKE_CHANNELS
   handleChannel(ipc, serverOrigin, notify, invokeContract[notify], (input) => services.notify(input))
   handleChannel(ipc, serverOrigin, setBadge, invokeContract[setBadge], (input) => services.setBadge(input))
-  handleChannel(ipc, serverOrigin, openExternal, invokeContract[openExternal], (input) => services.openExternal(input))
+  handleChannel(ipc, serverOrigin, openExternal, invokeContract[openExternal], (input) => {
+    // The contract only knows "http(s)"; which hosts may leave the app depends on the server origin.
+    if (!isExternalUrlAllowed(input.url, serverOrigin())) throw new IpcRequestError(openExternal, 'not-allowed')
+    return services.openExternal(input)
+  })
   handleChannel(ipc, serverOrigin, getInfo, invokeContract[getInfo], () => services.getInfo())
+  handleChannel(ipc, serverOrigin, getServerUrl, invokeContract[getServerUrl], () => services.getServerUrl())
+  handleChannel(ipc, serverOrigin, setServerUrl, invokeContract[setServerUrl], (input) => services.setServerUrl(input))
 }
 
 function handleChannel<I, O>(
   ipc: IpcAdapter,
-  serverOrigin: string,
+  serverOrigin: () => string,
   channel: InvokeChannel,
   schemas: ChannelSchemas<I, O>,
   run: (input: I) => unknown,
 ): void {
   ipc.handle(channel, async (event, ...args) => {
     // A frame that navigated elsewhere (or an injected iframe) must not reach native features.
-    if (!isTrustedSender(event.senderFrame?.url, serverOrigin)) throw new IpcRequestError(channel, 'untrusted-sender')
+    if (!isTrustedSender(event.senderFrame?.url, serverOrigin())) throw new IpcRequestError(channel, 'untrusted-sender')
     // Each channel takes at most one argument; extra ones mean a caller that is not our preload.
     const input = schemas.input.safeParse(args[0])
     if (args.length > 1 || !input.success) throw new IpcRequestError(channel, 'invalid-input')

@@ -1,11 +1,12 @@
-import { Suspense, useEffect } from 'react'
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom'
-import { onDeepLink } from '@/lib/platform'
+import { Suspense } from 'react'
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
+import { useUnreadBadge } from '@/lib/unread-badge'
 import { Header } from '@/features/layout/components/header'
 import { MaintenanceBanner } from '@/features/layout/components/maintenance-banner'
 import { ErrorBoundary } from '@/features/system/components/error-boundary'
 import { PageLoading } from '@/features/system/components/page-loading'
 import { RealtimeProvider } from './providers/realtime-provider'
+import { useDeepLinks } from './use-deep-links'
 
 /** Lazy page + its boundary; the boundary resets when the path changes so navigation leaves an error. */
 function PageOutlet() {
@@ -19,11 +20,10 @@ function PageOutlet() {
   )
 }
 
-/** Everything inside the router: live updates, desktop deep links and scroll restoration. */
+/** Everything inside the router: live updates, desktop deep links, the unread badge and scroll restoration. */
 export function RootLayout() {
-  const navigate = useNavigate()
-  // The contract only lets in-app routes through, so the route can be navigated to as is.
-  useEffect(() => onDeepLink(({ route }) => navigate(route)), [navigate])
+  useDeepLinks()
+  useUnreadBadge()
   return (
     <RealtimeProvider>
       <a

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { DesktopBridge } from '@shared/ipc/contract'
-import { onDeepLink, setBadgeCount, setDocumentTitle } from './platform'
+import { getServerUrl, onDeepLink, setBadgeCount, setDocumentTitle, setServerUrl } from './platform'
 
 afterEach(() => {
   delete window.desktop
@@ -37,5 +37,22 @@ describe('platform bridge', () => {
 
   it('ignores deep links on the web', () => {
     expect(() => onDeepLink(() => {})()).not.toThrow()
+  })
+
+  it('reads and changes the server address through the desktop bridge', async () => {
+    const info = { url: 'https://handover.example', fromEnvironment: false }
+    const desktop = {
+      getServerUrl: vi.fn(async () => info),
+      setServerUrl: vi.fn(async () => info),
+    } as unknown as DesktopBridge
+    window.desktop = desktop
+    await expect(getServerUrl()).resolves.toEqual(info)
+    await expect(setServerUrl('https://handover.example')).resolves.toEqual(info)
+    expect(desktop.setServerUrl).toHaveBeenCalledWith({ url: 'https://handover.example' })
+  })
+
+  it('has no server address to read or change on the website', async () => {
+    await expect(getServerUrl()).resolves.toBeNull()
+    await expect(setServerUrl('https://handover.example')).rejects.toThrow(/only be changed in the desktop app/)
   })
 })

@@ -1,4 +1,4 @@
-import type { DeepLinkEvent, DesktopBridge } from '@shared/ipc/contract'
+import type { DeepLinkEvent, DesktopBridge, ServerUrlInfo } from '@shared/ipc/contract'
 
 /**
  * The renderer's only door to the desktop shell. The preload exposes `window.desktop` (typed by the
@@ -16,6 +16,12 @@ function quietly(promise: Promise<unknown>, what: string): void {
 
 export function isDesktopApp(): boolean {
   return bridge() !== undefined
+}
+
+/** Whether the user is looking at the app: OS notifications are for when they are not. */
+export function isWindowFocused(): boolean {
+  if (typeof document === 'undefined') return false
+  return document.visibilityState !== 'hidden' && document.hasFocus()
 }
 
 // The web badge is a "(3) " title prefix, so page titles must be set through setDocumentTitle.
@@ -71,4 +77,20 @@ export function openExternal(url: string): void {
 /** Routes opened from outside the app (handover:// links, notification clicks). No-op on the web. */
 export function onDeepLink(callback: (event: DeepLinkEvent) => void): () => void {
   return bridge()?.onDeepLink(callback) ?? (() => {})
+}
+
+/** The server the desktop app talks to; null on the website, which only ever talks to its own origin. */
+export async function getServerUrl(): Promise<ServerUrlInfo | null> {
+  const desktop = bridge()
+  return desktop ? desktop.getServerUrl() : null
+}
+
+/**
+ * Points the desktop app at another server; it then reloads there (unless HANDOVER_SERVER_URL overrides
+ * the setting, which the answer says). Rejects on the website, and for an address main refuses.
+ */
+export async function setServerUrl(url: string): Promise<ServerUrlInfo> {
+  const desktop = bridge()
+  if (!desktop) throw new Error('The server address can only be changed in the desktop app')
+  return desktop.setServerUrl({ url })
 }

@@ -29,6 +29,17 @@ export function dollarsToCents(value: number | string): number | null {
   return decimalStringToCents(String(value))
 }
 
+/**
+ * Where the provider sends the user back: the website's return page, or the desktop app's `handover://` link,
+ * since a desktop checkout runs in the system browser (DESIGN.md "Desktop app"). The web return is the default.
+ */
+export const RETURN_TARGETS = ['web', 'desktop'] as const
+export type ReturnTarget = (typeof RETURN_TARGETS)[number]
+const returnTo = z.enum(RETURN_TARGETS, { error: 'returnTo must be web or desktop' }).optional()
+
+/** The desktop app's links for a payment return and the Trustap OAuth callback (src/main/deep-links.ts opens them). */
+export const DESKTOP_RETURN_URLS = { payment: 'handover://payment/return', trustapCallback: 'handover://trustap/auth/callback' } as const
+
 const dollars = z
   .union([z.number(), z.string()], { error: 'Enter an amount in dollars' })
   .refine((v) => dollarsToCents(v) !== null, 'Enter an amount in dollars with at most two decimals')
@@ -41,12 +52,13 @@ export const depositRequestSchema = z
       .refine(atLeast(DEPOSIT_LIMITS.minCents), `The smallest deposit is $${DEPOSIT_LIMITS.minCents / 100}`)
       .refine(atMost(DEPOSIT_LIMITS.maxCents), `The largest deposit is $${(DEPOSIT_LIMITS.maxCents / 100).toLocaleString('en')}`),
     method: z.enum(PROVIDER_METHODS),
+    returnTo,
   })
   .strict()
 export type DepositRequest = z.infer<typeof depositRequestSchema>
 
 /** A purchase paid at the provider instead of from the balance. */
-export const providerCheckoutRequestSchema = z.object({ method: z.enum(PROVIDER_METHODS) }).strict()
+export const providerCheckoutRequestSchema = z.object({ method: z.enum(PROVIDER_METHODS), returnTo }).strict()
 
 /** Where to send the user to pay (the provider's hosted page), and the order it pays. */
 export const checkoutSchema = z.object({
@@ -165,6 +177,8 @@ export type TrustapConnectionDto = z.infer<typeof trustapConnectionSchema>
 
 /** GET /api/trustap/oauth/start: where to send the browser. */
 export const trustapOAuthStartSchema = z.object({ url: z.string() })
+/** Its query: `?returnTo=desktop` has Trustap send the browser back to the desktop app's link. */
+export const trustapOAuthStartQuerySchema = z.object({ returnTo }).strict()
 
 /** What the authorisation callback route (/trustap/auth/callback) read from its query, posted back. */
 export const trustapOAuthCallbackSchema = z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(200) }).strict()

@@ -9,6 +9,8 @@ export const INVOKE_CHANNELS = {
   setBadge: 'desktop:set-badge',
   openExternal: 'desktop:open-external',
   getInfo: 'desktop:get-info',
+  getServerUrl: 'desktop:get-server-url',
+  setServerUrl: 'desktop:set-server-url',
 } as const
 
 /** Main → renderer events (`webContents.send` / `ipcRenderer.on`). */

@@ -41,6 +41,20 @@ export const desktopInfoSchema = z.object({
 
 export const deepLinkEventSchema = z.object({ route: appRouteSchema })
 
+/** The desktop app's server: absolute http(s), a host, no credentials (the same rule as external links). */
+export const serverUrlSchema = z
+  .string()
+  .max(MAX_URL_LENGTH)
+  .refine(isExternalHttpUrl, { message: 'Expected an absolute http(s) address without a user name or password' })
+
+export const setServerUrlInputSchema = z.object({ url: serverUrlSchema })
+
+export const serverUrlInfoSchema = z.object({
+  url: serverUrlSchema,
+  /** HANDOVER_SERVER_URL is set: it wins over the saved address until it is removed. */
+  fromEnvironment: z.boolean(),
+})
+
 /** channel → schemas. z.object strips unknown keys, so nothing unvalidated reaches a handler. */
 export const invokeContract = {
   [INVOKE_CHANNELS.notify]: { input: notifyInputSchema, output: z.void() },
@@ -48,6 +62,8 @@ export const invokeContract = {
   [INVOKE_CHANNELS.openExternal]: { input: openExternalInputSchema, output: z.void() },
   // invoke() without an argument arrives as undefined.
   [INVOKE_CHANNELS.getInfo]: { input: z.undefined(), output: desktopInfoSchema },
+  [INVOKE_CHANNELS.getServerUrl]: { input: z.undefined(), output: serverUrlInfoSchema },
+  [INVOKE_CHANNELS.setServerUrl]: { input: setServerUrlInputSchema, output: serverUrlInfoSchema },
 } as const
 
 export const eventContract = {
@@ -60,6 +76,8 @@ export type OpenExternalInput = z.infer<typeof openExternalInputSchema>
 export type DesktopInfo = z.infer<typeof desktopInfoSchema>
 export type DesktopPlatform = DesktopInfo['platform']
 export type DeepLinkEvent = z.infer<typeof deepLinkEventSchema>
+export type SetServerUrlInput = z.infer<typeof setServerUrlInputSchema>
+export type ServerUrlInfo = z.infer<typeof serverUrlInfoSchema>
 
 /** What the preload exposes as `window.desktop`: one named function per channel. */
 export interface DesktopBridge {
@@ -67,6 +85,9 @@ export interface DesktopBridge {
   setBadge(input: SetBadgeInput): Promise<void>
   openExternal(input: OpenExternalInput): Promise<void>
   getInfo(): Promise<DesktopInfo>
+  getServerUrl(): Promise<ServerUrlInfo>
+  /** Saves the server address and, unless HANDOVER_SERVER_URL overrides it, reloads the window there. */
+  setServerUrl(input: SetServerUrlInput): Promise<ServerUrlInfo>
   /** Subscribes to routes opened from outside (handover:// links, notification clicks); returns unsubscribe. */
   onDeepLink(callback: (event: DeepLinkEvent) => void): () => void
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { PROVIDER_METHODS, type ProviderMethod } from '@shared/api/payments'
 import { processorFee } from '@shared/fees'
@@ -9,6 +9,12 @@ import { basicAuthMatches, deliveryKey } from '../provider-common'
 export type SandboxOutcome = 'paid' | 'failed' | 'cancelled'
 
 export const SANDBOX_WEBHOOK_USER = 'sandbox'
+
+/**
+ * A desktop checkout opens in the system browser, where nobody is signed in to Handover: its link carries this key
+ * for the one attempt, so the page works as a real provider's hosted page does, without a Handover session.
+ */
+export const sandboxCheckoutKey = (secret: string, ref: string) => createHmac('sha256', secret).update(`sandbox-desktop-checkout:${ref}`).digest('base64url')
 
 interface SandboxRow {
   ref: string
@@ -27,7 +33,7 @@ export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const
   readonly methods = PROVIDER_METHODS
 
-  constructor(private readonly deps: { publicUrl: string; webhookPassword?: string }) {}
+  constructor(private readonly deps: { publicUrl: string; secret: string; webhookPassword?: string }) {}
 
   async quote(method: ProviderMethod, amountCents: number): Promise<ProviderQuote> {
     return { processorFeeCents: processorFee(method, amountCents) }
@@ -37,7 +43,9 @@ export class SandboxProvider implements PaymentProvider {
   async createCheckout(em: EntityManager, order: PaymentOrder): Promise<CreatedCheckout> {
     const ref = `sbx_${randomBytes(12).toString('hex')}`
     await em.execute('insert into sandbox_payments (ref, order_id, amount_cents) values (?, ?, ?)', [ref, order.orderId, order.totalCents])
-    return { providerRef: ref, checkoutUrl: `${this.deps.publicUrl}/sandbox/checkout/${encodeURIComponent(order.orderId)}` }
+    const page = `${this.deps.publicUrl}/sandbox/checkout/${encodeURIComponent(order.orderId)}`
+    const checkoutUrl = order.returnTo === 'desktop' ? `${page}?key=${sandboxCheckoutKey(this.deps.secret, ref)}` : page
+    return { providerRef: ref, checkoutUrl }
   }
 
   async fetchOrderStatus(em: EntityManager, order: PaymentOrder): Promise<ProviderStatusReport> {

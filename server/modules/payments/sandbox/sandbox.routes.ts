@@ -5,7 +5,7 @@ import { PaymentOrder } from '../payment.entities'
 import { ORDER_TTL_MS } from '../payment-crediting'
 import { returnUrl } from '../provider-common'
 import { checkoutPage, messagePage } from './sandbox.page'
-import type { SandboxOutcome, SandboxProvider } from './sandbox.provider'
+import { sandboxCheckoutKey, type SandboxOutcome, type SandboxProvider } from './sandbox.provider'
 
 const OUTCOMES: readonly SandboxOutcome[] = ['paid', 'failed', 'cancelled']
 const FORM_LIMIT_BYTES = 4096
@@ -38,19 +38,29 @@ async function readForm(ctx: AppContext): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
 }
 
+/** The `?key=` of a desktop checkout's link when it is this order's (see sandboxCheckoutKey), else null. */
+function keyOf(ctx: AppContext, secret: string, order: PaymentOrder | null): string | null {
+  const key = ctx.query.key
+  if (typeof key !== 'string' || !order?.providerRef || order.returnTo !== 'desktop') return null
+  return sameToken(key, sandboxCheckoutKey(secret, order.providerRef)) ? key : null
+}
+
 /**
  * The sandbox provider's hosted checkout (only when PAYMENTS_PROVIDER=sandbox): a plain server-rendered page for
- * the order's owner, whose buttons send the browser back to /payment/trustap/return as a real provider does.
+ * the order's owner, whose buttons send the browser back to /payment/trustap/return as a real provider does, or
+ * to the desktop app's `handover://` link for a checkout the app opened in the system browser.
  */
 export function sandboxRoutes(deps: SandboxRoutesDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/sandbox/checkout' })
   const { sandbox, publicUrl, secret } = deps
 
-  function send(ctx: AppContext, status: number, html: string) {
+  function send(ctx: AppContext, status: number, html: string, order?: PaymentOrder) {
     ctx.status = status
     ctx.type = 'text/html; charset=utf-8'
+    // browsers hold the redirect after a form post to form-action too: a desktop return needs the app's scheme
+    const returnTargets = order?.returnTo === 'desktop' ? `${new URL(publicUrl).origin} handover:` : new URL(publicUrl).origin
     // a pay button must not be framed by another site; the page needs nothing but its own inline style
-    ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(publicUrl).origin}; frame-ancestors 'none'; base-uri 'none'`)
+    ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${returnTargets}; frame-ancestors 'none'; base-uri 'none'`)
     ctx.set('X-Frame-Options', 'DENY')
     ctx.set('Cache-Control', 'no-store')
     // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the form post, which CSRF protection refuses
@@ -58,28 +68,33 @@ export function sandboxRoutes(deps: SandboxRoutesDeps): Router<AppState> {
     ctx.body = html
   }
 
-  /** The signed-in owner's sandbox order, or a page saying why not (a stranger learns nothing: 404). */
-  async function ownOrder(ctx: AppContext): Promise<{ order: PaymentOrder; userId: number } | null> {
+  /**
+   * The signed-in owner's sandbox order, or the one a desktop checkout's key opens; else a page saying why not (a
+   * stranger learns nothing: 404). The form token is the owner's either way.
+   */
+  async function ownOrder(ctx: AppContext): Promise<{ order: PaymentOrder; userId: number; key: string | null } | null> {
     const userId = sessionUserId(ctx)
-    if (userId === null) {
+    const order = await ctx.state.em.findOne(PaymentOrder, { orderId: ctx.params.orderId ?? '' })
+    const key = keyOf(ctx, secret, order)
+    const byKey = key !== null
+    if (userId === null && !byKey) {
       send(ctx, 401, messagePage('Sign in to pay', 'This checkout belongs to a Handover account. Sign in, then open it again.', { href: '/login', label: 'Sign in' }))
       return null
     }
-    const order = await ctx.state.em.findOne(PaymentOrder, { orderId: ctx.params.orderId ?? '' })
-    if (!order || order.user.id !== userId || order.provider !== 'sandbox' || !order.providerRef) {
+    if (!order || (!byKey && order.user.id !== userId) || order.provider !== 'sandbox' || !order.providerRef) {
       send(ctx, 404, messagePage('Checkout not found', 'There is no checkout here for your account.', { href: '/', label: 'Back to Handover' }))
       return null
     }
-    return { order, userId }
+    return { order, userId: order.user.id, key }
   }
 
   router.get('/:orderId', async (ctx) => {
     const found = await ownOrder(ctx)
     if (!found) return
-    const { order, userId } = found
+    const { order, userId, key } = found
     const decided = await sandbox.outcomeOf(ctx.state.em, order.providerRef!)
     if (decided) {
-      return send(ctx, 200, messagePage('Checkout finished', `This payment was ${decided} already.`, { href: returnUrl(publicUrl, order, decided), label: 'Continue' }))
+      return send(ctx, 200, messagePage('Checkout finished', `This payment was ${decided} already.`, { href: returnUrl(publicUrl, order, decided), label: 'Continue' }), order)
     }
     if (Date.now() - order.createdAt.getTime() > ORDER_TTL_MS) {
       return send(ctx, 410, messagePage('Checkout expired', 'This checkout is more than a day old. Start a new payment.', { href: '/balance', label: 'Back to Handover' }))
@@ -95,8 +110,10 @@ export function sandboxRoutes(deps: SandboxRoutesDeps): Router<AppState> {
         feeCents: order.processorFeeCents,
         totalCents: order.totalCents,
         token: formToken(secret, order.providerRef!, userId),
-        action: `/sandbox/checkout/${encodeURIComponent(order.orderId)}`,
+        // a desktop checkout's key rides along, since the browser posting the form may have no session
+        action: `/sandbox/checkout/${encodeURIComponent(order.orderId)}${key ? `?key=${encodeURIComponent(key)}` : ''}`,
       }),
+      order,
     )
   })
 
@@ -107,7 +124,7 @@ export function sandboxRoutes(deps: SandboxRoutesDeps): Router<AppState> {
     const { order, userId } = found
     const outcome = form.get('outcome') as SandboxOutcome | null
     if (!sameToken(form.get('token') ?? '', formToken(secret, order.providerRef!, userId)) || !outcome || !OUTCOMES.includes(outcome)) {
-      return send(ctx, 403, messagePage('Checkout refused', 'This form is out of date. Open the checkout again.', { href: ctx.path, label: 'Open the checkout' }))
+      return send(ctx, 403, messagePage('Checkout refused', 'This form is out of date. Open the checkout again.', { href: ctx.url, label: 'Open the checkout' }))
     }
     if (outcome === 'paid' && Date.now() - order.createdAt.getTime() > ORDER_TTL_MS) {
       return send(ctx, 410, messagePage('Checkout expired', 'This checkout is more than a day old. Start a new payment.', { href: '/balance', label: 'Back to Handover' }))

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { PAYMENT_MESSAGES, type TrustapConnectionDto } from '@shared/api/payments'
+import { DESKTOP_RETURN_URLS, PAYMENT_MESSAGES, type ReturnTarget, type TrustapConnectionDto } from '@shared/api/payments'
 import { badRequest, serviceUnavailable } from '../../../http/errors'
 import type { Logger } from '../../../logger'
 import { TrustapAccount } from '../payment.entities'
@@ -33,26 +33,31 @@ export function toConnectionDto(account: TrustapAccount | null): TrustapConnecti
 export class TrustapOAuth {
   constructor(private readonly deps: { client: TrustapClient; publicUrl: string; logger: Logger }) {}
 
-  /** The renderer route that receives the code (SPEC §2) and posts it back to /api/trustap/oauth/callback. */
-  get redirectUri(): string {
-    return `${this.deps.publicUrl}/trustap/auth/callback`
+  /**
+   * The renderer route that receives the code (SPEC §2) and posts it back to /api/trustap/oauth/callback; from the
+   * desktop app, its `handover://` link, which opens that route in the app.
+   */
+  redirectUri(returnTo: ReturnTarget = 'web'): string {
+    return returnTo === 'desktop' ? DESKTOP_RETURN_URLS.trustapCallback : `${this.deps.publicUrl}/trustap/auth/callback`
   }
 
-  async start(em: EntityManager, userId: number): Promise<string> {
+  /** The authorisation URL; the state remembers where it returns, since the token exchange must name the same redirect_uri. */
+  async start(em: EntityManager, userId: number, returnTo: ReturnTarget = 'web'): Promise<string> {
     const client = this.configured()
     const state = base64url(randomBytes(32))
     const verifier = base64url(randomBytes(48))
     const challenge = base64url(createHash('sha256').update(verifier).digest())
     await em.execute(`delete from trustap_oauth_states where expires_at < now()`)
-    await em.execute(`insert into trustap_oauth_states (state_hash, user_id, code_verifier, expires_at) values (?, ?, ?, ?)`, [
+    await em.execute(`insert into trustap_oauth_states (state_hash, user_id, code_verifier, return_to, expires_at) values (?, ?, ?, ?, ?)`, [
       sha256(state),
       userId,
       verifier,
+      returnTo,
       new Date(Date.now() + STATE_TTL_MS),
     ])
     return client.authorizeUrl({
       client_id: client.requireOAuth().clientId,
-      redirect_uri: this.redirectUri,
+      redirect_uri: this.redirectUri(returnTo),
       response_type: 'code',
       scope: TRUSTAP_SCOPES,
       state,
@@ -64,15 +69,16 @@ export class TrustapOAuth {
   async complete(em: EntityManager, userId: number, code: string, state: string): Promise<TrustapConnectionDto> {
     const client = this.configured()
     // taken once, by its user, before it expires: deleting it is the check
-    const rows = await em.execute<{ code_verifier: string }[]>(
-      `delete from trustap_oauth_states where state_hash = ? and user_id = ? and expires_at > now() returning code_verifier`,
+    const rows = await em.execute<{ code_verifier: string; return_to: ReturnTarget }[]>(
+      `delete from trustap_oauth_states where state_hash = ? and user_id = ? and expires_at > now() returning code_verifier, return_to`,
       [sha256(state), userId],
     )
     const verifier = rows[0]?.code_verifier
     if (!verifier) throw badRequest(PAYMENT_MESSAGES.oauthStateInvalid, 'oauth_state_invalid')
+    const redirectUri = this.redirectUri(rows[0]!.return_to)
     let identity: { sub: string; email?: string }
     try {
-      const tokens = await client.exchangeCode(code, this.redirectUri, verifier)
+      const tokens = await client.exchangeCode(code, redirectUri, verifier)
       identity = await client.userInfo(tokens.access_token)
     } catch (err) {
       this.deps.logger.warn({ err, userId }, 'Trustap authorisation failed')

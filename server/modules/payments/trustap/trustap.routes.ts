@@ -1,8 +1,8 @@
 import Router from '@koa/router'
-import { trustapOAuthCallbackSchema } from '@shared/api/payments'
+import { trustapOAuthCallbackSchema, trustapOAuthStartQuerySchema } from '@shared/api/payments'
 import { requireActiveUser } from '../../../http/access'
 import { requireSessionUserId, type AppState } from '../../../http/context'
-import { parseBody } from '../../../http/validation'
+import { parseBody, parseQuery } from '../../../http/validation'
 import type { TrustapOAuth } from './trustap.oauth'
 
 /**
@@ -15,8 +15,9 @@ export function trustapRoutes(deps: { oauth: TrustapOAuth }): Router<AppState> {
 
   router.get('/oauth/start', async (ctx) => {
     const user = await requireActiveUser(ctx)
+    const { returnTo } = parseQuery(ctx, trustapOAuthStartQuerySchema)
     ctx.set('Cache-Control', 'no-store')
-    ctx.body = { url: await oauth.start(ctx.state.em, user.id) }
+    ctx.body = { url: await oauth.start(ctx.state.em, user.id, returnTo) }
   })
 
   router.post('/oauth/callback', async (ctx) => {

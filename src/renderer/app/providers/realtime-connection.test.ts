@@ -27,4 +27,15 @@ describe('openRealtimeConnection', () => {
     expect(invalidatedBefore).toBeGreaterThan(0)
     connection.stop()
   })
+
+  it('hands every live event to the alert layer with the connected user id', () => {
+    vi.stubGlobal('WebSocket', FakeSocket)
+    const handleEvent = vi.fn(() => null)
+    const connection = openRealtimeConnection({ url: 'ws://test/ws', userId: 1001, queryClient: new QueryClient(), onEvent: () => {}, onStatus: () => {}, sounds: { handleEvent: () => null }, alerts: { handleEvent } })
+    FakeSocket.last!.onopen?.()
+    const event: ServerEvent = { type: 'new_notification', notification: { id: 1, type: 'listing_approved', data: {} } }
+    FakeSocket.last!.receive(event)
+    expect(handleEvent).toHaveBeenCalledWith(event, 1001)
+    connection.stop()
+  })
 })

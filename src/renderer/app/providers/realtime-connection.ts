@@ -3,6 +3,7 @@ import type { ClientMessage, ServerEvent } from '@shared/realtime/events'
 import { createPaymentMonitorLiveUpdates } from '@/features/admin/lib/payment-monitor-live'
 import { createChatLiveUpdates } from '@/features/chat/lib/live-chat'
 import { createListingLiveUpdates } from '@/features/listings/lib/live-updates'
+import { desktopAlerts as defaultAlerts, type DesktopAlerts } from '@/lib/desktop-alerts'
 import { isMobileViewport, isSlowConnection } from '@/lib/device'
 import { sounds as defaultSounds, type SoundLayer } from '@/lib/sounds'
 import { createRealtimeClient, type RealtimeStatus } from '@/lib/ws-client'
@@ -22,6 +23,8 @@ export interface RealtimeConnectionOptions {
   onStatus: (status: RealtimeStatus) => void
   /** rings for new notifications and other people's messages; the app's shared one unless a test passes its own */
   sounds?: Pick<SoundLayer, 'handleEvent'>
+  /** native notifications while the window is away; the app's shared one unless a test passes its own */
+  alerts?: Pick<DesktopAlerts, 'handleEvent'>
 }
 
 export interface RealtimeConnection {
@@ -30,7 +33,7 @@ export interface RealtimeConnection {
 }
 
 /** Starts the client; throws when the browser cannot open a WebSocket at all. */
-export function openRealtimeConnection({ url, userId, queryClient, onEvent, onStatus, sounds = defaultSounds }: RealtimeConnectionOptions): RealtimeConnection {
+export function openRealtimeConnection({ url, userId, queryClient, onEvent, onStatus, sounds = defaultSounds, alerts = defaultAlerts }: RealtimeConnectionOptions): RealtimeConnection {
   const listingUpdates = createListingLiveUpdates(queryClient)
   const chatUpdates = createChatLiveUpdates(queryClient)
   const monitorUpdates = createPaymentMonitorLiveUpdates(queryClient)
@@ -44,6 +47,7 @@ export function openRealtimeConnection({ url, userId, queryClient, onEvent, onSt
         chatUpdates.handle(event)
         monitorUpdates.handle(event)
         sounds.handleEvent(event, userId)
+        alerts.handleEvent(event, userId)
         onEvent(event)
       } catch (error) {
         console.debug('Realtime event not handled', event.type, error)

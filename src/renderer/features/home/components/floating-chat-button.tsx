@@ -3,7 +3,7 @@ import { MessageCircle } from 'lucide-react'
 import { BADGE_CAP } from '@shared/constants'
 import { capBadge } from '@shared/format'
 import { paths } from '@/config/paths'
-import { useChatUnreadCount } from '../api/get-chat-unread-count'
+import { useChatUnreadCount } from '@/lib/chat-unread'
 
 /** Signed-in shortcut to the conversations, with an unread badge capped at "99+" (SPEC §2, §9). */
 export function FloatingChatButton() {

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Bell } from 'lucide-react'
 import { DROPDOWN_WIDTH, NOTIFICATION_DROPDOWN } from '@shared/constants'
 import { useIsMobile } from '@/hooks/use-is-mobile'
 import { useUnreadCount } from '@/lib/notifications'
-import { setBadgeCount } from '@/lib/platform'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
 import { unreadBadgeLabel } from '../lib/badge'
 import { NotificationMenu } from './notification-menu'
@@ -18,12 +17,6 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false)
   const unread = useUnreadCount(true, open ? NOTIFICATION_DROPDOWN.pollMs : undefined)
   const badge = unreadBadgeLabel(unread, isMobile)
-
-  // Mirrors the count onto the dock/taskbar (desktop) or the tab title (web).
-  useEffect(() => {
-    setBadgeCount(unread)
-    return () => setBadgeCount(0)
-  }, [unread])
 
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { checkoutSchema, type CheckoutDto, type ProviderMethod } from '@shared/api/payments'
 import { apiSend } from '@/lib/api-client'
+import { openProviderPage, providerReturn, type BrowserCheckout } from '@/lib/external-checkout'
 import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
 import { rememberCheckout } from '@/lib/payment-storage'
 
@@ -12,15 +13,18 @@ export interface DepositInput {
 
 /** POST /api/payments/deposits {amount, method}: the provider's checkout for topping up the balance. */
 export async function createDeposit(input: DepositInput, keys: ActionKeys): Promise<CheckoutDto> {
-  const body = { amount: input.amount, method: input.method }
+  const body = { amount: input.amount, method: input.method, ...providerReturn() }
   const answer = await apiSend<unknown>('POST', '/api/payments/deposits', body, { headers: idempotencyHeaders(keys, 'POST', '/api/payments/deposits', body) })
   return checkoutSchema.parse(answer)
 }
 
-/** Off to the provider; the order id is kept so the return screen can verify it even without parameters (SPEC §4). */
-export function goToDepositCheckout(checkout: CheckoutDto, assign: (url: string) => void = (url) => window.location.assign(url)): void {
+/**
+ * Off to the provider (the system browser from the desktop app: answered); the order id is kept so the return screen
+ * can verify it even without parameters (SPEC §4).
+ */
+export function goToDepositCheckout(checkout: CheckoutDto, assign?: (url: string) => void): BrowserCheckout | null {
   rememberCheckout(checkout.orderId, null)
-  assign(checkout.checkoutUrl)
+  return openProviderPage(checkout.checkoutUrl, assign)
 }
 
 export function useCreateDeposit(keys: ActionKeys) {

@@ -1,12 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { trustapOAuthStartSchema } from '@shared/api/payments'
 import { apiGet } from '@/lib/api-client'
+import { openProviderPage, providerReturn, type BrowserCheckout } from '@/lib/external-checkout'
 import { START_URL_FRESH_MS, providerUrl } from '../lib/trustap-connection'
 import { trustapQueryKeys } from './keys'
 
-/** GET /api/trustap/oauth/start: the Trustap sign-in URL (PKCE, one-time state); 503 when this server has no OAuth client. */
+/**
+ * GET /api/trustap/oauth/start: the Trustap sign-in URL (PKCE, one-time state); 503 when this server has no OAuth
+ * client. The desktop app asks for Trustap to send the browser back to its handover:// link.
+ */
 export async function getTrustapStartUrl(signal?: AbortSignal): Promise<string | null> {
-  const body = await apiGet<unknown>('/api/trustap/oauth/start', { signal })
+  const { returnTo } = providerReturn()
+  const body = await apiGet<unknown>(`/api/trustap/oauth/start${returnTo ? `?returnTo=${returnTo}` : ''}`, { signal })
   return body === null ? null : trustapOAuthStartSchema.parse(body).url
 }
 
@@ -28,15 +33,17 @@ export function useTrustapStart(enabled: boolean) {
   return useQuery({ ...trustapStartQueryOptions(), enabled })
 }
 
-/** Connect Trustap: a fresh enough start URL (fetched again if not), then the browser goes there in the same window. */
+/**
+ * Connect Trustap: a fresh enough start URL (fetched again if not), then the browser goes there in the same window;
+ * from the desktop app the system browser opens it, and the mutation's data is that open page.
+ */
 export function useConnectTrustap() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async (): Promise<BrowserCheckout | null> => {
       const url = providerUrl(await client.fetchQuery(trustapStartQueryOptions()))
       if (!url) throw new Error('The server did not give a Trustap address to go to.')
-      return url
+      return openProviderPage(url)
     },
-    onSuccess: (url) => window.location.assign(url),
   })
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { ArrowUpRight, CheckCircle2, Info, Link2, Loader2, Unlink } from 'lucide-react'
 import type { TrustapConnectionDto } from '@shared/api/payments'
+import { BrowserCheckoutNotice } from '@/components/browser-checkout-notice'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/dialog'
@@ -29,6 +30,14 @@ export function ConnectPanel() {
           <p className="mt-1 text-sm">{TRUSTAP_TEXTS.notConfigured}</p>
         </div>
       </div>
+    )
+  }
+
+  if (connect.data) {
+    return (
+      <Card className="p-5 sm:p-6" data-testid="trustap-connect">
+        <BrowserCheckoutNotice url={connect.data.url} kind="trustap" />
+      </Card>
     )
   }
 

@@ -1,20 +1,24 @@
 import { useMutation } from '@tanstack/react-query'
 import { checkoutSchema, type CheckoutDto, type ProviderMethod } from '@shared/api/payments'
 import { apiSend } from '@/lib/api-client'
+import { openProviderPage, providerReturn, type BrowserCheckout } from '@/lib/external-checkout'
 import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
 import { rememberCheckout } from '@/lib/payment-storage'
 
 /** POST /api/transactions/{id}/checkout {method}: the provider's hosted page for paying this deal. */
 export async function startCheckout(id: number, method: ProviderMethod, keys: ActionKeys): Promise<CheckoutDto> {
   const path = `/api/transactions/${id}/checkout`
-  const body = { method }
+  const body = { method, ...providerReturn() }
   return checkoutSchema.parse(await apiSend<unknown>('POST', path, body, { headers: idempotencyHeaders(keys, 'POST', path, body) }))
 }
 
-/** Off to the provider; the return screen finds the order again from the URL or, failing that, from storage (SPEC §3). */
-export function goToCheckout(checkout: CheckoutDto, listingId: number, assign: (url: string) => void = (url) => window.location.assign(url)): void {
+/**
+ * Off to the provider (the system browser from the desktop app: answered); the return screen finds the order again
+ * from the URL or, failing that, from storage (SPEC §3).
+ */
+export function goToCheckout(checkout: CheckoutDto, listingId: number, assign?: (url: string) => void): BrowserCheckout | null {
   rememberCheckout(checkout.orderId, listingId)
-  assign(checkout.checkoutUrl)
+  return openProviderPage(checkout.checkoutUrl, assign)
 }
 
 export function useStartCheckout(keys: ActionKeys) {

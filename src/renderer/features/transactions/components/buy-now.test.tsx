@@ -4,6 +4,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, useLocation } from 'react-router-dom'
+import type { DesktopBridge } from '@shared/ipc/contract'
 import type { QuoteDto } from '@shared/api/transactions'
 import { authKeys } from '@/lib/query-keys'
 import { makeDeal } from '../test-fixtures'
@@ -138,6 +139,28 @@ describe('BuyNow', () => {
       ['/api/transactions', { listingId: 11 }],
       ['/api/transactions/7/checkout', { method: 'card' }],
     ])
+  })
+
+  it('in the desktop app, opens the checkout in the system browser and waits in the dialog', async () => {
+    const checkoutUrl = 'http://127.0.0.1:3000/sandbox/checkout/trans_7?key=k'
+    const sent = stubServer({ '/api/transactions/7/checkout': () => Response.json({ orderId: 'trans_7', checkoutUrl, amount: 1050, processorFee: 30.75, total: 1080.75 }) })
+    const openExternal = vi.fn(async () => {})
+    window.desktop = { openExternal } as unknown as DesktopBridge
+    try {
+      const { user, location } = renderBuy(BOB)
+      await user.click(screen.getByRole('button', { name: 'Buy Now' }))
+      const dialog = await screen.findByRole('dialog')
+      await user.click(await within(dialog).findByLabelText(/Card/))
+      await user.click(within(dialog).getByRole('button', { name: 'Continue to pay $1,080.75' }))
+      await within(dialog).findByText('Continue in your browser')
+      expect(openExternal).toHaveBeenCalledWith({ url: checkoutUrl })
+      expect(sent.at(-1)).toMatchObject({ path: '/api/transactions/7/checkout', body: { method: 'card', returnTo: 'desktop' } })
+      expect(location()).toBe('/listing/11')
+      await user.click(within(dialog).getByRole('button', { name: 'Open the checkout again' }))
+      expect(openExternal).toHaveBeenCalledTimes(2)
+    } finally {
+      delete window.desktop
+    }
   })
 
   it('says when the listing is not on sale', () => {

@@ -2,10 +2,12 @@ import { useState } from 'react'
 import { Loader2, Lock } from 'lucide-react'
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import type { PaymentMethod } from '@shared/fees'
+import { BrowserCheckoutNotice } from '@/components/browser-checkout-notice'
 import { Button } from '@/components/ui/button'
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from '@/components/ui/dialog'
 import { describeError } from '@/lib/api-client'
 import { useCurrentUser } from '@/lib/auth'
+import type { BrowserCheckout } from '@/lib/external-checkout'
 import { useActionKeys } from '@/lib/idempotency'
 import { usePay } from '../hooks/use-pay'
 import { actionCopy } from '../lib/actions'
@@ -23,6 +25,7 @@ export function PayPanel({ deal }: { deal: TransactionDetailDto }) {
   const [method, setMethod] = useState<PaymentMethod | null>(firstAvailable)
   const [confirming, setConfirming] = useState(false)
   const [leaving, setLeaving] = useState(false)
+  const [external, setExternal] = useState<BrowserCheckout | null>(null)
   const keys = useActionKeys()
   const payment = usePay(keys)
   const chosen = options.find((o) => o.method === method && o.available) ?? null
@@ -31,8 +34,9 @@ export function PayPanel({ deal }: { deal: TransactionDetailDto }) {
 
   const run = async (how: PaymentMethod) => {
     try {
-      await payment.pay(deal, how)
-      if (how !== 'balance') setLeaving(true)
+      const opened = await payment.pay(deal, how)
+      if (opened) setExternal(opened)
+      else if (how !== 'balance') setLeaving(true)
     } catch {
       // shown below from payment.error; the key stays for a retry
     }
@@ -58,10 +62,20 @@ export function PayPanel({ deal }: { deal: TransactionDetailDto }) {
           {describeError(payment.error, 'The payment could not be started. Please try again.')}
         </p>
       )}
-      <Button size="lg" className="mt-4 w-full" disabled={!chosen || busy} onClick={start} data-testid="pay-button">
-        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
-        {leaving ? 'Opening secure checkout…' : chosen ? `Pay ${chosen.total}` : 'Pay'}
-      </Button>
+      {external ? (
+        <div className="mt-4">
+          <BrowserCheckoutNotice url={external.url} kind="payment">
+            <Button variant="ghost" onClick={() => setExternal(null)}>
+              Choose another way to pay
+            </Button>
+          </BrowserCheckoutNotice>
+        </div>
+      ) : (
+        <Button size="lg" className="mt-4 w-full" disabled={!chosen || busy} onClick={start} data-testid="pay-button">
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
+          {leaving ? 'Opening secure checkout…' : chosen ? `Pay ${chosen.total}` : 'Pay'}
+        </Button>
+      )}
       <AlertDialog open={confirming} onOpenChange={(next) => !payment.isPending && setConfirming(next)}>
         <AlertDialogContent>
           <AlertDialogTitle>{copy.title}</AlertDialogTitle>

@@ -5,10 +5,12 @@ import type { TransactionDetailDto } from '@shared/api/transactions'
 import type { PaymentMethod } from '@shared/fees'
 import { formatMoney, transactionDisplayId } from '@shared/format'
 import { paths } from '@/config/paths'
+import { BrowserCheckoutNotice } from '@/components/browser-checkout-notice'
 import { Button } from '@/components/ui/button'
 import { DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
 import { describeError } from '@/lib/api-client'
+import type { BrowserCheckout } from '@/lib/external-checkout'
 import { useActionKeys } from '@/lib/idempotency'
 import { markOwnPurchase } from '@/lib/sounds'
 import { useCreateTransaction } from '../api/create-transaction'
@@ -48,6 +50,7 @@ export function PurchaseDialogContent({ listing, open }: { listing: PurchaseList
   const [method, setMethod] = useState<PaymentMethod | null>(null)
   const [deal, setDeal] = useState<TransactionDetailDto | null>(null)
   const [leaving, setLeaving] = useState(false)
+  const [external, setExternal] = useState<BrowserCheckout | null>(null)
 
   const options = quote.data ? quoteOptions(quote.data) : []
   const chosen = options.find((o) => o.method === method && o.available) ?? options.find((o) => o.available) ?? null
@@ -60,8 +63,9 @@ export function PurchaseDialogContent({ listing, open }: { listing: PurchaseList
     try {
       const reserved = deal ?? (await create.mutateAsync(listing.id))
       setDeal(reserved)
-      await payment.pay(reserved, chosen.method)
-      if (chosen.method !== 'balance') setLeaving(true)
+      const opened = await payment.pay(reserved, chosen.method)
+      if (opened) setExternal(opened)
+      else if (chosen.method !== 'balance') setLeaving(true)
     } catch {
       // shown below; the idempotency keys stay, so Retry sends the same requests
     }
@@ -124,12 +128,22 @@ export function PurchaseDialogContent({ listing, open }: { listing: PurchaseList
           )}
         </div>
       )}
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button size="lg" className="w-full sm:w-auto" disabled={!chosen || busy} onClick={() => void buy()} data-testid="confirm-purchase">
-          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
-          {leaving ? 'Opening secure checkout…' : busy ? 'Processing…' : !chosen ? 'Choose how to pay' : `${error ? 'Retry: ' : ''}${chosen.method === 'balance' ? 'Pay' : 'Continue to pay'} ${chosen.total}`}
-        </Button>
-      </div>
+      {external && deal ? (
+        <div className="mt-5">
+          <BrowserCheckoutNotice url={external.url} kind="payment">
+            <Button variant="ghost" asChild>
+              <Link to={paths.transaction(deal.id)}>Go to the deal</Link>
+            </Button>
+          </BrowserCheckoutNotice>
+        </div>
+      ) : (
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button size="lg" className="w-full sm:w-auto" disabled={!chosen || busy} onClick={() => void buy()} data-testid="confirm-purchase">
+            {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
+            {leaving ? 'Opening secure checkout…' : busy ? 'Processing…' : !chosen ? 'Choose how to pay' : `${error ? 'Retry: ' : ''}${chosen.method === 'balance' ? 'Pay' : 'Continue to pay'} ${chosen.total}`}
+          </Button>
+        </div>
+      )}
     </DialogContent>
   )
 }

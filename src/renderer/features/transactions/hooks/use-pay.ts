@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom'
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import type { PaymentMethod } from '@shared/fees'
 import { paths } from '@/config/paths'
+import type { BrowserCheckout } from '@/lib/external-checkout'
 import type { ActionKeys } from '@/lib/idempotency'
 import { markOwnPurchase } from '@/lib/sounds'
 import { goToCheckout, useStartCheckout } from '../api/start-checkout'
@@ -15,24 +16,24 @@ export const afterPaymentPath = (deal: Pick<TransactionDetailDto, 'id' | 'conver
 
 /**
  * Paying a reserved deal: from the balance (POST pay, then to the deal's chat) or at the provider (POST checkout,
- * then off to its hosted page). The sound layer is told first, so the buyer's own purchase notifications stay
- * quiet (SPEC §9).
+ * then off to its hosted page; from the desktop app that page opens in the system browser and `pay` answers it).
+ * The sound layer is told first, so the buyer's own purchase notifications stay quiet (SPEC §9).
  */
 export function usePay(keys: ActionKeys) {
   const navigate = useNavigate()
   const step = useTakeStep(keys)
   const checkout = useStartCheckout(keys)
 
-  const pay = async (deal: PayableDeal, method: PaymentMethod) => {
+  const pay = async (deal: PayableDeal, method: PaymentMethod): Promise<BrowserCheckout | null> => {
     markOwnPurchase()
     if (method === 'balance') {
       const paid = await step.mutateAsync({ id: deal.id, action: 'pay' })
       markOwnPurchase()
       navigate(afterPaymentPath(paid))
-      return
+      return null
     }
     const started = await checkout.mutateAsync({ id: deal.id, method })
-    goToCheckout(started, deal.listing.id)
+    return goToCheckout(started, deal.listing.id)
   }
 
   return {

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { HEADER_STALE } from '@shared/constants'
-import { apiGet } from '@/lib/api-client'
-import { conversationKeys } from '@/lib/query-keys'
+import { apiGet } from './api-client'
+import { conversationKeys } from './query-keys'
 
 /**
- * GET /api/conversations/unread-count ({ count }). Badge data only: a failure reads as nothing unread,
- * never an error on the home page. Read by hand: the chat contract's schemas would weigh on the home page's script.
+ * GET /api/conversations/unread-count ({ count }), shared by the floating chat button and the app's unread badge.
+ * Badge data only: a failure reads as nothing unread, never an error on the page. Read by hand: the chat
+ * contract's schemas would weigh on the home page's script.
  */
 export async function getChatUnreadCount(signal?: AbortSignal): Promise<number> {
   try {

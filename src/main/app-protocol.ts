@@ -1,0 +1,102 @@
+import { documentPolicy } from './app-headers'
+import { bundleTarget, devServerTarget, isServerPath } from './app-routes'
+import { offlineResponse } from './offline-page'
+import { notFound, type RendererSource } from './renderer-source'
+import type { ServerProbe } from './server-probe'
+
+/**
+ * Answers every request of the server's scheme in the app's session (protocol.handle intercepts a whole
+ * scheme): the server's own paths and every other origin go on to the network untouched, the rest of the
+ * server origin is answered from the bundled renderer, and a page load while the server is unreachable gets
+ * the offline screen. WebSocket upgrades never reach a protocol handler; /ws connects directly.
+ */
+
+export type RequestHandler = (request: Request) => Promise<Response>
+
+export interface AppRequestDeps {
+  server: {
+    /** Read on every request, so a changed server address applies without registering again. */
+    origin(): string
+    info(): { fromEnvironment: boolean }
+  }
+  /**
+   * Sends a request on as it is, past this handler (net.fetch with bypassCustomProtocolHandlers). It runs in
+   * the same session, so cookies the server sets are stored for its origin, which is the page's own.
+   */
+  passThrough: RequestHandler
+  renderer: RendererSource
+  probe: ServerProbe
+  /** In development the Vite dev server, which the document's CSP must let in. */
+  devServerOrigin?: string
+  warn?: (message: string, error: unknown) => void
+}
+
+export function createAppRequestHandler(deps: AppRequestDeps): RequestHandler {
+  const warn = deps.warn ?? console.warn
+
+  async function passOn(request: Request): Promise<Response> {
+    // An unreachable server must look to the page like any failed request, not like an answer.
+    return deps.passThrough(request).catch(() => Response.error())
+  }
+
+  return async (request) => {
+    const url = new URL(request.url)
+    const origin = deps.server.origin()
+    // Writes go to the server whatever the path: the bundle only has files to read.
+    if (url.origin !== origin || isServerPath(url.pathname) || !isRead(request.method)) return passOn(request)
+
+    const target = deps.devServerOrigin ? devServerTarget(url.pathname) : bundleTarget(url.pathname)
+    if (target.kind === 'refused') return notFound()
+    try {
+      if (target.kind === 'document' && !(await deps.probe.isReachable(origin))) {
+        return forMethod(request.method, offlineResponse({ serverOrigin: origin, fromEnvironment: deps.server.info().fromEnvironment }))
+      }
+      const file = target.kind === 'document' ? 'index.html' : target.file
+      const policy = documentPolicy(origin, { devServerOrigin: deps.devServerOrigin })
+      return forMethod(request.method, await deps.renderer.get(file, request, policy))
+    } catch (error) {
+      warn(`[handover] could not answer ${url.pathname}:`, error)
+      return Response.error()
+    }
+  }
+}
+
+function isRead(method: string): boolean {
+  return method === 'GET' || method === 'HEAD'
+}
+
+function forMethod(method: string, response: Response): Response {
+  if (method !== 'HEAD' || response.body === null) return response
+  void response.body.cancel()
+  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers })
+}
+
+/** The part of Electron's session.protocol used here; `session.defaultSession.protocol` satisfies it. */
+export interface ProtocolRegistry {
+  handle(scheme: string, handler: RequestHandler): void
+  unhandle(scheme: string): void
+}
+
+export interface InterceptedScheme {
+  /** Call when the server address changes: only a different scheme (http ↔ https) needs a new registration. */
+  follow(origin: string): void
+}
+
+/** Registers `handler` for the scheme of `origin`. Only that scheme: other origins of it pass through. */
+export function interceptServerScheme(registry: ProtocolRegistry, handler: RequestHandler, origin: string): InterceptedScheme {
+  let scheme = schemeOf(origin)
+  registry.handle(scheme, handler)
+  return {
+    follow(next) {
+      const nextScheme = schemeOf(next)
+      if (nextScheme === scheme) return
+      registry.unhandle(scheme)
+      registry.handle(nextScheme, handler)
+      scheme = nextScheme
+    },
+  }
+}
+
+function schemeOf(origin: string): 'http' | 'https' {
+  return new URL(origin).protocol === 'https:' ? 'https' : 'http'
+}

@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto'
+
+/**
+ * The screen shown instead of the app when its server cannot be reached. Self-contained (no request leaves
+ * it), in the app's colours, with Retry and a field to point the app at another server through the bridge:
+ * it is served at the server's origin, so the preload gives it `window.desktop`.
+ */
+
+export interface OfflinePageOptions {
+  serverOrigin: string
+  /** HANDOVER_SERVER_URL is set: it wins over the saved address, so the field would change nothing. */
+  fromEnvironment: boolean
+}
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:24px;
+background:#0a1128;color:#fff;font:15px/1.5 Inter,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+main{width:100%;max-width:460px;text-align:center}
+.mark{width:56px;height:56px;margin:0 auto 20px;border-radius:16px;background:#172447;display:flex;
+align-items:center;justify-content:center;color:#34e0a1;font-size:28px;font-weight:700}
+h1{font-size:24px;margin:0 0 12px}
+p{color:#c5d0e6;margin:0 0 24px}
+strong{color:#fff;word-break:break-all}
+button{background:#34e0a1;color:#0a1128;border:0;border-radius:12px;padding:12px 24px;font:inherit;font-weight:600;cursor:pointer}
+button:hover{background:#7ff0c4}
+button:disabled{opacity:.6;cursor:default}
+button:focus-visible,input:focus-visible{outline:2px solid #7ff0c4;outline-offset:2px}
+form,.note{margin-top:32px;padding-top:24px;border-top:1px solid #24345c;text-align:left}
+label{display:block;font-weight:600;margin-bottom:8px}
+.row{display:flex;gap:8px}
+input{flex:1;min-width:0;background:#0f1a38;color:#fff;border:1px solid #344773;border-radius:12px;padding:11px 14px;font:inherit}
+.secondary{background:#172447;color:#fff;border:1px solid #344773}
+.secondary:hover{background:#24345c}
+.status{min-height:1.5em;margin:8px 0 0;font-size:14px;color:#9aabcf}
+.note{font-size:14px;color:#9aabcf}
+code{color:#fff}
+`
+
+const SCRIPT = `
+document.getElementById('retry').addEventListener('click', () => location.reload())
+const form = document.getElementById('server-form')
+if (form) {
+  const status = document.getElementById('server-status')
+  const button = form.querySelector('button')
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    button.disabled = true
+    status.textContent = 'Connecting…'
+    try {
+      const result = await window.desktop.setServerUrl({ url: form.elements.namedItem('url').value.trim() })
+      // A new address reloads the window from the main process; the same one is simply tried again.
+      if (result.url === location.origin) location.reload()
+    } catch {
+      status.textContent = 'Enter a full address such as https://handover.example, without a user name or password.'
+      button.disabled = false
+    }
+  })
+}
+`
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+}
+
+/** Only the page's own inline style and script run; it loads nothing and submits nowhere. */
+export const OFFLINE_PAGE_POLICY = [
+  "default-src 'none'",
+  `script-src ${sha256(SCRIPT)}`,
+  `style-src ${sha256(STYLE)}`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+export function renderOfflinePage({ serverOrigin, fromEnvironment }: OfflinePageOptions): string {
+  const address = escapeHtml(serverOrigin)
+  const change = fromEnvironment
+    ? `<p class="note">This address comes from the <code>HANDOVER_SERVER_URL</code> environment variable; change it there.</p>`
+    : `<form id="server-form">
+      <label for="server-url">Server address</label>
+      <div class="row">
+        <input id="server-url" name="url" type="url" required maxlength="2048" value="${address}" autocomplete="url" spellcheck="false">
+        <button type="submit" class="secondary">Connect</button>
+      </div>
+      <p id="server-status" class="status" role="status" aria-live="polite"></p>
+    </form>`
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Handover — can't reach the server</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+  <div class="mark" aria-hidden="true">H</div>
+  <h1>Can't reach Handover</h1>
+  <p>The Handover server at <strong>${address}</strong> cannot be reached. Check your internet connection,
+  or whether the server is running, and try again.</p>
+  <button type="button" id="retry">Retry</button>
+  ${change}
+</main>
+<script>${SCRIPT}</script>
+</body>
+</html>`
+}
+
+/** 503 so nothing (the service worker included) keeps this page as if it were the app. */
+export function offlineResponse(options: OfflinePageOptions): Response {
+  return new Response(renderOfflinePage(options), {
+    status: 503,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': OFFLINE_PAGE_POLICY,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createServerLocation, sameRouteAt } from './server-location'
+import type { AppSettings, SettingsStore } from './settings-store'
+
+function memorySettings(initial: AppSettings = {}) {
+  let stored = { ...initial }
+  const settings: SettingsStore = {
+    load: () => ({ ...stored }),
+    save: vi.fn((changes: AppSettings) => void (stored = { ...stored, ...changes })),
+  }
+  return { settings, stored: () => stored }
+}
+
+describe('createServerLocation', () => {
+  it('prefers HANDOVER_SERVER_URL, then the saved address, then the local server', () => {
+    const saved = memorySettings({ serverUrl: 'https://saved.example' })
+    expect(createServerLocation({ environment: 'https://env.example/', settings: saved.settings }).info()).toEqual({
+      url: 'https://env.example',
+      fromEnvironment: true,
+    })
+    expect(createServerLocation({ environment: undefined, settings: saved.settings }).info()).toEqual({
+      url: 'https://saved.example',
+      fromEnvironment: false,
+    })
+    expect(createServerLocation({ environment: '', settings: memorySettings().settings }).origin()).toBe('http://localhost:3000')
+  })
+
+  it('ignores a saved address that is not a valid server, with a log line', () => {
+    const warn = vi.fn()
+    const location = createServerLocation({ environment: undefined, settings: memorySettings({ serverUrl: 'javascript:alert(1)' }).settings, warn })
+    expect(location.origin()).toBe('http://localhost:3000')
+    expect(warn).toHaveBeenCalledOnce()
+  })
+
+  it('saves a new address, applies it at once and tells the listeners', () => {
+    const { settings, stored } = memorySettings()
+    const location = createServerLocation({ environment: undefined, settings })
+    const listener = vi.fn()
+    location.onChange(listener)
+    expect(location.change('https://handover.example/some/page?x=1')).toEqual({ url: 'https://handover.example', fromEnvironment: false })
+    expect(stored()).toEqual({ serverUrl: 'https://handover.example' })
+    expect(location.origin()).toBe('https://handover.example')
+    expect(listener).toHaveBeenCalledWith('https://handover.example')
+  })
+
+  it('does not announce an address that did not change', () => {
+    const location = createServerLocation({ environment: undefined, settings: memorySettings().settings })
+    const listener = vi.fn()
+    location.onChange(listener)
+    location.change('http://localhost:3000/')
+    expect(listener).not.toHaveBeenCalled()
+  })
+
+  it('saves but does not apply an address while HANDOVER_SERVER_URL decides', () => {
+    const { settings, stored } = memorySettings()
+    const location = createServerLocation({ environment: 'https://env.example', settings })
+    const listener = vi.fn()
+    location.onChange(listener)
+    expect(location.change('https://handover.example')).toEqual({ url: 'https://env.example', fromEnvironment: true })
+    expect(stored()).toEqual({ serverUrl: 'https://handover.example' })
+    expect(location.origin()).toBe('https://env.example')
+    expect(listener).not.toHaveBeenCalled()
+  })
+
+  it.each(['ftp://handover.example', 'https://user:pw@handover.example', 'handover.example', ' https://handover.example'])(
+    'refuses %j without saving or applying it',
+    (url) => {
+      const { settings } = memorySettings()
+      const location = createServerLocation({ environment: undefined, settings })
+      expect(() => location.change(url)).toThrow(/absolute http\(s\) URL/)
+      expect(settings.save).not.toHaveBeenCalled()
+      expect(location.origin()).toBe('http://localhost:3000')
+    },
+  )
+
+  it('keeps the old address when the new one cannot be saved', () => {
+    const { settings } = memorySettings()
+    vi.mocked(settings.save).mockImplementation(() => {
+      throw new Error('EACCES')
+    })
+    const location = createServerLocation({ environment: undefined, settings })
+    expect(() => location.change('https://handover.example')).toThrow('EACCES')
+    expect(location.origin()).toBe('http://localhost:3000')
+  })
+
+  it('stops the app on a bad HANDOVER_SERVER_URL', () => {
+    expect(() => createServerLocation({ environment: 'ftp://x.example', settings: memorySettings().settings })).toThrow(/HANDOVER_SERVER_URL/)
+  })
+})
+
+describe('sameRouteAt', () => {
+  it.each([
+    ['http://localhost:3000/chat/12?tab=files#m4', 'https://handover.example/chat/12?tab=files#m4'],
+    ['http://localhost:3000/', 'https://handover.example/'],
+    ['http://localhost:3000//evil.example/x', 'https://handover.example/'],
+    ['about:blank', 'https://handover.example/'],
+    ['', 'https://handover.example/'],
+    ['file:///etc/passwd', 'https://handover.example/'],
+  ])('takes %j to %s', (current, target) => {
+    expect(sameRouteAt(current, 'https://handover.example')).toBe(target)
+  })
+})

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { trayModel, unreadLabel } from './tray-menu'
+
+describe('trayModel', () => {
+  it('offers Open Handover, the unread line (informational) and Quit, in that order', () => {
+    expect(trayModel(0).items).toEqual([
+      { kind: 'action', label: 'Open Handover', action: 'open' },
+      { kind: 'info', label: 'No unread messages' },
+      { kind: 'separator' },
+      { kind: 'action', label: 'Quit', action: 'quit' },
+    ])
+  })
+
+  it.each([
+    [0, 'No unread messages', 'Handover: no unread messages'],
+    [1, '1 unread', 'Handover: 1 unread'],
+    [3, '3 unread', 'Handover: 3 unread'],
+    [150, '150 unread', 'Handover: 150 unread'],
+  ])('shows %i as %j with the tooltip %j', (count, label, tooltip) => {
+    const model = trayModel(count)
+    expect(model.items[1]).toEqual({ kind: 'info', label })
+    expect(model.tooltip).toBe(tooltip)
+  })
+})
+
+describe('unreadLabel', () => {
+  it('never shows a negative or zero count as a number', () => {
+    expect(unreadLabel(0)).toBe('No unread messages')
+    expect(unreadLabel(-2)).toBe('No unread messages')
+  })
+})

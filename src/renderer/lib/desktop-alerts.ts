@@ -1,0 +1,97 @@
+import type { MessageDto } from '@shared/api/conversations'
+import { notificationDtoSchema } from '@shared/api/notifications'
+import { ADMIN_SENDER_ID, DESKTOP_ALERTS } from '@shared/constants'
+import type { ServerEvent } from '@shared/realtime/events'
+import { paths } from '@/config/paths'
+import { isChatNotification, notificationTarget } from './notification-display'
+import { isWindowFocused, notify } from './platform'
+
+/**
+ * Native notifications for what arrives while the user is looking elsewhere: another person's message and a new
+ * notification. In the desktop app they go to the OS (a click opens the route); on the website to Web
+ * Notifications when allowed. The sound layer rings independently, with its own rules.
+ */
+
+export interface Alert {
+  title: string
+  body: string
+  route: string
+  /** alerts with the same key are throttled together */
+  key: string
+}
+
+// the bridge refuses titles over 200 characters; bodies are cut far shorter so a notification stays readable
+const TITLE_MAX = 200
+
+/** One line of at most `max` characters, an ellipsis where it was cut. */
+export function shorten(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`
+}
+
+/**
+ * A message worth an alert: someone else's, typed (a deal's system line comes with the step's own notification,
+ * which alerts already), from the support desk under its own name.
+ */
+export function messageAlert(message: MessageDto, ownUserId: number): Alert | null {
+  if (message.senderId === ownUserId || message.isSystem) return null
+  const fromSupport = message.isFromAdmin || message.senderId === ADMIN_SENDER_ID
+  const title = fromSupport ? DESKTOP_ALERTS.supportTitle : message.sender.username
+  return {
+    title: shorten(title, TITLE_MAX) || 'New message',
+    body: shorten(message.content, DESKTOP_ALERTS.bodyMaxChars),
+    route: paths.chat(message.conversationId),
+    key: `chat:${message.conversationId}`,
+  }
+}
+
+/** A notification worth an alert: any the bell shows; chat types are left to the message itself (SPEC §3). */
+export function notificationAlert(raw: unknown): Alert | null {
+  const parsed = notificationDtoSchema.safeParse(raw)
+  if (!parsed.success || isChatNotification(parsed.data.type)) return null
+  const notification = parsed.data
+  return {
+    title: shorten(notification.title, TITLE_MAX) || 'Handover',
+    body: shorten(notification.message, DESKTOP_ALERTS.bodyMaxChars),
+    route: notificationTarget(notification) ?? paths.notifications,
+    key: 'notifications',
+  }
+}
+
+export function alertFor(event: ServerEvent, ownUserId: number): Alert | null {
+  if (event.type === 'new_message') return messageAlert(event.message, ownUserId)
+  if (event.type === 'new_notification') return notificationAlert(event.notification)
+  return null
+}
+
+export interface DesktopAlertsDeps {
+  notify: (title: string, body: string, route: string) => void
+  isFocused: () => boolean
+  now?: () => number
+}
+
+export interface DesktopAlerts {
+  /** Shows what a live event calls for while the window is away; answers the alert shown, or null. */
+  handleEvent(event: ServerEvent, ownUserId: number): Alert | null
+}
+
+export function createDesktopAlerts({ notify: show, isFocused, now = Date.now }: DesktopAlertsDeps): DesktopAlerts {
+  const lastShown = new Map<string, number>()
+  return {
+    handleEvent(event, ownUserId) {
+      if (event.type !== 'new_message' && event.type !== 'new_notification') return null
+      if (isFocused()) return null
+      const alert = alertFor(event, ownUserId)
+      if (!alert) return null
+      const at = now()
+      const last = lastShown.get(alert.key)
+      if (last !== undefined && at - last < DESKTOP_ALERTS.throttleMs) return null
+      lastShown.set(alert.key, at)
+      show(alert.title, alert.body, alert.route)
+      return alert
+    },
+  }
+}
+
+/** The app's one alert layer, fed by the live connection. */
+export const desktopAlerts: DesktopAlerts = createDesktopAlerts({ notify, isFocused: isWindowFocused })
