@@ -34,6 +34,10 @@ import { supportDeskRoutes } from './modules/conversations/support-desk.routes'
 import { ConversationsService } from './modules/conversations/conversations.service'
 import { escrowRoutes } from './modules/escrow/escrow.routes'
 import { auditRoutes } from './modules/audit/audit.routes'
+import { adminBlogRoutes, blogRoutes } from './modules/blog/blog.routes'
+import { BlogService } from './modules/blog/blog.service'
+import { adminContactRoutes, contactRoutes } from './modules/contact/contact.routes'
+import { ContactService } from './modules/contact/contact.service'
 import { handoverStepRoutes } from './modules/escrow/handover-steps.routes'
 import { EscrowService } from './modules/escrow/escrow.service'
 import { ListingWritesService } from './modules/listings/listing-writes.service'
@@ -119,6 +123,8 @@ export interface CreatedApp {
 export function createApp(deps: AppDeps): CreatedApp {
   const { config, orm, logger } = deps
   const services = createServices(deps)
+  const blog = new BlogService()
+  const contact = new ContactService({ mailer: deps.mailer, logger, publicUrl: config.publicUrl })
   const app = new Koa<AppState>({ keys: [config.sessionSecret], proxy: config.trustProxy })
   const secureCookies = config.publicUrl.startsWith('https://')
   const allowedOrigins = (requestOrigin: string) => [new URL(config.publicUrl).origin, requestOrigin]
@@ -166,6 +172,10 @@ export function createApp(deps: AppDeps): CreatedApp {
     adminDashboardRoutes({ escrow: services.escrow, conversations: services.conversations }),
     handoverStepRoutes(),
     auditRoutes(),
+    blogRoutes({ blog }),
+    adminBlogRoutes({ blog }),
+    contactRoutes({ contact, rateLimits: deps.rateLimits }),
+    adminContactRoutes({ contact }),
     adminSettingsRoutes({ settings: services.settings }),
     siteRoutes({ settings: services.settings }),
     escrowRoutes({ escrow: services.escrow, checkout: (em, input) => services.payments.payments.createPurchaseCheckout(em, input) }),
@@ -173,10 +183,10 @@ export function createApp(deps: AppDeps): CreatedApp {
   ]) {
     app.use(router.routes()).use(router.allowedMethods())
   }
-  const seo = seoRoutes({ publicUrl: config.publicUrl })
+  const seo = seoRoutes({ publicUrl: config.publicUrl, blog })
   app.use(seo.routes()).use(seo.allowedMethods())
   if (deps.webRoot && existsSync(join(deps.webRoot, 'index.html'))) {
-    const renderPage = createPageRenderer({ root: deps.webRoot, publicUrl: config.publicUrl, listings: services.listings, logger })
+    const renderPage = createPageRenderer({ root: deps.webRoot, publicUrl: config.publicUrl, listings: services.listings, blog, logger })
     serveWebsite(app, deps.webRoot, renderPage)
   }
 

@@ -1,4 +1,6 @@
 import { AuditEntrySchema } from '../modules/audit/audit.entity'
+import { BlogPostSchema } from '../modules/blog/blog-post.entity'
+import { ContactMessageSchema } from '../modules/contact/contact-message.entity'
 import { PasswordResetSchema, PendingSignupSchema } from '../modules/auth/auth.entities'
 import { ConversationSchema, MessageSchema } from '../modules/conversations/conversation.entities'
 import { OutboxEmailSchema } from '../modules/email/email.entity'
@@ -37,4 +39,6 @@ export const entities = [
   TrustapAccountSchema,
   AuditEntrySchema,
   ModerationFlagSchema,
+  BlogPostSchema,
+  ContactMessageSchema,
 ]

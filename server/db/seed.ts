@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Logger } from '../logger'
 import type { Services } from '../app'
 import { hashPassword } from '../modules/auth/passwords'
+import { seedDemoPosts } from '../modules/blog/demo-posts'
 import { ensureDemoBanners } from '../modules/listings/demo-banners'
 import { seedDemoListings } from '../modules/listings/demo-listings'
 import { User } from '../modules/users/user.entity'
@@ -72,12 +73,13 @@ export async function seedDemo(em: EntityManager, services: Services, logger: Lo
   const counts = await em.transactional(async (tx) => {
     const users: User[] = []
     for (const account of accounts) users.push(await createUser(tx, services, account))
-    return seedDemoListings(tx, users.filter((u) => !u.isAdmin), now)
+    const posts = await seedDemoPosts(tx, users.find((u) => u.isAdmin)!, now)
+    return { ...(await seedDemoListings(tx, users.filter((u) => !u.isAdmin), now)), posts }
   })
   await banners
   const lines = DEMO_USERS.map((u) => `  ${u.isAdmin ? 'admin' : 'user '}  ${u.username.padEnd(8)} password: ${u.password}`)
   logger.info(
-    `Demo data loaded: ${accounts.length} users, ${counts.active} active and ${counts.sold} sold listings. Sign in with:\n${lines.join('\n')}\n  (and ${DEMO_SELLERS.length} more sellers, such as ${DEMO_SELLERS[0]}, password: ${DEMO_PASSWORD})`,
+    `Demo data loaded: ${accounts.length} users, ${counts.active} active and ${counts.sold} sold listings, ${counts.posts} blog posts. Sign in with:\n${lines.join('\n')}\n  (and ${DEMO_SELLERS.length} more sellers, such as ${DEMO_SELLERS[0]}, password: ${DEMO_PASSWORD})`,
   )
   return true
 }

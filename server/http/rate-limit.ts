@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { CONTACT_MESSAGES } from '@shared/api/contact'
 import { CHAT_MESSAGES, CHAT_RULES } from '@shared/api/conversations'
 import { LISTING_RULES } from '@shared/api/listings'
 import { tooManyRequests } from './errors'
@@ -20,7 +21,7 @@ export const AUTH_RATE_RULES = {
   forgot: { points: 5, durationSeconds: 60 * 60 },
 } satisfies Record<string, RateRule>
 
-/** Every limit: the auth ones per IP, listing-image uploads and chat per user, the public image proxy per IP. */
+/** Every limit: the auth ones per IP, listing-image uploads and chat per user, the public image proxy and the contact form per IP. */
 export const RATE_RULES = {
   ...AUTH_RATE_RULES,
   listingImageUpload: { points: LISTING_RULES.uploadsPerHour, durationSeconds: 60 * 60, message: 'Too many image uploads.' },
@@ -28,6 +29,8 @@ export const RATE_RULES = {
   chatMessage: { points: CHAT_RULES.sendPoints, durationSeconds: CHAT_RULES.sendWindowSeconds, message: CHAT_MESSAGES.tooFast },
   // typing signals past this are dropped silently; clients send one every few seconds while typing
   chatTyping: { points: 30, durationSeconds: 10 },
+  // per address: enough for a visitor with follow-ups, too few to flood the admins' inboxes
+  contact: { points: 5, durationSeconds: 60 * 60, message: CONTACT_MESSAGES.tooMany },
 } satisfies Record<string, RateRule>
 
 export type RateName = keyof typeof RATE_RULES

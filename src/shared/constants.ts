@@ -103,6 +103,12 @@ export const SOUNDS = {
   suppressAfterOwnPurchaseMs: 5_000,
 } as const
 
+/**
+ * Native notifications while the window is away (not in the spec: docs/decisions.md). At most one per conversation
+ * and one for the bell's notifications in each window, so a burst of messages is one alert, not fifty.
+ */
+export const DESKTOP_ALERTS = { throttleMs: 2_000, bodyMaxChars: 140, supportTitle: 'Handover support' } as const
+
 export const REFETCH_THROTTLE = {
   conversationsMs: 3_000,
   conversationsOnReadMs: 1_000,

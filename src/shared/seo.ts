@@ -177,6 +177,15 @@ export const PAGE_TEXT = {
   terms: { title: titled('Terms of Service'), description: 'The terms for using Handover.' },
   privacy: { title: titled('Privacy Policy'), description: 'How Handover collects, uses and protects your data.' },
   cookies: { title: titled('Cookie Policy'), description: 'The cookies Handover uses and why.' },
+  escrowService: {
+    title: titled('Escrow Service'),
+    description: 'How Handover holds the buyer\u2019s payment in escrow until the account is handed over, and what happens in a dispute.',
+  },
+  verification: {
+    title: titled('Verification'),
+    description: 'What Handover checks: verified email addresses, listings reviewed before they go live, and a handover checklist on every deal.',
+  },
+  blogPostNotFound: { title: titled('Post not found'), description: 'This blog post does not exist or is no longer published.' },
   fallback: {
     title: 'Handover — Buy & Sell Social Media Accounts Safely',
     description:
@@ -224,4 +233,9 @@ export function listingText(listing: ListingSeoSource): PageText {
     title: titled(listingHeadline(listing)),
     description: `${PLATFORM_NAMES[listing.platform]} account @${listing.username} with ${formatCount(listing.followers)} ${audience} for ${formatMoney(listing.price)}, protected by escrow on Handover.`,
   }
+}
+
+/** /blog/{id}: the post's own title, and its summary as the description. */
+export function blogPostText(post: { title: string; excerpt: string }): PageText {
+  return { title: titled(post.title), description: post.excerpt }
 }

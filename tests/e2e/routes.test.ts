@@ -22,7 +22,9 @@ let browser: Browser
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true })
   db = await createTestDatabase()
-  server = await startTestServer({ databaseUrl: db.url, webRoot: resolve(import.meta.dirname, '../../dist/web') })
+  // WEB_ROOT: a website built elsewhere (`vite build --outDir …`), as in the demo-site suites
+  const webRoot = process.env.WEB_ROOT ? resolve(process.env.WEB_ROOT) : resolve(import.meta.dirname, '../../dist/web')
+  server = await startTestServer({ databaseUrl: db.url, webRoot })
   browser = await launchChromium()
 })
 

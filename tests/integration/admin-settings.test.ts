@@ -164,6 +164,14 @@ describe('admin settings', () => {
     expect((await anonymous.get('/api/site')).json).toEqual({ maintenanceBanner: null, welcomeBonus: '15.00' })
   })
 
+  it('tells every visitor the rules of a deal as set now, and nothing else', async () => {
+    const { escrowFeeBps, escrowFeeMinCents, countdownDays, reservationMinutes, listingApprovalRequired } = await readSettings()
+    expect(escrowFeeBps).toBe(750)
+    const res = await new ApiClient(server.url).get('/api/site/trading')
+    expect(res.status).toBe(200)
+    expect(res.json).toEqual({ escrowFeeBps, escrowFeeMinCents, countdownDays, reservationMinutes, listingApprovalRequired })
+  })
+
   it('keeps every entry when two admins save at the same moment', async () => {
     const entries = (await auditRows()).length
     const answers = await Promise.all([put(admin, { reservationMinutes: 45 }), put(admin, { reservationMinutes: 60 })])

@@ -142,6 +142,31 @@ describe('tags in the first HTML answer', () => {
     }
   })
 
+  it('a blog post: its own title and summary, an article with BlogPosting data; a draft or unknown post is a 404', async () => {
+    const { rows } = await sql.query(`select id, title, excerpt from blog_posts where published_at is not null order by id limit 1`)
+    const post = rows[0] as { id: number; title: string; excerpt: string }
+    const page = await fetchPage(`/blog/${post.id}`)
+    expect(page.status).toBe(200)
+    expect(page.head.querySelector('title')?.textContent).toBe(`${post.title} | Handover`)
+    expect(meta(page.head, 'description')).toEqual([post.excerpt])
+    expect(meta(page.head, 'og:type')).toEqual(['article'])
+    expect(meta(page.head, 'robots')).toEqual(['index, follow'])
+    expect(canonical(page.head)).toEqual([`${PUBLIC}/blog/${post.id}`])
+    expect(jsonLd(page.head)).toEqual([expect.objectContaining({ '@type': 'BlogPosting', headline: post.title, url: `${PUBLIC}/blog/${post.id}` })])
+
+    await sql.query(`update blog_posts set published_at = null where id = $1`, [post.id])
+    try {
+      for (const path of [`/blog/${post.id}`, '/blog/999999', '/blog/abc']) {
+        const missing = await fetchPage(path)
+        expect(missing.status, path).toBe(404)
+        expect(meta(missing.head, 'robots'), path).toEqual(['noindex, nofollow'])
+        expect(missing.head.querySelector('title')?.textContent).toBe('Post not found | Handover')
+      }
+    } finally {
+      await sql.query(`update blog_posts set published_at = created_at where id = $1`, [post.id])
+    }
+  })
+
   it('landing pages: their own title; gaming (coming soon) is not indexed', async () => {
     const youtube = await fetchPage('/buy-youtube-accounts')
     expect(youtube.status).toBe(200)
@@ -162,7 +187,7 @@ describe('tags in the first HTML answer', () => {
     for (const path of ['/login', '/signup', '/messages', '/settings', '/create-listing', '/admin-dashboard', '/admin/chat/1', '/profile/1000', '/email/preview', '/payment/return', '/payment-success', '/trustap/return']) {
       expect(meta((await fetchPage(path)).head, 'robots'), path).toEqual(['noindex, nofollow'])
     }
-    for (const path of ['/top-sellers', '/seller/1000', '/blogs', '/blog/1', '/how-it-works']) {
+    for (const path of ['/top-sellers', '/seller/1000', '/blogs', '/how-it-works', '/escrow-service', '/verification', '/faq']) {
       const page = await fetchPage(path)
       expect(page.status, path).toBe(200)
       expect(meta(page.head, 'robots'), path).toEqual(['index, follow'])
@@ -189,6 +214,11 @@ describe('/sitemap.xml and /robots.txt', () => {
       expect(locs).toContain(`${PUBLIC}${path}`)
     }
     expect(locs).not.toContain(`${PUBLIC}/buy-gaming-accounts`)
+    const posts = await sql.query(`select id, updated_at from blog_posts where published_at is not null order by id`)
+    expect(posts.rows.length).toBeGreaterThan(0)
+    expect(urls.filter((u) => u.loc?.startsWith(`${PUBLIC}/blog/`))).toEqual(
+      posts.rows.map((r: { id: number; updated_at: Date }) => ({ loc: `${PUBLIC}/blog/${r.id}`, lastmod: r.updated_at.toISOString() })),
+    )
     expect(locs.some((loc) => /\/(login|messages|admin|settings)/.test(loc ?? ''))).toBe(false)
 
     const { rows } = await sql.query(`select id, updated_at from listings where status = 'active' order by id`)

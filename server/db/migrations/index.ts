@@ -11,6 +11,8 @@ import { Migration20261123AdminAudit } from './20261123-admin-audit'
 import { Migration20261123Moderation } from './20261123-moderation'
 import { Migration20261123AdminDashboard } from './20261123-admin-dashboard'
 import { Migration20261123PaymentMonitor } from './20261123-payment-monitor'
+import { Migration20261123BlogContact } from './20261123-blog-contact'
+import { Migration20261124DesktopReturns } from './20261124-desktop-returns'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -26,4 +28,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123Moderation', class: Migration20261123Moderation },
   { name: 'Migration20261123AdminDashboard', class: Migration20261123AdminDashboard },
   { name: 'Migration20261123PaymentMonitor', class: Migration20261123PaymentMonitor },
+  { name: 'Migration20261124DesktopReturns', class: Migration20261124DesktopReturns },
+  { name: 'Migration20261123BlogContact', class: Migration20261123BlogContact },
 ]

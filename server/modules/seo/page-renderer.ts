@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { Logger } from '../../logger'
 import type { AppContext } from '../../http/context'
+import type { BlogService } from '../blog/blog.service'
 import type { ListingsService } from '../listings/listings.service'
 import { renderHead } from './head'
 import { fallbackPage, resolvePage, type ResolvedPage } from './pages'
@@ -11,6 +12,7 @@ export interface PageRendererDeps {
   root: string
   publicUrl: string
   listings: ListingsService
+  blog: BlogService
   logger: Logger
 }
 
@@ -25,7 +27,7 @@ export function createPageRenderer(deps: PageRendererDeps): (ctx: AppContext) =>
   return async (ctx) => {
     let page: ResolvedPage
     try {
-      page = await resolvePage({ em: ctx.state.em, listings: deps.listings, origin }, ctx.path)
+      page = await resolvePage({ em: ctx.state.em, listings: deps.listings, blog: deps.blog, origin }, ctx.path)
     } catch (err) {
       // the app itself still loads and shows the page; only its tags are generic this time
       deps.logger.warn({ err, path: ctx.path }, 'page tags unavailable')

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { centsToDecimalString } from '@shared/money'
-import { absoluteImageUrl, canonicalUrl, isPrivatePath, listingHeadline, listingText, PAGE_TEXT, PLATFORM_NAMES, SITE_NAME, type PageText, type SeoHead } from '@shared/seo'
+import { absoluteImageUrl, blogPostText, canonicalUrl, isPrivatePath, listingHeadline, listingText, PAGE_TEXT, PLATFORM_NAMES, SITE_NAME, type PageText, type SeoHead } from '@shared/seo'
+import type { BlogPost } from '../blog/blog-post.entity'
+import { postId, type BlogService } from '../blog/blog.service'
 import type { Listing } from '../listings/listing.entity'
 import { centsToDollars } from '../listings/listing.mapper'
 import type { ListingsService } from '../listings/listings.service'
@@ -18,6 +20,7 @@ type FoundPage = Omit<ResolvedPage, 'structured'> & { data?: StructuredData['dat
 export interface PageContext {
   em: EntityManager
   listings: ListingsService
+  blog: BlogService
   /** PUBLIC_URL's origin: canonical and preview URLs name the public address, not the one asked */
   origin: string
 }
@@ -25,7 +28,7 @@ export interface PageContext {
 const MAX_SERIAL = 2_147_483_647
 const LISTING_PATH = /^\/(?:listing|account)\/([^/]+)$/
 const SELLER_PATH = /^\/seller\/[^/]+$/
-const BLOG_POST_PATH = /^\/blog\/[^/]+$/
+const BLOG_POST_PATH = /^\/blog\/([^/]+)$/
 
 /** Without trailing slashes: /top-sellers/ is /top-sellers. */
 function normalise(path: string): string {
@@ -79,12 +82,27 @@ async function listingPage(ctx: PageContext, path: string, rawId: string): Promi
   return { status: 200, head, data: productData(listing, head.url, image) }
 }
 
-/**
- * Blog posts arrive with the blog module; until then every post shares the blog's tags. This is the
- * place to look the post up (title, excerpt, cover image as og:image, type "article", Article data).
- */
-function blogPostPage(ctx: PageContext, path: string): FoundPage {
-  return { status: 200, head: page(ctx, path, PAGE_TEXT.blogPost, { type: 'article' }) }
+function articleData(post: BlogPost, url: string): StructuredData['data'] {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.excerpt,
+    datePublished: post.publishedAt?.toISOString(),
+    dateModified: post.updatedAt.toISOString(),
+    author: { '@type': 'Person', name: post.author.username },
+    publisher: { '@type': 'Organization', name: SITE_NAME },
+    url,
+  }
+}
+
+/** /blog/{id}: a published post's title and summary; a draft or an unknown id is a 404. */
+async function blogPostPage(ctx: PageContext, path: string, rawId: string): Promise<FoundPage> {
+  const id = postId(rawId)
+  const post = id === null ? null : await ctx.blog.findPublished(ctx.em, id)
+  if (!post) return { status: 404, head: page(ctx, path, PAGE_TEXT.blogPostNotFound, { noIndex: true }) }
+  const head = page(ctx, `/blog/${post.id}`, blogPostText(post), { type: 'article' })
+  return { status: 200, head, data: articleData(post, head.url) }
 }
 
 async function findPage(ctx: PageContext, path: string): Promise<FoundPage> {
@@ -95,7 +113,8 @@ async function findPage(ctx: PageContext, path: string): Promise<FoundPage> {
   }
   const listingId = LISTING_PATH.exec(path)?.[1]
   if (listingId !== undefined) return listingPage(ctx, path, listingId)
-  if (BLOG_POST_PATH.test(path)) return blogPostPage(ctx, path)
+  const blogPostId = BLOG_POST_PATH.exec(path)?.[1]
+  if (blogPostId !== undefined) return blogPostPage(ctx, path, blogPostId)
   if (SELLER_PATH.test(path)) return { status: 200, head: page(ctx, path, PAGE_TEXT.seller) }
   // private screens and anything not listed above: the site's own tags; only private ones are hidden
   return { status: 200, head: page(ctx, path, PAGE_TEXT.fallback, { noIndex: isPrivatePath(path) }) }

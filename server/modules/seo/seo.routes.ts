@@ -2,6 +2,7 @@ import Router from '@koa/router'
 import { PRIVATE_PATH_PREFIXES } from '@shared/seo'
 import type { AppContext, AppState } from '../../http/context'
 import { notFound } from '../../http/errors'
+import type { BlogService } from '../blog/blog.service'
 import { listingsSitemap, mainSitemap, pagesSitemap, PAGES_SITEMAP_PATH, type SitemapOptions } from './sitemap'
 import { listingSitemapSource } from './sitemap-source'
 import { SITEMAP_PAGES } from './site-paths'
@@ -27,10 +28,15 @@ function sendXml(ctx: AppContext, xml: string) {
   ctx.body = xml
 }
 
-export function seoRoutes(deps: { publicUrl: string }): Router<AppState> {
+export function seoRoutes(deps: { publicUrl: string; blog: BlogService }): Router<AppState> {
   const router = new Router<AppState>()
   const origin = new URL(deps.publicUrl).origin
-  const options = (ctx: AppContext): SitemapOptions => ({ origin, pages: SITEMAP_PAGES, source: listingSitemapSource(ctx.state.em) })
+  const options = async (ctx: AppContext): Promise<SitemapOptions> => ({
+    origin,
+    pages: SITEMAP_PAGES,
+    articles: await deps.blog.sitemapEntries(ctx.state.em),
+    source: listingSitemapSource(ctx.state.em),
+  })
 
   router.get('/robots.txt', (ctx) => {
     ctx.type = 'text/plain; charset=utf-8'
@@ -39,16 +45,16 @@ export function seoRoutes(deps: { publicUrl: string }): Router<AppState> {
   })
 
   router.get('/sitemap.xml', async (ctx) => {
-    sendXml(ctx, await mainSitemap(options(ctx)))
+    sendXml(ctx, await mainSitemap(await options(ctx)))
   })
 
-  router.get(PAGES_SITEMAP_PATH, (ctx) => {
-    sendXml(ctx, pagesSitemap(options(ctx)))
+  router.get(PAGES_SITEMAP_PATH, async (ctx) => {
+    sendXml(ctx, pagesSitemap(await options(ctx)))
   })
 
   router.get('/sitemap-listings-:n.xml', async (ctx) => {
     const n = /^\d{1,6}$/.test(ctx.params.n ?? '') ? Number(ctx.params.n) : NaN
-    const xml = await listingsSitemap(options(ctx), n)
+    const xml = await listingsSitemap(await options(ctx), n)
     if (xml === null) throw notFound('No such sitemap')
     sendXml(ctx, xml)
   })

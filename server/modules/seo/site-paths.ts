@@ -23,6 +23,8 @@ export const STATIC_PAGES: ReadonlyMap<string, PageText> = new Map<string, PageT
   ['/terms', PAGE_TEXT.terms],
   ['/privacy', PAGE_TEXT.privacy],
   ['/cookies', PAGE_TEXT.cookies],
+  ['/escrow-service', PAGE_TEXT.escrowService],
+  ['/verification', PAGE_TEXT.verification],
 ])
 
 /**
@@ -36,6 +38,8 @@ export const SITEMAP_PAGES: readonly string[] = [
   '/top-sellers',
   '/how-it-works',
   '/sell-your-account',
+  '/escrow-service',
+  '/verification',
   '/blogs',
   '/faq',
   '/contact',

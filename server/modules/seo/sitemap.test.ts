@@ -32,6 +32,12 @@ describe('sitemaps', () => {
     expect(xml).toContain(`<url><loc>${ORIGIN}/listing/2</loc><lastmod>2026-01-02T00:00:00.000Z</lastmod></url>`)
   })
 
+  it('lists dated pages (blog posts) after the fixed ones, with lastmod', async () => {
+    const xml = await mainSitemap({ ...options(1), articles: [{ path: '/blog/7', updatedAt: new Date(Date.UTC(2026, 5, 1)) }] })
+    expect(locs(xml)).toEqual([`${ORIGIN}/`, `${ORIGIN}/top-sellers`, `${ORIGIN}/blog/7`, `${ORIGIN}/listing/1`])
+    expect(xml).toContain(`<url><loc>${ORIGIN}/blog/7</loc><lastmod>2026-06-01T00:00:00.000Z</lastmod></url>`)
+  })
+
   it('becomes an index of files of at most `limit` URLs past the limit', async () => {
     const o = options(5, 4)
     const index = await mainSitemap(o)

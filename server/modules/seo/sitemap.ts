@@ -14,11 +14,19 @@ export interface SitemapSource {
   listings(offset: number, limit: number): Promise<SitemapListing[]>
 }
 
+/** A page that changes (a blog post), listed with its last change. */
+export interface SitemapPage {
+  path: string
+  updatedAt: Date
+}
+
 export interface SitemapOptions {
   /** PUBLIC_URL's origin */
   origin: string
   /** fixed pages, as paths */
   pages: readonly string[]
+  /** pages with a date, listed after the fixed ones (few enough to always sit in the pages file) */
+  articles?: readonly SitemapPage[]
   source: SitemapSource
   limit?: number
 }
@@ -40,7 +48,8 @@ function urlset(entries: string[]): string {
 const absolute = (origin: string, path: string) => new URL(path, origin).toString()
 
 function pageEntries(o: SitemapOptions): string[] {
-  return o.pages.map((path) => urlEntry(absolute(o.origin, path)))
+  const articles = (o.articles ?? []).map((page) => urlEntry(absolute(o.origin, page.path), page.updatedAt))
+  return [...o.pages.map((path) => urlEntry(absolute(o.origin, path))), ...articles]
 }
 
 async function listingEntries(o: SitemapOptions, offset: number, limit: number): Promise<string[]> {
@@ -55,7 +64,7 @@ async function listingEntries(o: SitemapOptions, offset: number, limit: number):
 export async function mainSitemap(o: SitemapOptions): Promise<string> {
   const limit = o.limit ?? SITEMAP_URL_LIMIT
   const total = await o.source.countListings()
-  if (o.pages.length + total <= limit) return urlset([...pageEntries(o), ...(await listingEntries(o, 0, total))])
+  if (o.pages.length + (o.articles?.length ?? 0) + total <= limit) return urlset([...pageEntries(o), ...(await listingEntries(o, 0, total))])
   const files = [PAGES_SITEMAP_PATH, ...Array.from({ length: Math.ceil(total / limit) }, (_, i) => listingsSitemapPath(i + 1))]
   const entries = files.map((path) => `<sitemap><loc>${escapeXml(absolute(o.origin, path))}</loc></sitemap>`)
   return `${XML_HEAD}<sitemapindex xmlns="${NS}">\n${entries.join('\n')}\n</sitemapindex>\n`

@@ -24,11 +24,17 @@ export function adminSettingsRoutes(deps: { settings: SettingsService }): Router
   return router
 }
 
-/** GET /api/site: the settings every visitor sees (the maintenance banner), for the site-wide layout. */
+/**
+ * GET /api/site: the settings every visitor sees (the maintenance banner), for the site-wide layout.
+ * GET /api/site/trading: the fee, countdowns and reservation time, for the pages that explain a deal.
+ */
 export function siteRoutes(deps: { settings: SettingsService }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/site' })
   router.get('/', async (ctx) => {
     ctx.body = await deps.settings.siteInfo(ctx.state.em)
+  })
+  router.get('/trading', async (ctx) => {
+    ctx.body = await deps.settings.tradingTerms(ctx.state.em)
   })
   return router
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { centsToDecimalString } from '@shared/money'
-import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsUpdate, type SiteInfo } from '@shared/api/settings'
+import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsUpdate, type SiteInfo, type TradingTerms } from '@shared/api/settings'
 import { changedFields, recordAudit } from '../audit/audit.service'
 import { Setting } from './setting.entity'
 
@@ -58,5 +58,11 @@ export class SettingsService {
   async siteInfo(em: EntityManager): Promise<SiteInfo> {
     const { maintenanceBanner, welcomeBonusCents } = await this.get(em)
     return { maintenanceBanner: maintenanceBanner === '' ? null : maintenanceBanner, welcomeBonus: centsToDecimalString(welcomeBonusCents) }
+  }
+
+  /** The public rules of a deal, so the FAQ and the guides quote what a purchase really costs and how long it waits. */
+  async tradingTerms(em: EntityManager): Promise<TradingTerms> {
+    const { escrowFeeBps, escrowFeeMinCents, countdownDays, reservationMinutes, listingApprovalRequired } = await this.get(em)
+    return { escrowFeeBps, escrowFeeMinCents, countdownDays, reservationMinutes, listingApprovalRequired }
   }
 }

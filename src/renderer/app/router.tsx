@@ -39,6 +39,18 @@ const PaymentFailedRoute = lazyPage(() => import('./routes/payment-failed'))
 const PaymentRoute = lazyPage(() => import('./routes/payment'))
 const TrustapIntegrationRoute = lazyPage(() => import('./routes/trustap-integration'))
 const TrustapCallbackRoute = lazyPage(() => import('./routes/trustap-callback'))
+const BlogsRoute = lazyPage(() => import('./routes/blogs'))
+const BlogPostRoute = lazyPage(() => import('./routes/blog-post'))
+const SellYourAccountRoute = lazyPage(() => import('./routes/sell-your-account'))
+const FaqRoute = lazyPage(() => import('./routes/faq'))
+const HowItWorksRoute = lazyPage(() => import('./routes/how-it-works'))
+const ContactRoute = lazyPage(() => import('./routes/contact'))
+const LegalRoute = lazyPage(() => import('./routes/legal'))
+const EscrowServiceRoute = lazyPage(() => import('./routes/escrow-service'))
+const VerificationRoute = lazyPage(() => import('./routes/verification'))
+const AdminBlogRoute = lazyPage(() => import('./routes/admin-blog'))
+const AdminBlogEditorRoute = lazyPage(() => import('./routes/admin-blog-editor'))
+const AdminContactRoute = lazyPage(() => import('./routes/admin-contact'))
 const NotBuiltRoute = lazyPage(() => import('./routes/not-built'))
 const NotFoundRoute = lazyPage(() => import('./routes/not-found'))
 
@@ -114,6 +126,32 @@ function screenFor(route: SpecRoute): ReactNode {
       return <TrustapIntegrationRoute />
     case 'trustap-callback':
       return <TrustapCallbackRoute />
+    case 'blogs':
+      return <BlogsRoute />
+    case 'blog-post':
+      return <BlogPostRoute />
+    case 'sell-your-account':
+      return <SellYourAccountRoute />
+    case 'faq':
+      return <FaqRoute />
+    case 'how-it-works':
+      return <HowItWorksRoute />
+    case 'contact':
+      return <ContactRoute />
+    case 'terms':
+    case 'privacy':
+    case 'cookies':
+      return <LegalRoute page={route.screen} />
+    case 'escrow-service':
+      return <EscrowServiceRoute />
+    case 'verification':
+      return <VerificationRoute />
+    case 'admin-blog':
+      return <AdminBlogRoute />
+    case 'admin-blog-editor':
+      return <AdminBlogEditorRoute />
+    case 'admin-contact':
+      return <AdminContactRoute />
     case undefined:
       return <NotBuiltRoute title={route.title} />
   }

@@ -43,6 +43,20 @@ export type BuiltScreen =
   | 'payment'
   | 'trustap-integration'
   | 'trustap-callback'
+  | 'blogs'
+  | 'blog-post'
+  | 'sell-your-account'
+  | 'faq'
+  | 'how-it-works'
+  | 'contact'
+  | 'terms'
+  | 'privacy'
+  | 'cookies'
+  | 'escrow-service'
+  | 'verification'
+  | 'admin-blog'
+  | 'admin-blog-editor'
+  | 'admin-contact'
 
 export interface SpecRoute {
   /** react-router pattern */
@@ -81,10 +95,10 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
   { path: '/email/diagnostic', title: 'Email Diagnostic', screen: 'email-diagnostic' },
   { path: '/email/preview', title: 'Email Preview', screen: 'email-preview' },
   { path: '/top-sellers', title: 'Top Sellers', screen: 'top-sellers' },
-  { path: '/blogs', title: 'Blogs' },
-  { path: '/blog/:id', sample: '/blog/1', title: 'Blog Post' },
-  { path: '/sell-your-account', title: 'Sell Your Account' },
-  { path: '/faq', title: 'FAQ' },
+  { path: '/blogs', title: 'Blogs', screen: 'blogs' },
+  { path: '/blog/:id', sample: '/blog/1', title: 'Blog Post', screen: 'blog-post' },
+  { path: '/sell-your-account', title: 'Sell Your Account', screen: 'sell-your-account' },
+  { path: '/faq', title: 'FAQ', screen: 'faq' },
   { path: '/seller/:id', sample: '/seller/1', title: 'Seller Profile', screen: 'seller' },
   { path: '/create-listing', title: 'Create Listing', screen: 'create-listing' },
   { path: '/listing/:id', sample: '/listing/1', title: 'Listing', screen: 'listing' },
@@ -101,24 +115,31 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
   { path: '/crypto/diagnostic', title: 'Crypto Diagnostic' },
   { path: '/api/diagnostic', title: 'API Diagnostic' },
   { path: '/payment/:id', sample: '/payment/1', title: 'Payment', screen: 'payment' },
-  { path: '/how-it-works', title: 'How It Works' },
-  { path: '/secure-account-trading', title: 'How It Works' },
+  { path: '/how-it-works', title: 'How It Works', screen: 'how-it-works' },
+  { path: '/secure-account-trading', title: 'How It Works', screen: 'how-it-works' },
   ...platformLandingRoutes,
   { path: '/verified-social-media-accounts', title: 'Verified Social Media Accounts', screen: 'landing' },
-  { path: '/contact', title: 'Contact' },
-  { path: '/terms', title: 'Terms of Service' },
-  { path: '/privacy', title: 'Privacy Policy' },
-  { path: '/cookies', title: 'Cookie Policy' },
+  { path: '/contact', title: 'Contact', screen: 'contact' },
+  { path: '/terms', title: 'Terms of Service', screen: 'terms' },
+  { path: '/privacy', title: 'Privacy Policy', screen: 'privacy' },
+  { path: '/cookies', title: 'Cookie Policy', screen: 'cookies' },
+  // linked from the footer (SPEC §2) though not in its route table
+  { path: '/escrow-service', title: 'Escrow Service', screen: 'escrow-service' },
+  { path: '/verification', title: 'Verification', screen: 'verification' },
   { path: '/admin', title: 'Admin Login', screen: 'admin-login' },
   { path: '/admin-login', title: 'Admin Login', screen: 'admin-login' },
   { path: '/admin-dashboard', title: 'Admin Dashboard', screen: 'admin-dashboard' },
   { path: '/admin-settings', title: 'Admin Settings', screen: 'admin-settings' },
   { path: '/admin/payment-monitor', title: 'Payment Monitor', screen: 'payment-monitor' },
   { path: '/admin/chat/:conversationId', sample: '/admin/chat/1', title: 'Admin Chat', screen: 'admin-chat' },
-  // the rest of the admin area, which SPEC §2 leaves out: every conversation, moderation and the audit log
+  // the rest of the admin area, which SPEC §2 leaves out: every conversation, moderation, the audit log, the blog and contact messages
   { path: '/admin/chats', title: 'Admin Chats', screen: 'admin-conversations' },
   { path: '/admin/moderation', title: 'Moderation', screen: 'admin-moderation' },
   { path: '/admin/audit', title: 'Audit Log', screen: 'admin-audit' },
+  { path: '/admin/blog', title: 'Admin Blog', screen: 'admin-blog' },
+  { path: '/admin/blog/new', title: 'New Blog Post', screen: 'admin-blog-editor' },
+  { path: '/admin/blog/:id', sample: '/admin/blog/1', title: 'Edit Blog Post', screen: 'admin-blog-editor' },
+  { path: '/admin/contact', title: 'Contact Messages', screen: 'admin-contact' },
 ]
 
 /** Every SPEC §2 route as a visitable URL (sample params filled in). */

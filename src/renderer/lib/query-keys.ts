@@ -53,6 +53,11 @@ export const listingKeys = {
   all: ['listings'] as const,
 }
 
+/** The public blog (GET /api/blog…); the admin editor refreshes it after every write. */
+export const blogKeys = {
+  all: ['blog'] as const,
+}
+
 export const adminKeys = {
   all: ['admin'] as const,
   reviewQueue: () => [...adminKeys.all, 'review-queue'] as const,

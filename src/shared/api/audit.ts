@@ -22,10 +22,15 @@ export const AUDIT_ACTIONS = [
   'payment.reconcile',
   'settings.update',
   'handover_steps.update',
+  'blog.create',
+  'blog.update',
+  'blog.publish',
+  'blog.unpublish',
+  'blog.delete',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
-export const AUDIT_TARGETS = ['listing', 'user', 'transaction', 'withdrawal', 'payment_order', 'settings', 'handover_steps'] as const
+export const AUDIT_TARGETS = ['listing', 'user', 'transaction', 'withdrawal', 'payment_order', 'settings', 'handover_steps', 'blog_post'] as const
 export type AuditTarget = (typeof AUDIT_TARGETS)[number]
 
 export const AUDIT_PAGE_SIZE = 50

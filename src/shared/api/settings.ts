@@ -69,3 +69,13 @@ export const siteInfoSchema = z.object({
   welcomeBonus: z.string(),
 })
 export type SiteInfo = z.infer<typeof siteInfoSchema>
+
+/** GET /api/site/trading: the rules of a deal as set now, for the pages that explain them (FAQ, how it works). */
+export const tradingTermsSchema = settingsSchema.pick({
+  escrowFeeBps: true,
+  escrowFeeMinCents: true,
+  countdownDays: true,
+  reservationMinutes: true,
+  listingApprovalRequired: true,
+})
+export type TradingTerms = z.infer<typeof tradingTermsSchema>

@@ -15,6 +15,8 @@ export const ADMIN_SECTIONS = [
   { to: paths.paymentMonitor, label: 'Payments' },
   { to: paths.adminConversations, label: 'Chats' },
   { to: paths.adminModeration, label: 'Moderation' },
+  { to: paths.adminBlog, label: 'Blog' },
+  { to: paths.adminContact, label: 'Contact' },
   { to: paths.adminSettings, label: 'Settings' },
   { to: paths.adminAudit, label: 'Audit log' },
 ] as const

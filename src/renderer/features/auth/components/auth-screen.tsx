@@ -1,11 +1,12 @@
 import { useState } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useNavigate, useSearchParams } from 'react-router-dom'
 import { MailCheck } from 'lucide-react'
 import type { SignupRequest } from '@shared/api/auth'
 import { VERIFICATION_CODE_LENGTH } from '@shared/constants'
 import { formatMoney } from '@shared/format'
 import { paths } from '@/config/paths'
 import { useSetSignedInUser } from '@/lib/auth'
+import { REDIRECT_PARAM, safeRedirect } from '@/lib/redirect'
 import { useSeo } from '@/lib/seo'
 import { hasBonus, useWelcomeBonus } from '@/lib/site-info'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
@@ -30,6 +31,9 @@ export function AuthScreen({ tab }: { tab: AuthTab }) {
     description: 'Sign in or create a Handover account to buy and sell social media accounts with escrow protection.',
   })
   const navigate = useNavigate()
+  const [params] = useSearchParams()
+  // a page that sent the visitor to sign in (Sell Your Account → /create-listing) gets them back; otherwise home
+  const destination = safeRedirect(params.get(REDIRECT_PARAM)) ?? paths.home
   const bonus = useWelcomeBonus()
   const setSignedInUser = useSetSignedInUser()
   const [signupValues, setSignupValues] = useState<SignupRequest>(EMPTY_SIGNUP)
@@ -38,7 +42,7 @@ export function AuthScreen({ tab }: { tab: AuthTab }) {
   /** `user` is what the server signed in; without one the current user is simply refetched. */
   const goHomeAs = (user?: unknown) => {
     void setSignedInUser(user)
-    navigate(paths.home)
+    navigate(destination)
   }
 
   const onSignedUp = (result: SignupResult, input: SignupRequest) => {
@@ -71,7 +75,7 @@ export function AuthScreen({ tab }: { tab: AuthTab }) {
           }}
           onBack={() => {
             setVerifyEmail(null)
-            navigate(paths.signup, { replace: true })
+            navigate({ pathname: paths.signup, search: params.toString() }, { replace: true })
           }}
         />
       </AuthShell>
@@ -86,7 +90,7 @@ export function AuthScreen({ tab }: { tab: AuthTab }) {
           {tab === 'signup' && hasBonus(bonus) ? `Start trading in minutes — with ${formatMoney(bonus)} on us.` : HEADINGS[tab].text}
         </p>
       </div>
-      <Tabs value={tab} onValueChange={(next) => navigate(next === 'login' ? paths.login : paths.signup, { replace: true })}>
+      <Tabs value={tab} onValueChange={(next) => navigate({ pathname: next === 'login' ? paths.login : paths.signup, search: params.toString() }, { replace: true })}>
         <TabsList aria-label="Sign in or sign up">
           <TabsTrigger value="login">Sign In</TabsTrigger>
           <TabsTrigger value="signup">Sign Up</TabsTrigger>

@@ -12,6 +12,7 @@ const COLUMNS = [
       { to: paths.howItWorks, label: 'How It Works' },
       { to: paths.topSellers, label: 'Top Sellers' },
       { to: paths.blogs, label: 'Blogs' },
+      { to: paths.faq, label: 'FAQ' },
       { to: paths.messages, label: 'Messages' },
     ],
   },
@@ -28,6 +29,7 @@ const COLUMNS = [
     links: [
       { to: paths.terms, label: 'Terms of Service' },
       { to: paths.privacy, label: 'Privacy Policy' },
+      { to: paths.cookies, label: 'Cookie Policy' },
     ],
   },
 ] as const

@@ -1,0 +1,1 @@
+export { AdminBlogScreen as default } from '@/features/admin/components/admin-blog-screen'

@@ -1,0 +1,1 @@
+export { AdminContactScreen as default } from '@/features/admin/components/admin-contact-screen'

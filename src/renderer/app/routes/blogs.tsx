@@ -1,0 +1,1 @@
+export { BlogListScreen as default } from '@/features/blog/components/blog-list-screen'

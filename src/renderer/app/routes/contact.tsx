@@ -1,0 +1,1 @@
+export { ContactScreen as default } from '@/features/contact/components/contact-screen'

@@ -1,0 +1,1 @@
+export { EscrowServiceScreen as default } from '@/features/content/components/escrow-service-screen'

@@ -1,0 +1,1 @@
+export { FaqScreen as default } from '@/features/content/components/faq-screen'

@@ -1,0 +1,1 @@
+export { HowItWorksScreen as default } from '@/features/content/components/how-it-works-screen'

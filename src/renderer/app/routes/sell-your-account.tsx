@@ -1,0 +1,1 @@
+export { SellYourAccountScreen as default } from '@/features/content/components/sell-your-account-screen'

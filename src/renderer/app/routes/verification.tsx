@@ -1,0 +1,1 @@
+export { VerificationScreen as default } from '@/features/content/components/verification-screen'

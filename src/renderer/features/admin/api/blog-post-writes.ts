@@ -1,0 +1,59 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { adminBlogPostSchema, type AdminBlogPost, type BlogPostInput } from '@shared/api/blog'
+import { apiSend } from '@/lib/api-client'
+import { blogKeys } from '@/lib/query-keys'
+import { auditKeys } from './audit-log'
+import { adminBlogKeys } from './blog-posts'
+
+type BlogWrite =
+  | { kind: 'create'; input: BlogPostInput }
+  | { kind: 'update'; id: number; input: Partial<BlogPostInput> }
+  | { kind: 'publish' | 'unpublish'; id: number }
+
+function send(write: BlogWrite): Promise<unknown> {
+  switch (write.kind) {
+    case 'create':
+      return apiSend('POST', '/api/admin/blog', write.input)
+    case 'update':
+      return apiSend('PUT', `/api/admin/blog/${write.id}`, write.input)
+    case 'publish':
+    case 'unpublish':
+      return apiSend('POST', `/api/admin/blog/${write.id}/${write.kind}`)
+  }
+}
+
+/** Every write refreshes the admin list, the public blog and the audit log, each of which it changed. */
+function useRefreshAfterWrite() {
+  const queryClient = useQueryClient()
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: adminBlogKeys.all })
+    void queryClient.invalidateQueries({ queryKey: blogKeys.all })
+    void queryClient.invalidateQueries({ queryKey: auditKeys.all })
+  }
+}
+
+/** Create, save, publish or unpublish; answers the post as now stored. */
+export function useBlogWrite() {
+  const queryClient = useQueryClient()
+  const refresh = useRefreshAfterWrite()
+  return useMutation({
+    mutationFn: async (write: BlogWrite): Promise<AdminBlogPost> => adminBlogPostSchema.parse(await send(write)),
+    onSuccess: (post) => {
+      queryClient.setQueryData(adminBlogKeys.detail(post.id), post)
+      refresh()
+    },
+  })
+}
+
+/** DELETE /api/admin/blog/{id}. */
+export function useDeleteBlogPost() {
+  const queryClient = useQueryClient()
+  const refresh = useRefreshAfterWrite()
+  return useMutation({
+    mutationFn: (id: number) => apiSend<unknown>('DELETE', `/api/admin/blog/${id}`),
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: adminBlogKeys.detail(id) })
+      refresh()
+    },
+  })
+}

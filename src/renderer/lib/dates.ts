@@ -1,0 +1,9 @@
+/** "November 20, 2026": a date a reader takes in at a glance, the same in every time zone's morning and evening. */
+export function formatLongDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+}
+
+/** "Nov 20, 2026, 14:05": for lists where the hour matters (messages, edits). */
+export function formatShortDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })
+}
