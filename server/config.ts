@@ -48,6 +48,11 @@ const envSchema = z
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
     SEED_DEMO: booleanish.default(false),
     TRUST_PROXY: booleanish.default(false),
+    /** names this instance in an X-Instance response header and in every log line; unset: neither */
+    INSTANCE_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, "must be 1 to 64 letters, digits, '.', '_' or '-'")
+      .optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     /** uploaded and generated images; defaults to DATA_DIR/media */
     MEDIA_DIR: z.string().min(1).optional(),
@@ -89,6 +94,8 @@ export interface Config {
   admin?: { username: string; password: string }
   seedDemo: boolean
   trustProxy: boolean
+  /** INSTANCE_NAME: sent as X-Instance and logged, so an operator sees which instance answered */
+  instanceName?: string
   dataDir: string
   mediaDir: string
   logLevel: Env['LOG_LEVEL']
@@ -144,6 +151,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     admin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
     seedDemo: env.SEED_DEMO,
     trustProxy: env.TRUST_PROXY,
+    instanceName: env.INSTANCE_NAME,
     dataDir: env.DATA_DIR,
     mediaDir: env.MEDIA_DIR ?? join(env.DATA_DIR, 'media'),
     logLevel: env.LOG_LEVEL,

@@ -16,7 +16,9 @@ async function main() {
       throw err
     }
   })()
-  const logger = createLogger(config.logLevel)
+  // with several instances shipping logs to one place, each line says which one wrote it
+  const base = createLogger(config.logLevel)
+  const logger = config.instanceName ? base.child({ instance: config.instanceName }) : base
   const server = await startServer(config, { logger, webRoot: process.env.WEB_ROOT ?? resolve(import.meta.dirname, '../dist/web') })
   logger.info(`Handover is running on ${config.publicUrl}`)
 

@@ -13,7 +13,7 @@ import type { Logger } from './logger'
 import { createRateLimits } from './http/rate-limit'
 import { createMailer } from './modules/email/mailer'
 import { createLocalBus, createRedisBus, type EventBus } from './realtime/bus'
-import { attachGateway } from './realtime/gateway'
+import { attachGateway, SERVICE_RESTART } from './realtime/gateway'
 import { closeEndedSessions } from './realtime/session-end'
 import { registerChatMessages } from './modules/conversations/conversations.realtime'
 import { createLocalPresence, createRedisPresence, type Presence } from './realtime/presence'
@@ -54,6 +54,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
 
   const keyPrefix = options.keyPrefix ?? config.redisPrefix
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined
+  // without a listener ioredis prints every failed reconnect; an outage shows in the log and in GET /api/diagnostic
+  redis?.on('error', (err: unknown) => logger.warn({ err }, 'redis connection error'))
   const bus = config.redisUrl ? await createRedisBus(config.redisUrl, { channel: `${keyPrefix}:events`, logger }) : createLocalBus({ logger })
   const presence: Presence = config.redisUrl
     ? await createRedisPresence(config.redisUrl, { prefix: `${keyPrefix}:presence`, instanceId: randomUUID(), logger })
@@ -70,6 +72,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     bus,
     presence,
     webRoot: options.webRoot,
+    redis,
   })
 
   const em = orm.em.fork()
@@ -107,10 +110,14 @@ export async function startServer(config: Config, options: StartOptions): Promis
     presence,
     logger,
     heartbeatMs: options.wsHeartbeatMs,
+    upgradeHeaders: config.instanceName ? { 'X-Instance': config.instanceName } : undefined,
   })
   registerChatMessages(gateway, { orm, conversations: created.services.conversations, rateLimits })
   // a ban or a deleted account closes the user's sockets on every instance at once
   closeEndedSessions(gateway, bus)
+  // events published while Redis was away are lost: the clients reconnect (1012) and catch up, as after any
+  // reconnect, and their presence is announced afresh
+  bus.onReconnect?.(() => gateway.disconnectAll(SERVICE_RESTART, 'live events were interrupted'))
 
   await new Promise<void>((ok, fail) => {
     http.once('error', fail)

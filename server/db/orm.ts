@@ -5,6 +5,8 @@ import { migrationsList } from './migrations'
 
 export type Orm = MikroORM
 
+export const POOL_ACQUIRE_TIMEOUT_MS = 10_000
+
 export function ormOptions(databaseUrl: string, poolMax = 10, log: (message: string) => void = () => {}): Options {
   return {
     logger: log,
@@ -15,6 +17,8 @@ export function ormOptions(databaseUrl: string, poolMax = 10, log: (message: str
     pool: {
       min: 0,
       max: poolMax,
+      // with the database away a request waits at most this long for a connection, then answers 503 (not the 60 s default)
+      acquireTimeoutMillis: POOL_ACQUIRE_TIMEOUT_MS,
       // JIT compiling costs tens of milliseconds per query, more than any catalogue query takes to run; the
       // planner switches it on for queries it overestimates (a count per changed bucket, say)
       afterCreate: (connection: { query: (sql: string, done: (err?: Error) => void) => void }, done: (err: Error | undefined, connection: unknown) => void) => {
@@ -31,6 +35,8 @@ export function ormOptions(databaseUrl: string, poolMax = 10, log: (message: str
       pathTs: 'server/db/migrations',
       snapshot: false,
     },
+    // knex reports a pooled connection the database dropped (a restart) on the console; it belongs in the log
+    driverOptions: { log: { warn: log, error: log, deprecate: log, debug: log } },
     // forked EntityManagers only: no request may share another's identity map
     allowGlobalContext: false,
     debug: false,

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa'
 import { ZodError } from 'zod'
 import type { Logger } from '../logger'
 import { HttpError } from './errors'
+import { unavailableError } from './unavailable'
 
 interface FrameworkError extends Error {
   status?: number
@@ -22,6 +23,10 @@ export function errorMiddleware(logger: Logger): Middleware {
       await next()
       if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
         send(ctx, 404, 'not_found', `No route for ${ctx.method} ${ctx.path}`)
+      }
+      // the routers' answer to a method a path does not have (405), or that none has (501, made a 405: it is the caller's mistake)
+      if ((ctx.status === 405 || ctx.status === 501) && ctx.body === undefined && ctx.path.startsWith('/api')) {
+        send(ctx, 405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}`)
       }
     } catch (raw) {
       const err = raw as FrameworkError
@@ -44,6 +49,13 @@ export function errorMiddleware(logger: Logger): Middleware {
       }
       if (status && status >= 400 && status < 500) {
         return send(ctx, status, 'bad_request', err.expose ? err.message : 'Bad request')
+      }
+      // the database or Redis away (a restart, a failover): a clear 503 the client may retry, not an internal error
+      const unavailable = unavailableError(err)
+      if (unavailable) {
+        logger.warn({ err, path: ctx.path, method: ctx.method }, 'dependency unavailable')
+        ctx.set(unavailable.headers)
+        return send(ctx, unavailable.status, unavailable.code, unavailable.message)
       }
       logger.error({ err, path: ctx.path, method: ctx.method }, 'unhandled error')
       send(ctx, 500, 'internal', 'Internal server error')

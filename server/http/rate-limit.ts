@@ -41,13 +41,22 @@ export interface RateLimits {
   reset(name: RateName, key: string): Promise<void>
 }
 
-/** Redis-backed when Redis is configured (shared by every instance), in memory otherwise. */
+/**
+ * Redis-backed when Redis is configured (shared by every instance), in memory otherwise. While Redis is unreachable
+ * each limit is counted in this instance's memory instead (at once, without waiting on a reconnect): sign-in and chat
+ * keep working, still limited, only per instance rather than across them.
+ */
 export function createRateLimits(options: { redis?: Redis; keyPrefix: string; rules?: Record<RateName, RateRule> }): RateLimits {
   const rules: Record<RateName, RateRule> = options.rules ?? RATE_RULES
   const limiters = new Map<RateName, RateLimiterAbstract>()
   for (const [name, rule] of Object.entries(rules) as [RateName, RateRule][]) {
     const base = { points: rule.points, duration: rule.durationSeconds, keyPrefix: `${options.keyPrefix}:rl:${name}` }
-    limiters.set(name, options.redis ? new RateLimiterRedis({ ...base, storeClient: options.redis, useRedisPackage: false }) : new RateLimiterMemory(base))
+    limiters.set(
+      name,
+      options.redis
+        ? new RateLimiterRedis({ ...base, storeClient: options.redis, useRedisPackage: false, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(base) })
+        : new RateLimiterMemory(base),
+    )
   }
   const limiter = (name: RateName) => limiters.get(name) as RateLimiterAbstract
   return {

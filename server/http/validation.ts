@@ -1,9 +1,18 @@
 import type { Context } from 'koa'
 import type { z } from 'zod'
-import { badRequest } from './errors'
+import { badRequest, HttpError } from './errors'
+import { containsNul, NUL_MESSAGE } from './nul-guard'
 
-/** The parsed JSON body, not yet checked. */
-export const requestBody = (ctx: Context): unknown => (ctx.request as { body?: unknown }).body
+export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json)'
+
+/**
+ * The parsed JSON body, not yet checked. A body the JSON parser skipped (text/plain, a form) is a 415, not an empty
+ * object: read as {}, it could pass a schema whose fields are all optional.
+ */
+export function requestBody(ctx: Context): unknown {
+  if (ctx.is('json') === false) throw new HttpError(415, 'unsupported_media_type', JSON_ONLY_MESSAGE)
+  return (ctx.request as { body?: unknown }).body
+}
 
 /** Parses the request body with a shared schema; the first issue's message is the answer. */
 export function parseBody<S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> {
@@ -15,6 +24,8 @@ export function parseObject<S extends z.ZodType>(schema: S, input: unknown): z.i
   if (input === undefined || input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw badRequest('Request body must be a JSON object')
   }
+  // the HTTP middleware (refuseNulCharacters) has checked request bodies; this is for socket messages
+  if (containsNul(input)) throw badRequest(NUL_MESSAGE, 'validation_error')
   const result = schema.safeParse(input)
   if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid request', 'validation_error')
   return result.data

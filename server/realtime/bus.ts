@@ -4,8 +4,11 @@ import { serverEventSchema, type ServerEvent } from '@shared/realtime/events'
 import type { Logger } from '../logger'
 import { connectRedis } from './redis'
 
-/** Who receives an event: listed users (on every one of their sockets) or everyone connected. */
-export type Audience = { userIds: number[] } | { all: true }
+/**
+ * Who receives an event: listed users (on every one of their sockets, except those opened by the sessions in
+ * `exceptSessions`, stored session ids) or everyone connected.
+ */
+export type Audience = { userIds: number[]; exceptSessions?: string[] } | { all: true }
 
 export type BusHandler = (audience: Audience, event: ServerEvent) => void
 
@@ -19,10 +22,18 @@ export interface EventBus {
   /** Several events in one message between instances (one Redis round trip), delivered in order. */
   publishMany(deliveries: Delivery[]): Promise<void>
   subscribe(handler: BusHandler): () => void
+  /**
+   * Called each time the bus is back after losing its connection between instances (a Redis restart): whatever was
+   * published meanwhile was lost. Buses within one process never lose anything and never call it.
+   */
+  onReconnect?(handler: () => void): () => void
   close(): Promise<void>
 }
 
-const audienceSchema = z.union([z.object({ userIds: z.array(z.number().int()) }), z.object({ all: z.literal(true) })])
+const audienceSchema = z.union([
+  z.object({ userIds: z.array(z.number().int()), exceptSessions: z.array(z.string()).optional() }),
+  z.object({ all: z.literal(true) }),
+])
 const envelopeSchema = z.object({ audience: audienceSchema, event: serverEventSchema })
 /** What travels between instances: one delivery, or several published together. */
 const messageSchema = z.union([envelopeSchema, z.array(envelopeSchema).min(1)])
@@ -86,7 +97,8 @@ export async function createRedisBus(
   const channel = opts.channel ?? DEFAULT_CHANNEL
   const logger = opts.logger
   const handlers = createHandlerSet(logger)
-  const publisher = await connectRedis(redisUrl, logger)
+  // a publish is part of a request: with Redis away it fails at once, and the request goes on without its live event
+  const publisher = await connectRedis(redisUrl, logger, { failFast: true })
   let subscriber: Redis
   try {
     subscriber = await connectRedis(redisUrl, logger)
@@ -104,6 +116,22 @@ export async function createRedisBus(
   })
 
   let closed = false
+  // ioredis reconnects and subscribes again by itself; what was published in between never arrives. The bus is
+  // back once both its connections are.
+  const reconnectHandlers = new Set<() => void>()
+  let lost = false
+  for (const client of [publisher, subscriber]) {
+    client.on('close', () => {
+      if (!closed) lost = true
+    })
+    client.on('ready', () => {
+      if (!lost || closed || publisher.status !== 'ready' || subscriber.status !== 'ready') return
+      lost = false
+      logger?.warn({ channel }, 'realtime bus reconnected; events published while it was away are lost')
+      for (const handler of [...reconnectHandlers]) handler()
+    })
+  }
+
   const publishMany = async (deliveries: Delivery[]) => {
     if (closed) throw new Error('event bus is closed')
     if (deliveries.length === 0) return
@@ -114,10 +142,17 @@ export async function createRedisBus(
     publish: (audience, event) => publishMany([{ audience, event }]),
     publishMany,
     subscribe: (handler) => handlers.add(handler),
+    onReconnect(handler) {
+      reconnectHandlers.add(handler)
+      return () => {
+        reconnectHandlers.delete(handler)
+      }
+    },
     async close() {
       if (closed) return
       closed = true
       handlers.clear()
+      reconnectHandlers.clear()
       await Promise.allSettled([subscriber.quit(), publisher.quit()])
     },
   }

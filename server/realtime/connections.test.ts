@@ -33,6 +33,16 @@ describe('connection registry', () => {
     expect(registry.audience({ all: true }).has(anonymous)).toBe(false)
   })
 
+  it('leaves out the sockets of the sessions an audience excepts (the one that changed the password)', () => {
+    const registry = createConnectionRegistry()
+    const here = registry.add(socket, { userId: 1200, isAdmin: false, sessionKey: 'session-here' })
+    const there = registry.add(socket, { userId: 1200, isAdmin: false, sessionKey: 'session-there' })
+    const unknown = registry.add(socket, { userId: 1200, isAdmin: false })
+    for (const connection of [here, there, unknown]) registry.authenticate(connection, [1200])
+    expect(registry.audience({ userIds: [1200], exceptSessions: ['session-here'] })).toEqual(new Set([there, unknown]))
+    expect(registry.audience({ userIds: [1200] })).toEqual(new Set([here, there, unknown]))
+  })
+
   it('returns only new keys on authenticate and all keys on remove', () => {
     const registry = createConnectionRegistry()
     const admin = registry.add(socket, { userId: 1000, isAdmin: true })

@@ -45,6 +45,12 @@ export function keysFor(session: SessionIdentity, userId: number): number[] | nu
   return null
 }
 
+/** Whether the socket was opened by one of the listed sessions (an audience's `exceptSessions`). */
+export function isExcepted(connection: Connection, exceptSessions: readonly string[] | undefined): boolean {
+  const key = connection.session.sessionKey
+  return key !== undefined && exceptSessions !== undefined && exceptSessions.includes(key)
+}
+
 /** The sockets of this instance, indexed by the ids they authenticated as. */
 export function createConnectionRegistry() {
   const all = new Set<Connection>()
@@ -86,6 +92,7 @@ export function createConnectionRegistry() {
       if ('all' in audience) return new Set([...all].filter((connection) => connection.keys.size > 0))
       const targets = new Set<Connection>()
       for (const userId of audience.userIds) for (const connection of byKey.get(userId) ?? []) targets.add(connection)
+      for (const connection of targets) if (isExcepted(connection, audience.exceptSessions)) targets.delete(connection)
       return targets
     },
 

@@ -9,11 +9,12 @@ import {
   type ClientMessageHandler,
   type ModuleClientMessageType,
 } from './client-messages'
-import { createConnectionRegistry, deliver, keysFor, sendEvent, type Connection } from './connections'
+import { createConnectionRegistry, deliver, isExcepted, keysFor, sendEvent, type Connection } from './connections'
 import type { Presence } from './presence'
 import { createPresenceTracker } from './presence-tracker'
 import type { SessionIdentity } from './types'
 import { originAllowed, pathOf, rejectUpgrade } from './upgrade'
+import { unavailableError } from '../http/unavailable'
 
 export type { SessionIdentity } from './types'
 export type { ClientMessageContext, ClientMessageHandler, ModuleClientMessageType } from './client-messages'
@@ -35,12 +36,21 @@ export interface GatewayOptions {
   logger: Logger
   /** How often dead sockets are looked for; tests shorten it. */
   heartbeatMs?: number
+  /** Extra headers on the handshake's 101 answer (X-Instance, when INSTANCE_NAME is set). */
+  upgradeHeaders?: Record<string, string>
 }
 
 export interface Gateway {
-  /** Closes every socket with 1001, waits for their presence to be settled, and closes the ws server. */
+  /**
+   * Closes every socket with 1012 (service restart: the clients reconnect, through the proxy to another instance or to
+   * this one once it is back; after 1001 they would not, SPEC §4), waits for their presence to be settled, and closes
+   * the ws server.
+   */
   close(): Promise<void>
-  disconnectUser(userId: number, code?: number, reason?: string): void
+  /** Closes the user's sockets here, except those opened by the sessions in `exceptSessions` (stored session ids). */
+  disconnectUser(userId: number, code?: number, reason?: string, exceptSessions?: readonly string[]): void
+  /** Closes every socket here with `code` (1012 after live events were lost: clients reconnect and catch up). */
+  disconnectAll(code: number, reason: string): void
   localSocketCount(): number
   /** Registers a handler for a module's client message type (typing, …); returns its removal. */
   onClientMessage<T extends ModuleClientMessageType>(type: T, handler: ClientMessageHandler<T>): () => void
@@ -52,8 +62,9 @@ export const WS_HEARTBEAT_MS = 30_000
 const RECHECK_BATCH = 500
 /** Sockets that do not finish the closing handshake within this are cut at shutdown. */
 const CLOSE_GRACE_MS = 2_000
-const GOING_AWAY = 1001
 const POLICY_VIOLATION = 1008
+/** Close code telling a client to reconnect: the server is fine, but its live events were interrupted. */
+export const SERVICE_RESTART = 1012
 /** Close code for a socket whose session was signed out, reset or ended elsewhere. */
 export const SESSION_ENDED = 4001
 
@@ -61,6 +72,8 @@ export function attachGateway(options: GatewayOptions): Gateway {
   const { server, bus, presence, logger } = options
   const path = options.path ?? '/ws'
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES })
+  const upgradeHeaders = Object.entries(options.upgradeHeaders ?? {}).map(([name, value]) => `${name}: ${value}`)
+  if (upgradeHeaders.length > 0) wss.on('headers', (headers) => headers.push(...upgradeHeaders))
   const connections = createConnectionRegistry()
   const messages = createClientMessageRegistry(logger)
   const tracker = createPresenceTracker({ presence, bus, logger, connections })
@@ -79,6 +92,11 @@ export function attachGateway(options: GatewayOptions): Gateway {
     try {
       session = await options.resolveSession(req)
     } catch (err) {
+      // the database away: a 503 the client retries with its backoff, like any refused connection
+      if (unavailableError(err)) {
+        logger.warn({ err }, 'websocket session lookup failed: database unavailable')
+        return rejectUpgrade(socket, 503)
+      }
       logger.error({ err }, 'websocket session lookup failed')
       return rejectUpgrade(socket, 500)
     }
@@ -191,7 +209,7 @@ export function attachGateway(options: GatewayOptions): Gateway {
     server.off('upgrade', upgradeListener)
     const sockets = connections.list().map((connection) => connection.socket)
     const closed = sockets.map((socket) => new Promise<void>((resolve) => socket.once('close', () => resolve())))
-    for (const socket of sockets) socket.close(GOING_AWAY, 'server shutting down')
+    for (const socket of sockets) socket.close(SERVICE_RESTART, 'server restarting')
     const grace = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())
     await Promise.race([Promise.all(closed), grace])
     for (const socket of sockets) socket.terminate()
@@ -204,8 +222,11 @@ export function attachGateway(options: GatewayOptions): Gateway {
 
   return {
     close,
-    disconnectUser(userId, code = POLICY_VIOLATION, reason = 'session ended') {
-      for (const connection of connections.ofUser(userId)) connection.socket.close(code, reason)
+    disconnectUser(userId, code = POLICY_VIOLATION, reason = 'session ended', exceptSessions) {
+      for (const connection of connections.ofUser(userId)) if (!isExcepted(connection, exceptSessions)) connection.socket.close(code, reason)
+    },
+    disconnectAll(code, reason) {
+      for (const connection of connections.list()) connection.socket.close(code, reason)
     },
     localSocketCount: () => connections.size(),
     onClientMessage: (type, handler) => messages.on(type, handler),

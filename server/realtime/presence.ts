@@ -76,8 +76,14 @@ export async function createRedisPresence(redisUrl: string, opts: RedisPresenceO
   const ttlMs = opts.ttlMs ?? PRESENCE_TTL_MS
   const setPrefix = `${prefix}:instance:`
   const keys = [`${prefix}:instances`, `${setPrefix}${instanceId}`] as const
-  const redis = await connectRedis(redisUrl, opts.logger)
+  // asked during requests (a conversation list shows who is online): with Redis away it must answer at once
+  const redis = await connectRedis(redisUrl, opts.logger, { failFast: true })
   const counter = createCounter()
+  /** While Redis is away presence is what this instance sees itself; the heartbeat writes it back once Redis returns. */
+  const localOnly = (err: unknown) => {
+    opts.logger?.warn({ err }, 'presence unreachable; answering from this instance’s own sockets')
+    return counter.users()
+  }
 
   const heartbeat = () =>
     redis.eval(HEARTBEAT_SCRIPT, 2, ...keys, setPrefix, instanceId, ttlMs, ...counter.users())
@@ -104,14 +110,23 @@ export async function createRedisPresence(redisUrl: string, opts: RedisPresenceO
       return (await redis.eval(REMOVE_SCRIPT, 2, ...keys, setPrefix, instanceId, userId)) === 1
     },
     async list() {
-      const members = (await redis.eval(LIST_SCRIPT, 1, keys[0], setPrefix)) as string[]
-      return members.map(Number)
+      try {
+        const members = (await redis.eval(LIST_SCRIPT, 1, keys[0], setPrefix)) as string[]
+        return members.map(Number)
+      } catch (err) {
+        return localOnly(err)
+      }
     },
     async onlineAmong(userIds) {
       const unique = [...new Set(userIds)]
       if (unique.length === 0) return new Set()
-      const found = (await redis.eval(ONLINE_AMONG_SCRIPT, 1, keys[0], setPrefix, ...unique)) as string[]
-      return new Set(found.map(Number))
+      try {
+        const found = (await redis.eval(ONLINE_AMONG_SCRIPT, 1, keys[0], setPrefix, ...unique)) as string[]
+        return new Set(found.map(Number))
+      } catch (err) {
+        const here = new Set(localOnly(err))
+        return new Set(unique.filter((userId) => here.has(userId)))
+      }
     },
     async close() {
       clearInterval(timer)
@@ -123,7 +138,8 @@ export async function createRedisPresence(redisUrl: string, opts: RedisPresenceO
         .del(keys[1])
         .exec()
         .catch((err: unknown) => opts.logger?.warn({ err }, 'presence cleanup failed'))
-      await redis.quit()
+      // with Redis away there is nothing to say goodbye to
+      await redis.quit().catch(() => redis.disconnect())
     },
   }
 }

@@ -49,7 +49,7 @@ export async function measureSocketMemory(options: { databaseUrl: string; sessio
     }
     return { sockets: sockets.length, users: users.length, openSeconds, baseline, loaded, idle }
   } finally {
-    // the server closes its sockets on the way down (1001), which is quicker than 10,000 client closes
+    // the server closes its sockets on the way down (1012), which is quicker than 10,000 client closes
     await server.stop()
     await closeCrowd(sockets)
   }

@@ -24,7 +24,7 @@ describe('server lifecycle', () => {
     }
   })
 
-  it('finishes in-flight requests, closes live sockets with 1001 and stops accepting on shutdown', async () => {
+  it('finishes in-flight requests, closes live sockets with 1012 (reconnect elsewhere) and stops accepting on shutdown', async () => {
     const server = await startTestServer({ databaseUrl: db.url, env: { ADMIN_USERNAME: 'shutdown', ADMIN_PASSWORD: 'shutdown-password' } })
     const client = new ApiClient(server.url)
     await client.post('/api/auth/login', { username: 'shutdown', password: 'shutdown-password' })
@@ -36,7 +36,7 @@ describe('server lifecycle', () => {
     await new Promise((ok) => setTimeout(ok, 5))
     const shutdown = server.close()
     expect((await inFlight).status).toBe(200)
-    expect(await closed).toBe(1001)
+    expect(await closed).toBe(1012)
     await shutdown
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
   })

@@ -197,13 +197,13 @@ describe('lifecycle', () => {
     await eventually(() => expect(server.gateway.localSocketCount()).toBe(1))
   })
 
-  it('close() closes every socket with 1001 and announces the users offline before resolving', async () => {
+  it('close() closes every socket with 1012 (the clients reconnect) and announces the users offline before resolving', async () => {
     const published: ServerEvent[] = []
     bus.subscribe((_audience, event) => published.push(event))
     const client = await open({ userId: 1200 })
     await server.gateway.close()
     expect(published).toContainEqual({ type: 'user_offline', userId: 1200 })
-    expect((await client.closed).code).toBe(1001)
+    expect((await client.closed).code).toBe(1012)
     expect(server.gateway.localSocketCount()).toBe(0)
   })
 })

@@ -24,6 +24,8 @@ export interface ServerProcessOptions {
   cpuProfileDir?: string
   /** a free one by default; a restarted server takes its predecessor's */
   port?: number
+  /** further settings (PUBLIC_URL, TRUST_PROXY, INSTANCE_NAME behind a proxy), applied last */
+  env?: Record<string, string>
 }
 
 export interface ServerProcess {
@@ -89,6 +91,7 @@ export async function spawnServer(options: ServerProcessOptions): Promise<Server
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_PREFIX: options.redisPrefix ?? 'handover' } : {}),
+    ...options.env,
   }
   const profileDir = options.cpuProfileDir ?? process.env.BENCH_CPU_PROF
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import WebSocket from 'ws'
 import type { ServerEvent } from '../../src/shared/realtime/events'
 
@@ -6,6 +7,9 @@ export async function openSocket(baseUrl: string, cookie: string, origin = baseU
   const url = baseUrl.replace(/^http/, 'ws') + '/ws'
   const socket = new WebSocket(url, { headers: { cookie, origin } })
   const events: ServerEvent[] = []
+  // the handshake's answer (X-Instance names the instance behind a proxy)
+  let upgradeHeaders: IncomingHttpHeaders = {}
+  socket.once('upgrade', (res) => (upgradeHeaders = res.headers))
   socket.on('message', (data) => events.push(JSON.parse(String(data)) as ServerEvent))
   await new Promise<void>((ok, fail) => {
     socket.once('open', () => ok())
@@ -24,6 +28,7 @@ export async function openSocket(baseUrl: string, cookie: string, origin = baseU
   return {
     socket,
     events,
+    upgradeHeaders,
     next,
     send: (message: object) => socket.send(JSON.stringify(message)),
     close: () => new Promise<void>((ok) => (socket.readyState === WebSocket.CLOSED ? ok() : (socket.once('close', () => ok()), socket.close(1000)))),

@@ -1,0 +1,24 @@
+import { contactListQuerySchema, contactMessageListSchema, contactMessageSchema, contactReceiptSchema } from '@shared/api/contact'
+import { routeDocs } from '../../http/route-docs'
+
+/** contact.routes.ts */
+export const contactRouteDocs = routeDocs('contact', [
+  {
+    method: 'POST',
+    path: '/api/contact',
+    summary: 'Send a message to the team (stored and emailed to the admins)',
+    auth: 'anonymous',
+    body: contactMessageSchema,
+    response: { status: 201, schema: contactReceiptSchema },
+    errors: [429],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/contact',
+    summary: 'Messages sent through the contact form, newest first',
+    auth: 'admin',
+    query: contactListQuerySchema,
+    response: { schema: contactMessageListSchema },
+    pageHeader: 'X-Total-Count',
+  },
+])

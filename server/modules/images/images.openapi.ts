@@ -1,0 +1,15 @@
+import { z } from 'zod'
+import { routeDocs } from '../../http/route-docs'
+
+/** GET /api/proxy/image (image.routes.ts) */
+export const imagesRouteDocs = routeDocs('images', [
+  {
+    method: 'GET',
+    path: '/api/proxy/image',
+    summary: 'A public http(s) image fetched on the viewer’s behalf (no private addresses; size and type limits)',
+    auth: 'anonymous',
+    query: z.object({ url: z.string().min(1).describe('the image’s absolute http(s) address') }),
+    response: { type: 'image/*' },
+    errors: [413, 415, 429, 502],
+  },
+])
