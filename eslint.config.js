@@ -12,7 +12,7 @@ const FEATURES = readdirSync(new URL('./src/renderer/features', import.meta.url)
   .map((entry) => entry.name)
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'out', 'dist', 'release', '.data', 'coverage', 'src/renderer/public/sw.js'] },
+  { ignores: ['node_modules', 'out', 'dist', 'release', '.data', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -47,6 +47,11 @@ export default tseslint.config(
     },
   },
   {
+    // the website's service worker: a classic script, run by the browser as it is
+    files: ['src/renderer/public/sw.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['src/main/**', 'src/preload/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
@@ -58,5 +63,10 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // a plain script the page runs before the app (the saved theme, before the first paint)
+    files: ['src/renderer/public/theme.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
   },
 )

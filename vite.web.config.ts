@@ -1,7 +1,9 @@
-import { resolve } from 'node:path'
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin, type Rolldown } from 'vite'
 
 const aliases = {
   '@': resolve(import.meta.dirname, 'src/renderer'),
@@ -61,11 +63,81 @@ const chunkGroups = [
   },
 ]
 
+/** Every file under a folder, as '/'-rooted URL paths. */
+function filesUnder(dir: string, root = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    return entry.isDirectory() ? filesUnder(path, root) : [`/${relative(root, path).split('\\').join('/')}`]
+  })
+}
+
+/**
+ * What the page needs before any screen: the entry, the app it imports, what both import statically, and their CSS.
+ * Screens are lazy chunks the worker stores when first used.
+ */
+function shellFiles(bundle: Rolldown.OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((file) => file.type === 'chunk')
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+  const shell = new Set<string>()
+  const visit = (fileName: string) => {
+    const chunk = byName.get(fileName)
+    if (!chunk || shell.has(fileName)) return
+    shell.add(fileName)
+    for (const css of chunk.viteMetadata?.importedCss ?? []) shell.add(css)
+    for (const asset of chunk.viteMetadata?.importedAssets ?? []) shell.add(asset)
+    chunk.imports.forEach(visit)
+  }
+  for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
+    visit(entry.fileName)
+    entry.dynamicImports.forEach(visit)
+  }
+  return [...shell].sort().map((fileName) => `/${fileName}`)
+}
+
+/**
+ * Stamps the service worker that Vite copied from public/ with this build's id and the shell it stores at install,
+ * and writes build.json (the id, for GET /api/diagnostic). The id hashes everything the build emits, so any change
+ * gives browsers a new worker and its "Update available" prompt, while rebuilding the same sources does not.
+ * The development server serves public/sw.js unstamped and never registers it.
+ */
+function serviceWorkerBuild(): Plugin {
+  let outDir = ''
+  let publicDir = ''
+  return {
+    name: 'handover-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+      publicDir = config.publicDir
+    },
+    writeBundle(_options, bundle) {
+      const hash = createHash('sha256')
+      for (const file of Object.values(bundle).sort((a, b) => a.fileName.localeCompare(b.fileName))) {
+        if (file.fileName.endsWith('.map')) continue
+        hash.update(`${file.fileName}\n`).update(file.type === 'chunk' ? file.code : file.source)
+      }
+      const publicFiles = filesUnder(publicDir)
+      for (const path of publicFiles) hash.update(`${path}\n`).update(readFileSync(join(publicDir, path)))
+      const id = hash.digest('hex').slice(0, 16)
+      // public files index.html names (the icon, theme.js that runs before the first paint) are shell too; sounds stay
+      // with the HTTP cache, since media elements ask for byte ranges
+      const shellPublic = publicFiles.filter((path) => path !== '/sw.js' && !path.startsWith('/sounds/'))
+      const shell = ['/index.html', ...shellPublic, ...shellFiles(bundle)]
+      const workerFile = join(outDir, 'sw.js')
+      const worker = readFileSync(workerFile, 'utf8')
+      const stamp = /^const BUILD = .*$/m
+      if (!stamp.test(worker)) this.error('sw.js has no "const BUILD = …" line to stamp')
+      writeFileSync(workerFile, worker.replace(stamp, () => `const BUILD = ${JSON.stringify({ id, shell })}`))
+      writeFileSync(join(outDir, 'build.json'), `${JSON.stringify({ id })}\n`)
+    },
+  }
+}
+
 /** The website build: the renderer alone, served by Koa from dist/web. */
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/renderer'),
   publicDir: resolve(import.meta.dirname, 'src/renderer/public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), serviceWorkerBuild()],
   resolve: { alias: aliases },
   build: {
     outDir: resolve(import.meta.dirname, 'dist/web'),

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import Koa from 'koa'
 import type { IncomingMessage } from 'node:http'
+import type { Redis } from 'ioredis'
 import { ServerResponse } from 'node:http'
 import { bodyParser } from '@koa/bodyparser'
 import session from 'koa-session'
@@ -9,17 +10,27 @@ import serve from 'koa-static'
 import type { Config } from './config'
 import type { Orm } from './db/orm'
 import type { Logger } from './logger'
+import { activeUser } from './http/access'
 import { errorMiddleware } from './http/error-middleware'
 import { sameOriginWrites } from './http/csrf'
+import { refuseNulCharacters } from './http/nul-guard'
 import type { AppContext, AppState, SessionData } from './http/context'
 import type { RateLimits } from './http/rate-limit'
 import type { EventBus } from './realtime/bus'
 import type { Presence } from './realtime/presence'
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes'
+import { API_ROUTES } from './modules/api-docs/api-routes'
+import { APP_VERSION } from './modules/diagnostics/build-info'
+import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes'
+import { AccountSettingsService } from './modules/account-settings/account-settings.service'
+import { EmailChangeService } from './modules/account-settings/email-change.service'
 import { authRoutes } from './modules/auth/auth.routes'
 import { AuthService } from './modules/auth/auth.service'
 import { emailRoutes } from './modules/email/email.routes'
 import type { Mailer } from './modules/email/mailer'
 import { healthRoutes } from './modules/health/health.routes'
+import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes'
+import { DiagnosticsService } from './modules/diagnostics/diagnostics.service'
 import { imageRoutes } from './modules/images/image.routes'
 import { createImageProxy, type ImageProxy } from './modules/images/image-proxy'
 import { LedgerService } from './modules/ledger/ledger.service'
@@ -53,6 +64,8 @@ import { adminSettingsRoutes, siteRoutes } from './modules/settings/settings.rou
 import { SettingsService } from './modules/settings/settings.service'
 import { createPageRenderer } from './modules/seo/page-renderer'
 import { seoRoutes } from './modules/seo/seo.routes'
+import { reviewsRoutes } from './modules/reviews/reviews.routes'
+import { ReviewsService } from './modules/reviews/reviews.service'
 import { sellersRoutes } from './modules/sellers/sellers.routes'
 import { SellersService } from './modules/sellers/sellers.service'
 import { createSessionStore, sessionRowId, SessionService } from './modules/sessions/session.store'
@@ -75,6 +88,8 @@ export interface AppDeps {
   webRoot?: string
   /** tests inject one with a fake resolver; otherwise the public-addresses-only default */
   imageProxy?: ImageProxy
+  /** the instance's Redis client (rate limits), when REDIS_URL is set: GET /api/diagnostic pings it */
+  redis?: Redis
 }
 
 export interface Services {
@@ -125,7 +140,13 @@ export function createApp(deps: AppDeps): CreatedApp {
   const services = createServices(deps)
   const blog = new BlogService()
   const contact = new ContactService({ mailer: deps.mailer, logger, publicUrl: config.publicUrl })
-  const app = new Koa<AppState>({ keys: [config.sessionSecret], proxy: config.trustProxy })
+  const accountSettings = new AccountSettingsService({ ...services, mailer: deps.mailer, logger, publicUrl: config.publicUrl })
+  const emailChange = new EmailChangeService({ users: services.users, mailer: deps.mailer, secret: config.sessionSecret, publicUrl: config.publicUrl })
+  const diagnostics = new DiagnosticsService({ config, mailer: deps.mailer, provider: services.payments.provider, redis: deps.redis, webRoot: deps.webRoot })
+  const reviews = new ReviewsService({ deal: (em, viewer, id) => services.escrow.get(em, viewer, id), notifications: services.notifications, bus: deps.bus, logger })
+  // behind the proxy X-Forwarded-For ends with the address the proxy saw, which is the only entry it vouches for:
+  // one hop, so a client cannot pick its own address (and rate-limit key) by sending the header itself
+  const app = new Koa<AppState>({ keys: [config.sessionSecret], proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 })
   const secureCookies = config.publicUrl.startsWith('https://')
   const allowedOrigins = (requestOrigin: string) => [new URL(config.publicUrl).origin, requestOrigin]
 
@@ -146,19 +167,36 @@ export function createApp(deps: AppDeps): CreatedApp {
 
   app.use(errorMiddleware(logger))
   app.use(async (ctx, next) => {
+    // the Secure flag follows PUBLIC_URL: TLS ends at the proxy, so the request itself arrives as plain HTTP
+    if (secureCookies) ctx.cookies.secure = true
+    if (config.instanceName) ctx.set('X-Instance', config.instanceName)
+    await next()
+  })
+  app.use(async (ctx, next) => {
     ctx.state.em = orm.em.fork()
     await next()
   })
   app.use(healthRoutes().routes())
+  // beside /healthz, ahead of the session middleware: with the database down it still answers (503), and a
+  // session it cannot read only means the public view
+  const diagnosticsRouter = diagnosticsRoutes({
+    diagnostics,
+    viewerIsAdmin: async (ctx) => {
+      const session = await readSession(ctx.req)
+      return session?.userId ? (await activeUser(ctx.state.em, session.userId)).isAdmin : false
+    },
+  })
+  app.use(diagnosticsRouter.routes()).use(diagnosticsRouter.allowedMethods())
   app.use(sameOriginWrites(allowedOrigins))
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }))
+  app.use(refuseNulCharacters())
   app.use(sessionMiddleware)
   for (const router of [
     authRoutes({ auth: services.auth, users: services.users, rateLimits: deps.rateLimits }),
-    emailRoutes({ mailer: deps.mailer, openOutbox: config.env === 'development' }),
+    emailRoutes({ mailer: deps.mailer, diagnostics, openOutbox: config.env === 'development' }),
     listingsRoutes({ listings: services.listings, writes: services.listingWrites }),
     statsRoutes({ listings: services.listings }),
-    sellersRoutes({ sellers: new SellersService() }),
+    sellersRoutes({ sellers: new SellersService({ ratings: (em, ids) => reviews.ratings(em, ids) }) }),
     imageRoutes({ proxy: deps.imageProxy ?? createImageProxy(), rateLimits: deps.rateLimits }),
     notificationRoutes({ notifications: services.notifications }),
     uploadRoutes({ media: services.media, rateLimits: deps.rateLimits }),
@@ -177,7 +215,11 @@ export function createApp(deps: AppDeps): CreatedApp {
     contactRoutes({ contact, rateLimits: deps.rateLimits }),
     adminContactRoutes({ contact }),
     adminSettingsRoutes({ settings: services.settings }),
+    accountSettingsRoutes({ account: accountSettings, email: emailChange, rateLimits: deps.rateLimits }),
     siteRoutes({ settings: services.settings }),
+    apiDocsRoutes({ routes: API_ROUTES, version: APP_VERSION, sessionCookie: SESSION_COOKIE }),
+    // before escrow's /:id/:step, which would take /{id}/review for a step
+    reviewsRoutes({ reviews }),
     escrowRoutes({ escrow: services.escrow, checkout: (em, input) => services.payments.payments.createPurchaseCheckout(em, input) }),
     ...services.payments.routers(),
   ]) {

@@ -1,3 +1,4 @@
+import { EmailChangeSchema, UserPreferenceSchema } from '../modules/account-settings/account-settings.entities'
 import { AuditEntrySchema } from '../modules/audit/audit.entity'
 import { BlogPostSchema } from '../modules/blog/blog-post.entity'
 import { ContactMessageSchema } from '../modules/contact/contact-message.entity'
@@ -9,6 +10,7 @@ import { ListingSchema } from '../modules/listings/listing.entity'
 import { ModerationFlagSchema } from '../modules/moderation/moderation-flag.entity'
 import { LedgerAccountSchema, LedgerEntrySchema, LedgerTransferSchema } from '../modules/ledger/ledger.entities'
 import { NotificationSchema } from '../modules/notifications/notification.entity'
+import { ReviewSchema } from '../modules/reviews/review.entity'
 import { PaymentOrderSchema, PaymentWebhookEventSchema, TrustapAccountSchema, WithdrawalSchema } from '../modules/payments/payment.entities'
 import { SessionSchema } from '../modules/sessions/session.entity'
 import { SettingSchema } from '../modules/settings/setting.entity'
@@ -41,4 +43,7 @@ export const entities = [
   ModerationFlagSchema,
   BlogPostSchema,
   ContactMessageSchema,
+  ReviewSchema,
+  UserPreferenceSchema,
+  EmailChangeSchema,
 ]

@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/auth/passwords'
 import { seedDemoPosts } from '../modules/blog/demo-posts'
 import { ensureDemoBanners } from '../modules/listings/demo-banners'
 import { seedDemoListings } from '../modules/listings/demo-listings'
+import { seedDemoReviews } from '../modules/reviews/demo-reviews'
 import { User } from '../modules/users/user.entity'
 import { normalizeEmail, usernameKey } from '../modules/users/users.service'
 
@@ -74,12 +75,15 @@ export async function seedDemo(em: EntityManager, services: Services, logger: Lo
     const users: User[] = []
     for (const account of accounts) users.push(await createUser(tx, services, account))
     const posts = await seedDemoPosts(tx, users.find((u) => u.isAdmin)!, now)
-    return { ...(await seedDemoListings(tx, users.filter((u) => !u.isAdmin), now)), posts }
+    const listings = await seedDemoListings(tx, users.filter((u) => !u.isAdmin), now)
+    // alice, bob and carol bought some of the sales and reviewed most of them
+    const buyers = users.filter((u) => DEMO_USERS.some((d) => d.username === u.username && !d.isAdmin))
+    return { ...listings, posts, reviews: await seedDemoReviews(tx, buyers, now) }
   })
   await banners
   const lines = DEMO_USERS.map((u) => `  ${u.isAdmin ? 'admin' : 'user '}  ${u.username.padEnd(8)} password: ${u.password}`)
   logger.info(
-    `Demo data loaded: ${accounts.length} users, ${counts.active} active and ${counts.sold} sold listings, ${counts.posts} blog posts. Sign in with:\n${lines.join('\n')}\n  (and ${DEMO_SELLERS.length} more sellers, such as ${DEMO_SELLERS[0]}, password: ${DEMO_PASSWORD})`,
+    `Demo data loaded: ${accounts.length} users, ${counts.active} active and ${counts.sold} sold listings, ${counts.posts} blog posts, ${counts.reviews} reviews. Sign in with:\n${lines.join('\n')}\n  (and ${DEMO_SELLERS.length} more sellers, such as ${DEMO_SELLERS[0]}, password: ${DEMO_PASSWORD})`,
   )
   return true
 }

@@ -12,7 +12,11 @@ export interface SessionData {
   isAdmin?: boolean
 }
 
-export type SessionObject = SessionData & { regenerate(): Promise<void> }
+export type SessionObject = SessionData & {
+  regenerate(): Promise<void>
+  /** the cookie's key of the stored session (koa-session with a store); `sessionRowId` of it is the row's id */
+  readonly externalKey?: string
+}
 
 declare module 'koa' {
   interface DefaultContext {

@@ -29,9 +29,9 @@ export type BundleTarget =
 // 404 rather than the app's HTML, so a missing sound or an old asset fails visibly instead of parsing HTML.
 const FILE_EXTENSION = /\.[a-z0-9]+$/i
 
-// The website's service worker keeps the last page for when its server is down. In the app the bundle is
-// on disk and the offline screen covers a missing server; a worker answering page loads from its cache
-// would hide both. Without the script the registration fails quietly (src/renderer/main.tsx).
+// The website's service worker answers page loads with its stored shell when the server cannot be reached.
+// In the app the bundle is on disk and the offline screen covers a missing server; a worker answering page
+// loads from its cache would hide both. Without the script the registration fails quietly (src/renderer/main.tsx).
 const WEBSITE_ONLY_FILES: ReadonlySet<string> = new Set(['sw.js'])
 
 // Names the bundle never contains but a file system would act on: parent and hidden entries, separators

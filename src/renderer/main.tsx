@@ -1,11 +1,16 @@
 import './styles/globals.css'
 import { FALLBACK_CHECK_MS } from '@shared/constants'
 import { FATAL_SCREENS, showFatalScreen } from './app/fatal-screen'
+import { registerServiceWorker } from './lib/service-worker'
+import { startTheme } from './lib/theme'
 
 /**
  * Entry point, kept tiny on purpose: the app itself is imported dynamically so that a failure to
  * load or evaluate it can still be reported here instead of leaving a blank page.
  */
+
+// public/theme.js has applied the saved theme already; from here on it follows system changes and other tabs
+startTheme()
 
 const container = document.getElementById('root')
 
@@ -23,14 +28,6 @@ function checkSomethingRendered(root: HTMLElement) {
   }
   if (document.readyState === 'complete') check()
   else window.addEventListener('load', check, { once: true })
-}
-
-function registerServiceWorker() {
-  // Dev servers rebuild modules constantly; a caching worker there only serves stale code.
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.debug('Service worker not registered', error))
-  })
 }
 
 if (container) {

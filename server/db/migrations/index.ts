@@ -13,6 +13,8 @@ import { Migration20261123AdminDashboard } from './20261123-admin-dashboard'
 import { Migration20261123PaymentMonitor } from './20261123-payment-monitor'
 import { Migration20261123BlogContact } from './20261123-blog-contact'
 import { Migration20261124DesktopReturns } from './20261124-desktop-returns'
+import { Migration20261125Reviews } from './20261125-reviews'
+import { Migration20261125UserPreferences } from './20261125-user-preferences'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -30,4 +32,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123PaymentMonitor', class: Migration20261123PaymentMonitor },
   { name: 'Migration20261124DesktopReturns', class: Migration20261124DesktopReturns },
   { name: 'Migration20261123BlogContact', class: Migration20261123BlogContact },
+  { name: 'Migration20261125Reviews', class: Migration20261125Reviews },
+  { name: 'Migration20261125UserPreferences', class: Migration20261125UserPreferences },
 ]

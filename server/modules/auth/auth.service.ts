@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core'
 import { AUTH_MESSAGES, type SignupRequest, type VerifyEmailRequest } from '@shared/api/auth'
 import { RESEND_COOLDOWN_MS } from '@shared/constants'
-import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../http/errors'
+import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors'
 import { passwordResetEmail, verificationCodeEmail } from '../email/email.templates'
 import type { Mailer } from '../email/mailer'
 import type { LedgerService } from '../ledger/ledger.service'
@@ -11,11 +11,11 @@ import type { SettingsService } from '../settings/settings.service'
 import { User } from '../users/user.entity'
 import { normalizeEmail, usernameKey, type UsersService } from '../users/users.service'
 import { PasswordReset, PendingSignup } from './auth.entities'
-import { hashCode, hashToken, newResetToken, newVerificationCode, sameHash } from './codes'
+import { assertCooledDown, checkCode, issueCode } from './code-challenge'
+import { hashToken, newResetToken } from './codes'
 import { hashPassword, verifyPassword } from './passwords'
 
-export const CODE_TTL_MS = 15 * 60_000
-export const MAX_CODE_ATTEMPTS = 5
+export { CODE_TTL_MS, MAX_CODE_ATTEMPTS } from './code-challenge'
 export const RESET_TTL_MS = 30 * 60_000
 
 export interface AuthDeps {
@@ -27,14 +27,6 @@ export interface AuthDeps {
   mailer: Mailer
   secret: string
   publicUrl: string
-}
-
-/** One code per 60 s per email, counted from the last one sent (the sign-up's included). */
-function assertCooledDown(pending: PendingSignup): void {
-  const msLeft = RESEND_COOLDOWN_MS - (Date.now() - pending.lastSentAt.getTime())
-  if (msLeft <= 0) return
-  const seconds = Math.ceil(msLeft / 1000)
-  throw new HttpError(429, 'resend_too_soon', `${AUTH_MESSAGES.resendTooSoon} (${seconds}s)`, { 'Retry-After': String(seconds) })
 }
 
 export class AuthService {
@@ -74,14 +66,8 @@ export class AuthService {
 
   /** A fresh code replaces the old one, with a new expiry and a fresh set of attempts. */
   private async sendNewCode(tx: EntityManager, pending: PendingSignup): Promise<void> {
-    const code = newVerificationCode()
-    const now = new Date()
-    tx.assign(pending, {
-      codeHash: hashCode(this.deps.secret, pending.email, code),
-      codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
-      attempts: 0,
-      lastSentAt: now,
-    })
+    const { code, challenge } = issueCode(this.deps.secret, pending.email)
+    tx.assign(pending, challenge)
     await tx.flush()
     await this.deps.mailer.send(tx, verificationCodeEmail(pending.email, pending.username, code))
   }
@@ -91,20 +77,9 @@ export class AuthService {
     const email = normalizeEmail(input.email)
     const outcome = await em.transactional(async (tx) => {
       const pending = await tx.findOne(PendingSignup, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE })
-      if (!pending || pending.codeExpiresAt.getTime() <= Date.now()) return { error: badRequest(AUTH_MESSAGES.invalidCode, 'invalid_code') }
-      if (pending.attempts >= MAX_CODE_ATTEMPTS) return { error: new HttpError(429, 'too_many_attempts', AUTH_MESSAGES.tooManyAttempts) }
-      if (!sameHash(pending.codeHash, hashCode(this.deps.secret, email, input.code))) {
-        // the failed attempt is counted and committed before the error is answered
-        pending.attempts += 1
-        await tx.flush()
-        const left = MAX_CODE_ATTEMPTS - pending.attempts
-        return {
-          error:
-            left > 0
-              ? badRequest(`${AUTH_MESSAGES.invalidCode} (${left} attempt${left === 1 ? '' : 's'} left)`, 'invalid_code')
-              : new HttpError(429, 'too_many_attempts', AUTH_MESSAGES.tooManyAttempts),
-        }
-      }
+      // a failed attempt is counted and committed before the error is answered
+      const error = await checkCode(tx, pending, this.deps.secret, email, input.code)
+      if (error || !pending) return { error: error ?? badRequest(AUTH_MESSAGES.invalidCode, 'invalid_code') }
       const user = await this.createUser(tx, pending)
       tx.remove(pending)
       await tx.flush()

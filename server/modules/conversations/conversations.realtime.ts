@@ -1,5 +1,6 @@
 import type { Orm } from '../../db/orm'
 import { HttpError } from '../../http/errors'
+import { unavailableError } from '../../http/unavailable'
 import type { RateLimits } from '../../http/rate-limit'
 import type { ClientMessageContext, Gateway } from '../../realtime/gateway'
 import { User } from '../users/user.entity'
@@ -51,7 +52,9 @@ export function registerChatMessages(gateway: Pick<Gateway, 'onClientMessage'>, 
       // the write reads the sender's account itself (gone: 401, banned: 403); isAdmin is taken from there too
       const { message, created } = await sendMessage(deps, em, context.session, id, { content, clientId })
       if (!created) context.send({ type: 'message_sent', conversationId: id, message, clientId })
-    } catch (err) {
+    } catch (raw) {
+      // the database away is a refusal with a message (503 over HTTP), not an internal error
+      const err = raw instanceof HttpError ? raw : (unavailableError(raw) ?? raw)
       const known = err instanceof HttpError
       const retryAfter = known ? Number(err.headers['Retry-After']) : NaN
       context.send({

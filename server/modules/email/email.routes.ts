@@ -1,11 +1,14 @@
 import Router from '@koa/router'
 import { isAdminRequest, requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
+import type { DiagnosticsService } from '../diagnostics/diagnostics.service'
+import type { CheckOutcome } from '../diagnostics/run-check'
 import { OutboxEmail } from './email.entity'
 import type { Mailer } from './mailer'
 
 export interface EmailRoutesDeps {
   mailer: Mailer
+  diagnostics: DiagnosticsService
   /** in development anyone may read the outbox, so sign-up works without SMTP */
   openOutbox: boolean
 }
@@ -23,11 +26,23 @@ export function emailRoutes(deps: EmailRoutesDeps): Router<AppState> {
     }
   })
 
+  // the email component of GET /api/diagnostic, with the same rule for details (admins only, even where the outbox is
+  // open): admins run it afresh, everyone else reads the shared recent run
   router.get('/diagnostic', async (ctx) => {
-    const check = await deps.mailer.check(ctx.state.em)
-    const admin = deps.openOutbox || (await isAdminRequest(ctx))
-    ctx.status = check.ok ? 200 : 503
-    ctx.body = admin ? check : { transport: check.transport, ok: check.ok, message: check.ok ? 'Email is working' : 'Email is not working' }
+    const admin = await isAdminRequest(ctx).catch(() => false)
+    const check: Pick<CheckOutcome, 'status'> & Partial<CheckOutcome> = admin
+      ? await deps.diagnostics.checkEmail(ctx.state.em)
+      : { status: (await deps.diagnostics.cachedReport(ctx.state.em)).components.find((c) => c.name === 'email')?.status ?? 'down' }
+    const ok = check.status !== 'down'
+    ctx.status = ok ? 200 : 503
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = {
+      transport: deps.mailer.transport,
+      ok,
+      status: check.status,
+      message: check.message ?? (ok ? 'Email is working' : 'Email is not working'),
+      ...(admin ? { latencyMs: check.latencyMs } : {}),
+    }
   })
 
   return router

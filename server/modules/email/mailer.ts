@@ -24,11 +24,17 @@ export interface Mailer {
 
 /** nodemailer over SMTP when configured; otherwise mail is kept in the outbox table. */
 export function createMailer(options: { smtpUrl?: string; from: string }): Mailer {
-  if (options.smtpUrl) return smtpMailer(nodemailer.createTransport(options.smtpUrl), options.from)
+  if (options.smtpUrl) return smtpMailer(nodemailer.createTransport(options.smtpUrl), options.from, smtpAddress(options.smtpUrl))
   return outboxMailer()
 }
 
-function smtpMailer(transporter: Transporter, from: string): Mailer {
+/** host:port of the SMTP server, never its credentials (checks name it to admins). */
+function smtpAddress(smtpUrl: string): string {
+  const url = new URL(smtpUrl)
+  return `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? '465' : '587')}`
+}
+
+function smtpMailer(transporter: Transporter, from: string, address: string): Mailer {
   return {
     transport: 'smtp',
     async send(_em, message) {
@@ -37,9 +43,9 @@ function smtpMailer(transporter: Transporter, from: string): Mailer {
     async check() {
       try {
         await transporter.verify()
-        return { transport: 'smtp', ok: true, message: 'SMTP server accepted the connection' }
+        return { transport: 'smtp', ok: true, message: `SMTP server at ${address} accepted the connection` }
       } catch (err) {
-        return { transport: 'smtp', ok: false, message: `SMTP server unreachable: ${(err as Error).message}` }
+        return { transport: 'smtp', ok: false, message: `SMTP server at ${address} unreachable: ${(err as Error).message}` }
       }
     },
     close() {
@@ -58,7 +64,7 @@ function outboxMailer(): Mailer {
     async check(em) {
       try {
         const count = await em.count(OutboxEmail, {})
-        return { transport: 'outbox', ok: true, message: `No SMTP server configured; ${count} message(s) kept in the outbox` }
+        return { transport: 'outbox', ok: true, message: `Outbox mode: no SMTP server configured; ${count} message(s) kept for /email/preview` }
       } catch (err) {
         return { transport: 'outbox', ok: false, message: `Outbox unavailable: ${(err as Error).message}` }
       }

@@ -13,6 +13,7 @@ function memoryStorage(): MediaStorage & { files: Map<string, Buffer> } {
     put: async (key, data) => void files.set(key, data),
     open: async () => null,
     has: async (key) => files.has(key),
+    remove: async (key) => void files.delete(key),
   }
 }
 

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs'
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises'
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 import type { Readable } from 'node:stream'
 import { randomBytes } from 'node:crypto'
@@ -14,6 +14,8 @@ export interface MediaStorage {
   /** null when the key does not exist */
   open(key: string): Promise<{ body: Readable; size: number } | null>
   has(key: string): Promise<boolean>
+  /** Forgets a file; a key that does not exist is no error. */
+  remove(key: string): Promise<void>
 }
 
 export const MEDIA_KEY_PATTERN = /^[a-z0-9-]+\/[a-f0-9]{32}\.(webp|png|jpg)$/
@@ -59,6 +61,9 @@ export function createLocalStorage(root: string): MediaStorage {
       } catch {
         return false
       }
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true })
     },
   }
 }

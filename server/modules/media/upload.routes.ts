@@ -17,23 +17,40 @@ interface MulterLikeError extends Error {
   code?: string
 }
 
+export interface OneImageUpload {
+  field: string
+  maxBytes: number
+  tooLarge: () => Error
+  /** the 400 for anything but one file in `field` */
+  malformed: string
+}
+
+const LISTING_UPLOAD: OneImageUpload = { field: LISTING_IMAGE_FIELD, maxBytes: LISTING_RULES.imageMaxBytes, tooLarge: imageTooLarge, malformed: ONE_IMAGE }
+
 /** Exactly one file in memory, no text fields; multer stops reading at the size limit. */
-function receiveOneImage(): Middleware {
+export function receiveOneImage(upload: OneImageUpload = LISTING_UPLOAD): Middleware {
   const receive = multer({
     storage: multer.memoryStorage(),
-    limits: { fileSize: LISTING_RULES.imageMaxBytes, files: 1, fields: 0 },
-  }).single(LISTING_IMAGE_FIELD)
+    limits: { fileSize: upload.maxBytes, files: 1, fields: 0 },
+  }).single(upload.field)
   return async (ctx, next) => {
     try {
       await receive(ctx, async () => {})
     } catch (raw) {
       const err = raw as MulterLikeError
-      if (err.code === 'LIMIT_FILE_SIZE') throw imageTooLarge()
+      if (err.code === 'LIMIT_FILE_SIZE') throw upload.tooLarge()
       // another field, a second file, a cut-off or malformed body
-      throw badRequest(ONE_IMAGE, 'bad_upload')
+      throw badRequest(upload.malformed, 'bad_upload')
     }
     return next()
   }
+}
+
+/** The buffer receiveOneImage left on the context, or the 400. */
+export function receivedFile(ctx: object, malformed: string): Buffer {
+  const file = (ctx as { file?: { buffer?: Buffer } }).file
+  if (!file?.buffer) throw badRequest(malformed, 'bad_upload')
+  return file.buffer
 }
 
 export interface UploadRoutesDeps {
@@ -55,9 +72,7 @@ export function uploadRoutes(deps: UploadRoutesDeps): Router<AppState> {
     },
     receiveOneImage(),
     async (ctx) => {
-      const file = (ctx as { file?: { buffer?: Buffer } }).file
-      if (!file?.buffer) throw badRequest(ONE_IMAGE, 'bad_upload')
-      const image = await processListingImage(file.buffer)
+      const image = await processListingImage(receivedFile(ctx, ONE_IMAGE))
       const key = `listings/${randomBytes(16).toString('hex')}.webp`
       await deps.media.put(key, image.data)
       const body: UploadedImage = { url: mediaUrl(key), width: image.width, height: image.height, bytes: image.data.length }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { ACCOUNT_MESSAGES, ownMoneyLeftMessage } from '@shared/api/account-settings'
 import { MODERATION_MESSAGES, moneyLeftMessage } from '@shared/api/moderation'
 import { FINAL_TRANSACTION_STATUSES } from '@shared/api/transactions'
 import { conflict } from '../../http/errors'
@@ -25,27 +26,33 @@ export interface DeletionDeps {
   notifications: NotificationService
 }
 
+/** Who deletes: an admin, with a reason the audit log keeps and the user is told, or the user from their settings. */
+export type DeletionActor = { adminId: number; reason: string } | { self: true }
+
 /**
  * Deletes an account inside the caller's transaction, with the user's row already locked. Refused (409) while the
  * user is party to an open escrow deal or holds money (wallet or pending withdrawals): those must end first.
  * Nothing is erased: the ledger, deals, chats and notifications keep pointing at the row, which is anonymised
  * (name, email, password, avatar) and marked deleted. It is also marked banned, so every check that turns
- * banned users away (profiles, chats, purchases, sign-in) turns it away too. Its listings leave sale and its
- * sessions end; the returned deliveries close its sockets and take the listings off open pages.
+ * banned users away (profiles, chats, purchases, sign-in) turns it away too. Its listings leave sale, its
+ * sessions end, and its preferences and any change of email waiting for a code go; the returned deliveries close
+ * its sockets and take the listings off open pages. An admin's deletion is audited and the user notified; the
+ * user's own is neither (the caller mails the confirmation).
  */
 export async function deleteAccount(
   tx: EntityManager,
   deps: DeletionDeps,
-  input: { adminId: number; user: User; reason: string },
-): Promise<{ notification: Notification; deliveries: Delivery[] }> {
-  const { adminId, user, reason } = input
+  input: { user: User; by: DeletionActor },
+): Promise<{ notification: Notification | null; deliveries: Delivery[] }> {
+  const { user, by } = input
+  const self = 'self' in by
   const [open] = await tx.execute<{ n: string }[]>(
     `select count(*) as n from escrow_transactions where (buyer_id = ? or seller_id = ?) and status not in (?)`,
     [user.id, user.id, [...FINAL_TRANSACTION_STATUSES]],
   )
-  if (Number(open?.n ?? 0) > 0) throw conflict(MODERATION_MESSAGES.openDeal, 'open_deal')
+  if (Number(open?.n ?? 0) > 0) throw conflict(self ? ACCOUNT_MESSAGES.openDeal : MODERATION_MESSAGES.openDeal, 'open_deal')
   const [wallet, held] = await Promise.all([deps.ledger.walletBalance(tx, user.id), deps.ledger.userKindBalance(tx, user.id, 'withdrawal_hold')])
-  if (wallet !== 0 || held !== 0) throw conflict(moneyLeftMessage(wallet, held), 'money_left')
+  if (wallet !== 0 || held !== 0) throw conflict((self ? ownMoneyLeftMessage : moneyLeftMessage)(wallet, held), 'money_left')
 
   const removed = await tx.execute<{ id: number; was: string }[]>(
     `with taken as (select id, status from listings where seller_id = ? and status in (?) for update)
@@ -54,6 +61,8 @@ export async function deleteAccount(
     [user.id, FOR_SALE],
   )
   await tx.execute(`delete from password_resets where user_id = ?`, [user.id])
+  await tx.execute(`delete from email_changes where user_id = ?`, [user.id])
+  await tx.execute(`delete from user_preferences where user_id = ?`, [user.id])
   await deps.sessions.endUserSessions(tx, user.id)
 
   const before = { username: user.username, bannedAt: user.bannedAt?.toISOString() ?? null }
@@ -65,22 +74,25 @@ export async function deleteAccount(
   user.avatar = null
   user.deletedAt = now
   user.bannedAt ??= now
-  user.banReason ??= 'Account deleted'
-  recordAudit(tx, {
-    adminId,
-    action: 'user.delete',
-    targetType: 'user',
-    targetId: user.id,
-    before,
-    after: { username: user.username, deletedAt: now.toISOString(), removedListings: removed.map((row) => row.id) },
-    reason,
-  })
-  const notification = deps.notifications.notify(tx, user.id, {
-    type: 'account_deleted',
-    title: 'Account deleted',
-    message: `Your Handover account has been deleted: ${reason}`,
-    data: { reason },
-  })
+  user.banReason ??= self ? 'Deleted by its owner' : 'Account deleted'
+  let notification: Notification | null = null
+  if (!self) {
+    recordAudit(tx, {
+      adminId: by.adminId,
+      action: 'user.delete',
+      targetType: 'user',
+      targetId: user.id,
+      before,
+      after: { username: user.username, deletedAt: now.toISOString(), removedListings: removed.map((row) => row.id) },
+      reason: by.reason,
+    })
+    notification = deps.notifications.notify(tx, user.id, {
+      type: 'account_deleted',
+      title: 'Account deleted',
+      message: `Your Handover account has been deleted: ${by.reason}`,
+      data: { reason: by.reason },
+    })
+  }
   await tx.flush()
 
   const deliveries: Delivery[] = [{ audience: { userIds: [user.id] }, event: { type: 'session_ended', reason: 'deleted' } }]

@@ -129,8 +129,8 @@ export class UserModerationService {
     return runModeration(em, this.deps, async (tx) => {
       const user = await this.lockUser(tx, userId)
       this.assertNotProtected(user, adminId, MODERATION_MESSAGES.deleteSelf, MODERATION_MESSAGES.deleteAdmin)
-      const { notification, deliveries } = await deleteAccount(tx, this.deps, { adminId, user, reason })
-      return { value: await this.dto(tx, user), notifications: [notification], deliveries }
+      const { notification, deliveries } = await deleteAccount(tx, this.deps, { user, by: { adminId, reason } })
+      return { value: await this.dto(tx, user), notifications: notification ? [notification] : [], deliveries }
     })
   }
 

@@ -63,6 +63,8 @@ export interface PaymentProvider {
   verifyWebhook(request: WebhookRequest): WebhookHint | null
   /** after an order is credited: whatever the provider needs to release the money to the marketplace */
   settle?(order: PaymentOrder): Promise<void>
+  /** a cheap real call for GET /api/diagnostic: what was found, or a throw when the provider cannot be used */
+  checkAvailability(em: EntityManager, signal: AbortSignal): Promise<string>
 }
 
 /** A provider that cannot be reached or answered nonsense: the route answers 503 and nothing changes. */

@@ -2,6 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { PAYMENT_MESSAGES, depositOrderId, purchaseOrderId, type CheckoutDto, type ProviderMethod, type ReturnTarget } from '@shared/api/payments'
 import { badRequest, conflict, HttpError, notFound, serviceUnavailable, unauthorized } from '../../http/errors'
+import { unavailableError, unreachableDependency } from '../../http/unavailable'
 import type { Answer } from '../../http/idempotency'
 import type { Logger } from '../../logger'
 import { changedFields, recordAudit } from '../audit/audit.service'
@@ -29,6 +30,8 @@ async function atProvider<T>(logger: Logger, what: string, call: () => Promise<T
     return await call()
   } catch (err) {
     if (err instanceof HttpError) throw err
+    // our own database away is not the provider's failure
+    if (unreachableDependency(err) === 'database') throw unavailableError(err)!
     logger.warn({ err }, `payment provider failed: ${what}`)
     throw serviceUnavailable(PAYMENT_MESSAGES.providerUnavailable)
   }

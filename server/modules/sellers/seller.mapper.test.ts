@@ -16,7 +16,7 @@ const row: SellerRow = {
 
 describe('toSellerSummary', () => {
   it('turns database strings into numbers and cents into dollars, matching the contract', () => {
-    const summary = toSellerSummary(row)
+    const summary = toSellerSummary(row, { average: 4.67, count: 3 })
     expect(summary).toEqual({
       id: 1004,
       username: 'nova.media',
@@ -27,12 +27,13 @@ describe('toSellerSummary', () => {
       salesVolume: 123_456.5,
       totalFollowers: 250_000,
       platforms: ['youtube', 'tiktok', 'telegram'],
+      rating: { average: 4.67, count: 3 },
     })
     expect(sellerSummarySchema.parse(summary)).toEqual(summary)
   })
 
   it('gives a seller without listings no platforms', () => {
-    expect(toSellerSummary({ ...row, platforms: null }).platforms).toEqual([])
+    expect(toSellerSummary({ ...row, platforms: null }, { average: null, count: 0 }).platforms).toEqual([])
   })
 })
 

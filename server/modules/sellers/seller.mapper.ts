@@ -1,4 +1,5 @@
 import type { SellerProfile, SellerSummary } from '@shared/api/listings'
+import type { SellerRating } from '@shared/api/reviews'
 import { LIVE_PLATFORMS } from '@shared/constants'
 import { centsToDollars } from '../listings/listing.mapper'
 
@@ -31,7 +32,8 @@ export function orderedPlatforms(platforms: readonly string[] | null): SellerSum
   return LIVE_PLATFORMS.filter((platform) => present.has(platform))
 }
 
-export function toSellerSummary(row: SellerRow): SellerSummary {
+/** The figures of one seller; the rating comes from the reviews module. */
+export function toSellerSummary(row: SellerRow, rating: SellerRating): SellerSummary {
   return {
     id: row.id,
     username: row.username,
@@ -42,6 +44,7 @@ export function toSellerSummary(row: SellerRow): SellerSummary {
     salesVolume: centsToDollars(Number(row.sales_volume_cents)),
     totalFollowers: Number(row.total_followers),
     platforms: orderedPlatforms(row.platforms),
+    rating,
   }
 }
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { SellerProfile, TopSeller } from '@shared/api/listings'
+import type { SellerRating } from '@shared/api/reviews'
 import { Listing } from '../listings/listing.entity'
 import { toListingDto } from '../listings/listing.mapper'
 import { NEWEST_ORDER } from '../listings/listings.query'
@@ -49,11 +50,24 @@ const RECENT_SALES_SQL = `
    order by listings.sold_at desc nulls last, listings.id desc
    limit ?`
 
+export interface SellersDeps {
+  /** each seller's rating from buyers' reviews (the reviews module) */
+  ratings: (em: EntityManager, sellerIds: readonly number[]) => Promise<Map<number, SellerRating>>
+}
+
+const NO_RATING: SellerRating = { average: null, count: 0 }
+
 export class SellersService {
-  /** Ranked by completed sales, then sales volume, then id; only sellers with an active or sold listing. */
+  constructor(private readonly deps: SellersDeps) {}
+
+  /**
+   * Ranked by completed sales, then sales volume, then id; only sellers with an active or sold listing. The
+   * rating is shown beside the figures but does not rank: a few reviews would outweigh a long record of sales.
+   */
   async top(em: EntityManager, limit: number): Promise<TopSeller[]> {
     const rows = await em.getConnection().execute<SellerRow[]>(TOP_SELLERS_SQL, [limit])
-    return rows.map((row, index) => ({ rank: index + 1, ...toSellerSummary(row) }))
+    const ratings = await this.deps.ratings(em, rows.map((row) => row.id))
+    return rows.map((row, index) => ({ rank: index + 1, ...toSellerSummary(row, ratings.get(row.id) ?? NO_RATING) }))
   }
 
   /** The public profile, or null for an unknown or banned user. */
@@ -61,10 +75,11 @@ export class SellersService {
     const connection = em.getConnection()
     const [row] = await connection.execute<SellerRow[]>(SELLER_SQL, [id])
     if (!row) return null
-    const [listings, sales] = await Promise.all([
+    const [listings, sales, ratings] = await Promise.all([
       em.find(Listing, { seller: id, status: 'active' }, { orderBy: NEWEST_ORDER, limit: PROFILE_LISTINGS_LIMIT, populate: ['seller'] }),
       connection.execute<SaleRow[]>(RECENT_SALES_SQL, [id, RECENT_SALES_LIMIT]),
+      this.deps.ratings(em, [id]),
     ])
-    return { ...toSellerSummary(row), listings: listings.map((l) => toListingDto(l)), recentSales: sales.map(toRecentSale) }
+    return { ...toSellerSummary(row, ratings.get(id) ?? NO_RATING), listings: listings.map((l) => toListingDto(l)), recentSales: sales.map(toRecentSale) }
   }
 }

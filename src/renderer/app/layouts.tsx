@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
 import { useUnreadBadge } from '@/lib/unread-badge'
 import { Header } from '@/features/layout/components/header'
 import { MaintenanceBanner } from '@/features/layout/components/maintenance-banner'
+import { AppStatus } from '@/features/system/components/app-status'
 import { ErrorBoundary } from '@/features/system/components/error-boundary'
 import { PageLoading } from '@/features/system/components/page-loading'
 import { RealtimeProvider } from './providers/realtime-provider'
@@ -20,7 +21,10 @@ function PageOutlet() {
   )
 }
 
-/** Everything inside the router: live updates, desktop deep links, the unread badge and scroll restoration. */
+/**
+ * Everything inside the router: live updates, desktop deep links, the unread badge, the offline notice and update
+ * prompt, and scroll restoration.
+ */
 export function RootLayout() {
   useDeepLinks()
   useUnreadBadge()
@@ -33,6 +37,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Outlet />
+      <AppStatus />
       <ScrollRestoration />
     </RealtimeProvider>
   )

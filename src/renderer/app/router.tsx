@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { lazyPage } from '@/lib/lazy-page'
 import { ErrorScreen } from '@/features/system/components/error-screen'
 import { BareLayout, MainLayout, RootLayout } from './layouts'
-import { AuthRedirect, BrowseRedirect, ChatRedirect } from './routes/redirects'
+import { AuthRedirect, BrowseRedirect, ChatRedirect, ServerPage } from './routes/redirects'
 import { SPEC_ROUTE_TABLE, type SpecRoute } from './routes'
 
 // Each page is its own chunk (SPEC §2: pages load lazily with a "Loading..." placeholder).
@@ -13,10 +13,12 @@ const ForgotPasswordRoute = lazyPage(() => import('./routes/forgot-password'))
 const ResetPasswordRoute = lazyPage(() => import('./routes/reset-password'))
 const EmailPreviewRoute = lazyPage(() => import('./routes/email-preview'))
 const EmailDiagnosticRoute = lazyPage(() => import('./routes/email-diagnostic'))
+const CryptoDiagnosticRoute = lazyPage(() => import('./routes/crypto-diagnostic'))
 const ListingRoute = lazyPage(() => import('./routes/listing'))
 const AdminDashboardRoute = lazyPage(() => import('./routes/admin-dashboard'))
 const LandingRoute = lazyPage(() => import('./routes/landing'))
 const SellerRoute = lazyPage(() => import('./routes/seller'))
+const ProfileRoute = lazyPage(() => import('./routes/profile'))
 const TopSellersRoute = lazyPage(() => import('./routes/top-sellers'))
 const AccountRoute = lazyPage(() => import('./routes/account'))
 const CreateListingRoute = lazyPage(() => import('./routes/create-listing'))
@@ -51,6 +53,7 @@ const VerificationRoute = lazyPage(() => import('./routes/verification'))
 const AdminBlogRoute = lazyPage(() => import('./routes/admin-blog'))
 const AdminBlogEditorRoute = lazyPage(() => import('./routes/admin-blog-editor'))
 const AdminContactRoute = lazyPage(() => import('./routes/admin-contact'))
+const SettingsRoute = lazyPage(() => import('./routes/settings'))
 const NotBuiltRoute = lazyPage(() => import('./routes/not-built'))
 const NotFoundRoute = lazyPage(() => import('./routes/not-found'))
 
@@ -74,6 +77,10 @@ function screenFor(route: SpecRoute): ReactNode {
       return <EmailPreviewRoute />
     case 'email-diagnostic':
       return <EmailDiagnosticRoute />
+    case 'crypto-diagnostic':
+      return <CryptoDiagnosticRoute />
+    case 'server-page':
+      return <ServerPage />
     case 'listing':
       return <ListingRoute />
     case 'admin-dashboard':
@@ -82,6 +89,8 @@ function screenFor(route: SpecRoute): ReactNode {
       return <LandingRoute />
     case 'seller':
       return <SellerRoute />
+    case 'profile':
+      return <ProfileRoute />
     case 'top-sellers':
       return <TopSellersRoute />
     case 'account':
@@ -152,6 +161,8 @@ function screenFor(route: SpecRoute): ReactNode {
       return <AdminBlogEditorRoute />
     case 'admin-contact':
       return <AdminContactRoute />
+    case 'settings':
+      return <SettingsRoute />
     case undefined:
       return <NotBuiltRoute title={route.title} />
   }

@@ -17,10 +17,14 @@ export type BuiltScreen =
   | 'chat-redirect'
   | 'email-preview'
   | 'email-diagnostic'
+  | 'crypto-diagnostic'
+  /** answered by the server itself (JSON); a link inside the app loads it from there */
+  | 'server-page'
   | 'listing'
   | 'admin-dashboard'
   | 'landing'
   | 'seller'
+  | 'profile'
   | 'top-sellers'
   | 'account'
   | 'create-listing'
@@ -57,6 +61,7 @@ export type BuiltScreen =
   | 'admin-blog'
   | 'admin-blog-editor'
   | 'admin-contact'
+  | 'settings'
 
 export interface SpecRoute {
   /** react-router pattern */
@@ -85,12 +90,12 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
   { path: '/transactions', title: 'Transactions', screen: 'transactions' },
   { path: '/transaction/:id', sample: '/transaction/1', title: 'Transaction', screen: 'transaction' },
   { path: '/balance', title: 'Balance', screen: 'balance' },
-  { path: '/profile', title: 'Profile' },
+  { path: '/profile', title: 'Profile', screen: 'profile' },
   { path: '/profile/:id', sample: '/profile/1', title: 'Profile', screen: 'seller' },
   { path: '/messages', title: 'Messages', screen: 'messages' },
   { path: '/chat', title: 'Messages', screen: 'chat-redirect' },
   { path: '/chat/:conversationId', sample: '/chat/1', title: 'Chat', screen: 'chat' },
-  { path: '/settings', title: 'Settings' },
+  { path: '/settings', title: 'Settings', screen: 'settings' },
   { path: '/trustap-integration', title: 'Escrow Integration', screen: 'trustap-integration' },
   { path: '/email/diagnostic', title: 'Email Diagnostic', screen: 'email-diagnostic' },
   { path: '/email/preview', title: 'Email Preview', screen: 'email-preview' },
@@ -112,8 +117,8 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
   { path: '/auth/trustap/callback', title: 'Escrow Authorisation', screen: 'trustap-callback' },
   { path: '/payment-success', title: 'Payment Successful', screen: 'payment-success' },
   { path: '/payment-failed', title: 'Payment Failed', screen: 'payment-failed' },
-  { path: '/crypto/diagnostic', title: 'Crypto Diagnostic' },
-  { path: '/api/diagnostic', title: 'API Diagnostic' },
+  { path: '/crypto/diagnostic', title: 'Crypto Diagnostic', screen: 'crypto-diagnostic' },
+  { path: '/api/diagnostic', title: 'API Diagnostic', screen: 'server-page' },
   { path: '/payment/:id', sample: '/payment/1', title: 'Payment', screen: 'payment' },
   { path: '/how-it-works', title: 'How It Works', screen: 'how-it-works' },
   { path: '/secure-account-trading', title: 'How It Works', screen: 'how-it-works' },

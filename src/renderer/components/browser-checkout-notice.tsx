@@ -41,7 +41,7 @@ export function BrowserCheckoutNotice({ url, kind, children }: BrowserCheckoutNo
           <p className="mt-1 text-sm text-muted-foreground">{texts.text}</p>
         </div>
       </div>
-      <p role="status" className="flex items-center gap-2 text-sm font-medium text-navy-700">
+      <p role="status" className="flex items-center gap-2 text-sm font-medium text-navy-700 dark:text-navy-200">
         <Loader2 className="size-4 animate-spin" aria-hidden="true" />
         {texts.waiting}
       </p>

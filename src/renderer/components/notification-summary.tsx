@@ -30,10 +30,10 @@ const ICONS: Record<NotificationType, [LucideIcon, Tone]> = {
 }
 
 const TONES: Record<Tone, string> = {
-  money: 'bg-mint-400/15 text-mint-700',
+  money: 'bg-mint-400/15 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400',
   good: 'bg-success/10 text-success',
   bad: 'bg-destructive/10 text-destructive',
-  neutral: 'bg-navy-100 text-navy-700',
+  neutral: 'bg-navy-100 dark:bg-navy-800 text-navy-700 dark:text-navy-200',
 }
 
 interface NotificationSummaryProps {
@@ -53,7 +53,7 @@ export function NotificationSummary({ notification, compact = false, now }: Noti
         <Icon className="size-4 !text-current" aria-hidden="true" />
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <span className={cn('truncate text-sm', notification.isRead ? 'font-medium text-navy-700' : 'font-semibold text-foreground')}>
+        <span className={cn('truncate text-sm', notification.isRead ? 'font-medium text-navy-700 dark:text-navy-200' : 'font-semibold text-foreground')}>
           {notification.title}
         </span>
         <span className={cn('text-sm break-words text-muted-foreground', compact && 'line-clamp-2')}>{notification.message}</span>

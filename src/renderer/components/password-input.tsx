@@ -16,7 +16,7 @@ export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
         aria-pressed={visible}
         aria-controls={props.id}
         onClick={() => setVisible((v) => !v)}
-        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-navy-400 transition-colors hover:text-navy-700 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-xl text-navy-400 transition-colors hover:text-navy-700 dark:hover:text-navy-200 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
         {visible ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
         <span className="sr-only">{visible ? 'Hide password' : 'Show password'}</span>

@@ -5,7 +5,7 @@ export function UserAvatar({ username, avatar, className }: { username: string; 
   const base = cn('inline-flex size-8 shrink-0 items-center justify-center overflow-hidden rounded-full', className)
   if (avatar) return <img src={avatar} alt="" className={cn(base, 'object-cover')} />
   return (
-    <span aria-hidden="true" className={cn(base, 'bg-mint-400 text-sm font-bold text-navy-950 uppercase')}>
+    <span aria-hidden="true" className={cn('bg-mint-400 text-sm font-bold text-navy-950 uppercase', base)}>
       {username.slice(0, 1)}
     </span>
   )

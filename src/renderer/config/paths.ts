@@ -32,6 +32,10 @@ export const paths = {
   cookies: '/cookies',
   escrowService: '/escrow-service',
   verification: '/verification',
+  emailDiagnostic: '/email/diagnostic',
+  cryptoDiagnostic: '/crypto/diagnostic',
+  /** answered by the server as JSON, not by the app */
+  apiDiagnostic: '/api/diagnostic',
   adminDashboard: '/admin-dashboard',
   adminLogin: '/admin-login',
   adminSettings: '/admin-settings',
@@ -46,6 +50,10 @@ export const paths = {
   adminChat: (conversationId: number | string) => `/admin/chat/${conversationId}`,
   transaction: (id: number | string) => `/transaction/${id}`,
   listing: (id: number | string) => `/listing/${id}`,
+  /** the seller's own listing in the create-listing form */
+  editListing: (id: number | string) => `/create-listing?edit=${id}`,
+  /** a seller's public profile (SPEC §2 /seller/{id}) */
+  seller: (id: number | string) => `/seller/${id}`,
   blogPost: (id: number | string) => `/blog/${id}`,
   chat: (conversationId: number | string) => `/chat/${conversationId}`,
   /** a conversation opened in /messages (SPEC §2) */

@@ -1,3 +1,5 @@
+import { reportServerReached } from './connectivity'
+
 /**
  * The one request layer (SPEC §7, §8). Every call carries the session cookie.
  * Reads: GET, 401 → null, other failures → ApiError "{status}: {body or status text}".
@@ -44,11 +46,14 @@ function isAbort(error: unknown): boolean {
 /** Turns fetch's own failures (no HTTP response at all) into the spec's messages. */
 async function send(path: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(path, { ...init, credentials: 'include' })
+    const response = await fetch(path, { ...init, credentials: 'include' })
+    reportServerReached(true)
+    return response
   } catch (error) {
     if (isAbort(error) || init.signal?.aborted) {
       throw new ApiError(REQUEST_MESSAGES.cancelled, 0, 'cancelled')
     }
+    reportServerReached(false)
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false
     throw new ApiError(offline ? REQUEST_MESSAGES.offline : REQUEST_MESSAGES.unreachable, 0, 'network')
   }
@@ -106,6 +111,16 @@ export async function apiSend<T>(method: HttpMethod, path: string, body?: unknow
   if (!response.ok) {
     const error = await failure(response)
     // Writes surface in toasts, so the readable server message wins over "{status}: {json}".
+    throw error.serverMessage ? new ApiError(error.serverMessage, error.status, 'http', error.serverMessage) : error
+  }
+  return readJson<T>(response)
+}
+
+/** A multipart write (a file upload); fails like apiSend, with the server's message. The browser sets the boundary. */
+export async function apiSendForm<T>(path: string, form: FormData, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, { method: 'POST', headers: { Accept: 'application/json', ...options.headers }, body: form, signal: options.signal })
+  if (!response.ok) {
+    const error = await failure(response)
     throw error.serverMessage ? new ApiError(error.serverMessage, error.status, 'http', error.serverMessage) : error
   }
   return readJson<T>(response)

@@ -54,6 +54,15 @@ describe('desktop alerts', () => {
     expect(notify).not.toHaveBeenCalled()
   })
 
+  it('shows nothing while the user has desktop notifications off, and spends no throttle meanwhile', () => {
+    const { alerts, notify } = setup()
+    expect(alerts.handleEvent(message(), ME, { desktopNotifications: false })).toBeNull()
+    expect(alerts.handleEvent(notification(), ME, { desktopNotifications: false })).toBeNull()
+    expect(notify).not.toHaveBeenCalled()
+    expect(alerts.handleEvent(message(), ME, { desktopNotifications: true })).not.toBeNull()
+    expect(notify).toHaveBeenCalledTimes(1)
+  })
+
   it('names the support desk for admin messages and cuts long text to one short line', () => {
     const { alerts, notify } = setup()
     const long = `Hello\n\n${'word '.repeat(60)}`

@@ -1,3 +1,4 @@
+import { DEFAULT_PREFERENCES, type UserPreferences } from '@shared/api/account-settings'
 import type { MessageDto } from '@shared/api/conversations'
 import { notificationDtoSchema } from '@shared/api/notifications'
 import { ADMIN_SENDER_ID, DESKTOP_ALERTS } from '@shared/constants'
@@ -71,16 +72,19 @@ export interface DesktopAlertsDeps {
 }
 
 export interface DesktopAlerts {
-  /** Shows what a live event calls for while the window is away; answers the alert shown, or null. */
-  handleEvent(event: ServerEvent, ownUserId: number): Alert | null
+  /**
+   * Shows what a live event calls for while the window is away, unless the user turned desktop notifications off
+   * in the settings; answers the alert shown, or null.
+   */
+  handleEvent(event: ServerEvent, ownUserId: number, preferences?: Pick<UserPreferences, 'desktopNotifications'>): Alert | null
 }
 
 export function createDesktopAlerts({ notify: show, isFocused, now = Date.now }: DesktopAlertsDeps): DesktopAlerts {
   const lastShown = new Map<string, number>()
   return {
-    handleEvent(event, ownUserId) {
+    handleEvent(event, ownUserId, preferences = DEFAULT_PREFERENCES) {
       if (event.type !== 'new_message' && event.type !== 'new_notification') return null
-      if (isFocused()) return null
+      if (!preferences.desktopNotifications || isFocused()) return null
       const alert = alertFor(event, ownUserId)
       if (!alert) return null
       const at = now()

@@ -65,6 +65,26 @@ export function notify(title: string, body: string, route?: string): void {
   }
 }
 
+export type AlertPermission = NotificationPermission | 'unsupported'
+
+/** Whether native alerts can be shown: always in the desktop app, by the browser's permission on the website. */
+export function alertPermission(): AlertPermission {
+  if (bridge()) return 'granted'
+  if (typeof Notification === 'undefined') return 'unsupported'
+  return Notification.permission
+}
+
+/** Asks the browser once (it must follow a click); the desktop app needs no asking. */
+export async function requestAlertPermission(): Promise<AlertPermission> {
+  const current = alertPermission()
+  if (current !== 'default') return current
+  try {
+    return await Notification.requestPermission()
+  } catch {
+    return alertPermission()
+  }
+}
+
 export function openExternal(url: string): void {
   const desktop = bridge()
   if (desktop) {
@@ -72,6 +92,24 @@ export function openExternal(url: string): void {
     return
   }
   window.open(url, '_blank', 'noopener,noreferrer')
+}
+
+/**
+ * Opens a link someone wrote (a chat message). The desktop app opens only allow-listed hosts in the
+ * browser and refuses the rest; resolves false then, so the caller can show the address instead.
+ */
+export async function openWrittenLink(url: string): Promise<boolean> {
+  const desktop = bridge()
+  if (!desktop) {
+    window.open(url, '_blank', 'noopener,noreferrer')
+    return true
+  }
+  try {
+    await desktop.openExternal({ url })
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** Routes opened from outside the app (handover:// links, notification clicks). No-op on the web. */

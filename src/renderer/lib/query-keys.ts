@@ -12,6 +12,16 @@ export const authKeys = {
   adminMe: () => [...authKeys.all, 'admin-me'] as const,
 }
 
+/**
+ * The signed-in user's own settings (GET /api/settings/…): the email in use and the notification and sound
+ * preferences, which the live layer reads for every sound and desktop alert.
+ */
+export const accountKeys = {
+  all: ['account'] as const,
+  email: () => [...accountKeys.all, 'email'] as const,
+  preferences: () => [...accountKeys.all, 'preferences'] as const,
+}
+
 export const notificationKeys = {
   all: ['notifications'] as const,
   lists: () => [...notificationKeys.all, 'list'] as const,
@@ -37,6 +47,21 @@ export const conversationKeys = {
 
 export const transactionKeys = {
   all: ['transactions'] as const,
+}
+
+/**
+ * Reviews of sellers: a seller's pages of reviews, and a deal's review. The deal's sits under the transactions
+ * root, so the live events that refresh an open deal page (the review sends `transaction_updated`) refresh it too.
+ */
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  sellers: () => [...reviewKeys.all, 'seller'] as const,
+  deal: (transactionId: number) => [...transactionKeys.all, 'review', transactionId] as const,
+}
+
+/** Public seller profiles and the ranking (features/sellers extends it); a new review changes a seller's rating there. */
+export const sellerKeys = {
+  all: ['sellers'] as const,
 }
 
 /** The signed-in user's money: GET /api/balance, its history and withdrawals (the header's figure is authKeys.me). */
@@ -68,6 +93,11 @@ export const statsKeys = {
   all: ['stats'] as const,
   overview: () => [...statsKeys.all, 'overview'] as const,
   platforms: () => [...statsKeys.all, 'platforms'] as const,
+}
+
+/** GET /api/diagnostic: the crypto and API status screen. */
+export const diagnosticKeys = {
+  all: ['diagnostic'] as const,
 }
 
 /** GET /api/site (the maintenance banner): every page's layout reads it, the admin settings screen refreshes it. */

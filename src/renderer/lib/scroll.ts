@@ -1,11 +1,17 @@
 import { BROWSE_SCROLL_DELAY_MS } from '@shared/constants'
 import { LISTINGS_ANCHOR, paths } from '@/config/paths'
 
+/**
+ * Scrolls to a section and moves the focus there too, as following an in-page link does: a keyboard user's next
+ * Tab continues inside the section (the search box after Browse) instead of back where the button was.
+ */
 export function scrollToSection(id: string): boolean {
   const element = document.getElementById(id)
   if (!element) return false
   const reduceMotion = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
   element.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' })
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1')
+  element.focus({ preventScroll: true })
   return true
 }
 

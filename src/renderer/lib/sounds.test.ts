@@ -1,22 +1,21 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SOUNDS } from '@shared/constants'
-import { createSoundLayer, playAudio, setSoundsEnabled, SOUND_PREFERENCE_KEY, soundForNotification, soundsEnabled, type SoundName } from './sounds'
+import { createSoundLayer, playAudio, soundForNotification, type SoundName } from './sounds'
 
 const OWN_ID = 1001
 const notification = (type: string, data: Record<string, unknown> = {}) => ({ id: 1, type, title: 't', message: 'm', isRead: false, data })
 const message = (senderId: number, extra: Record<string, unknown> = {}) => ({ id: 1, content: 'hi', senderId, isFromAdmin: false, ...extra })
 
-function setup(enabled = () => true) {
+function setup() {
   const played: SoundName[] = []
-  const layer = createSoundLayer({ play: (sound) => played.push(sound), enabled })
+  const layer = createSoundLayer({ play: (sound) => played.push(sound) })
   return { layer, played }
 }
 
 beforeEach(() => {
   vi.useFakeTimers()
   vi.setSystemTime(new Date('2026-01-01T00:00:00Z'))
-  localStorage.clear()
 })
 
 afterEach(() => {
@@ -104,16 +103,26 @@ describe('sound layer', () => {
     expect(layer.onMessage({ id: 2, content: 'hi', sender: { id: 1002 } }, OWN_ID)).toBe('notification')
   })
 
-  it('follows the on/off preference, on by default, without spending the throttle while off', () => {
-    const { layer, played } = setup(soundsEnabled)
-    expect(soundsEnabled()).toBe(true)
-    setSoundsEnabled(false)
-    expect(localStorage.getItem(SOUND_PREFERENCE_KEY)).toBe('off')
-    expect(layer.onNotification(notification('listing_approved'))).toBeNull()
-    expect(layer.onMessage(message(1002), OWN_ID)).toBeNull()
-    setSoundsEnabled(true)
-    expect(layer.onNotification(notification('listing_approved'))).toBe('notification')
-    expect(played).toEqual(['notification'])
+  it('follows the message and notification sound preferences, each on its own, without spending the throttle while off', () => {
+    const { layer, played } = setup()
+    const approved = { type: 'new_notification', notification: notification('listing_approved') } as const
+    const sale = { type: 'new_notification', notification: notification('balance_updated', { type: 'escrow_fee' }) } as const
+    const chat = { type: 'new_message', conversationId: 7, message: message(1002) } as unknown as Parameters<typeof layer.handleEvent>[0]
+    const quiet = { messageSound: false, notificationSound: false }
+    expect(layer.handleEvent(approved, OWN_ID, quiet)).toBeNull()
+    expect(layer.handleEvent(sale, OWN_ID, quiet)).toBeNull()
+    expect(layer.handleEvent(chat, OWN_ID, quiet)).toBeNull()
+    expect(played).toEqual([])
+    // only messages silenced: notifications and the purchase sound still ring
+    expect(layer.handleEvent(chat, OWN_ID, { messageSound: false, notificationSound: true })).toBeNull()
+    expect(layer.handleEvent(approved, OWN_ID, { messageSound: false, notificationSound: true })).toBe('notification')
+    expect(layer.handleEvent(sale, OWN_ID, { messageSound: false, notificationSound: true })).toBe('purchase')
+    // only notifications silenced: a message rings, and rang at once since nothing spent its throttle before
+    expect(layer.handleEvent(chat, OWN_ID, { messageSound: true, notificationSound: false })).toBe('notification')
+    expect(played).toEqual(['notification', 'purchase', 'notification'])
+    // without preferences (not loaded yet) everything is on
+    vi.advanceTimersByTime(SOUNDS.messageThrottleMs)
+    expect(layer.handleEvent(chat, OWN_ID)).toBe('notification')
   })
 })
 

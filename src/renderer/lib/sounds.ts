@@ -1,3 +1,4 @@
+import { DEFAULT_PREFERENCES, type UserPreferences } from '@shared/api/account-settings'
 import { ADMIN_SENDER_ID, SOUNDS } from '@shared/constants'
 import type { ServerEvent } from '@shared/realtime/events'
 
@@ -6,7 +7,8 @@ import type { ServerEvent } from '@shared/realtime/events'
  * ring the chime too, at most once per 2 s; notifications at most once per 500 ms. For 5 s after the
  * user's own purchase, notifications stay silent: the purchase makes several at once and the user is
  * watching it happen. Admin messages (sender 999) never ring (SPEC §6). The same code runs in the
- * desktop app, whose native notifications are silent so that these play instead.
+ * desktop app, whose native notifications are silent so that these play instead. The user's preferences
+ * (settings: message sound, notification sound) are read at each event, so a change applies at once.
  */
 
 export type SoundName = 'notification' | 'purchase'
@@ -18,33 +20,8 @@ const THROTTLE_MS: Record<Channel, number> = {
   purchase: SOUNDS.notificationThrottleMs,
 }
 
-/** localStorage key of the on/off preference; anything but "off" means on. */
-export const SOUND_PREFERENCE_KEY = 'handover.sounds'
-
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage
-  } catch {
-    // storage can be blocked outright (privacy settings); sounds then stay at their default, on
-    return null
-  }
-}
-
-export function soundsEnabled(): boolean {
-  try {
-    return storage()?.getItem(SOUND_PREFERENCE_KEY) !== 'off'
-  } catch {
-    return true
-  }
-}
-
-export function setSoundsEnabled(enabled: boolean): void {
-  try {
-    storage()?.setItem(SOUND_PREFERENCE_KEY, enabled ? 'on' : 'off')
-  } catch {
-    // a full or blocked storage keeps the previous choice
-  }
-}
+/** The preferences the sound layer follows; the stored ones, or all on until they are known. */
+export type SoundPreferences = Pick<UserPreferences, 'messageSound' | 'notificationSound'>
 
 const record = (value: unknown): Record<string, unknown> =>
   value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
@@ -68,24 +45,25 @@ export function messageRings(message: unknown, ownUserId: number): boolean {
 export interface SoundLayerDeps {
   play: (sound: SoundName) => void
   now?: () => number
-  enabled?: () => boolean
 }
 
 export interface SoundLayer {
-  /** Plays what a live event calls for (new_notification, new_message); answers the sound played, or null. */
-  handleEvent(event: ServerEvent, ownUserId: number): SoundName | null
+  /**
+   * Plays what a live event calls for (new_notification, new_message), unless the preferences silence that kind;
+   * answers the sound played, or null.
+   */
+  handleEvent(event: ServerEvent, ownUserId: number, preferences?: SoundPreferences): SoundName | null
   onNotification(notification: unknown): SoundName | null
   onMessage(message: unknown, ownUserId: number): SoundName | null
   /** The user just bought something: notification sounds pause for 5 s. */
   markOwnPurchase(): void
 }
 
-export function createSoundLayer({ play, now = Date.now, enabled = soundsEnabled }: SoundLayerDeps): SoundLayer {
+export function createSoundLayer({ play, now = Date.now }: SoundLayerDeps): SoundLayer {
   const lastPlayed = new Map<Channel, number>()
   let quietUntil = -Infinity
 
   function ring(channel: Channel, sound: SoundName): SoundName | null {
-    if (!enabled()) return null
     const at = now()
     const last = lastPlayed.get(channel)
     if (last !== undefined && at - last < THROTTLE_MS[channel]) return null
@@ -95,9 +73,10 @@ export function createSoundLayer({ play, now = Date.now, enabled = soundsEnabled
   }
 
   const layer: SoundLayer = {
-    handleEvent(event, ownUserId) {
-      if (event.type === 'new_message') return layer.onMessage(event.message, ownUserId)
-      if (event.type === 'new_notification') return layer.onNotification(event.notification)
+    handleEvent(event, ownUserId, preferences = DEFAULT_PREFERENCES) {
+      // a silenced kind spends no throttle: turned back on, it rings at the next event
+      if (event.type === 'new_message') return preferences.messageSound ? layer.onMessage(event.message, ownUserId) : null
+      if (event.type === 'new_notification') return preferences.notificationSound ? layer.onNotification(event.notification) : null
       return null
     },
     onNotification(notification) {

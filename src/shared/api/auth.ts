@@ -46,11 +46,14 @@ export const emailSchema = z
   .max(254, AUTH_MESSAGES.invalidEmail)
   .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }))
 
+/** A password being chosen: sign-up's rule, which a change of password in the settings follows too. */
+export const newPasswordSchema = z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX, AUTH_MESSAGES.passwordLong)
+
 export const signupRequestSchema = z
   .object({
     username: usernameSchema,
     email: emailSchema,
-    password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX, AUTH_MESSAGES.passwordLong),
+    password: newPasswordSchema,
     confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDontMatch }),
   })
   .refine((v) => v.password === v.confirmPassword, {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DIAGNOSTIC_STATUSES } from './diagnostics'
 
 export const outboxMessageSchema = z.object({
   id: z.number(),
@@ -16,10 +17,15 @@ export const outboxResponseSchema = z.object({
 })
 export type OutboxResponse = z.infer<typeof outboxResponseSchema>
 
-/** GET /api/email/diagnostic — a real check of the configured transport (503 when it fails). */
+/**
+ * GET /api/email/diagnostic — the email component of GET /api/diagnostic: SMTP verify when SMTP_URL is set, else the
+ * outbox table (503 when it fails). Admins get what the check found and its latency; others a generic message.
+ */
 export const emailDiagnosticSchema = z.object({
   transport: z.enum(['smtp', 'outbox']),
   ok: z.boolean(),
+  status: z.enum(DIAGNOSTIC_STATUSES),
   message: z.string(),
+  latencyMs: z.number().optional(),
 })
 export type EmailDiagnostic = z.infer<typeof emailDiagnosticSchema>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LIVE_PLATFORMS, PLATFORM_IDS } from '../constants'
+import { sellerRatingSchema } from './reviews'
 
 /** Listing life cycle; only `active` listings appear in the public catalogue. */
 export const LISTING_STATUSES = ['pending_review', 'active', 'reserved', 'suspended', 'sold', 'removed'] as const
@@ -229,6 +230,8 @@ export const sellerSummarySchema = z.object({
   /** followers over the seller's active listings */
   totalFollowers: z.number().int(),
   platforms: z.array(z.enum(LIVE_PLATFORMS)),
+  /** buyers' reviews of completed deals: average and count */
+  rating: sellerRatingSchema,
 })
 export type SellerSummary = z.infer<typeof sellerSummarySchema>
 
@@ -239,6 +242,6 @@ export const sellerProfileSchema = sellerSummarySchema.extend({
 })
 export type SellerProfile = z.infer<typeof sellerProfileSchema>
 
-/** GET /api/sellers/top?limit= (default 20, max 100): ranked by completed sales, then volume, then id. */
+/** GET /api/sellers/top?limit= (default 20, max 100): ranked by completed sales, then volume, then id; the rating is shown, not ranked by. */
 export const topSellersSchema = z.array(sellerSummarySchema.extend({ rank: z.number().int() }))
 export type TopSeller = z.infer<typeof topSellersSchema>[number]

@@ -192,7 +192,7 @@ export const transactionListQuerySchema = z.object({
 })
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>
 
-export const quoteQuerySchema = z.object({ listingId: z.coerce.number().int().positive().max(2_147_483_647) })
+export const quoteQuerySchema = z.object({ listingId: z.coerce.number({ error: LISTING_ID }).int(LISTING_ID).positive(LISTING_ID).max(2_147_483_647, LISTING_ID) })
 
 /** A platform's handover steps as admins edit them: the whole list at once, in order. */
 export const handoverStepsSchema = z

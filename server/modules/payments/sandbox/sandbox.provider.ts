@@ -48,6 +48,12 @@ export class SandboxProvider implements PaymentProvider {
     return { providerRef: ref, checkoutUrl }
   }
 
+  /** The sandbox lives on this server; its side is its own table, so that table answering is its availability. */
+  async checkAvailability(em: EntityManager): Promise<string> {
+    const [row] = await em.execute<{ n: string }[]>('select count(*) as n from sandbox_payments')
+    return `Built-in sandbox (card and crypto) on this server; ${row?.n ?? 0} checkout attempt(s) recorded`
+  }
+
   async fetchOrderStatus(em: EntityManager, order: PaymentOrder): Promise<ProviderStatusReport> {
     const row = order.providerRef ? await this.find(em, order.providerRef) : null
     if (!row?.outcome) return { status: 'pending' }

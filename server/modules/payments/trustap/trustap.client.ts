@@ -40,8 +40,8 @@ export class TrustapClient {
     return this.api<{ id: string; email: string }>('POST', '/guest_users', { body })
   }
 
-  p2pCharge(price: number) {
-    return this.api<TrustapCharge>('GET', `/p2p/charge?price=${price}&currency=${this.config.currency}`)
+  p2pCharge(price: number, signal?: AbortSignal) {
+    return this.api<TrustapCharge>('GET', `/p2p/charge?price=${price}&currency=${this.config.currency}`, { signal })
   }
 
   createP2PWithGuestUser(asUser: string, body: Record<string, unknown>) {
@@ -94,18 +94,19 @@ export class TrustapClient {
     return this.config.oauth
   }
 
-  private async api<T>(method: string, path: string, options: { body?: unknown; asUser?: string } = {}): Promise<T> {
+  private async api<T>(method: string, path: string, options: { body?: unknown; asUser?: string; signal?: AbortSignal } = {}): Promise<T> {
     if (!this.config.apiKey) throw new ProviderUnavailable('TRUSTAP_API_KEY is not set')
     const headers: Record<string, string> = { authorization: `Basic ${Buffer.from(`${this.config.apiKey}:`).toString('base64')}` }
     if (options.asUser) headers['trustap-user'] = options.asUser
     if (options.body !== undefined) headers['content-type'] = 'application/json'
-    return this.send<T>(method, `${this.config.apiUrl}${path}`, headers, options.body === undefined ? undefined : JSON.stringify(options.body))
+    return this.send<T>(method, `${this.config.apiUrl}${path}`, headers, options.body === undefined ? undefined : JSON.stringify(options.body), options.signal)
   }
 
-  private async send<T>(method: string, url: string, headers: Record<string, string>, body?: string): Promise<T> {
+  private async send<T>(method: string, url: string, headers: Record<string, string>, body?: string, signal?: AbortSignal): Promise<T> {
     let res: Response
+    const timeout = AbortSignal.timeout(TIMEOUT_MS)
     try {
-      res = await fetch(url, { method, headers: { accept: 'application/json', ...headers }, body, signal: AbortSignal.timeout(TIMEOUT_MS) })
+      res = await fetch(url, { method, headers: { accept: 'application/json', ...headers }, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
     } catch (err) {
       throw new ProviderUnavailable(`Trustap ${method} ${new URL(url).pathname} failed: ${(err as Error).message}`)
     }

@@ -71,6 +71,12 @@ export class TrustapProvider implements PaymentProvider {
     return { providerRef, checkoutUrl }
   }
 
+  /** The fee on $1: authenticated with the API key, reads nothing and creates nothing. */
+  async checkAvailability(_em: EntityManager, signal: AbortSignal): Promise<string> {
+    const charge = await this.deps.client.p2pCharge(100, signal)
+    return `Trustap API at ${this.deps.config.apiUrl} answered (charge calculator v${charge.charge_calculator_version}); no crypto`
+  }
+
   async fetchOrderStatus(_em: EntityManager, order: PaymentOrder): Promise<ProviderStatusReport> {
     if (!order.providerRef) return { status: 'pending' }
     return toProviderStatus(await this.deps.client.getP2P(order.providerRef))

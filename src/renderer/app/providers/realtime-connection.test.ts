@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
+import { DEFAULT_PREFERENCES } from '@shared/api/account-settings'
 import type { ServerEvent } from '@shared/realtime/events'
+import { accountKeys } from '@/lib/query-keys'
 import { FakeSocket } from './fake-socket'
 import { openRealtimeConnection } from './realtime-connection'
 
@@ -22,7 +24,8 @@ describe('openRealtimeConnection', () => {
     socket.onopen?.()
     const event: ServerEvent = { type: 'new_notification', notification: { id: 1, type: 'listing_approved', data: {} } }
     socket.receive(event)
-    expect(handleEvent).toHaveBeenCalledWith(event, 1001)
+    // preferences not loaded yet: all on
+    expect(handleEvent).toHaveBeenCalledWith(event, 1001, DEFAULT_PREFERENCES)
     // the bell refetches as the chime plays, not after
     expect(invalidatedBefore).toBeGreaterThan(0)
     connection.stop()
@@ -35,7 +38,23 @@ describe('openRealtimeConnection', () => {
     FakeSocket.last!.onopen?.()
     const event: ServerEvent = { type: 'new_notification', notification: { id: 1, type: 'listing_approved', data: {} } }
     FakeSocket.last!.receive(event)
-    expect(handleEvent).toHaveBeenCalledWith(event, 1001)
+    expect(handleEvent).toHaveBeenCalledWith(event, 1001, DEFAULT_PREFERENCES)
+    connection.stop()
+  })
+
+  it('passes both layers the preferences the cache holds at each event', () => {
+    vi.stubGlobal('WebSocket', FakeSocket)
+    const queryClient = new QueryClient()
+    const sounds = vi.fn(() => null)
+    const alerts = vi.fn(() => null)
+    const connection = openRealtimeConnection({ url: 'ws://test/ws', userId: 1001, queryClient, onEvent: () => {}, onStatus: () => {}, sounds: { handleEvent: sounds }, alerts: { handleEvent: alerts } })
+    FakeSocket.last!.onopen?.()
+    const quiet = { messageSound: false, notificationSound: false, desktopNotifications: false }
+    queryClient.setQueryData(accountKeys.preferences(), quiet)
+    const event: ServerEvent = { type: 'new_notification', notification: { id: 2, type: 'listing_approved', data: {} } }
+    FakeSocket.last!.receive(event)
+    expect(sounds).toHaveBeenLastCalledWith(event, 1001, quiet)
+    expect(alerts).toHaveBeenLastCalledWith(event, 1001, quiet)
     connection.stop()
   })
 })

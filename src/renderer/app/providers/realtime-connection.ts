@@ -5,6 +5,7 @@ import { createChatLiveUpdates } from '@/features/chat/lib/live-chat'
 import { createListingLiveUpdates } from '@/features/listings/lib/live-updates'
 import { desktopAlerts as defaultAlerts, type DesktopAlerts } from '@/lib/desktop-alerts'
 import { isMobileViewport, isSlowConnection } from '@/lib/device'
+import { cachedPreferences } from '@/lib/preferences'
 import { sounds as defaultSounds, type SoundLayer } from '@/lib/sounds'
 import { createRealtimeClient, type RealtimeStatus } from '@/lib/ws-client'
 import { invalidateForEvent } from './realtime-events'
@@ -46,8 +47,10 @@ export function openRealtimeConnection({ url, userId, queryClient, onEvent, onSt
         listingUpdates.handle(event)
         chatUpdates.handle(event)
         monitorUpdates.handle(event)
-        sounds.handleEvent(event, userId)
-        alerts.handleEvent(event, userId)
+        // the settings' preferences as the cache holds them at this event: a change applies at once
+        const preferences = cachedPreferences(queryClient)
+        sounds.handleEvent(event, userId, preferences)
+        alerts.handleEvent(event, userId, preferences)
         onEvent(event)
       } catch (error) {
         console.debug('Realtime event not handled', event.type, error)

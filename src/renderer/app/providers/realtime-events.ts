@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import type { ServerEvent, ServerEventType } from '@shared/realtime/events'
 import type { CurrentUser } from '@shared/api/auth'
-import { authKeys, balanceKeys, conversationKeys, listingKeys, notificationKeys, transactionKeys } from '@/lib/query-keys'
+import { accountKeys, authKeys, balanceKeys, conversationKeys, listingKeys, notificationKeys, transactionKeys } from '@/lib/query-keys'
 
 /**
  * Which cached data each live event makes stale (SPEC §7: "the client refreshes the matching cached
@@ -15,8 +15,10 @@ export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> =
   user_online: [],
   user_offline: [],
   online_users_list: [],
-  // a ban or a deleted account: the cached user goes, so the page shows the visitor signed out
+  // a ban, a deleted account, a password changed elsewhere: the cached user goes, so the page shows the visitor signed out
   session_ended: [authKeys.all],
+  // the user's picture, email or preferences changed in another tab or device
+  account_updated: [authKeys.me(), accountKeys.all],
   user_typing: [],
   user_stopped_typing: [],
   // chat events update the cache in place and refetch the list throttled: features/chat/lib/live-chat.ts

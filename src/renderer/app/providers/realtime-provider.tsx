@@ -5,6 +5,7 @@ import { ADMIN_SENDER_ID, REDIRECT_DELAYS } from '@shared/constants'
 import type { ClientMessage, ServerEvent } from '@shared/realtime/events'
 import { paths } from '@/config/paths'
 import { useCurrentUser, useIsAdmin } from '@/lib/auth'
+import { usePreferences } from '@/lib/preferences'
 import type { RealtimeStatus } from '@/lib/ws-client'
 import type { RealtimeConnection } from './realtime-connection'
 import { nextOnlineUsers } from './realtime-events'
@@ -38,6 +39,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   // the live layer is keyed by 999 for admins (SPEC §3); the server keeps their own id reachable too
   const isAdmin = useIsAdmin(user !== null)
   const userId = user ? (isAdmin ? ADMIN_SENDER_ID : user.id) : null
+  // the live layer reads the sound and desktop-alert preferences from the cache at each event; this keeps them there
+  usePreferences(user !== null)
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const connectionRef = useRef<RealtimeConnection | null>(null)

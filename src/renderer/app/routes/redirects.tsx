@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import { LISTINGS_ANCHOR, paths } from '@/config/paths'
 
@@ -16,4 +17,13 @@ export function ChatRedirect() {
 export function AuthRedirect() {
   const { search } = useLocation()
   return <Navigate to={{ pathname: paths.login, search }} replace />
+}
+
+/** A path the server answers itself (/api/diagnostic, JSON): a link inside the app loads it from the server. */
+export function ServerPage() {
+  const { pathname, search } = useLocation()
+  useEffect(() => {
+    window.location.replace(`${pathname}${search}`)
+  }, [pathname, search])
+  return null
 }

@@ -18,7 +18,7 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
       <AccordionPrimitive.Trigger
         data-slot="accordion-trigger"
         className={cn(
-          'group flex flex-1 items-center justify-between gap-4 py-4 text-left font-semibold transition-colors outline-none hover:text-mint-700',
+          'group flex flex-1 items-center justify-between gap-4 py-4 text-left font-semibold transition-colors outline-none hover:text-mint-700 dark:hover:text-mint-400',
           'focus-visible:rounded-md focus-visible:ring-2 focus-visible:ring-ring',
           className,
         )}

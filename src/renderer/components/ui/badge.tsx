@@ -8,10 +8,10 @@ export const badgeVariants = cva(
     variants: {
       variant: {
         default: 'bg-accent text-accent-foreground',
-        secondary: 'bg-muted text-navy-700',
+        secondary: 'bg-muted text-navy-700 dark:text-navy-200',
         outline: 'border border-current',
         inverse: 'bg-white/10 text-mint-300 ring-1 ring-white/15',
-        count: 'min-w-5 justify-center bg-destructive px-1.5 text-[0.6875rem] leading-4 text-white',
+        count: 'min-w-5 justify-center bg-destructive px-1.5 text-[0.6875rem] leading-4 text-destructive-foreground',
       },
     },
     defaultVariants: { variant: 'default' },

@@ -9,13 +9,13 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: 'bg-accent text-accent-foreground shadow-sm shadow-mint-500/20 hover:bg-mint-300',
-        primary: 'bg-primary text-primary-foreground hover:bg-navy-800',
+        primary: 'bg-primary text-primary-foreground hover:bg-navy-800 dark:hover:bg-navy-200',
         outline: 'border border-input bg-card text-foreground hover:bg-muted',
         ghost: 'text-foreground hover:bg-muted',
         'ghost-inverse': 'text-navy-100 hover:bg-white/10 hover:text-white',
         'outline-inverse': 'border border-white/25 text-white hover:bg-white/10',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
-        link: 'text-mint-700 underline-offset-4 hover:underline',
+        link: 'text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline',
       },
       size: {
         default: 'h-10 px-4',

@@ -10,7 +10,7 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
-      className={cn('grid h-11 w-full grid-cols-2 rounded-xl bg-navy-100/70 p-1 text-muted-foreground', className)}
+      className={cn('grid h-11 w-full grid-cols-2 rounded-xl bg-navy-100/70 dark:bg-navy-800/70 p-1 text-muted-foreground', className)}
       {...props}
     />
   )
@@ -23,7 +23,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
       className={cn(
         'inline-flex items-center justify-center rounded-lg px-3 text-sm font-semibold transition-all outline-none',
         'hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
-        'data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm',
+        'data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm dark:data-[state=active]:bg-navy-700',
         className,
       )}
       {...props}
@@ -32,5 +32,12 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content data-slot="tabs-content" className={cn('outline-none', className)} {...props} />
+  // radix puts the panel in the Tab order (WAI-ARIA tabs pattern); it needs a visible focus like any stop
+  return (
+    <TabsPrimitive.Content
+      data-slot="tabs-content"
+      className={cn('rounded-xl outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-4 focus-visible:ring-offset-background', className)}
+      {...props}
+    />
+  )
 }

@@ -32,9 +32,9 @@ export const toastVariants = cva(
       variant: {
         default: 'border-border bg-card text-card-foreground',
         destructive: 'border-destructive bg-destructive text-destructive-foreground',
-        success: 'border-emerald-200 bg-emerald-50 text-emerald-950',
-        warning: 'border-amber-200 bg-amber-50 text-amber-950',
-        info: 'border-blue-200 bg-blue-50 text-blue-950',
+        success: 'border-emerald-200 dark:border-emerald-800 bg-emerald-50 dark:bg-emerald-950 text-emerald-950 dark:text-emerald-100',
+        warning: 'border-amber-200 dark:border-amber-800 bg-amber-50 dark:bg-amber-950 text-amber-950 dark:text-amber-100',
+        info: 'border-blue-200 dark:border-blue-800 bg-blue-50 dark:bg-blue-950 text-blue-950 dark:text-blue-100',
       },
     },
     defaultVariants: { variant: 'default' },
@@ -58,7 +58,7 @@ export function ToastAction({ className, ...props }: ComponentProps<typeof Toast
     <ToastPrimitive.Action
       data-slot="toast-action"
       className={cn(
-        'inline-flex h-8 shrink-0 items-center rounded-lg border border-current/30 px-3 text-sm font-medium hover:bg-black/5 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+        'inline-flex h-8 shrink-0 items-center rounded-lg border border-current/30 px-3 text-sm font-medium hover:bg-black/5 dark:hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
         className,
       )}
       {...props}

@@ -12,6 +12,7 @@ export function makeTopSeller(overrides: Partial<TopSeller> = {}): TopSeller {
     salesVolume: 640_502.5,
     totalFollowers: 2_500_000,
     platforms: ['youtube', 'tiktok'],
+    rating: { average: 4.8, count: 12 },
     ...overrides,
   }
 }

@@ -64,7 +64,7 @@ function PostRow({ post }: { post: AdminBlogPostRow }) {
   return (
     <tr>
       <td className="px-4 py-3">
-        <Link to={paths.adminBlogPost(post.id)} className="font-semibold hover:underline focus-visible:underline focus-visible:outline-none">{post.title}</Link>
+        <Link to={paths.adminBlogPost(post.id)} className="font-semibold hover:underline focus-visible:underline">{post.title}</Link>
         <p className="mt-1 line-clamp-2 max-w-xl text-muted-foreground">{post.excerpt}</p>
       </td>
       <td className="px-4 py-3">

@@ -55,7 +55,7 @@ function MessageCard({ message }: { message: ContactMessageDto }) {
       </div>
       <p className="mt-1 text-sm text-muted-foreground [overflow-wrap:anywhere]">
         {message.name} ·{' '}
-        <a href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`} className="inline-flex items-center gap-1 font-medium text-mint-700 hover:underline">
+        <a href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`} className="inline-flex items-center gap-1 font-medium text-mint-700 dark:text-mint-400 hover:underline">
           <Mail className="size-3.5" aria-hidden="true" /> {message.email}
         </a>
         {message.user && <> · account {message.user.username}</>}

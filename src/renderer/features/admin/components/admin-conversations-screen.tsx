@@ -27,7 +27,7 @@ function FilterBar({ filters, onChange }: { filters: ConversationFilters; onChan
             size="sm"
             aria-pressed={filters[flag]}
             onClick={() => onChange(withFilter(filters, { [flag]: !filters[flag] }))}
-            className={cn('h-11 rounded-full', filters[flag] && 'border-navy-900 bg-navy-900 text-white hover:bg-navy-800')}
+            className={cn('h-11 rounded-full', filters[flag] && 'border-primary bg-primary text-primary-foreground hover:bg-primary/90')}
           >
             {FLAG_LABELS[flag]}
           </Button>

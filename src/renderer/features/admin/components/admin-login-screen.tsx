@@ -53,7 +53,7 @@ export function AdminLoginScreen() {
 
   return (
     <section className="mx-auto flex w-full max-w-sm flex-col px-4 py-16">
-      <ShieldCheck className="size-10 text-mint-600" aria-hidden="true" />
+      <ShieldCheck className="size-10 text-mint-600 dark:text-mint-400" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-bold tracking-tight">Admin Login</h1>
       <p className="mt-1 text-sm text-muted-foreground">Handover administration. Admin accounts only.</p>
       {!isLoading && isSignedIn && adminMe.data === false && (

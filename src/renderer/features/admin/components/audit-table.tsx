@@ -53,7 +53,7 @@ export function AuditTable({ entries, onFilter }: AuditTableProps) {
 
 function FilterLink({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
   return (
-    <button type="button" title={label} onClick={onClick} className="font-medium text-mint-700 underline-offset-4 hover:underline focus-visible:underline focus-visible:outline-none">
+    <button type="button" title={label} onClick={onClick} className="font-medium text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline focus-visible:underline">
       {children}
     </button>
   )
@@ -72,11 +72,11 @@ function ChangeList({ before, after }: { before: AuditEntryView['before']; after
           <li key={change.path} className="grid gap-0.5">
             <span className="font-mono text-xs text-muted-foreground">{change.path}</span>
             <span className="flex max-w-md flex-wrap items-center gap-1.5">
-              <span title={from} className="line-clamp-2 rounded bg-red-50 px-1.5 text-red-900">
+              <span title={from} className="line-clamp-2 rounded bg-red-50 dark:bg-red-950/40 px-1.5 text-red-900 dark:text-red-200">
                 {from}
               </span>
               <ArrowRight className="size-3.5 shrink-0 text-muted-foreground" aria-label="changed to" />
-              <span title={to} className="line-clamp-2 rounded bg-emerald-50 px-1.5 text-emerald-900">
+              <span title={to} className="line-clamp-2 rounded bg-emerald-50 dark:bg-emerald-950/40 px-1.5 text-emerald-900 dark:text-emerald-200">
                 {to}
               </span>
             </span>

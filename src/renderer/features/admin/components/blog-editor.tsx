@@ -57,7 +57,7 @@ export function BlogEditor({ post }: { post?: AdminBlogPost }) {
         {published ? <Badge>Published</Badge> : <Badge variant="secondary">Draft</Badge>}
         {dirty && <span className="text-muted-foreground">Unsaved changes</span>}
         {published && post && (
-          <Link to={paths.blogPost(post.id)} className="inline-flex items-center gap-1 font-medium text-mint-700 hover:underline">
+          <Link to={paths.blogPost(post.id)} className="inline-flex items-center gap-1 font-medium text-mint-700 dark:text-mint-400 hover:underline">
             View the post <ExternalLink className="size-3.5" aria-hidden="true" />
           </Link>
         )}

@@ -41,7 +41,7 @@ export function ConversationRow({ conversation, now }: { conversation: AdminConv
       <Link
         to={paths.adminChat(conversation.id)}
         data-testid="admin-conversation"
-        className="grid gap-1 border-b px-4 py-3 transition-colors outline-none hover:bg-muted focus-visible:bg-muted sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-4"
+        className="grid gap-1 border-b px-4 py-3 transition-colors outline-none hover:bg-muted focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-4"
       >
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
           <Party user={conversation.buyer} role="buyer" />
@@ -55,7 +55,7 @@ export function ConversationRow({ conversation, now }: { conversation: AdminConv
             {relativeTime(conversation.lastMessageAt, now)}
           </time>
           {unread && (
-            <span data-testid="unread-badge" className="flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1.5 text-[0.6875rem] font-bold text-white">
+            <span data-testid="unread-badge" className="flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1.5 text-[0.6875rem] font-bold text-destructive-foreground">
               <span className="sr-only">Unread by support: </span>
               {capBadge(conversation.unreadCount, BADGE_CAP.chat)}
             </span>
@@ -65,7 +65,7 @@ export function ConversationRow({ conversation, now }: { conversation: AdminConv
           <span className="max-w-full min-w-0 truncate">
             <span className="text-muted-foreground">#{conversation.id} · </span>
             {listing ? (
-              <span className="font-medium text-mint-700">
+              <span className="font-medium text-mint-700 dark:text-mint-400">
                 {PLATFORMS[listing.platform].label} · {listing.accountTitle}
               </span>
             ) : (

@@ -12,7 +12,7 @@ function Timeline({ events }: { events: readonly TransactionEventDto[] }) {
   return (
     <ol className="grid gap-3" aria-label="Timeline">
       {events.map((event) => (
-        <li key={event.id} className="grid gap-0.5 border-l-2 border-navy-100 pl-3 text-sm">
+        <li key={event.id} className="grid gap-0.5 border-l-2 border-navy-100 dark:border-navy-800 pl-3 text-sm">
           {/* written by the server from names and titles: text, never HTML */}
           <p>{event.note}</p>
           <p className="text-xs text-muted-foreground">
@@ -28,7 +28,7 @@ function Timeline({ events }: { events: readonly TransactionEventDto[] }) {
 function Tick({ step }: { step: ChecklistStepDto }) {
   if (step.buyerConfirmedAt) {
     return (
-      <p className="flex items-center gap-1.5 text-xs text-mint-700">
+      <p className="flex items-center gap-1.5 text-xs text-mint-700 dark:text-mint-400">
         <CheckCircle2 className="size-3.5" aria-hidden="true" />
         <span>
           Confirmed by the buyer <time dateTime={step.buyerConfirmedAt}>{dateTime(step.buyerConfirmedAt)}</time>
@@ -38,7 +38,7 @@ function Tick({ step }: { step: ChecklistStepDto }) {
   }
   if (step.sellerDoneAt) {
     return (
-      <p className="flex items-center gap-1.5 text-xs text-sky-800">
+      <p className="flex items-center gap-1.5 text-xs text-sky-800 dark:text-sky-200">
         <Clock className="size-3.5" aria-hidden="true" />
         <span>
           Done by the seller <time dateTime={step.sellerDoneAt}>{dateTime(step.sellerDoneAt)}</time>, not confirmed by the buyer
@@ -94,7 +94,7 @@ function Transcript({ evidence }: { evidence: DisputeEvidenceDto }) {
             ) : (
               <>
                 <p className="text-xs text-muted-foreground">
-                  <span className={cn('font-semibold', message.senderId === transaction.buyerId ? 'text-sky-800' : message.isFromAdmin ? 'text-mint-700' : 'text-navy-800')}>
+                  <span className={cn('font-semibold', message.senderId === transaction.buyerId ? 'text-sky-800 dark:text-sky-200' : message.isFromAdmin ? 'text-mint-700 dark:text-mint-400' : 'text-navy-800 dark:text-navy-100')}>
                     {speaker(message, transaction)}
                   </span>{' '}
                   · <time dateTime={message.createdAt}>{dateTime(message.createdAt)}</time>

@@ -80,8 +80,8 @@ export function DisputeItem({ dispute }: { dispute: AdminDisputeDto }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2 text-xs">
-            <span className="font-mono font-semibold text-navy-700">{dispute.displayId}</span>
-            <span className="rounded-full px-2 py-0.5 font-semibold text-white" style={{ backgroundColor: platform.color }}>
+            <span className="font-mono font-semibold text-navy-700 dark:text-navy-200">{dispute.displayId}</span>
+            <span className="rounded-full px-2 py-0.5 font-semibold text-white" style={{ backgroundColor: platform.badgeColor }}>
               {platform.label}
             </span>
           </div>
@@ -101,7 +101,7 @@ export function DisputeItem({ dispute }: { dispute: AdminDisputeDto }) {
         </div>
       </div>
       {dispute.disputeReason && (
-        <blockquote className="mt-3 rounded-xl border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm whitespace-pre-wrap text-navy-900">{dispute.disputeReason}</blockquote>
+        <blockquote className="mt-3 rounded-xl border-l-4 border-amber-500 bg-amber-50 dark:bg-amber-950/40 px-3 py-2 text-sm whitespace-pre-wrap text-navy-900 dark:text-navy-100">{dispute.disputeReason}</blockquote>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="outline" aria-expanded={showEvidence} aria-controls={showEvidence ? panelId : undefined} onClick={() => setShowEvidence((shown) => !shown)}>

@@ -36,7 +36,7 @@ export function EscrowDealsTable({ deals, now }: { deals: AdminDealDto[]; now: D
       {deals.map((deal) => (
         <tr key={deal.id} data-testid="deal-row" data-stuck={deal.stuck ? deal.stuck.reason : undefined} className={rowTone(deal.stuck)}>
           <td className="px-4 py-3">
-            <Link to={paths.transaction(deal.id)} className="font-mono text-xs font-semibold text-mint-700 underline-offset-4 hover:underline">
+            <Link to={paths.transaction(deal.id)} className="font-mono text-xs font-semibold text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline">
               {deal.displayId}
             </Link>
             <span className="block text-xs text-muted-foreground">{deal.paymentMethod ? PAID_WITH[deal.paymentMethod] : 'Not paid'}</span>

@@ -9,10 +9,10 @@ import type { ActionCopy } from '../lib/moderation-actions'
 export const WHEN = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
 
 const TONES = {
-  good: 'bg-emerald-50 text-emerald-900',
-  bad: 'bg-red-50 text-red-800',
-  warn: 'bg-amber-100 text-amber-800',
-  muted: 'bg-muted text-navy-700',
+  good: 'bg-emerald-50 dark:bg-emerald-950/40 text-emerald-900 dark:text-emerald-200',
+  bad: 'bg-red-50 dark:bg-red-950/40 text-red-800 dark:text-red-200',
+  warn: 'bg-amber-100 dark:bg-amber-900/40 text-amber-800 dark:text-amber-200',
+  muted: 'bg-muted text-navy-700 dark:text-navy-200',
 } as const
 
 export function StatusPill({ tone, children }: { tone: keyof typeof TONES; children: ReactNode }) {
@@ -47,7 +47,7 @@ export function ActionButtons<A extends string>({ actions, copyOf, target, onAct
             size="sm"
             variant="outline"
             aria-label={`${copy.label} ${target}`}
-            className={cn('h-8 px-2.5', copy.destructive && 'text-destructive hover:bg-red-50')}
+            className={cn('h-8 px-2.5', copy.destructive && 'text-destructive hover:bg-red-50 dark:hover:bg-red-950/40')}
             onClick={() => onAction(action)}
           >
             {copy.label}

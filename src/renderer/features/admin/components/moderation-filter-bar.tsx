@@ -65,7 +65,7 @@ export function ModerationFilterBar({ search, onChange }: ModerationFilterBarPro
         </NativeSelect>
       </div>
       <div className="flex items-end">
-        <label className="flex h-11 cursor-pointer items-center gap-2 rounded-xl border border-input px-3 text-sm font-medium whitespace-nowrap select-none has-[:checked]:border-amber-300 has-[:checked]:bg-amber-50">
+        <label className="flex h-11 cursor-pointer items-center gap-2 rounded-xl border border-input px-3 text-sm font-medium whitespace-nowrap select-none has-[:checked]:border-amber-300 dark:has-[:checked]:border-amber-700 has-[:checked]:bg-amber-50 dark:has-[:checked]:bg-amber-950/40">
           <input type="checkbox" className="size-4 accent-amber-600" checked={search.flagged} onChange={(e) => onChange({ flagged: e.target.checked })} />
           Flagged only
         </label>

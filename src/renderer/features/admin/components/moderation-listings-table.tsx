@@ -39,7 +39,7 @@ function ListingStatusCell({ listing }: { listing: AdminListingDto }) {
       <div className="flex flex-wrap items-center gap-1.5">
         <StatusPill tone={STATUS_TONES[listing.status]}>{LISTING_STATUS_LABELS[listing.status]}</StatusPill>
         {listing.isVerified && (
-          <span className="inline-flex items-center gap-1 text-xs font-semibold text-mint-700">
+          <span className="inline-flex items-center gap-1 text-xs font-semibold text-mint-700 dark:text-mint-400">
             <BadgeCheck className="size-3.5" aria-hidden="true" /> Verified
           </span>
         )}
@@ -67,7 +67,7 @@ export function ModerationListingsTable({ listings, onAction }: ModerationListin
                 {listing.accountTitle}
               </Link>
               <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
-                <span className="rounded-full px-1.5 py-px font-semibold text-white" style={{ backgroundColor: platform.color }}>
+                <span className="rounded-full px-1.5 py-px font-semibold text-white" style={{ backgroundColor: platform.badgeColor }}>
                   {platform.label}
                 </span>
                 @{listing.username} · #{listing.id}

@@ -7,11 +7,11 @@ import { cn } from '@/lib/utils'
 export type Tone = 'active' | 'positive' | 'negative' | 'warning' | 'danger'
 
 const TONES: Record<Tone, string> = {
-  active: 'bg-sky-50 text-sky-800 ring-sky-200',
-  positive: 'bg-mint-300/20 text-mint-700 ring-mint-500/30',
-  negative: 'bg-muted text-navy-600 ring-border',
-  warning: 'bg-amber-50 text-amber-900 ring-amber-200',
-  danger: 'bg-red-50 text-red-800 ring-red-200',
+  active: 'bg-sky-50 dark:bg-sky-950/40 text-sky-800 dark:text-sky-200 ring-sky-200 dark:ring-sky-800',
+  positive: 'bg-mint-300/20 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400 ring-mint-500/30',
+  negative: 'bg-muted text-navy-600 dark:text-navy-300 ring-border',
+  warning: 'bg-amber-50 dark:bg-amber-950/40 text-amber-900 dark:text-amber-200 ring-amber-200 dark:ring-amber-800',
+  danger: 'bg-red-50 dark:bg-red-950/40 text-red-800 dark:text-red-200 ring-red-200 dark:ring-red-800',
 }
 
 /** A status in words, coloured by what it means for the money. */
@@ -26,7 +26,7 @@ export function StatusPill({ label, tone, status }: { label: string; tone: Tone;
 /** Why the server calls a row stuck, under its status. */
 export function StuckNote({ stuck }: { stuck: StuckFlag }) {
   return (
-    <span data-testid="stuck-reason" className="mt-1.5 flex items-start gap-1 text-xs font-medium text-amber-900">
+    <span data-testid="stuck-reason" className="mt-1.5 flex items-start gap-1 text-xs font-medium text-amber-900 dark:text-amber-200">
       <TriangleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
       <span>
         <span className="sr-only">Stuck: </span>
@@ -52,4 +52,4 @@ export function Age({ iso, now }: { iso: string; now: Date }) {
 export const dollars = (amount: number) => formatBalance(amount.toFixed(2))
 
 /** A stuck row stands out in amber. */
-export const rowTone = (stuck: StuckFlag | null) => (stuck ? 'bg-amber-50/70' : undefined)
+export const rowTone = (stuck: StuckFlag | null) => (stuck ? 'bg-amber-50/70 dark:bg-amber-950/30' : undefined)

@@ -65,7 +65,7 @@ export function MonitorFilterBar({ filters, onChange, onClear }: MonitorFilterBa
         </NativeSelect>
       </div>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex h-11 cursor-pointer items-center gap-2 rounded-xl border border-input px-3 text-sm font-medium select-none has-[:checked]:border-amber-300 has-[:checked]:bg-amber-50">
+        <label className="flex h-11 cursor-pointer items-center gap-2 rounded-xl border border-input px-3 text-sm font-medium select-none has-[:checked]:border-amber-300 dark:has-[:checked]:border-amber-700 has-[:checked]:bg-amber-50 dark:has-[:checked]:bg-amber-950/40">
           <input type="checkbox" className="size-4 accent-amber-600" checked={filters.stuck} onChange={(e) => onChange('stuck', e.target.checked ? 'true' : '')} />
           Stuck only
         </label>

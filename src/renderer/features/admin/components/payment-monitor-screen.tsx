@@ -145,7 +145,7 @@ function MonitorSection<T>({ id, title, noun, list, page, onPage, csvHref, filte
 function LiveBadge({ live }: { live: boolean }) {
   return (
     <span data-testid="live-badge" className="inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1 text-xs font-semibold text-muted-foreground">
-      <span className={cn('size-2 rounded-full', live ? 'animate-pulse bg-mint-500' : 'bg-navy-300')} aria-hidden="true" />
+      <span className={cn('size-2 rounded-full', live ? 'animate-pulse bg-mint-500' : 'bg-navy-300 dark:bg-navy-600')} aria-hidden="true" />
       {live ? 'Live' : `Refreshing every ${monitorPollMs(false) / 1000} s`}
     </span>
   )

@@ -41,7 +41,7 @@ export function PaymentOrdersTable({ orders, now }: { orders: AdminPaymentOrderD
               {order.transactionId !== null && (
                 <>
                   {' of '}
-                  <Link to={paths.transaction(order.transactionId)} className="font-medium text-mint-700 underline-offset-4 hover:underline">
+                  <Link to={paths.transaction(order.transactionId)} className="font-medium text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline">
                     {transactionDisplayId(order.transactionId)}
                   </Link>
                 </>

@@ -38,7 +38,7 @@ export function ReviewQueueItem({ listing, busy, onApprove, onReject }: ReviewQu
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <span className="rounded-full px-2 py-0.5 text-xs font-semibold text-white" style={{ backgroundColor: platform.color }}>
+            <span className="rounded-full px-2 py-0.5 text-xs font-semibold text-white" style={{ backgroundColor: platform.badgeColor }}>
               {platform.label}
             </span>
             {listing.isVerified && <Badge variant="secondary">Verified</Badge>}
@@ -68,7 +68,7 @@ export function ReviewQueueItem({ listing, busy, onApprove, onReject }: ReviewQu
           </div>
         </dl>
       </div>
-      <p className="mt-3 line-clamp-3 text-sm whitespace-pre-line text-navy-700">{listing.description}</p>
+      <p className="mt-3 line-clamp-3 text-sm whitespace-pre-line text-navy-700 dark:text-navy-200">{listing.description}</p>
       {listing.images.length > 0 ? (
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Images">
           {listing.images.map((image, index) => (

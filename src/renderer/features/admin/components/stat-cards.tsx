@@ -22,7 +22,7 @@ function Figure({ label, value, detail, icon, href, attention }: FigureProps) {
     <>
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        <span className={cn('flex size-8 items-center justify-center rounded-lg [&_svg]:size-4', attention ? 'bg-amber-100 text-amber-700' : 'bg-navy-50 text-navy-600')} aria-hidden="true">
+        <span className={cn('flex size-8 items-center justify-center rounded-lg [&_svg]:size-4', attention ? 'bg-amber-100 dark:bg-amber-900/40 text-amber-700 dark:text-amber-400' : 'bg-muted text-navy-600 dark:text-navy-300')} aria-hidden="true">
           {icon}
         </span>
       </div>
@@ -34,7 +34,7 @@ function Figure({ label, value, detail, icon, href, attention }: FigureProps) {
   )
   return (
     <li>
-      <Card className={cn('h-full p-3 sm:p-4', attention && 'border-amber-300')} data-testid="figure">
+      <Card className={cn('h-full p-3 sm:p-4', attention && 'border-amber-300 dark:border-amber-700')} data-testid="figure">
         {href ? (
           <a href={href} className="block rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring">
             {body}

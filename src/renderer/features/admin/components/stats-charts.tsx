@@ -4,10 +4,11 @@ import type { StatsPoint } from '@shared/api/admin-dashboard'
 import { Card } from '@/components/ui/card'
 import { compactDollars, dollars, plural, shortDay } from '../lib/figures'
 
+// theme-aware: globals.css gives the series lighter shades in the dark theme
 const COLORS = {
-  users: 'var(--color-navy-500)',
+  users: 'var(--chart-users)',
   deals: 'var(--color-mint-500)',
-  sales: 'var(--color-mint-600)',
+  sales: 'var(--chart-sales)',
   fees: 'var(--color-info)',
   grid: 'var(--color-border)',
   axis: 'var(--color-muted-foreground)',
@@ -17,6 +18,11 @@ const COLORS = {
 const FIRST_SIZE = { width: 560, height: 256 }
 
 const axisProps = { stroke: COLORS.axis, fontSize: 12, tickLine: false, axisLine: false } as const
+// recharts draws its tooltip white by default; this one follows the theme's card
+const tooltipProps = {
+  contentStyle: { backgroundColor: 'var(--color-card)', borderColor: 'var(--color-border)', borderRadius: 12, color: 'var(--color-card-foreground)' },
+  labelStyle: { color: 'var(--color-card-foreground)', fontWeight: 600 },
+} as const
 
 function ChartCard({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
   return (
@@ -53,7 +59,7 @@ export function StatsCharts({ series }: { series: readonly StatsPoint[] }) {
             <CartesianGrid vertical={false} stroke={COLORS.grid} />
             <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} {...axisProps} />
             <YAxis allowDecimals={false} {...axisProps} />
-            <Tooltip labelFormatter={(label) => shortDay(String(label))} cursor={{ fill: 'var(--color-navy-50)' }} />
+            <Tooltip labelFormatter={(label) => shortDay(String(label))} cursor={{ fill: 'var(--color-muted)' }} {...tooltipProps} />
             <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />
             <Bar dataKey="newUsers" name="Sign-ups" fill={COLORS.users} radius={[3, 3, 0, 0]} maxBarSize={18} />
             <Bar dataKey="dealsStarted" name="Purchases started" fill={COLORS.deals} radius={[3, 3, 0, 0]} maxBarSize={18} />
@@ -66,7 +72,7 @@ export function StatsCharts({ series }: { series: readonly StatsPoint[] }) {
             <CartesianGrid vertical={false} stroke={COLORS.grid} />
             <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} {...axisProps} />
             <YAxis tickFormatter={compactDollars} width={56} {...axisProps} />
-            <Tooltip labelFormatter={(label) => shortDay(String(label))} formatter={(value) => dollars(Number(value))} />
+            <Tooltip labelFormatter={(label) => shortDay(String(label))} formatter={(value) => dollars(Number(value))} {...tooltipProps} />
             <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />
             <Area type="monotone" dataKey="salesVolume" name="Sales" stroke={COLORS.sales} fill={COLORS.sales} fillOpacity={0.15} strokeWidth={2} />
             <Line type="monotone" dataKey="fees" name="Escrow fees" stroke={COLORS.fees} strokeWidth={2} dot={false} />

@@ -68,14 +68,14 @@ export function ForgotPasswordScreen() {
           />
         </FormField>
         {mutation.isError && (
-          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-destructive">
+          <p role="alert" className="rounded-xl bg-red-50 dark:bg-red-950/40 px-4 py-3 text-sm font-medium text-destructive">
             {describeError(mutation.error, 'Could not send the reset link. Please try again.')}
           </p>
         )}
         <Button type="submit" size="lg" disabled={mutation.isPending} className="w-full">
           {mutation.isPending ? 'Sending...' : 'Send Reset Link'}
         </Button>
-        <Link to={paths.login} className="text-center text-sm font-medium text-mint-700 hover:underline focus-visible:underline focus-visible:outline-none">
+        <Link to={paths.login} className="text-center text-sm font-medium text-mint-700 dark:text-mint-400 hover:underline focus-visible:underline">
           Back to Sign In
         </Link>
       </form>

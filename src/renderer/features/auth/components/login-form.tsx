@@ -38,7 +38,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: unknown) => void 
         errors={errors}
         onChange={(field, value) => update(field)(value)}
         passwordAside={
-          <Link to={paths.forgotPassword} className="text-sm font-medium text-mint-700 hover:underline focus-visible:underline focus-visible:outline-none">
+          <Link to={paths.forgotPassword} className="text-sm font-medium text-mint-700 dark:text-mint-400 hover:underline focus-visible:underline">
             Forgot your password?
           </Link>
         }

@@ -71,7 +71,7 @@ export function ResetPasswordScreen() {
       <h1 className="mt-5 text-3xl font-bold tracking-tight">Choose a new password</h1>
       <p className="mt-2 mb-8 text-muted-foreground">Pick a strong password you don't use anywhere else.</p>
       {problem && (
-        <div role="alert" className="mb-5 rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-destructive">
+        <div role="alert" className="mb-5 rounded-xl bg-red-50 dark:bg-red-950/40 px-4 py-3 text-sm font-medium text-destructive">
           {problem}{' '}
           <Link to={paths.forgotPassword} className="underline underline-offset-2">
             Request a new link

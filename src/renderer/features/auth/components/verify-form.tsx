@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { useResendVerification } from '../api/resend-verification'
 import { useVerifyEmail } from '../api/verify-email'
-import { useCountdown } from '../hooks/use-countdown'
+import { useCountdown } from '@/hooks/use-countdown'
 import { AUTH_TOASTS, toastFailure, toastSuccess } from '../lib/auth-toasts'
 import { validate, type FieldErrors } from '@/lib/field-errors'
 import { describedBy, FormField } from '@/components/form-field'
@@ -72,6 +72,8 @@ export function VerifyForm({ initialEmail, onVerified, onBack }: VerifyFormProps
         <Input
           id="code"
           name="code"
+          // the form replaces the sign-up form the focus was in: the code is what comes next
+          autoFocus
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={VERIFICATION_CODE_LENGTH}

@@ -15,12 +15,12 @@ export function BlogPostCard({ post }: { post: BlogPostSummary }) {
         </span>
       </p>
       <h2 className="mt-3 text-xl font-bold tracking-tight text-balance">
-        <Link to={paths.blogPost(post.id)} className="outline-none after:absolute after:inset-0 after:rounded-2xl group-hover:text-mint-700">
+        <Link to={paths.blogPost(post.id)} className="outline-none after:absolute after:inset-0 after:rounded-2xl group-hover:text-mint-700 dark:group-hover:text-mint-400">
           {post.title}
         </Link>
       </h2>
       <p className="mt-3 flex-1 leading-relaxed text-muted-foreground">{post.excerpt}</p>
-      <p aria-hidden="true" className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-mint-700">
+      <p aria-hidden="true" className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-mint-700 dark:text-mint-400">
         Read the post <ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" />
       </p>
     </article>

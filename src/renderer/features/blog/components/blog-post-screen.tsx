@@ -36,7 +36,7 @@ export function BlogPostScreen({ id }: { id: number | null }) {
 function Article({ post }: { post: BlogPost }) {
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 md:py-14">
-      <Link to={paths.blogs} className="inline-flex items-center gap-1.5 text-sm font-medium text-mint-700 hover:underline focus-visible:underline focus-visible:outline-none">
+      <Link to={paths.blogs} className="inline-flex items-center gap-1.5 text-sm font-medium text-mint-700 dark:text-mint-400 hover:underline focus-visible:underline">
         <ArrowLeft className="size-4" aria-hidden="true" /> All posts
       </Link>
       <header className="mt-6 border-b pb-8">

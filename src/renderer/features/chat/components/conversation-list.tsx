@@ -38,7 +38,7 @@ function ConversationItem({ conversation, selected, now }: { conversation: Conve
         aria-current={selected ? 'true' : undefined}
         data-testid="conversation-item"
         className={cn(
-          'flex gap-3 border-b px-4 py-3 transition-colors outline-none hover:bg-muted focus-visible:bg-muted',
+          'flex gap-3 border-b px-4 py-3 transition-colors outline-none hover:bg-muted focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
           selected && 'bg-mint-300/15 hover:bg-mint-300/20',
         )}
       >
@@ -50,11 +50,11 @@ function ConversationItem({ conversation, selected, now }: { conversation: Conve
               {relativeTime(conversation.lastMessageAt, now)}
             </time>
           </div>
-          {conversation.listing && <p className="truncate text-xs font-medium text-mint-700">{conversation.listing.accountTitle}</p>}
+          {conversation.listing && <p className="truncate text-xs font-medium text-mint-700 dark:text-mint-400">{conversation.listing.accountTitle}</p>}
           <div className="mt-0.5 flex items-center gap-2">
             <p className={cn('min-w-0 flex-1 truncate text-sm', unread ? 'font-medium text-foreground' : 'text-muted-foreground')}>{preview(conversation)}</p>
             {unread && (
-              <span data-testid="unread-badge" className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-destructive px-1.5 text-[0.6875rem] font-bold text-white">
+              <span data-testid="unread-badge" className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-destructive px-1.5 text-[0.6875rem] font-bold text-destructive-foreground">
                 <span className="sr-only">Unread messages: </span>
                 {capBadge(conversation.unreadCount, BADGE_CAP.chat)}
               </span>

@@ -44,7 +44,7 @@ function DaySeparator({ label }: { label: string }) {
   return (
     <div className="flex items-center gap-3 px-5 pt-4 pb-1" role="separator" aria-label={label}>
       <span className="h-px flex-1 bg-border" />
-      <span className="rounded-full bg-muted px-2.5 py-0.5 text-[0.6875rem] font-semibold text-navy-500">{label}</span>
+      <span className="rounded-full bg-muted px-2.5 py-0.5 text-[0.6875rem] font-semibold text-navy-500 dark:text-navy-300">{label}</span>
       <span className="h-px flex-1 bg-border" />
     </div>
   )

@@ -32,10 +32,10 @@ function senderName(message: ChatMessage, conversation: ConversationDto, viewer:
 function SystemLine({ message }: { message: ChatMessage }) {
   return (
     <div className="flex justify-center px-3 pt-3 sm:px-5" data-testid="system-message">
-      <p className="max-w-[90%] rounded-full bg-navy-50 px-3 py-1 text-center text-xs text-muted-foreground sm:max-w-[75%]">
+      <p className="max-w-[90%] rounded-full bg-muted px-3 py-1 text-center text-xs text-muted-foreground sm:max-w-[75%]">
         <span className="sr-only">Deal update: </span>
         {message.content}
-        <time dateTime={message.createdAt} className="ml-1.5 whitespace-nowrap text-navy-400">
+        <time dateTime={message.createdAt} className="ml-1.5 whitespace-nowrap text-navy-500 dark:text-navy-300">
           {timeLabel(message.createdAt)}
         </time>
       </p>
@@ -53,7 +53,7 @@ export const MessageRow = memo(function MessageRow({ message, conversation, view
   return (
     <div className={cn('flex flex-col px-3 sm:px-5', own ? 'items-end' : 'items-start', continued ? 'pt-1' : 'pt-3')} data-testid="message" data-own={own} data-admin={admin}>
       {name && (
-        <p className={cn('mb-1 flex items-center gap-1 px-1 text-xs font-semibold', admin ? 'text-amber-700' : 'text-navy-500')}>
+        <p className={cn('mb-1 flex items-center gap-1 px-1 text-xs font-semibold', admin ? 'text-amber-700 dark:text-amber-400' : 'text-navy-500 dark:text-navy-300')}>
           {admin && <ShieldCheck className="size-3.5" aria-hidden="true" />}
           {name}
         </p>
@@ -61,14 +61,14 @@ export const MessageRow = memo(function MessageRow({ message, conversation, view
       <div
         className={cn(
           'max-w-[85%] rounded-2xl px-3.5 py-2 shadow-xs sm:max-w-[70%]',
-          own ? 'rounded-br-md bg-navy-900 text-white' : 'rounded-bl-md border bg-card text-foreground',
-          admin && !own && 'border-amber-300 bg-amber-50',
+          own ? 'rounded-br-md bg-navy-900 text-white dark:bg-navy-700' : 'rounded-bl-md border bg-card text-foreground',
+          admin && !own && 'border-amber-300 dark:border-amber-700 bg-amber-50 dark:bg-amber-950/40',
           admin && own && 'bg-amber-700',
           message.localState === 'failed' && 'opacity-80',
         )}
       >
-        <MessageText content={message.content} linkClassName={own ? 'text-mint-300' : 'text-mint-700'} />
-        <p className={cn('mt-1 flex items-center justify-end gap-1 text-[0.6875rem]', own ? 'text-white/70' : 'text-navy-400')}>
+        <MessageText content={message.content} linkClassName={own ? 'text-mint-300' : 'text-mint-700 dark:text-mint-400'} />
+        <p className={cn('mt-1 flex items-center justify-end gap-1 text-[0.6875rem]', own ? (admin ? 'text-white' : 'text-white/80') : 'text-navy-500 dark:text-navy-300')}>
           <time dateTime={message.createdAt}>{timeLabel(message.createdAt)}</time>
           {ticks && <ReadTicks message={message} conversation={conversation} inverse={own} />}
         </p>

@@ -23,7 +23,7 @@ export function ReadTicks({ message, conversation, inverse = false }: { message:
           data-state-kind={state.kind}
           className={cn(
             'inline-flex items-center rounded outline-none focus-visible:ring-2 focus-visible:ring-mint-400',
-            state.kind === 'read' ? (inverse ? 'text-mint-300' : 'text-mint-600') : inverse ? 'text-white/70' : 'text-navy-400',
+            state.kind === 'read' ? (inverse ? 'text-mint-300' : 'text-mint-600 dark:text-mint-400') : inverse ? 'text-white/70' : 'text-navy-400',
             state.kind === 'failed' && 'text-red-300',
           )}
         >

@@ -19,7 +19,7 @@ export function ThreadHeader({ conversation, back }: { conversation: Conversatio
         <h2 className="flex items-center gap-1.5 truncate font-semibold">
           {title}
           {support && (
-            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-[0.6875rem] font-semibold text-amber-800">
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 dark:bg-amber-900/40 px-2 py-0.5 text-[0.6875rem] font-semibold text-amber-800 dark:text-amber-200">
               <ShieldCheck className="size-3" aria-hidden="true" /> Support view
             </span>
           )}
@@ -41,7 +41,7 @@ export function ThreadHeader({ conversation, back }: { conversation: Conversatio
         </Link>
       )}
       {listing && (
-        <Link to={paths.listing(listing.id)} className="shrink-0 rounded-lg px-2 py-1 text-xs font-semibold text-mint-700 hover:bg-muted sm:hidden" aria-label={`View listing: ${listing.accountTitle}`}>
+        <Link to={paths.listing(listing.id)} className="shrink-0 rounded-lg px-2 py-1 text-xs font-semibold text-mint-700 dark:text-mint-400 hover:bg-muted sm:hidden" aria-label={`View listing: ${listing.accountTitle}`}>
           Listing
         </Link>
       )}

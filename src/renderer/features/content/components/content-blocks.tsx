@@ -29,7 +29,7 @@ export function StepList({ steps, columns = 'lg:grid-cols-3' }: { steps: readonl
         <li key={step.title} className="flex flex-col rounded-2xl border bg-card p-6 shadow-xs">
           <div className="flex items-center justify-between gap-3">
             <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-navy-900 text-sm font-bold text-mint-400" aria-hidden="true">{index + 1}</span>
-            {step.status && <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold text-navy-700">{step.status}</span>}
+            {step.status && <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold text-navy-700 dark:text-navy-200">{step.status}</span>}
           </div>
           <h3 className="mt-4 font-semibold">
             <span className="sr-only">Step {index + 1}: </span>
@@ -46,7 +46,7 @@ export function StepList({ steps, columns = 'lg:grid-cols-3' }: { steps: readonl
 export function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <div className="rounded-2xl border bg-card p-6 shadow-xs">
-      <span className="flex size-10 items-center justify-center rounded-xl bg-mint-400/15 text-mint-700 [&_svg]:size-5" aria-hidden="true">{icon}</span>
+      <span className="flex size-10 items-center justify-center rounded-xl bg-mint-400/15 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400 [&_svg]:size-5" aria-hidden="true">{icon}</span>
       <h3 className="mt-4 font-semibold">{title}</h3>
       <div className="mt-1.5 text-sm leading-relaxed text-muted-foreground">{children}</div>
     </div>

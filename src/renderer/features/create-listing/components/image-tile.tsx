@@ -14,7 +14,7 @@ interface ImageTileProps {
 }
 
 const toolButton =
-  'flex size-8 items-center justify-center rounded-lg text-navy-700 transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:pointer-events-none disabled:opacity-30'
+  'flex size-8 items-center justify-center rounded-lg text-navy-700 dark:text-navy-200 transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:pointer-events-none disabled:opacity-30'
 
 function UploadProgress({ progress, label }: { progress: number; label: string }) {
   const percent = Math.round(progress * 100)
@@ -30,11 +30,11 @@ function UploadProgress({ progress, label }: { progress: number; label: string }
 
 function UploadFailure({ error, onRetry }: { error: string; onRetry: () => void }) {
   return (
-    <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-destructive/90 p-2 text-center text-white">
+    <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-destructive/90 p-2 text-center text-destructive-foreground">
       <p role="alert" className="flex items-start gap-1 text-xs font-medium">
         <AlertCircle className="mt-px size-3.5 shrink-0" aria-hidden="true" /> {error}
       </p>
-      <button type="button" onClick={onRetry} className="flex items-center gap-1 rounded-lg bg-white px-2.5 py-1 text-xs font-semibold text-destructive hover:bg-white/90 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none">
+      <button type="button" onClick={onRetry} className="flex items-center gap-1 rounded-lg bg-white px-2.5 py-1 text-xs font-semibold text-destructive hover:bg-white/90 focus-visible:ring-2 focus-visible:ring-white dark:bg-navy-950 dark:hover:bg-navy-900 focus-visible:outline-none">
         <RotateCw className="size-3.5" aria-hidden="true" /> Retry
       </button>
     </div>

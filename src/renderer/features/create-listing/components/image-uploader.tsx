@@ -71,7 +71,7 @@ export function ImageUploader({ uploads, describedBy, onChange }: ImageUploaderP
         }}
         onDrop={onDrop}
         className={cn(
-          'flex flex-col items-center rounded-2xl border-2 border-dashed border-navy-200 bg-background px-4 py-8 text-center transition-colors',
+          'flex flex-col items-center rounded-2xl border-2 border-dashed border-navy-200 dark:border-navy-700 bg-background px-4 py-8 text-center transition-colors',
           dragging && 'border-mint-500 bg-mint-300/15',
         )}
       >

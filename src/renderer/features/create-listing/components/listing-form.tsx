@@ -79,7 +79,7 @@ export function ListingForm({ listing, platformIcon, upload }: ListingFormProps)
         {/* a live region that is always there, so the note is announced when it appears */}
         <div aria-live="polite" className="empty:hidden">
           {form.backToReview && (
-            <p className="flex items-start gap-2.5 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+            <p className="flex items-start gap-2.5 rounded-xl border border-amber-200 dark:border-amber-800 bg-amber-50 dark:bg-amber-950/40 px-4 py-3 text-sm font-medium text-amber-900 dark:text-amber-200">
               <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               {BACK_TO_REVIEW.note}
             </p>

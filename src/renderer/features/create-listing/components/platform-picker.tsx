@@ -37,7 +37,7 @@ export function PlatformPicker({ id, labelledBy, value, onChange, icon: Icon, in
             value={platform}
             className={cn(
               'flex items-center gap-2.5 rounded-xl border-2 bg-card p-2.5 text-left text-sm leading-tight font-semibold transition-colors outline-none sm:gap-3 sm:p-3',
-              'hover:border-navy-300 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
+              'hover:border-navy-300 dark:hover:border-navy-600 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
               'data-[state=checked]:border-mint-500 data-[state=checked]:bg-mint-300/15',
               invalid && 'border-destructive/60',
             )}

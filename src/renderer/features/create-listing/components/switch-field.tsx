@@ -25,7 +25,7 @@ export function SwitchField({ id, label, description, checked, onCheckedChange }
         checked={checked}
         onCheckedChange={onCheckedChange}
         aria-describedby={`${id}-description`}
-        className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-navy-200 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 data-[state=checked]:bg-mint-500"
+        className="relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-navy-200 dark:bg-navy-700 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 data-[state=checked]:bg-mint-500"
       >
         <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
       </Switch.Root>

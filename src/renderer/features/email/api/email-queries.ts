@@ -30,7 +30,7 @@ async function fetchDiagnostic(signal: AbortSignal): Promise<EmailDiagnostic> {
       try {
         return JSON.parse(body) as EmailDiagnostic
       } catch {
-        return { transport: 'smtp', ok: false, message: body }
+        return { transport: 'smtp', ok: false, status: 'down', message: body }
       }
     }
     throw error

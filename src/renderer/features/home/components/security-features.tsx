@@ -13,7 +13,7 @@ export function SecurityFeatures() {
   return (
     <section aria-labelledby="security-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
       <div className="mx-auto max-w-2xl text-center">
-        <p className="text-sm font-semibold tracking-widest text-mint-700 uppercase">Trade with confidence</p>
+        <p className="text-sm font-semibold tracking-widest text-mint-700 dark:text-mint-400 uppercase">Trade with confidence</p>
         <h2 id="security-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Security built into every deal</h2>
         <p className="mt-4 text-muted-foreground">Buying an account should never be a leap of faith. Handover protects both sides until the handover is complete.</p>
       </div>
@@ -30,8 +30,8 @@ export function SecurityFeatures() {
       </ul>
       <ul className="mt-10 flex flex-wrap justify-center gap-3" aria-label="Assurances">
         {ASSURANCES.map((item) => (
-          <li key={item} className="flex items-center gap-2 rounded-full border bg-card px-4 py-2 text-sm font-medium text-navy-700">
-            <Zap className="size-4 text-mint-600" aria-hidden="true" /> {item}
+          <li key={item} className="flex items-center gap-2 rounded-full border bg-card px-4 py-2 text-sm font-medium text-navy-700 dark:text-navy-200">
+            <Zap className="size-4 text-mint-600 dark:text-mint-400" aria-hidden="true" /> {item}
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom'
 import { paths } from '@/config/paths'
 import { PLATFORMS, type LivePlatformId } from '@/config/platforms'
 import { Logo } from '@/components/logo'
+import { ThemeSelect } from '@/components/theme-select'
 import { Button } from '@/components/ui/button'
 import { PlatformIcon } from './platform-icon'
 
@@ -78,7 +79,7 @@ export function SiteFooter({ sellHref, onSelectPlatform }: SiteFooterProps) {
               <ul className="mt-4 space-y-3">
                 {column.links.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to} className="text-sm transition-colors hover:text-white focus-visible:text-white focus-visible:underline focus-visible:outline-none">
+                    <Link to={link.to} className="text-sm transition-colors hover:text-white focus-visible:text-white focus-visible:underline">
                       {link.label}
                     </Link>
                   </li>
@@ -89,9 +90,10 @@ export function SiteFooter({ sellHref, onSelectPlatform }: SiteFooterProps) {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-navy-300 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} Handover. All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-col-reverse gap-4 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+          <p className="text-xs text-navy-300">© {new Date().getFullYear()} Handover. All rights reserved.</p>
+          <ThemeSelect tone="inverse" className="w-full sm:w-auto" />
+        </div>
       </div>
     </footer>
   )

@@ -1,10 +1,24 @@
+import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import { ChevronDown, LogOut } from 'lucide-react'
 import type { CurrentUser } from '@shared/api/auth'
 import { formatBalance } from '@/lib/money-display'
 import { UserAvatar } from '@/components/user-avatar'
-import { DropdownMenu, DropdownMenuContent, DropdownMenuGroup, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { THEME_OPTIONS } from '@/components/theme-select'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu'
+import { useThemePreference } from '@/hooks/use-theme'
 import { useIsAdmin } from '@/lib/auth'
+import { parseThemePreference } from '@/lib/theme'
 import { accountLinks } from '../lib/account-links'
 
 interface AccountMenuProps {
@@ -17,6 +31,8 @@ interface AccountMenuProps {
 export function AccountMenu({ user, signingOut, onSignOut }: AccountMenuProps) {
   const balance = formatBalance(user.balance)
   const links = accountLinks(useIsAdmin(true))
+  const [theme, setTheme] = useThemePreference()
+  const themeLabel = useId()
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
@@ -50,6 +66,17 @@ export function AccountMenu({ user, signingOut, onSignOut }: AccountMenuProps) {
             </DropdownMenuItem>
           ))}
         </DropdownMenuGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel id={themeLabel} className="pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+          Theme
+        </DropdownMenuLabel>
+        <DropdownMenuRadioGroup aria-labelledby={themeLabel} value={theme} onValueChange={(value) => setTheme(parseThemePreference(value))}>
+          {THEME_OPTIONS.map(({ value, label, icon: Icon }) => (
+            <DropdownMenuRadioItem key={value} value={value}>
+              <Icon aria-hidden="true" /> {label}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem
           variant="destructive"

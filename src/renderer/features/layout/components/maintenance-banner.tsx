@@ -18,14 +18,14 @@ export function MaintenanceBanner() {
   }
 
   return (
-    <div role="region" aria-label="Announcement" className="border-b border-amber-200 bg-amber-50 text-amber-950">
+    <div role="region" aria-label="Announcement" className="border-b border-amber-200 dark:border-amber-800 bg-amber-50 dark:bg-amber-950/40 text-amber-950 dark:text-amber-100">
       <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-2.5 sm:px-6 lg:px-8">
-        <Megaphone className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+        <Megaphone className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-400" aria-hidden="true" />
         <p className="flex-1 text-sm font-medium break-words">{text}</p>
         <button
           type="button"
           onClick={() => dismiss(text)}
-          className="-my-1 -mr-1 inline-flex size-7 shrink-0 items-center justify-center rounded-md text-amber-800 hover:bg-amber-100 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
+          className="-my-1 -mr-1 inline-flex size-7 shrink-0 items-center justify-center rounded-md text-amber-800 dark:text-amber-200 hover:bg-amber-100 dark:hover:bg-amber-900/40 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
         >
           <X className="size-4" aria-hidden="true" />
           <span className="sr-only">Dismiss announcement</span>

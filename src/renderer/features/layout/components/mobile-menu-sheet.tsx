@@ -8,6 +8,7 @@ import { formatBalance } from '@/lib/money-display'
 import { cn } from '@/lib/utils'
 import { UserAvatar } from '@/components/user-avatar'
 import { Logo } from '@/components/logo'
+import { ThemeSelect } from '@/components/theme-select'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet'
 import { useIsAdmin } from '@/lib/auth'
 import { accountLinks } from '../lib/account-links'
@@ -71,7 +72,7 @@ export function MobileMenuSheet({ id, open, onOpenChange, returnFocusTo, user, s
         <div className="flex h-16 items-center px-5">
           <Logo />
           <SheetTitle className="sr-only">Menu</SheetTitle>
-          <SheetDescription>Account, navigation and quick actions</SheetDescription>
+          <SheetDescription>Account, navigation, quick actions and theme</SheetDescription>
         </div>
         <Section title="Account">
           {user ? (
@@ -105,6 +106,9 @@ export function MobileMenuSheet({ id, open, onOpenChange, returnFocusTo, user, s
               {row(paths.signup, 'Sign Up', <UserPlus aria-hidden="true" />, 'bg-mint-400 text-navy-950 hover:bg-mint-300 [&_svg]:text-navy-950')}
             </>
           )}
+        </Section>
+        <Section title="Appearance">
+          <ThemeSelect tone="inverse" />
         </Section>
       </SheetContent>
     </Sheet>

@@ -82,7 +82,7 @@ export function NotificationMenu({ unread }: { unread: number }) {
         </DropdownMenuLabel>
         {anyUnread && (
           <DropdownMenuItem
-            className="shrink-0 px-2 py-1 text-xs font-medium text-mint-700"
+            className="shrink-0 px-2 py-1 text-xs font-medium text-mint-700 dark:text-mint-400"
             onSelect={(event) => {
               event.preventDefault()
               markAll.mutate()
@@ -100,7 +100,7 @@ export function NotificationMenu({ unread }: { unread: number }) {
           <MenuNotice>
             <p>Could not load notifications.</p>
             <DropdownMenuItem
-              className="text-mint-700"
+              className="text-mint-700 dark:text-mint-400"
               onSelect={(event) => {
                 event.preventDefault()
                 void query.refetch()
@@ -111,7 +111,7 @@ export function NotificationMenu({ unread }: { unread: number }) {
           </MenuNotice>
         ) : items.length === 0 ? (
           <MenuNotice>
-            <span className="flex size-10 items-center justify-center rounded-full bg-muted text-navy-600">
+            <span className="flex size-10 items-center justify-center rounded-full bg-muted text-navy-600 dark:text-navy-300">
               <BellRing className="size-5" aria-hidden="true" />
             </span>
             <p>{anyUnread ? 'Your unread notifications are on the notifications page.' : "You're all caught up."}</p>
@@ -122,7 +122,7 @@ export function NotificationMenu({ unread }: { unread: number }) {
       </div>
       <DropdownMenuSeparator className="mx-0" />
       <div className="px-1.5 pb-1.5">
-        <DropdownMenuItem asChild className="justify-center font-medium text-mint-700">
+        <DropdownMenuItem asChild className="justify-center font-medium text-mint-700 dark:text-mint-400">
           <Link to={paths.notifications}>View all notifications</Link>
         </DropdownMenuItem>
       </div>

@@ -11,17 +11,17 @@ export function ListingBadges({ listing, className }: { listing: Flags; classNam
   return (
     <div className={cn('flex flex-wrap gap-1.5', className)}>
       {listing.isVerified && (
-        <Badge className="bg-sky-100 text-sky-800">
+        <Badge className="bg-sky-100 dark:bg-sky-900/40 text-sky-800 dark:text-sky-200">
           <BadgeCheck className="size-3.5" aria-hidden="true" /> Verified
         </Badge>
       )}
       {listing.isMonetized && (
-        <Badge className="bg-mint-300/35 text-mint-700">
+        <Badge className="bg-mint-300/35 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400">
           <DollarSign className="size-3.5" aria-hidden="true" /> Monetized
         </Badge>
       )}
       {listing.isPremium && (
-        <Badge className="bg-amber-100 text-amber-800">
+        <Badge className="bg-amber-100 dark:bg-amber-900/40 text-amber-800 dark:text-amber-200">
           <Crown className="size-3.5" aria-hidden="true" /> Premium
         </Badge>
       )}

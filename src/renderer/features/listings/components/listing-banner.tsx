@@ -32,10 +32,14 @@ export function ListingBanner({ image, platform, alt, className, iconClassName, 
       />
     )
   }
+  // An empty alt marks the picture as decorative (the card's title says what it is), like <img alt="">.
+  const decorative = alt === ''
   return (
     <div
-      role="img"
-      aria-label={alt}
+      data-slot="listing-banner-fallback"
+      role={decorative ? undefined : 'img'}
+      aria-label={decorative ? undefined : alt}
+      aria-hidden={decorative ? true : undefined}
       className={cn('flex size-full items-center justify-center text-white', className)}
       style={{ backgroundImage: `linear-gradient(135deg, ${color} 0%, #0a1128 130%)` }}
     >

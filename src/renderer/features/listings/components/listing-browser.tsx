@@ -69,7 +69,7 @@ export function ListingBrowser() {
             {filters.page > pages && (
               <p className="mb-4 text-sm">
                 This page no longer exists.{' '}
-                <button type="button" className="font-semibold text-mint-700 underline" onClick={() => goToPage(pages)}>Go to page {pages}</button>
+                <button type="button" className="font-semibold text-mint-700 dark:text-mint-400 underline" onClick={() => goToPage(pages)}>Go to page {pages}</button>
               </p>
             )}
             <ul className={cn(GRID, listings.isPlaceholderData && 'opacity-60 transition-opacity')}>

@@ -45,6 +45,9 @@ describe('ListingCard', () => {
     unmount()
     const fallback = renderCard({ images: [] })
     expect(fallback.container.querySelector('img')).toBeNull()
-    expect(fallback.container.querySelector('[role="img"]')).toBeTruthy()
+    // decorative beside the card's title, like <img alt="">: hidden from screen readers, not an unnamed image
+    const banner = fallback.container.querySelector('[data-slot="listing-banner-fallback"]')
+    expect(banner?.getAttribute('aria-hidden')).toBe('true')
+    expect(banner?.getAttribute('role')).toBeNull()
   })
 })

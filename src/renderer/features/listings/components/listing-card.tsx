@@ -21,7 +21,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
         <ListingBanner image={listing.images?.[0]} platform={listing.platform} alt="" className="transition-transform group-hover:scale-[1.02]" />
         <span
           className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[0.6875rem] font-semibold text-white shadow-sm"
-          style={{ backgroundColor: PLATFORMS[listing.platform]?.color }}
+          style={{ backgroundColor: PLATFORMS[listing.platform]?.badgeColor }}
         >
           <PlatformMark platform={listing.platform} className="size-3" /> {platformLabel(listing.platform)}
         </span>
@@ -31,7 +31,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
           <h3 className="line-clamp-2 text-sm font-semibold leading-snug sm:text-base">{title}</h3>
           <p className="truncate text-xs text-muted-foreground sm:text-sm">@{listing.username}</p>
         </div>
-        {listing.niche && <p className="truncate text-xs font-medium text-navy-600">{listing.niche}</p>}
+        {listing.niche && <p className="truncate text-xs font-medium text-navy-600 dark:text-navy-300">{listing.niche}</p>}
         <ListingBadges listing={listing} />
         <dl className="mt-auto grid grid-cols-2 gap-2 pt-1 text-xs">
           <div className="min-w-0">
@@ -44,7 +44,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
             <dd className="font-semibold">{formatMoney(listing.monthlyIncome)}</dd>
           </div>
         </dl>
-        <p className="border-t pt-2 text-lg font-bold tracking-tight text-navy-900 sm:text-xl">{formatMoney(listing.price)}</p>
+        <p className="border-t pt-2 text-lg font-bold tracking-tight text-navy-900 dark:text-navy-100 sm:text-xl">{formatMoney(listing.price)}</p>
       </div>
     </Link>
   )

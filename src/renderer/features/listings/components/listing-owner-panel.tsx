@@ -18,10 +18,10 @@ interface StatusNotice {
 }
 
 const TONES: Record<StatusNotice['tone'], string> = {
-  info: 'border-sky-200 bg-sky-50 text-sky-900',
-  success: 'border-mint-500/30 bg-mint-300/15 text-mint-700',
-  warning: 'border-amber-200 bg-amber-50 text-amber-900',
-  muted: 'border-border bg-muted text-navy-700',
+  info: 'border-sky-200 dark:border-sky-800 bg-sky-50 dark:bg-sky-950/40 text-sky-900 dark:text-sky-200',
+  success: 'border-mint-500/30 bg-mint-300/15 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400',
+  warning: 'border-amber-200 dark:border-amber-800 bg-amber-50 dark:bg-amber-950/40 text-amber-900 dark:text-amber-200',
+  muted: 'border-border bg-muted text-navy-700 dark:text-navy-200',
 }
 
 const icon = (Icon: typeof Clock) => <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />

@@ -50,12 +50,12 @@ export function ListingPurchasePanel({ listing, purchase }: { listing: Listing; 
     <div className="flex flex-col gap-4">
       <Card className="p-5">
         <p className="text-sm text-muted-foreground">Price</p>
-        <p className="text-3xl font-extrabold tracking-tight text-navy-900">{formatMoney(listing.price)}</p>
+        <p className="text-3xl font-extrabold tracking-tight text-navy-900 dark:text-navy-100">{formatMoney(listing.price)}</p>
         <div className="mt-4 grid gap-2">
           {purchase}
           {!own && <MessageSellerButton listing={listing} />}
         </div>
-        <p className="mt-4 flex items-start gap-2 rounded-xl bg-mint-300/20 px-3 py-2.5 text-sm text-mint-700">
+        <p className="mt-4 flex items-start gap-2 rounded-xl bg-mint-300/20 dark:bg-mint-400/10 px-3 py-2.5 text-sm text-mint-700 dark:text-mint-400">
           <ShieldCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           Your payment is held in escrow until the account is yours.
         </p>

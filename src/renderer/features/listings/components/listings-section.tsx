@@ -44,7 +44,7 @@ export function ListingsSection({ platform, onPlatformChange }: ListingsSectionP
   }, [openedWithState])
 
   return (
-    <section ref={ref} id={LISTINGS_ANCHOR} aria-labelledby="listings-title" className="scroll-mt-20 bg-card py-16">
+    <section ref={ref} id={LISTINGS_ANCHOR} tabIndex={-1} aria-labelledby="listings-title" className="scroll-mt-20 bg-card py-16 outline-none">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <h2 id="listings-title" className="text-2xl font-bold tracking-tight sm:text-3xl">Accounts for sale</h2>
         <p className="mt-2 text-muted-foreground">Every purchase is protected by escrow from payment to handover.</p>

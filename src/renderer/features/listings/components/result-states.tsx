@@ -6,7 +6,7 @@ import { emptyMessage } from '../lib/labels'
 
 function StateCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
-    <div role="status" className="flex flex-col items-center rounded-2xl border-2 border-dashed border-navy-200 bg-background px-6 py-14 text-center">
+    <div role="status" className="flex flex-col items-center rounded-2xl border-2 border-dashed border-navy-200 dark:border-navy-700 bg-background px-6 py-14 text-center">
       <span className="flex size-14 items-center justify-center rounded-2xl bg-navy-900 text-mint-400">{icon}</span>
       <p className="mt-5 text-lg font-semibold">{title}</p>
       {children}

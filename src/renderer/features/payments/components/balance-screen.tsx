@@ -119,7 +119,7 @@ export function BalanceScreen() {
         )}
         <p className="mt-3 text-sm text-muted-foreground">
           Selling through Trustap?{' '}
-          <Link to={paths.trustapIntegration} className="font-medium text-navy-700 underline underline-offset-2 hover:text-navy-900">
+          <Link to={paths.trustapIntegration} className="font-medium text-navy-700 dark:text-navy-200 underline underline-offset-2 hover:text-navy-900 dark:hover:text-navy-100">
             Connect your Trustap account
           </Link>
           .

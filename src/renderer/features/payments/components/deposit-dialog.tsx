@@ -99,11 +99,11 @@ export function DepositDialog() {
                     key={value}
                     className={cn(
                       'flex cursor-pointer items-center gap-2 rounded-xl border bg-card p-3 text-sm font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                      method === value ? 'border-mint-500 bg-mint-300/10 ring-1 ring-mint-500' : 'hover:border-navy-300',
+                      method === value ? 'border-mint-500 bg-mint-300/10 ring-1 ring-mint-500' : 'hover:border-navy-300 dark:hover:border-navy-600',
                     )}
                   >
                     <input type="radio" name="deposit-method" value={value} checked={method === value} onChange={() => setMethod(value)} className="size-4 accent-mint-600" />
-                    <Icon className="size-4 text-navy-500" aria-hidden="true" />
+                    <Icon className="size-4 text-navy-500 dark:text-navy-300" aria-hidden="true" />
                     {label}
                   </label>
                 ))}

@@ -11,7 +11,7 @@ function OutcomeCard({ tone, title, text, note, children, testId }: { tone: 'suc
   return (
     <div className="mx-auto flex max-w-lg flex-col px-4 py-12 sm:py-20">
       <Card className="flex flex-col items-center p-6 text-center sm:p-10" data-testid={testId}>
-        <span className={tone === 'success' ? 'flex size-16 items-center justify-center rounded-2xl bg-mint-300/25 text-mint-700' : 'flex size-16 items-center justify-center rounded-2xl bg-destructive/10 text-destructive'}>
+        <span className={tone === 'success' ? 'flex size-16 items-center justify-center rounded-2xl bg-mint-300/25 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400' : 'flex size-16 items-center justify-center rounded-2xl bg-destructive/10 text-destructive'}>
           <Icon className="size-8" aria-hidden="true" />
         </span>
         <h1 className="mt-5 text-2xl font-extrabold tracking-tight">{title}</h1>

@@ -25,9 +25,9 @@ export function PaymentReturnScreen() {
         <span
           className={
             state === 'success'
-              ? 'flex size-16 items-center justify-center rounded-2xl bg-mint-300/25 text-mint-700'
+              ? 'flex size-16 items-center justify-center rounded-2xl bg-mint-300/25 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400'
               : state === 'processing'
-                ? 'flex size-16 items-center justify-center rounded-2xl bg-navy-50 text-navy-500'
+                ? 'flex size-16 items-center justify-center rounded-2xl bg-muted text-navy-500 dark:text-navy-300'
                 : 'flex size-16 items-center justify-center rounded-2xl bg-destructive/10 text-destructive'
           }
         >

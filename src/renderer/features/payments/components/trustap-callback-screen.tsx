@@ -23,7 +23,7 @@ export function TrustapCallbackScreen() {
         <span
           className={cn(
             'flex size-16 items-center justify-center rounded-2xl',
-            view.phase === 'connected' ? 'bg-mint-300/25 text-mint-700' : view.phase === 'processing' ? 'bg-navy-50 text-navy-500' : 'bg-destructive/10 text-destructive',
+            view.phase === 'connected' ? 'bg-mint-300/25 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400' : view.phase === 'processing' ? 'bg-muted text-navy-500 dark:text-navy-300' : 'bg-destructive/10 text-destructive',
           )}
         >
           <Icon className={cn('size-8', view.phase === 'processing' && 'animate-spin')} aria-hidden="true" />

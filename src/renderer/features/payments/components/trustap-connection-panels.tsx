@@ -23,8 +23,8 @@ export function ConnectPanel() {
 
   if (panel.kind === 'not-configured') {
     return (
-      <div role="status" className="flex gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-5 text-amber-950" data-testid="trustap-not-configured">
-        <Info className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
+      <div role="status" className="flex gap-3 rounded-2xl border border-amber-200 dark:border-amber-800 bg-amber-50 dark:bg-amber-950/40 p-5 text-amber-950 dark:text-amber-100" data-testid="trustap-not-configured">
+        <Info className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
         <div>
           <p className="font-semibold">{TRUSTAP_TEXTS.notConfiguredTitle}</p>
           <p className="mt-1 text-sm">{TRUSTAP_TEXTS.notConfigured}</p>
@@ -73,7 +73,7 @@ export function ConnectedAccount({ connection }: { connection: TrustapConnection
   return (
     <Card className="p-5 sm:p-6" data-testid="trustap-connected">
       <p className="flex items-center gap-2 font-semibold">
-        <CheckCircle2 className="size-5 shrink-0 text-mint-700" aria-hidden="true" /> Trustap account connected
+        <CheckCircle2 className="size-5 shrink-0 text-mint-700 dark:text-mint-400" aria-hidden="true" /> Trustap account connected
       </p>
       <dl className="mt-4 grid gap-3 sm:grid-cols-3">
         {connectionFacts(connection).map((fact) => (

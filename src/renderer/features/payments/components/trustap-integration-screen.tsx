@@ -49,7 +49,7 @@ export function TrustapIntegrationScreen() {
       <ul className="mt-6 grid gap-3 sm:grid-cols-3">
         {REASONS.map(({ icon: Icon, title, text }) => (
           <li key={title} className="rounded-2xl border bg-card p-4">
-            <Icon className="size-5 text-mint-700" aria-hidden="true" />
+            <Icon className="size-5 text-mint-700 dark:text-mint-400" aria-hidden="true" />
             <p className="mt-2 font-semibold">{title}</p>
             <p className="mt-1 text-sm text-muted-foreground">{text}</p>
           </li>

@@ -4,9 +4,9 @@ import { cn } from '@/lib/utils'
 import { formatCentsBalance } from '../lib/amounts'
 
 const STATUS: Record<WithdrawalStatus, { label: string; className: string }> = {
-  requested: { label: 'Awaiting approval', className: 'bg-sky-50 text-sky-800 ring-sky-200' },
-  approved: { label: 'Paid out', className: 'bg-mint-300/20 text-mint-700 ring-mint-500/30' },
-  rejected: { label: 'Rejected', className: 'bg-muted text-navy-600 ring-border' },
+  requested: { label: 'Awaiting approval', className: 'bg-sky-50 dark:bg-sky-950/40 text-sky-800 dark:text-sky-200 ring-sky-200 dark:ring-sky-800' },
+  approved: { label: 'Paid out', className: 'bg-mint-300/20 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400 ring-mint-500/30' },
+  rejected: { label: 'Rejected', className: 'bg-muted text-navy-600 dark:text-navy-300 ring-border' },
 }
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
@@ -24,7 +24,7 @@ export function WithdrawalsList({ items }: { items: readonly WithdrawalDto[] }) 
               Requested {day(w.createdAt)}
               {w.decidedAt && ` · decided ${day(w.decidedAt)}`}
             </p>
-            {w.status === 'rejected' && w.reason && <p className="mt-1 text-sm break-words text-navy-700">Reason: {w.reason}</p>}
+            {w.status === 'rejected' && w.reason && <p className="mt-1 text-sm break-words text-navy-700 dark:text-navy-200">Reason: {w.reason}</p>}
           </div>
           <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', STATUS[w.status].className)}>{STATUS[w.status].label}</span>
         </li>

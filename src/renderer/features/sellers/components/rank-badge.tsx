@@ -13,7 +13,7 @@ export function RankBadge({ rank, className }: { rank: number; className?: strin
     <span
       className={cn(
         'inline-flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-extrabold tabular-nums',
-        podium ? cn('ring-4', PODIUM_CLASS[podium]) : 'bg-muted text-navy-700',
+        podium ? cn('ring-4', PODIUM_CLASS[podium]) : 'bg-muted text-navy-700 dark:text-navy-200',
         className,
       )}
     >

@@ -10,7 +10,7 @@ export function RecentSales({ sales }: { sales: SellerProfile['recentSales'] }) 
   return (
     <Card className="p-5">
       <h2 id="recent-sales" className="flex items-center gap-2 text-lg font-semibold">
-        <BadgeCheck className="size-5 text-mint-600" aria-hidden="true" /> Recent sales
+        <BadgeCheck className="size-5 text-mint-600 dark:text-mint-400" aria-hidden="true" /> Recent sales
       </h2>
       {sales.length === 0 ? (
         <p className="mt-3 text-sm text-muted-foreground">No completed sales yet.</p>
@@ -25,7 +25,7 @@ export function RecentSales({ sales }: { sales: SellerProfile['recentSales'] }) 
                   {PLATFORMS[sale.platform].label} · <time dateTime={sale.soldAt}>{saleDate(sale.soldAt)}</time>
                 </p>
               </div>
-              <p className="shrink-0 text-sm font-bold tabular-nums text-navy-900">{formatMoney(sale.price)}</p>
+              <p className="shrink-0 text-sm font-bold tabular-nums text-navy-900 dark:text-navy-100">{formatMoney(sale.price)}</p>
             </li>
           ))}
         </ol>

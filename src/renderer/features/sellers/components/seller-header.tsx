@@ -1,6 +1,7 @@
 import { CalendarDays } from 'lucide-react'
 import type { SellerSummary } from '@shared/api/listings'
 import { formatCount, formatMoney } from '@shared/format'
+import { RatingInline } from '@/components/star-rating'
 import { SellerAvatar } from './seller-avatar'
 import { compactMoney, memberSince } from '../lib/format'
 import { PlatformBadges } from './platform-badges'
@@ -24,8 +25,18 @@ export function SellerHeader({ seller }: { seller: SellerSummary }) {
           <div className="min-w-0">
             <p className="text-xs font-semibold tracking-widest text-mint-300 uppercase">Seller</p>
             <h1 id="seller-name" className="mt-1 truncate text-3xl font-extrabold tracking-tight sm:text-4xl">{seller.username}</h1>
-            <p className="mt-2 flex items-center gap-1.5 text-sm text-navy-200">
-              <CalendarDays className="size-4" aria-hidden="true" /> {memberSince(seller.memberSince)}
+            <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm text-navy-200">
+              <span className="flex items-center gap-1.5">
+                <CalendarDays className="size-4" aria-hidden="true" /> {memberSince(seller.memberSince)}
+              </span>
+              {seller.rating.count > 0 ? (
+                // the reviews themselves are further down the page
+                <a href="#reviews" className="rounded-md hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                  <RatingInline rating={seller.rating} size="md" inverse />
+                </a>
+              ) : (
+                <RatingInline rating={seller.rating} inverse />
+              )}
             </p>
             <PlatformBadges platforms={seller.platforms} className="mt-4" />
           </div>

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router-dom'
-import type { ListingDto } from '@shared/api/listings'
+import type { ReactNode } from 'react'
+import type { ListingDto, SellerProfile } from '@shared/api/listings'
 import { makeSellerProfile } from '../test-fixtures'
 import { SellerProfileScreen } from './seller-profile-screen'
 
@@ -13,12 +14,12 @@ function answer(status: number, body: unknown) {
   return fetchMock
 }
 
-function renderScreen(id: string, path = `/seller/${id}`) {
+function renderScreen(id: string, path = `/seller/${id}`, renderReviews?: (seller: SellerProfile) => ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
-        <SellerProfileScreen id={id} renderListing={(listing) => <span data-testid="card">{listing.accountTitle}</span>} />
+        <SellerProfileScreen id={id} renderListing={(listing) => <span data-testid="card">{listing.accountTitle}</span>} renderReviews={renderReviews} />
       </MemoryRouter>
     </QueryClientProvider>,
   )
@@ -72,6 +73,21 @@ describe('SellerProfileScreen', () => {
     expect(screen.getByText('$4,641')).toBeTruthy()
     expect(document.title).toBe('nova.media – Seller Profile | Handover')
     expect(robots()).toBe('index, follow')
+  })
+
+  it('shows the rating in the header, linked to the reviews the app renders below', async () => {
+    answer(200, makeSellerProfile({ rating: { average: 4.67, count: 3 } }))
+    renderScreen('1004', '/seller/1004', (seller) => <section id="reviews" data-testid="reviews">{`reviews of ${seller.id}`}</section>)
+    const rating = await screen.findByRole('img', { name: 'Rated 4.7 out of 5 from 3 reviews' })
+    expect(rating.closest('a')?.getAttribute('href')).toBe('#reviews')
+    expect(screen.getByTestId('reviews').textContent).toBe('reviews of 1004')
+  })
+
+  it('says so when nobody has reviewed the seller yet', async () => {
+    answer(200, makeSellerProfile({ rating: { average: null, count: 0 } }))
+    renderScreen('1004')
+    expect(await screen.findByText('No reviews yet')).toBeTruthy()
+    expect(screen.queryByRole('img', { name: /^Rated/ })).toBeNull()
   })
 
   it("counts every active listing from the seller's figures, not only the ones sent with the profile", async () => {

@@ -18,6 +18,8 @@ interface SellerProfileScreenProps {
   id: string
   /** one of the seller's listings as a card; the app passes the catalogue's own card */
   renderListing: (listing: ListingDto) => ReactNode
+  /** the seller's reviews; the app passes the reviews feature's list */
+  renderReviews?: (seller: SellerProfile) => ReactNode
 }
 
 function SellerSeo({ seller }: { seller: SellerProfile | null }) {
@@ -62,7 +64,7 @@ function ProfileSkeleton() {
   )
 }
 
-function Profile({ seller, renderListing }: { seller: SellerProfile; renderListing: SellerProfileScreenProps['renderListing'] }) {
+function Profile({ seller, renderListing, renderReviews }: { seller: SellerProfile } & Pick<SellerProfileScreenProps, 'renderListing' | 'renderReviews'>) {
   return (
     <>
       <SellerHeader seller={seller} />
@@ -89,12 +91,13 @@ function Profile({ seller, renderListing }: { seller: SellerProfile; renderListi
           <RecentSales sales={seller.recentSales} />
         </aside>
       </div>
+      {renderReviews && <div className="mx-auto max-w-7xl px-4 pb-12 sm:px-6 lg:px-8">{renderReviews(seller)}</div>}
     </>
   )
 }
 
 /** /seller/{id} and /profile/{id} (SPEC §2): a seller's public profile. */
-export function SellerProfileScreen({ id, renderListing }: SellerProfileScreenProps) {
+export function SellerProfileScreen({ id, renderListing, renderReviews }: SellerProfileScreenProps) {
   const seller = useSeller(id)
   if (seller.isPending) return <ProfileSkeleton />
   if (seller.isError) {
@@ -109,7 +112,7 @@ export function SellerProfileScreen({ id, renderListing }: SellerProfileScreenPr
   return (
     <>
       <SellerSeo seller={seller.data} />
-      {seller.data ? <Profile seller={seller.data} renderListing={renderListing} /> : <SellerNotFound />}
+      {seller.data ? <Profile seller={seller.data} renderListing={renderListing} renderReviews={renderReviews} /> : <SellerNotFound />}
     </>
   )
 }

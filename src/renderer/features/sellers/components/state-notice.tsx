@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 /** A whole-section state (empty, failed, not found): icon, title, one line, and what to do next. */
 export function StateNotice({ icon, title, text, children, as: Heading = 'p' }: { icon: ReactNode; title: string; text: string; children?: ReactNode; as?: 'h1' | 'p' }) {
   return (
-    <div role="status" className="mx-auto flex max-w-xl flex-col items-center rounded-2xl border-2 border-dashed border-navy-200 bg-background px-6 py-14 text-center">
+    <div role="status" className="mx-auto flex max-w-xl flex-col items-center rounded-2xl border-2 border-dashed border-navy-200 dark:border-navy-700 bg-background px-6 py-14 text-center">
       <span className="flex size-14 items-center justify-center rounded-2xl bg-navy-900 text-mint-400">{icon}</span>
       <Heading className="mt-5 text-xl font-bold">{title}</Heading>
       <p className="mt-2 max-w-md text-sm text-muted-foreground">{text}</p>

@@ -10,8 +10,8 @@ afterEach(cleanup)
 function renderList() {
   const sellers = [
     makeTopSeller(),
-    makeTopSeller({ rank: 2, id: 1001, username: 'bob', completedSales: 25, salesVolume: 9_950, activeListings: 1, platforms: ['instagram'] }),
-    makeTopSeller({ rank: 4, id: 1009, username: 'brightpath', completedSales: 1, salesVolume: 83.5, activeListings: 0, platforms: [] }),
+    makeTopSeller({ rank: 2, id: 1001, username: 'bob', completedSales: 25, salesVolume: 9_950, activeListings: 1, platforms: ['instagram'], rating: { average: null, count: 0 } }),
+    makeTopSeller({ rank: 4, id: 1009, username: 'brightpath', completedSales: 1, salesVolume: 83.5, activeListings: 0, platforms: [], rating: { average: 3, count: 1 } }),
   ]
   render(
     <MemoryRouter>
@@ -39,6 +39,14 @@ describe('TopSellersList', () => {
     expect(within(first).getByRole('list', { name: 'Platforms' }).textContent).toBe('YouTubeTikTok')
     expect(list.getByText('$9,950')).toBeTruthy()
     expect(list.getByText('No platforms yet')).toBeTruthy()
+  })
+
+  it('shows each seller’s rating from reviews, or that there is none yet', () => {
+    const list = renderList()
+    const [first, second, third] = list.getAllByRole('listitem').filter((item) => item.parentElement?.getAttribute('aria-label') === 'Top sellers')
+    expect(within(first!).getByRole('img', { name: 'Rated 4.8 out of 5 from 12 reviews' }).textContent).toBe('4.8(12)')
+    expect(within(second!).getByText('No reviews yet')).toBeTruthy()
+    expect(within(third!).getByRole('img', { name: 'Rated 3.0 out of 5 from 1 review' })).toBeTruthy()
   })
 
   it('says when each seller joined', () => {

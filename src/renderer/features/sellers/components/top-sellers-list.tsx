@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import type { TopSeller } from '@shared/api/listings'
 import { formatMoney } from '@shared/format'
+import { RatingInline } from '@/components/star-rating'
 import { Skeleton } from '@/components/ui/skeleton'
 import { SellerAvatar } from './seller-avatar'
 import { compactMoney, memberSince, sellerPath } from '../lib/format'
@@ -32,8 +33,9 @@ function Row({ seller }: { seller: TopSeller }) {
       >
         <SellerAvatar username={seller.username} avatar={seller.avatar} className="size-10 text-base" />
         <span className="min-w-0">
-          <span className="block truncate font-semibold group-hover:text-mint-700 group-hover:underline">{seller.username}</span>
+          <span className="block truncate font-semibold group-hover:text-mint-700 dark:group-hover:text-mint-400 group-hover:underline">{seller.username}</span>
           <span className="block text-xs text-muted-foreground">{memberSince(seller.memberSince)}</span>
+          <RatingInline rating={seller.rating} className="mt-0.5 text-xs" />
         </span>
       </Link>
       <div className="col-span-2 flex justify-between gap-3 rounded-xl bg-muted/70 px-3 py-2 md:contents">

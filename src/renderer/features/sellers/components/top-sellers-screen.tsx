@@ -21,7 +21,7 @@ function Intro() {
           <Trophy className="size-8 shrink-0 text-mint-400 sm:size-10" aria-hidden="true" /> Top Sellers
         </h1>
         <p className="mt-4 max-w-2xl text-base text-pretty text-navy-200 sm:text-lg">
-          The sellers with the most completed sales on Handover. Ties go to the larger sales volume.
+          The sellers with the most completed sales on Handover. Ties go to the larger sales volume. Ratings come from buyers' reviews of completed deals.
         </p>
       </div>
     </section>

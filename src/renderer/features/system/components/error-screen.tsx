@@ -21,7 +21,7 @@ export function ErrorScreen({ recoverable, canRetry, retrying = false, onRetry }
   return (
     <div role="alert" className="flex min-h-[70dvh] items-center justify-center px-4 py-16">
       <div className="w-full max-w-lg rounded-2xl border bg-card p-8 text-center shadow-lg shadow-navy-900/5">
-        <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-2xl bg-red-50 text-destructive">
+        <div className="mx-auto mb-5 flex size-14 items-center justify-center rounded-2xl bg-red-50 dark:bg-red-950/40 text-destructive">
           <TriangleAlert className="size-7" aria-hidden="true" />
         </div>
         <h1 className="text-2xl font-bold tracking-tight">{ERROR_TEXT.title}</h1>

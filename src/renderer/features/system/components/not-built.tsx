@@ -11,7 +11,7 @@ export function NotBuilt({ title }: { title: string }) {
   useSeo({ title: `${title} | Handover`, description: `${title} on Handover.`, noIndex: true })
   return (
     <section data-testid="not-built" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
-      <div className="mb-6 flex size-14 items-center justify-center rounded-2xl bg-navy-100 text-navy-700">
+      <div className="mb-6 flex size-14 items-center justify-center rounded-2xl bg-navy-100 dark:bg-navy-800 text-navy-700 dark:text-navy-200">
         <Construction className="size-7" aria-hidden="true" />
       </div>
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>

@@ -18,7 +18,7 @@ export function NotFound() {
       <div className="mb-6 flex size-16 items-center justify-center rounded-2xl bg-navy-900 text-mint-400">
         <SearchX className="size-8" aria-hidden="true" />
       </div>
-      <p className="text-sm font-semibold tracking-widest text-mint-700 uppercase">Error 404</p>
+      <p className="text-sm font-semibold tracking-widest text-mint-700 dark:text-mint-400 uppercase">Error 404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Page Not Found</h1>
       <p className="mt-3 max-w-md text-muted-foreground">
         The page you are looking for may have moved or no longer exists.

@@ -18,15 +18,15 @@ export function DealActions({ deal }: { deal: TransactionDetailDto }) {
   return (
     <Card className="p-5 sm:p-6" data-testid="deal-actions">
       <h2 className="text-base font-semibold">What happens now</h2>
-      <p className="mt-2 text-navy-700" data-testid="deal-guidance">
+      <p className="mt-2 text-navy-700 dark:text-navy-200" data-testid="deal-guidance">
         {guidance(deal)}
       </p>
       <div className="mt-4 empty:hidden">
         <DealTimers deal={deal} onElapsed={refresh} />
       </div>
       {deal.status === 'disputed' && deal.disputeReason && (
-        <div className="mt-4 flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
-          <ShieldAlert className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
+        <div className="mt-4 flex gap-3 rounded-xl border border-amber-200 dark:border-amber-800 bg-amber-50 dark:bg-amber-950/40 p-3 text-sm text-amber-950 dark:text-amber-100">
+          <ShieldAlert className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
           <div className="min-w-0">
             <p className="font-semibold">Reason for the dispute</p>
             <p className="mt-0.5 break-words whitespace-pre-line">{deal.disputeReason}</p>

@@ -32,8 +32,8 @@ function DeadlineTimer({ label, until, outcome, icon: Icon, testId, onElapsed }:
     }
   }, [elapsed, onElapsed])
   return (
-    <div data-testid={testId} className="flex items-start gap-3 rounded-xl border border-sky-200 bg-sky-50 p-3 text-sky-950 sm:p-4">
-      <Icon className="mt-0.5 size-5 shrink-0 text-sky-700" aria-hidden="true" />
+    <div data-testid={testId} className="flex items-start gap-3 rounded-xl border border-sky-200 dark:border-sky-800 bg-sky-50 dark:bg-sky-950/40 p-3 text-sky-950 dark:text-sky-100 sm:p-4">
+      <Icon className="mt-0.5 size-5 shrink-0 text-sky-700 dark:text-sky-400" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium">
           {label}
@@ -42,7 +42,7 @@ function DeadlineTimer({ label, until, outcome, icon: Icon, testId, onElapsed }:
         <p className="font-mono text-2xl font-bold tabular-nums" aria-hidden="true">
           {elapsed ? '00:00' : formatClock(left)}
         </p>
-        <p className="text-xs text-sky-900/80">
+        <p className="text-xs text-sky-900/80 dark:text-sky-200/80">
           {elapsed ? 'Updating…' : `${outcome} ${formatDateTime(until)}.`}
         </p>
       </div>

@@ -23,14 +23,14 @@ function StepStatus({ step, open }: { step: ChecklistStepDto; open: boolean }) {
   const state = stepState(step)
   if (state === 'confirmed') {
     return (
-      <StatusLine icon={CheckCircle2} className="text-mint-700">
+      <StatusLine icon={CheckCircle2} className="text-mint-700 dark:text-mint-400">
         Confirmed by the buyer <time dateTime={step.buyerConfirmedAt!}>{formatDateTime(step.buyerConfirmedAt!)}</time>
       </StatusLine>
     )
   }
   if (state === 'waiting_buyer') {
     return (
-      <StatusLine icon={Clock} className="text-sky-800">
+      <StatusLine icon={Clock} className="text-sky-800 dark:text-sky-200">
         Done by the seller <time dateTime={step.sellerDoneAt!}>{formatDateTime(step.sellerDoneAt!)}</time>
         {open ? ', waiting for the buyer' : ''}
       </StatusLine>

@@ -26,7 +26,7 @@ export function PayOptions({ options, value, onChange, name }: { options: readon
               data-testid={`pay-option-${option.method}`}
               className={cn(
                 'flex cursor-pointer items-start gap-3 rounded-xl border bg-card p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                checked ? 'border-mint-500 bg-mint-300/10 ring-1 ring-mint-500' : 'hover:border-navy-300',
+                checked ? 'border-mint-500 bg-mint-300/10 ring-1 ring-mint-500' : 'hover:border-navy-300 dark:hover:border-navy-600',
                 !option.available && 'cursor-not-allowed opacity-70',
               )}
             >
@@ -41,7 +41,7 @@ export function PayOptions({ options, value, onChange, name }: { options: readon
                 className="mt-1 size-4 accent-mint-600"
                 aria-describedby={`${id}-note`}
               />
-              <Icon className="mt-0.5 size-5 shrink-0 text-navy-500" aria-hidden="true" />
+              <Icon className="mt-0.5 size-5 shrink-0 text-navy-500 dark:text-navy-300" aria-hidden="true" />
               <span className="grid min-w-0 flex-1 gap-0.5">
                 <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                   <span className="font-semibold">{option.label}</span>
@@ -50,14 +50,14 @@ export function PayOptions({ options, value, onChange, name }: { options: readon
                 <span className="text-xs text-muted-foreground">
                   Processor fee {option.processorFee}
                 </span>
-                <span id={`${id}-note`} className={cn('text-xs', option.shortBy ? 'text-amber-800' : 'text-muted-foreground')}>
+                <span id={`${id}-note`} className={cn('text-xs', option.shortBy ? 'text-amber-800 dark:text-amber-200' : 'text-muted-foreground')}>
                   {option.note}
                 </span>
               </span>
             </label>
             {option.shortBy && (
               <p className="mt-1 pl-3 text-xs">
-                <Link to={paths.balance} className="font-semibold text-mint-700 underline-offset-4 hover:underline">
+                <Link to={paths.balance} className="font-semibold text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline">
                   Deposit to your balance
                 </Link>
               </p>

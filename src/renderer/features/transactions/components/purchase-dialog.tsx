@@ -96,7 +96,7 @@ export function PurchaseDialogContent({ listing, open }: { listing: PurchaseList
           <div className="mt-4">
             <PayOptions name={`listing-${listing.id}-method`} options={options} value={chosen?.method ?? null} onChange={setMethod} />
           </div>
-          <ul className="mt-4 grid gap-2 text-sm text-navy-700">
+          <ul className="mt-4 grid gap-2 text-sm text-navy-700 dark:text-navy-200">
             <li className="flex gap-2">
               <Hourglass className="mt-0.5 size-4 shrink-0 text-navy-400" aria-hidden="true" />
               <span>
@@ -104,7 +104,7 @@ export function PurchaseDialogContent({ listing, open }: { listing: PurchaseList
               </span>
             </li>
             <li className="flex gap-2">
-              <ShieldCheck className="mt-0.5 size-4 shrink-0 text-mint-600" aria-hidden="true" />
+              <ShieldCheck className="mt-0.5 size-4 shrink-0 text-mint-600 dark:text-mint-400" aria-hidden="true" />
               <span>
                 After the handover, a <strong>{quote.data.countdownDays}-day</strong> transfer countdown runs before the seller is paid; you can open a dispute until it ends.
               </span>

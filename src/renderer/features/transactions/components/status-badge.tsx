@@ -3,10 +3,10 @@ import { cn } from '@/lib/utils'
 import { statusTone, type StatusTone } from '../lib/status'
 
 const TONES: Record<StatusTone, string> = {
-  active: 'bg-sky-50 text-sky-800 ring-sky-200',
-  positive: 'bg-mint-300/20 text-mint-700 ring-mint-500/30',
-  negative: 'bg-muted text-navy-600 ring-border',
-  warning: 'bg-amber-50 text-amber-900 ring-amber-200',
+  active: 'bg-sky-50 dark:bg-sky-950/40 text-sky-800 dark:text-sky-200 ring-sky-200 dark:ring-sky-800',
+  positive: 'bg-mint-300/20 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400 ring-mint-500/30',
+  negative: 'bg-muted text-navy-600 dark:text-navy-300 ring-border',
+  warning: 'bg-amber-50 dark:bg-amber-950/40 text-amber-900 dark:text-amber-200 ring-amber-200 dark:ring-amber-800',
 }
 
 /** The status in words (TRANSACTION_STATUS_LABELS), coloured by what it means for the deal. */

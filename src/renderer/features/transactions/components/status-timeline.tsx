@@ -10,9 +10,9 @@ const STATE_TEXT: Record<StatusStep['state'], string> = { done: 'done', current:
 function StepIcon({ step }: { step: StatusStep }) {
   const tone = statusTone(step.status)
   if (step.state === 'next') return <Circle className="size-5 text-navy-200" aria-hidden="true" />
-  if (tone === 'negative') return <XCircle className="size-5 text-navy-500" aria-hidden="true" />
-  if (tone === 'warning') return <ShieldAlert className="size-5 text-amber-600" aria-hidden="true" />
-  if (step.state === 'current') return <CircleDot className="size-5 text-sky-600" aria-hidden="true" />
+  if (tone === 'negative') return <XCircle className="size-5 text-navy-500 dark:text-navy-300" aria-hidden="true" />
+  if (tone === 'warning') return <ShieldAlert className="size-5 text-amber-600 dark:text-amber-400" aria-hidden="true" />
+  if (step.state === 'current') return <CircleDot className="size-5 text-sky-600 dark:text-sky-400" aria-hidden="true" />
   return (
     <span className="flex size-5 items-center justify-center rounded-full bg-mint-500 text-white">
       <Check className="size-3.5" strokeWidth={3} aria-hidden="true" />
@@ -28,13 +28,13 @@ function StatusPath({ deal }: { deal: TransactionDetailDto }) {
       {steps.map((step, index) => (
         <li key={step.status} className="relative flex gap-3 pb-4 last:pb-0" data-state={step.state} data-status={step.status} aria-current={step.state === 'current' ? 'step' : undefined}>
           {index < steps.length - 1 && (
-            <span className={cn('absolute top-6 bottom-0 left-[0.5625rem] w-0.5', step.state === 'done' ? 'bg-mint-500/60' : 'bg-navy-100')} aria-hidden="true" />
+            <span className={cn('absolute top-6 bottom-0 left-[0.5625rem] w-0.5', step.state === 'done' ? 'bg-mint-500/60' : 'bg-navy-100 dark:bg-navy-800')} aria-hidden="true" />
           )}
           <span className="relative z-10 bg-card">
             <StepIcon step={step} />
           </span>
           <div className="min-w-0">
-            <p className={cn('text-sm', step.state === 'current' ? 'font-bold text-navy-950' : step.state === 'next' ? 'text-muted-foreground' : 'font-medium')}>
+            <p className={cn('text-sm', step.state === 'current' ? 'font-bold text-foreground' : step.state === 'next' ? 'text-muted-foreground' : 'font-medium')}>
               {step.label}
               <span className="sr-only"> ({STATE_TEXT[step.state]})</span>
             </p>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link, Navigate } from 'react-router-dom'
 import { ArrowLeft, MessageCircle, SearchX } from 'lucide-react'
 import type { TransactionDetailDto } from '@shared/api/transactions'
@@ -103,8 +104,12 @@ function BackLink() {
   )
 }
 
+/** What the app adds to a deal's page from another feature: the review of a completed deal. */
+export type RenderDealExtra = (deal: TransactionDetailDto) => ReactNode
+
 /** The deal itself: its money, where it stands, what the viewer can do, the checklist and the timeline. */
-export function TransactionDetail({ deal }: { deal: TransactionDetailDto }) {
+export function TransactionDetail({ deal, renderReview }: { deal: TransactionDetailDto; renderReview?: RenderDealExtra }) {
+  const review = renderReview?.(deal)
   return (
     <>
       <DealHeader deal={deal} />
@@ -113,6 +118,7 @@ export function TransactionDetail({ deal }: { deal: TransactionDetailDto }) {
         <div className="min-w-0 lg:col-start-1">
           <DealActions deal={deal} />
         </div>
+        {review && <div className="min-w-0 lg:col-start-1">{review}</div>}
         <aside className="grid content-start gap-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-3 lg:row-start-1" aria-label="Deal summary">
           <MoneySummary deal={deal} />
           <Parties deal={deal} />
@@ -141,7 +147,7 @@ export function NotFoundDeal() {
 }
 
 /** /transaction/{id} (SPEC §2). */
-export function TransactionDetailScreen({ id }: { id: string }) {
+export function TransactionDetailScreen({ id, renderReview }: { id: string; renderReview?: RenderDealExtra }) {
   const dealId = parseDealId(id)
   const { isSignedIn, isLoading } = useCurrentUser()
   const deal = useTransaction(dealId ?? 0, isSignedIn && dealId !== null)
@@ -153,7 +159,7 @@ export function TransactionDetailScreen({ id }: { id: string }) {
       {dealId === null || deal.data === null ? (
         <NotFoundDeal />
       ) : deal.data ? (
-        <TransactionDetail deal={deal.data} />
+        <TransactionDetail deal={deal.data} renderReview={renderReview} />
       ) : deal.isError ? (
         <StateNotice icon={<SearchX className="size-7" aria-hidden="true" />} title="Could not load the transaction" text={deal.error.message}>
           <Button variant="primary" onClick={() => void deal.refetch()}>

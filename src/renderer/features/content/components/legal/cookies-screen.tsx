@@ -10,7 +10,6 @@ interface StoredItem {
 }
 
 const BROWSER_STORAGE: readonly StoredItem[] = [
-  { name: 'handover.sounds', what: 'whether you turned notification sounds off (local storage, until you change it)' },
   { name: 'trustap_order_id, purchase_account_id', what: 'the payment you are making at our payment provider, so the page you come back to can confirm it; removed once it is confirmed (local storage)' },
   { name: 'handover.dismissed-banner', what: 'the announcement you closed, so it stays closed until you close the browser tab (session storage)' },
 ]
@@ -68,7 +67,7 @@ const SECTIONS: readonly LegalSection[] = [
     id: 'control',
     title: 'Removing them',
     content: (
-      <p>Signing out ends the session and clears the cookie. Your browser’s settings can delete the cookie and the site data at any time; you will then be signed out and the sound setting returns to on.</p>
+      <p>Signing out ends the session and clears the cookie. Your browser’s settings can delete the cookie and the site data at any time; you will then be signed out. Your sound and notification choices are kept with your account, not in the browser.</p>
     ),
   },
 ]

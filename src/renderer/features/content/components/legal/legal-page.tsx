@@ -14,10 +14,10 @@ export interface LegalSection {
 export const LEGAL_UPDATED = { iso: '2026-11-23', label: 'November 23, 2026' } as const
 
 const PROSE = [
-  'text-base leading-relaxed text-navy-800',
+  'text-base leading-relaxed text-navy-800 dark:text-navy-100',
   '[&_p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6',
-  '[&_a]:font-medium [&_a]:text-mint-700 [&_a]:underline [&_a]:underline-offset-2 [&_strong]:font-semibold [&_strong]:text-foreground',
-  '[&_code]:rounded [&_code]:bg-navy-50 [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-sm [&_code]:[overflow-wrap:anywhere]',
+  '[&_a]:font-medium [&_a]:text-mint-700 dark:[&_a]:text-mint-400 [&_a]:underline [&_a]:underline-offset-2 [&_strong]:font-semibold [&_strong]:text-foreground',
+  '[&_code]:rounded [&_code]:bg-muted [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:text-sm [&_code]:[overflow-wrap:anywhere]',
 ].join(' ')
 
 /** Terms, privacy and cookies: a heading, the date, a table of contents and numbered sections. */
@@ -35,7 +35,7 @@ export function LegalPage({ title, lede, sections }: { title: string; lede: stri
           <ol className="mt-3 space-y-2 text-sm">
             {sections.map((section, index) => (
               <li key={section.id}>
-                <a href={`#${section.id}`} className="text-navy-700 hover:text-mint-700 hover:underline focus-visible:underline focus-visible:outline-none">
+                <a href={`#${section.id}`} className="text-navy-700 dark:text-navy-200 hover:text-mint-700 dark:hover:text-mint-400 hover:underline focus-visible:underline">
                   {index + 1}. {section.title}
                 </a>
               </li>
@@ -50,7 +50,7 @@ export function LegalPage({ title, lede, sections }: { title: string; lede: stri
             </section>
           ))}
           <p className="mt-6 text-sm text-muted-foreground">
-            Questions about this page? <Link to={paths.contact} className="font-medium text-mint-700 underline underline-offset-2">Contact us</Link>.
+            Questions about this page? <Link to={paths.contact} className="font-medium text-mint-700 dark:text-mint-400 underline underline-offset-2">Contact us</Link>.
           </p>
         </div>
       </div>

@@ -10,7 +10,7 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'What we store',
     content: (
       <ul>
-        <li><strong>Your account:</strong> username, email address, your password as an argon2id hash (never the password itself), your avatar if you set one, and when you joined. Until you confirm your email, the sign-up waits with a hash of its code.</li>
+        <li><strong>Your account:</strong> username, email address, your password as an argon2id hash (never the password itself), your avatar if you set one, your sound and notification choices, and when you joined. Until you confirm your email, the sign-up waits with a hash of its code, and so does a new email address until you confirm it.</li>
         <li><strong>Sessions:</strong> when you sign in, a session record in our database names your account and when it expires (after 30 days).</li>
         <li><strong>Listings:</strong> everything you enter for an account you sell, and the pictures you upload.</li>
         <li><strong>Messages:</strong> your conversations with buyers, sellers and admins, and whether each message was read.</li>
@@ -67,7 +67,11 @@ const SECTIONS: readonly LegalSection[] = [
     id: 'your-choices',
     title: 'Your choices',
     content: (
-      <p>You can ask for a copy of your data, for a correction, or for your account to be deleted, through the <Link to={paths.contact}>contact form</Link>. An account can be deleted once it has no open deal and no money left in it.</p>
+      <p>
+        You can change your email, password, picture and notification choices, or delete your account, in your <Link to={paths.settings}>settings</Link>. You can also ask
+        for a copy of your data or for a correction through the <Link to={paths.contact}>contact form</Link>. An account can be deleted once it has no open deal and no
+        money left in it.
+      </p>
     ),
   },
   {

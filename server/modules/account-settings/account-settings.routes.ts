@@ -1,0 +1,129 @@
+import Router from '@koa/router'
+import {
+  ACCOUNT_MESSAGES,
+  ACCOUNT_RULES,
+  deleteAccountRequestSchema,
+  emailChangeRequestSchema,
+  emailChangeVerifySchema,
+  passwordChangeRequestSchema,
+  preferencesUpdateSchema,
+} from '@shared/api/account-settings'
+import { requireActiveUser } from '../../http/access'
+import { clientIp, requireSessionUserId, type AppContext, type AppState } from '../../http/context'
+import { unauthorized } from '../../http/errors'
+import type { RateLimits } from '../../http/rate-limit'
+import { parseBody } from '../../http/validation'
+import { receivedFile, receiveOneImage } from '../media/upload.routes'
+import type { User } from '../users/user.entity'
+import type { AccountSettingsService } from './account-settings.service'
+import { avatarTooLarge } from './avatar'
+import type { EmailChangeService } from './email-change.service'
+
+export interface AccountSettingsRoutesDeps {
+  account: AccountSettingsService
+  email: EmailChangeService
+  rateLimits: RateLimits
+}
+
+const AVATAR_UPLOAD = { field: ACCOUNT_RULES.avatarField, maxBytes: ACCOUNT_RULES.avatarMaxBytes, tooLarge: avatarTooLarge, malformed: ACCOUNT_MESSAGES.avatarUpload }
+
+/** Codes to a new address count per account (sign-up's resend limit, which counts per address where there is no account). */
+const mailKey = (user: User) => `user:${user.id}`
+
+/**
+ * /api/settings: the signed-in user's own account (the /settings screen). Whatever asks for the current password
+ * counts against sign-in's limit for this address and name, so the settings are no second way to guess it.
+ */
+export function accountSettingsRoutes(deps: AccountSettingsRoutesDeps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/settings' })
+  const { account, email, rateLimits } = deps
+
+  /** Runs a password-checking action under the sign-in limit; a success resets it, as a sign-in does. */
+  async function withPasswordLimit<T>(ctx: AppContext, user: User, action: () => Promise<T>): Promise<T> {
+    const key = `${clientIp(ctx)}:${user.usernameKey}`
+    await rateLimits.consume('login', key)
+    const result = await action()
+    await rateLimits.reset('login', key)
+    return result
+  }
+
+  router.get('/email', async (ctx) => {
+    const user = await requireActiveUser(ctx)
+    ctx.body = await email.current(ctx.state.em, user.id)
+  })
+
+  router.post('/email', async (ctx) => {
+    const user = await requireActiveUser(ctx)
+    const input = parseBody(ctx, emailChangeRequestSchema)
+    await rateLimits.consume('resend', mailKey(user))
+    const started = await withPasswordLimit(ctx, user, () => email.start(ctx.state.em, user.id, input))
+    ctx.body = { ...started, message: ACCOUNT_MESSAGES.codeSent }
+  })
+
+  router.post('/email/resend', async (ctx) => {
+    const user = await requireActiveUser(ctx)
+    await rateLimits.consume('resend', mailKey(user))
+    ctx.body = { ...(await email.resend(ctx.state.em, user.id)), message: ACCOUNT_MESSAGES.codeSent }
+  })
+
+  router.post('/email/verify', async (ctx) => {
+    const user = await requireActiveUser(ctx)
+    const { code } = parseBody(ctx, emailChangeVerifySchema)
+    await rateLimits.consume('verify', clientIp(ctx))
+    const changed = await email.verify(ctx.state.em, user.id, code)
+    await account.announceChange(user.id)
+    ctx.body = { email: changed, message: ACCOUNT_MESSAGES.emailChanged }
+  })
+
+  router.post('/password', async (ctx) => {
+    const user = await requireActiveUser(ctx)
+    const input = parseBody(ctx, passwordChangeRequestSchema)
+    const sessionKey = ctx.session?.externalKey
+    if (!sessionKey) throw unauthorized()
+    const endedSessions = await withPasswordLimit(ctx, user, () => account.changePassword(ctx.state.em, user.id, sessionKey, input))
+    ctx.body = { success: true, message: ACCOUNT_MESSAGES.passwordChanged, endedSessions }
+  })
+
+  router.post(
+    '/avatar',
+    async (ctx, next) => {
+      // who and how often, before a byte of the body is read; pictures share the image uploads' hourly limit
+      const user = await requireActiveUser(ctx)
+      await rateLimits.consume('listingImageUpload', String(user.id))
+      return next()
+    },
+    receiveOneImage(AVATAR_UPLOAD),
+    async (ctx) => {
+      const avatar = await account.setAvatar(ctx.state.em, requireSessionUserId(ctx), receivedFile(ctx, ACCOUNT_MESSAGES.avatarUpload))
+      ctx.status = 201
+      ctx.body = { avatar }
+    },
+  )
+
+  router.delete('/avatar', async (ctx) => {
+    const user = await requireActiveUser(ctx)
+    await account.removeAvatar(ctx.state.em, user.id)
+    ctx.body = { avatar: null }
+  })
+
+  router.get('/preferences', async (ctx) => {
+    const user = await requireActiveUser(ctx)
+    ctx.body = await account.preferences(ctx.state.em, user.id)
+  })
+
+  router.put('/preferences', async (ctx) => {
+    const user = await requireActiveUser(ctx)
+    const patch = parseBody(ctx, preferencesUpdateSchema)
+    ctx.body = await account.updatePreferences(ctx.state.em, user.id, patch)
+  })
+
+  router.post('/delete-account', async (ctx) => {
+    const user = await requireActiveUser(ctx)
+    const { password } = parseBody(ctx, deleteAccountRequestSchema)
+    await withPasswordLimit(ctx, user, () => account.deleteOwnAccount(ctx.state.em, user.id, password))
+    ctx.session = null
+    ctx.body = { success: true, message: ACCOUNT_MESSAGES.accountDeleted }
+  })
+
+  return router
+}

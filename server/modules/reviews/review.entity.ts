@@ -1,0 +1,29 @@
+import { EntitySchema, OptionalProps } from '@mikro-orm/core'
+import { EscrowTransaction } from '../escrow/escrow.entities'
+import { User } from '../users/user.entity'
+
+/** The buyer's review of the seller after a completed escrow deal: one per deal, never edited. */
+export class Review {
+  [OptionalProps]?: 'createdAt'
+  id!: number
+  transaction!: EscrowTransaction
+  seller!: User
+  reviewer!: User
+  rating!: number
+  text!: string
+  createdAt: Date = new Date()
+}
+
+export const ReviewSchema = new EntitySchema<Review>({
+  class: Review,
+  tableName: 'reviews',
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    transaction: { kind: 'm:1', entity: () => EscrowTransaction, unique: true },
+    seller: { kind: 'm:1', entity: () => User },
+    reviewer: { kind: 'm:1', entity: () => User },
+    rating: { type: 'smallint' },
+    text: { type: 'text' },
+    createdAt: { type: 'datetime', length: 3, defaultRaw: 'now()' },
+  },
+})

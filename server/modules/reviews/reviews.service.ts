@@ -1,0 +1,112 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import { REVIEW_MESSAGES, type DealReview, type ReviewDto, type ReviewListQuery, type ReviewRequest, type SellerRating, type SellerReviews } from '@shared/api/reviews'
+import { transactionDisplayId, type TransactionDetailDto } from '@shared/api/transactions'
+import { conflict, forbidden } from '../../http/errors'
+import type { Logger } from '../../logger'
+import type { EventBus } from '../../realtime/bus'
+import type { EscrowViewer } from '../escrow/escrow.service'
+import type { NotificationService } from '../notifications/notifications.service'
+import { toRatingSummary, toReviewDto, toSellerRating, type ReviewRow, type StarCountRow } from './reviews.mapper'
+
+export interface ReviewsDeps {
+  /** a deal as its viewer sees it; 404 for anyone who is neither a party nor an admin (escrow) */
+  deal: (em: EntityManager, viewer: EscrowViewer, id: number) => Promise<TransactionDetailDto>
+  notifications: NotificationService
+  bus: EventBus
+  logger: Logger
+}
+
+// reviewer as the account is now: a deleted one is "Deleted user {id}" here as everywhere
+const REVIEW_SELECT = `
+  select r.id, r.rating, r.text, r.created_at, u.id as reviewer_id, u.username as reviewer_username, u.avatar as reviewer_avatar,
+         l.platform, l.account_title
+    from reviews r
+    join users u on u.id = r.reviewer_id
+    join escrow_transactions t on t.id = r.transaction_id
+    join listings l on l.id = t.listing_id`
+
+const SELLER_PAGE_SQL = `${REVIEW_SELECT} where r.seller_id = ? order by r.created_at desc, r.id desc limit ? offset ?`
+const DEAL_REVIEW_SQL = `${REVIEW_SELECT} where r.transaction_id = ?`
+const STAR_COUNTS_SQL = `select rating, count(*) as n from reviews where seller_id = ? group by rating`
+const RATINGS_SQL = `select seller_id, sum(rating) as rating_sum, count(*) as rating_count from reviews where seller_id in (?) group by seller_id`
+// a seller's page exists for the same people as their profile: not for unknown, banned or deleted users
+const SELLER_SQL = `select id from users where id = ? and banned_at is null`
+
+export interface WrittenReview {
+  review: ReviewDto
+  /** publishes the seller's notification and the deal's live update; run once the transaction has committed */
+  after: () => Promise<void>
+}
+
+/**
+ * Reviews of sellers. Writing one takes the caller's transaction and relies on the unique deal id, so two
+ * submits at once store one review and the other gets the 409 of a second review.
+ */
+export class ReviewsService {
+  constructor(private readonly deps: ReviewsDeps) {}
+
+  async write(tx: EntityManager, viewer: EscrowViewer, transactionId: number, input: ReviewRequest): Promise<WrittenReview> {
+    const deal = await this.deps.deal(tx, viewer, transactionId)
+    if (deal.viewerRole !== 'buyer') throw forbidden(REVIEW_MESSAGES.notBuyer)
+    if (deal.status !== 'completed') throw conflict(REVIEW_MESSAGES.notCompleted, 'deal_not_completed')
+    const [inserted] = await tx.execute<{ id: number; created_at: Date | string }[]>(
+      `insert into reviews (transaction_id, seller_id, reviewer_id, rating, text) values (?, ?, ?, ?, ?)
+       on conflict (transaction_id) do nothing returning id, created_at`,
+      [deal.id, deal.sellerId, deal.buyerId, input.rating, input.text],
+    )
+    if (!inserted) throw conflict(REVIEW_MESSAGES.already, 'already_reviewed')
+    const notification = this.deps.notifications.notify(tx, deal.sellerId, {
+      type: 'transaction_updated',
+      title: 'New review',
+      message: `${deal.buyer.username} rated the sale of “${deal.listing.accountTitle}” ${input.rating} out of 5 (${transactionDisplayId(deal.id)}).`,
+      data: { transactionId: deal.id, type: 'review' },
+    })
+    await tx.flush()
+    const review = toReviewDto({
+      id: inserted.id,
+      rating: input.rating,
+      text: input.text,
+      created_at: inserted.created_at,
+      reviewer_id: deal.buyer.id,
+      reviewer_username: deal.buyer.username,
+      reviewer_avatar: deal.buyer.avatar,
+      platform: deal.listing.platform,
+      account_title: deal.listing.accountTitle,
+    })
+    const after = async () => {
+      try {
+        // the status stays; both sides' open deal pages show the review
+        await this.deps.bus.publish({ userIds: [deal.buyerId, deal.sellerId] }, { type: 'transaction_updated', transactionId: deal.id, status: deal.status })
+      } catch (err) {
+        this.deps.logger.warn({ err, transactionId: deal.id }, 'review stored but its live update was not published')
+      }
+      await this.deps.notifications.publishCreated(notification)
+    }
+    return { review, after }
+  }
+
+  /** The deal's review for its parties and admins (anyone else: the deal's 404); null until the buyer writes one. */
+  async forDeal(em: EntityManager, viewer: EscrowViewer, transactionId: number): Promise<DealReview> {
+    const deal = await this.deps.deal(em, viewer, transactionId)
+    const [row] = await em.execute<ReviewRow[]>(DEAL_REVIEW_SQL, [deal.id])
+    return { review: row ? toReviewDto(row) : null }
+  }
+
+  /** One page of a seller's reviews, newest first, with the rating over all of them; null for a seller that does not exist. */
+  async forSeller(em: EntityManager, sellerId: number, query: ReviewListQuery): Promise<SellerReviews | null> {
+    const [seller] = await em.execute<{ id: number }[]>(SELLER_SQL, [sellerId])
+    if (!seller) return null
+    const [stars, rows] = await Promise.all([
+      em.execute<StarCountRow[]>(STAR_COUNTS_SQL, [sellerId]),
+      em.execute<ReviewRow[]>(SELLER_PAGE_SQL, [sellerId, query.pageSize, (query.page - 1) * query.pageSize]),
+    ])
+    return { rating: toRatingSummary(stars), items: rows.map(toReviewDto) }
+  }
+
+  /** Each seller's rating (none yet: average null, count 0), for profiles and the ranking. */
+  async ratings(em: EntityManager, sellerIds: readonly number[]): Promise<Map<number, SellerRating>> {
+    const rows = sellerIds.length === 0 ? [] : await em.execute<{ seller_id: number; rating_sum: string; rating_count: string }[]>(RATINGS_SQL, [[...sellerIds]])
+    const bySeller = new Map(rows.map((row) => [row.seller_id, row]))
+    return new Map(sellerIds.map((id) => [id, toSellerRating(bySeller.get(id))]))
+  }
+}

@@ -1,0 +1,1 @@
+export { CryptoDiagnosticScreen as default } from '@/features/diagnostics/components/crypto-diagnostic-screen'

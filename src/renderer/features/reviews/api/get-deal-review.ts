@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { dealReviewSchema, type ReviewDto } from '@shared/api/reviews'
+import { HEADER_STALE } from '@shared/constants'
+import { apiGet } from '@/lib/api-client'
+import { reviewQueryKeys } from './keys'
+
+/** GET /api/transactions/{id}/review: the deal's review, or null until its buyer writes one. */
+export async function getDealReview(transactionId: number, signal?: AbortSignal): Promise<ReviewDto | null> {
+  const body = await apiGet<unknown>(`/api/transactions/${transactionId}/review`, { signal })
+  return body === null ? null : dealReviewSchema.parse(body).review
+}
+
+export const dealReviewQueryOptions = (transactionId: number) =>
+  queryOptions({
+    queryKey: reviewQueryKeys.deal(transactionId),
+    queryFn: ({ signal }) => getDealReview(transactionId, signal),
+    staleTime: HEADER_STALE.transactionsMs,
+  })
+
+export function useDealReview(transactionId: number, enabled: boolean) {
+  return useQuery({ ...dealReviewQueryOptions(transactionId), enabled })
+}

@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { sellerReviewsSchema, type SellerReviews } from '@shared/api/reviews'
+import { LISTINGS_QUERY } from '@shared/constants'
+import { ApiError, apiGet } from '@/lib/api-client'
+import { reviewQueryKeys } from './keys'
+
+/** GET /api/sellers/{id}/reviews?page=; a seller that does not exist (404) is null. */
+export async function getSellerReviews(sellerId: number, page: number, signal?: AbortSignal): Promise<SellerReviews | null> {
+  try {
+    const body = await apiGet<unknown>(`/api/sellers/${sellerId}/reviews${page > 1 ? `?page=${page}` : ''}`, { signal })
+    return body === null ? null : sellerReviewsSchema.parse(body)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+}
+
+export const sellerReviewsQueryOptions = (sellerId: number, page: number) =>
+  queryOptions({
+    queryKey: reviewQueryKeys.seller(sellerId, page),
+    queryFn: ({ signal }) => getSellerReviews(sellerId, page, signal),
+    staleTime: LISTINGS_QUERY.staleMs,
+    gcTime: LISTINGS_QUERY.gcMs,
+  })
+
+/** The previous page stays on screen while the next one loads, so the list does not jump. */
+export function useSellerReviews(sellerId: number, page: number) {
+  return useQuery({ ...sellerReviewsQueryOptions(sellerId, page), placeholderData: keepPreviousData })
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { reviewDtoSchema, type ReviewDto, type ReviewRequest } from '@shared/api/reviews'
+import { ApiError, apiSend } from '@/lib/api-client'
+import { sellerKeys } from '@/lib/query-keys'
+import { reviewQueryKeys } from './keys'
+
+/** POST /api/transactions/{id}/review: answers the stored review (201). */
+export async function submitReview(transactionId: number, input: ReviewRequest): Promise<ReviewDto> {
+  return reviewDtoSchema.parse(await apiSend<unknown>('POST', `/api/transactions/${transactionId}/review`, input))
+}
+
+/**
+ * The deal shows its review at once; the seller's pages and rating are fetched again. A 409 (a review from
+ * another tab, or the deal moved) refetches the deal's review, so the screen shows what is really there.
+ */
+export function useSubmitReview(transactionId: number) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (input: ReviewRequest) => submitReview(transactionId, input),
+    onSuccess: (review) => {
+      client.setQueryData(reviewQueryKeys.deal(transactionId), review)
+      void client.invalidateQueries({ queryKey: reviewQueryKeys.sellers() })
+      void client.invalidateQueries({ queryKey: sellerKeys.all })
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void client.invalidateQueries({ queryKey: reviewQueryKeys.deal(transactionId) })
+    },
+  })
+}

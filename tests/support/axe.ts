@@ -1,0 +1,47 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+
+/** One axe rule broken on one screen, with the elements that break it. */
+export interface Finding {
+  where: string
+  rule: string
+  impact: string
+  help: string
+  nodes: { target: string; why: string }[]
+}
+
+const BLOCKING = new Set(['serious', 'critical'])
+const NODES_SHOWN = 5
+
+/**
+ * Every serious or critical axe violation on the page as it is now, all rules on (WCAG A/AA and axe's best
+ * practices). `where` names the screen in the report.
+ */
+export async function axeViolations(page: Page, where: string): Promise<Finding[]> {
+  // Legacy mode runs in the page itself instead of gathering the frames' results in a new blank page: two to
+  // three times faster, and the site has no iframes. Passes and incomplete results are not read, so not built.
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze()
+  return results.violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map((v) => ({
+      where,
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      nodes: v.nodes.map((n) => ({
+        target: n.target.map(String).join(' >> '),
+        why: [...n.any, ...n.all, ...n.none].map((check) => check.message).filter(Boolean).join('; '),
+      })),
+    }))
+}
+
+/** The findings as a list a person can act on: screen, rule, impact, what to do, and the first few elements. */
+export function reportViolations(findings: Finding[]): string {
+  if (findings.length === 0) return 'no violations'
+  const lines = findings.flatMap((f) => [
+    `${f.where}: ${f.rule} (${f.impact}) ${f.help}`,
+    ...f.nodes.slice(0, NODES_SHOWN).map((n) => `    ${n.target}${n.why ? ` — ${n.why}` : ''}`),
+    ...(f.nodes.length > NODES_SHOWN ? [`    … and ${f.nodes.length - NODES_SHOWN} more`] : []),
+  ])
+  return `${findings.length} serious or critical axe violation(s):\n${lines.join('\n')}`
+}
