@@ -27,7 +27,7 @@ describe('DiagnosticsService', () => {
     expect(report.status).toBe('ok')
     expect(report.components.map((c) => [c.name, c.status, c.required])).toEqual([
       ['database', 'ok', true],
-      ['redis', 'ok', true],
+      ['redis', 'ok', false],
       ['email', 'ok', false],
       ['payments', 'ok', false],
       ['crypto', 'ok', true],
@@ -49,9 +49,15 @@ describe('DiagnosticsService', () => {
     expect(noMail.status).toBe('degraded')
     expect(noMail.components.find((c) => c.name === 'email')).toMatchObject({ status: 'down', message: 'refused' })
 
+    // without Redis the site keeps serving (rate limits and presence fall back to the instance)
     const noRedis = await service({ redis: redis(() => Promise.reject(new Error('ECONNREFUSED'))) }).freshReport(em)
-    expect(noRedis.status).toBe('down')
-    expect(noRedis.components.find((c) => c.name === 'redis')).toMatchObject({ status: 'down', message: 'ECONNREFUSED' })
+    expect(noRedis.status).toBe('degraded')
+    expect(noRedis.components.find((c) => c.name === 'redis')).toMatchObject({ status: 'down', required: false, message: 'ECONNREFUSED' })
+
+    const deadDatabase = { getConnection: () => ({ execute: () => Promise.reject(new Error('connection refused')) }) } as unknown as EntityManager
+    const noDatabase = await service().freshReport(deadDatabase)
+    expect(noDatabase.status).toBe('down')
+    expect(noDatabase.components.find((c) => c.name === 'database')).toMatchObject({ status: 'down', required: true })
   })
 
   it('calls every check slower than the threshold degraded, and the whole report with it', async () => {
