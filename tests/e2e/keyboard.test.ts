@@ -94,10 +94,13 @@ describe('keyboard only: sign up, browse, buy and chat', () => {
     await expectEscapeReturnsFocus(page, 'Account menu', 'menu')
     await page.keyboard.press('Enter')
     await page.getByRole('menu').waitFor()
+    // the menu moves the focus to its first item once it has opened; arrows pressed before that go to the page
+    await expect.poll(async () => (await focusOf(page)).inMenu, { timeout: 10_000 }).toBe(true)
     for (let i = 0; i < 8 && !/^Balance/.test((await focusOf(page)).name); i++) {
       await page.keyboard.press('ArrowDown')
       await expectVisibleFocus(page)
     }
+    expect((await focusOf(page)).name).toMatch(/^Balance/)
     await page.keyboard.press('Enter')
     await page.waitForURL(url('/balance'))
 
