@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { nodeFiles, replaceFile, type JsonFiles } from './json-file'
 
 /**
  * The app's settings in a small JSON file in userData (settings.json). People edit such files by hand, so
@@ -11,18 +11,7 @@ export interface AppSettings {
   serverUrl?: string
 }
 
-/** The file operations the store needs; node:fs in the app, a fake in the tests. */
-export interface SettingsFiles {
-  readFile(path: string): string
-  writeFile(path: string, data: string): void
-  rename(from: string, to: string): void
-}
-
-const nodeFiles: SettingsFiles = {
-  readFile: (path) => readFileSync(path, 'utf8'),
-  writeFile: (path, data) => writeFileSync(path, data, 'utf8'),
-  rename: renameSync,
-}
+export type SettingsFiles = JsonFiles
 
 export interface SettingsStore {
   load(): AppSettings
@@ -65,9 +54,7 @@ export function createSettingsStore(
     save(changes) {
       // Keys this version does not know are kept: a newer version of the app may have written them.
       const next = { ...readObject(), ...changes }
-      const temporary = `${path}.tmp`
-      files.writeFile(temporary, `${JSON.stringify(next, null, 2)}\n`)
-      files.rename(temporary, path)
+      replaceFile(files, path, `${JSON.stringify(next, null, 2)}\n`)
     },
   }
 }

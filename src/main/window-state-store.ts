@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { nodeFiles, replaceFile, type JsonFiles } from './json-file'
 import { parseWindowState, type WindowState } from './window-state'
 
 /**
@@ -6,18 +6,7 @@ import { parseWindowState, type WindowState } from './window-state'
  * rename, so a crash or a full disk mid-write leaves the previous file whole rather than half a file.
  */
 
-/** The file operations the store needs; node:fs in the app, a fake in the tests. */
-export interface StateFiles {
-  readFile(path: string): string
-  writeFile(path: string, data: string): void
-  rename(from: string, to: string): void
-}
-
-const nodeFiles: StateFiles = {
-  readFile: (path) => readFileSync(path, 'utf8'),
-  writeFile: (path, data) => writeFileSync(path, data, 'utf8'),
-  rename: renameSync,
-}
+export type StateFiles = JsonFiles
 
 export interface WindowStateStore {
   /** The saved state; null on first start or when the file is unreadable, corrupt or from elsewhere. */
@@ -41,10 +30,8 @@ export function createWindowStateStore(
       }
     },
     save(state) {
-      const temporary = `${path}.tmp`
       try {
-        files.writeFile(temporary, JSON.stringify(state))
-        files.rename(temporary, path)
+        replaceFile(files, path, JSON.stringify(state))
       } catch (error) {
         warn('[handover] could not save the window position:', error)
       }
