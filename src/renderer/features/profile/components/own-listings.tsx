@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { AlertTriangle, Pencil, Plus } from 'lucide-react'
+import { Pencil, Plus } from 'lucide-react'
 import type { ListingDto } from '@shared/api/listings'
 import { formatMoney } from '@shared/format'
 import { paths } from '@/config/paths'
 import { PLATFORMS } from '@/config/platforms'
+import { InlineLoadError } from '@/components/inline-load-error'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { imageSrc } from '@/lib/image-src'
@@ -104,14 +105,7 @@ export function OwnListings() {
     )
   }
   if (listings.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
-        <AlertTriangle className="size-5" aria-hidden="true" /> Could not load your listings.
-        <Button variant="outline" size="sm" onClick={() => void listings.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    )
+    return <InlineLoadError what="your listings" onRetry={() => void listings.refetch()} />
   }
   const all = listings.data
   if (all.length === 0) {

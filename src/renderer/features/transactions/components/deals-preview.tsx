@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
-import { AlertTriangle, ArrowRight } from 'lucide-react'
+import { ArrowRight } from 'lucide-react'
 import { paths } from '@/config/paths'
+import { InlineLoadError } from '@/components/inline-load-error'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useTransactions } from '../api/get-transactions'
@@ -33,14 +34,7 @@ export function DealsPreview({ role, limit, emptyText }: DealsPreviewProps) {
     )
   }
   if (list.isError) {
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
-        <AlertTriangle className="size-5" aria-hidden="true" /> Could not load your transactions.
-        <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    )
+    return <InlineLoadError what="your transactions" onRetry={() => void list.refetch()} />
   }
   if (list.data.items.length === 0) return <p className="rounded-2xl border border-dashed p-5 text-sm text-muted-foreground">{emptyText}</p>
   return (
