@@ -36,6 +36,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           fileParallelism: false,
+          setupFiles: ['tests/support/e2e-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

@@ -14,6 +14,7 @@ import { activeUser } from './http/access'
 import { errorMiddleware } from './http/error-middleware'
 import { sameOriginWrites } from './http/csrf'
 import { refuseNulCharacters } from './http/nul-guard'
+import { securityHeaders } from './http/security-headers'
 import type { AppContext, AppState, SessionData } from './http/context'
 import type { RateLimits } from './http/rate-limit'
 import type { EventBus } from './realtime/bus'
@@ -72,6 +73,14 @@ import { createSessionStore, sessionRowId, SessionService } from './modules/sess
 import { UsersService } from './modules/users/users.service'
 
 export const SESSION_COOKIE = 'handover.sid'
+
+/**
+ * Behind TLS the cookie takes the `__Host-` prefix: browsers then accept it only with Secure, Path=/ and no
+ * Domain, so no other host of the domain (or a plain-http page) can plant or overwrite a session cookie.
+ */
+export function sessionCookieName(publicUrl: string): string {
+  return publicUrl.startsWith('https://') ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE
+}
 const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 
 export interface AppDeps {
@@ -148,11 +157,12 @@ export function createApp(deps: AppDeps): CreatedApp {
   // one hop, so a client cannot pick its own address (and rate-limit key) by sending the header itself
   const app = new Koa<AppState>({ keys: [config.sessionSecret], proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 })
   const secureCookies = config.publicUrl.startsWith('https://')
+  const sessionCookie = sessionCookieName(config.publicUrl)
   const allowedOrigins = (requestOrigin: string) => [new URL(config.publicUrl).origin, requestOrigin]
 
   const sessionMiddleware = session(
     {
-      key: SESSION_COOKIE,
+      key: sessionCookie,
       maxAge: SESSION_MAX_AGE_MS,
       httpOnly: true,
       sameSite: 'lax',
@@ -165,6 +175,7 @@ export function createApp(deps: AppDeps): CreatedApp {
     app as unknown as Parameters<typeof session>[1],
   )
 
+  app.use(securityHeaders({ publicUrl: config.publicUrl }))
   app.use(errorMiddleware(logger))
   app.use(async (ctx, next) => {
     // the Secure flag follows PUBLIC_URL: TLS ends at the proxy, so the request itself arrives as plain HTTP
@@ -217,7 +228,7 @@ export function createApp(deps: AppDeps): CreatedApp {
     adminSettingsRoutes({ settings: services.settings }),
     accountSettingsRoutes({ account: accountSettings, email: emailChange, rateLimits: deps.rateLimits }),
     siteRoutes({ settings: services.settings }),
-    apiDocsRoutes({ routes: API_ROUTES, version: APP_VERSION, sessionCookie: SESSION_COOKIE }),
+    apiDocsRoutes({ routes: API_ROUTES, version: APP_VERSION, sessionCookie }),
     // before escrow's /:id/:step, which would take /{id}/review for a step
     reviewsRoutes({ reviews }),
     escrowRoutes({ escrow: services.escrow, checkout: (em, input) => services.payments.payments.createPurchaseCheckout(em, input) }),
@@ -238,7 +249,7 @@ export function createApp(deps: AppDeps): CreatedApp {
     await sessionMiddleware(ctx, async () => {
       const s = ctx.session as SessionData | null
       // with an external store the signed cookie holds the session's key
-      const key = ctx.cookies.get(SESSION_COOKIE, { signed: true })
+      const key = ctx.cookies.get(sessionCookie, { signed: true })
       data = s && key && typeof s.userId === 'number' ? { userId: s.userId, isAdmin: Boolean(s.isAdmin), sessionKey: sessionRowId(key) } : null
     })
     return data

@@ -1,4 +1,4 @@
-import { documentPolicy } from './app-headers'
+import { documentPolicy } from '../shared/security/content-security-policy'
 import { bundleTarget, devServerTarget, isServerPath } from './app-routes'
 import { offlineResponse } from './offline-page'
 import { notFound, type RendererSource } from './renderer-source'
@@ -52,7 +52,7 @@ export function createAppRequestHandler(deps: AppRequestDeps): RequestHandler {
         return forMethod(request.method, offlineResponse({ serverOrigin: origin, fromEnvironment: deps.server.info().fromEnvironment }))
       }
       const file = target.kind === 'document' ? 'index.html' : target.file
-      const policy = documentPolicy(origin, { devServerOrigin: deps.devServerOrigin })
+      const policy = documentPolicy({ serverOrigin: origin, devServerOrigin: deps.devServerOrigin })
       return forMethod(request.method, await deps.renderer.get(file, request, policy))
     } catch (error) {
       warn(`[handover] could not answer ${url.pathname}:`, error)

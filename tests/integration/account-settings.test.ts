@@ -227,6 +227,9 @@ describe('changing the password', () => {
       [{ currentPassword: PASSWORD, newPassword: 'next secret', confirmPassword: 'other secret' }, AUTH_MESSAGES.passwordsDontMatch],
       [{ currentPassword: PASSWORD, newPassword: '', confirmPassword: '' }, AUTH_MESSAGES.passwordRequired],
       [{ currentPassword: PASSWORD, newPassword: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) }, AUTH_MESSAGES.passwordLong],
+      [{ currentPassword: PASSWORD, newPassword: 'seven77', confirmPassword: 'seven77' }, AUTH_MESSAGES.passwordShort],
+      [{ currentPassword: PASSWORD, newPassword: 'Sunshine1', confirmPassword: 'Sunshine1' }, AUTH_MESSAGES.passwordCommon],
+      [{ currentPassword: PASSWORD, newPassword: jon.username.toUpperCase(), confirmPassword: jon.username.toUpperCase() }, AUTH_MESSAGES.passwordPersonal],
       [{ currentPassword: PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD }, ACCOUNT_MESSAGES.samePassword],
       [{ newPassword: 'next secret', confirmPassword: 'next secret' }, ACCOUNT_MESSAGES.currentPassword],
     ]
@@ -238,6 +241,24 @@ describe('changing the password', () => {
     expect((await userRow(jon.id)).password_hash).toBe(hash)
     expect((await other.get('/api/auth/me')).status).toBe(200)
     expect(await sessionCount(jon.id)).toBe(2)
+  })
+
+  it('takes a passphrase of 64 characters and more, in any characters, exactly as typed (ASVS)', async () => {
+    const lea = await someone('lea')
+    const login = (password: string) => new ApiClient(server.url).post('/api/auth/login', { username: lea.username, password })
+    const long = 'a passphrase long enough to outlast any guessing, with spaces in it: 100 characters, no truncation..'
+    expect(long).toHaveLength(100)
+    const change = await lea.client.post('/api/settings/password', { currentPassword: PASSWORD, newPassword: long, confirmPassword: long })
+    expect(change.status, change.text).toBe(200)
+    expect((await login(long)).status).toBe(200)
+    // no truncation: the first 64 characters alone are another password
+    expect((await login(long.slice(0, 64))).status).toBe(401)
+
+    const unicode = 'пароль 🔐 ключ'
+    expect((await lea.client.post('/api/settings/password', { currentPassword: long, newPassword: unicode, confirmPassword: unicode })).status).toBe(200)
+    expect((await login(unicode)).status).toBe(200)
+    // kept as typed: another case is another password
+    expect((await login(unicode.toUpperCase())).status).toBe(401)
   })
 
   it('limits wrong current passwords like sign-in does', async () => {

@@ -371,13 +371,15 @@ describe('listings', () => {
 
   it('answers bad input and unknown listings without changing anything', async () => {
     const listing = await activeListing()
+    // the listing is picked at random: an earlier test may have suspended and restored it already
+    const auditBefore = await audit('listing', listing.id)
     for (const body of [{}, { reason: 'no' }, { reason: 'Long enough', status: 'removed' }]) {
       expect((await admin.client.post(`/api/admin/listings/${listing.id}/suspend`, body)).status).toBe(400)
     }
     expect((await admin.client.post(`/api/admin/listings/${listing.id}/flag`, { note: '' })).status).toBe(400)
     expect((await admin.client.post(`/api/admin/listings/${listing.id}/verify`, { reason: 7 })).status).toBe(400)
     expect(await listingStatus(listing.id)).toBe('active')
-    expect(await audit('listing', listing.id)).toEqual([])
+    expect(await audit('listing', listing.id)).toEqual(auditBefore)
     expect((await admin.client.post('/api/admin/listings/99999999/suspend', { reason: 'Does not exist' })).status).toBe(404)
     expect((await admin.client.post('/api/admin/listings/abc/suspend', { reason: 'Does not exist' })).status).toBe(404)
   })

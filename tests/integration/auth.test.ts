@@ -90,10 +90,10 @@ describe('sign-up with an emailed code', () => {
     const users = await count('users')
     const pending = await count('pending_signups')
 
-    const dupName = await client.post('/api/auth/signup', { username: 'UniqueUser', email: 'other@example.com', password: 'x', confirmPassword: 'x' })
+    const dupName = await client.post('/api/auth/signup', { username: 'UniqueUser', email: 'other@example.com', password: 'correct horse', confirmPassword: 'correct horse' })
     expect(dupName.status).toBe(409)
     expect(dupName.json.message).toBe(AUTH_MESSAGES.usernameTaken)
-    const dupEmail = await client.post('/api/auth/signup', { username: 'another', email: 'UNIQUEUSER@example.com', password: 'x', confirmPassword: 'x' })
+    const dupEmail = await client.post('/api/auth/signup', { username: 'another', email: 'UNIQUEUSER@example.com', password: 'correct horse', confirmPassword: 'correct horse' })
     expect(dupEmail.status).toBe(409)
     expect(dupEmail.json.message).toBe(AUTH_MESSAGES.emailTaken)
     expect(await count('users')).toBe(users)
@@ -103,7 +103,7 @@ describe('sign-up with an emailed code', () => {
   it('answers every SPEC §5 validation rule with its exact message and creates nothing', async () => {
     const client = new ApiClient(server.url)
     const pending = await count('pending_signups')
-    const ok = { username: 'validname', email: 'valid@example.com', password: 'pw', confirmPassword: 'pw' }
+    const ok = { username: 'validname', email: 'valid@example.com', password: 'correct horse', confirmPassword: 'correct horse' }
     const cases: [Record<string, unknown>, string][] = [
       [{ ...ok, username: 'ab' }, 'Username must be at least 3 characters'],
       [{ ...ok, username: 'a'.repeat(51) }, AUTH_MESSAGES.usernameLong],
@@ -122,6 +122,34 @@ describe('sign-up with an emailed code', () => {
     expect((await client.post('/api/auth/login', { username: 'x', password: '' })).json.message).toBe('Password is required')
     expect((await client.post('/api/auth/verify-email', { email: 'a@b.co', code: '12a45' })).json.message).toBe('Verification code must be 6 digits')
     expect((await client.post('/api/auth/verify-email', { email: 'bad', code: '123456' })).json.message).toBe('Invalid email address')
+    expect(await count('pending_signups')).toBe(pending)
+  })
+})
+
+describe('the rules of a new password (ASVS)', () => {
+  it('refuses short and common passwords and the owner\'s own names at sign-up, saying why, and creates nothing', async () => {
+    const client = new ApiClient(server.url)
+    const pending = await count('pending_signups')
+    const ok = { username: 'ruleful', email: 'rule.keeper@example.com' }
+    const cases: [string, string][] = [
+      ['seven77', AUTH_MESSAGES.passwordShort],
+      ['password', AUTH_MESSAGES.passwordCommon],
+      ['Password1', AUTH_MESSAGES.passwordCommon],
+      ['QWERTYUIOP', AUTH_MESSAGES.passwordCommon],
+      ['iloveyou', AUTH_MESSAGES.passwordCommon],
+      ['RULE.KEEPER', AUTH_MESSAGES.passwordPersonal],
+      ['rule.keeper@example.com', AUTH_MESSAGES.passwordPersonal],
+      ['x'.repeat(129), AUTH_MESSAGES.passwordLong],
+    ]
+    for (const [password, message] of cases) {
+      const res = await client.post('/api/auth/signup', { ...ok, password, confirmPassword: password })
+      expect(res.status, password).toBe(400)
+      expect(res.json.message, password).toBe(message)
+    }
+    expect(await client.post('/api/auth/signup', { ...ok, username: 'rulefulname', password: 'rulefulname', confirmPassword: 'rulefulname' })).toMatchObject({
+      status: 400,
+      json: { message: AUTH_MESSAGES.passwordPersonal },
+    })
     expect(await count('pending_signups')).toBe(pending)
   })
 })
@@ -230,6 +258,18 @@ describe('password recovery', () => {
     const mail = await smtp.waitFor(email, (m) => smtp.messages.indexOf(m) >= before && /reset/i.test(m.subject))
     const token = new URL(/(http\S+reset-password\S+)/.exec(mail.text)![1]!).searchParams.get('token')!
     expect((await sql.query('select count(*)::int as n from password_resets where token_hash = $1', [token])).rows[0].n).toBe(0)
+
+    // the rules of a new password hold here too, and a refused one leaves the link usable
+    for (const [password, message] of [
+      ['short', AUTH_MESSAGES.passwordShort],
+      ['baseball1', AUTH_MESSAGES.passwordCommon],
+      ['Forgetful', AUTH_MESSAGES.passwordPersonal],
+    ]) {
+      const refused = await stranger.post('/api/auth/reset-password', { token, password, confirmPassword: password })
+      expect(refused.status, password).toBe(400)
+      expect(refused.json.message, password).toBe(message)
+    }
+    expect((await laptop.get('/api/auth/me')).status).toBe(200)
 
     const reset = await stranger.post('/api/auth/reset-password', { token, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' })
     expect(reset.status, reset.text).toBe(200)

@@ -97,7 +97,7 @@ describe('two instances behind nginx', () => {
     expect(statuses[5]).toBe(429)
   })
 
-  it('marks the session cookie Secure when PUBLIC_URL is https, though the request reached the instance as plain HTTP', async () => {
+  it('marks the session cookies Secure and __Host- when PUBLIC_URL is https, though the request reached the instance as plain HTTP', async () => {
     const behindTls = await startTestServer({ databaseUrl: db.url, env: { PUBLIC_URL: 'https://handover.example', TRUST_PROXY: 'true' } })
     try {
       const res = await fetch(`${behindTls.url}/api/auth/login`, {
@@ -106,9 +106,23 @@ describe('two instances behind nginx', () => {
         body: JSON.stringify({ username: 'ngx_1', password: 'bench-password' }),
       })
       expect(res.status).toBe(200)
-      const cookie = res.headers.getSetCookie().find((line) => line.startsWith('handover.sid='))
-      expect(cookie).toMatch(/;\s*secure/i)
-      expect(cookie).toMatch(/;\s*httponly/i)
+      const cookies = res.headers.getSetCookie().filter((line) => line.startsWith('__Host-handover.sid'))
+      expect(cookies.map((line) => line.split('=')[0])).toEqual(['__Host-handover.sid', '__Host-handover.sid.sig'])
+      for (const cookie of cookies) {
+        expect(cookie).toMatch(/;\s*secure/i)
+        expect(cookie).toMatch(/;\s*httponly/i)
+        expect(cookie).toMatch(/;\s*samesite=lax/i)
+        expect(cookie).toMatch(/;\s*path=\/(;|$)/i)
+        expect(cookie).not.toMatch(/;\s*domain=/i)
+      }
+      // the session works under its prefixed name
+      const me = await fetch(`${behindTls.url}/api/auth/me`, { headers: { cookie: cookies.map((line) => line.split(';')[0]).join('; ') } })
+      expect(me.status).toBe(200)
+      // served over TLS: browsers are told to keep to https, and the page loads nothing over plain http
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000')
+      const policy = res.headers.get('content-security-policy') ?? ''
+      expect(policy).toContain('upgrade-insecure-requests')
+      expect(policy).toContain("connect-src 'self' wss://handover.example")
     } finally {
       await behindTls.close()
     }

@@ -1,9 +1,33 @@
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+
+/** What Chromium refused under the pages' Content-Security-Policy since the last take, across every browser. */
+const policyViolations: string[] = []
+
+/** Empties and returns the violations seen so far (the e2e setup fails the running test on any). */
+export function takePolicyViolations(): string[] {
+  return policyViolations.splice(0)
+}
+
+/** Chromium reports each load or inline code its page's CSP refused as a console error saying so. */
+function watchPolicyViolations(context: BrowserContext): void {
+  context.on('console', (message) => {
+    const text = message.text()
+    if (message.type() === 'error' && text.includes('Content Security Policy')) policyViolations.push(`${message.page()?.url() ?? '?'}: ${text}`)
+  })
+}
 
 /** Debian's Chromium; Playwright's own browser download cannot work on these machines. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
   })
+  // every context (browser.newPage makes one through newContext too) reports what the CSP refused
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => {
+    const context = await newContext(options)
+    watchPolicyViolations(context)
+    return context
+  }
+  return browser
 }

@@ -6,6 +6,7 @@ import { forbidden, notFound } from '../../http/errors'
 import type { Logger } from '../../logger'
 import type { Delivery, EventBus } from '../../realtime/bus'
 import { PasswordReset } from '../auth/auth.entities'
+import { assertAcceptablePassword } from '../auth/password-policy'
 import { hashPassword } from '../auth/passwords'
 import type { Mailer } from '../email/mailer'
 import type { LedgerService } from '../ledger/ledger.service'
@@ -49,7 +50,8 @@ export class AccountSettingsService {
 
   /** Every other session ends and its sockets close on every instance; `sessionKey`'s session stays signed in. */
   async changePassword(em: EntityManager, userId: number, sessionKey: string, input: { currentPassword: string; newPassword: string }): Promise<number> {
-    await assertPassword(em, userId, input.currentPassword)
+    const owner = await assertPassword(em, userId, input.currentPassword)
+    assertAcceptablePassword(input.newPassword, owner)
     const passwordHash = await hashPassword(input.newPassword)
     const ended = await em.transactional(async (tx) => {
       const user = await this.lockUser(tx, userId)

@@ -16,6 +16,7 @@ import { parseBody } from '../../http/validation'
 import type { User } from '../users/user.entity'
 import type { UsersService } from '../users/users.service'
 import type { AuthService } from './auth.service'
+import { assertAcceptablePassword } from './password-policy'
 
 export interface AuthRoutesDeps {
   auth: AuthService
@@ -49,6 +50,8 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
 
   router.post('/signup', async (ctx) => {
     const input = parseBody(ctx, signupRequestSchema)
+    // before the limit is counted: trying a few passwords until one is accepted is not abuse
+    assertAcceptablePassword(input.password, { username: input.username, email: input.email })
     await rateLimits.consume('signup', clientIp(ctx))
     const { email } = await auth.signup(ctx.state.em, input)
     ctx.body = { requiresVerification: true, email }
@@ -118,6 +121,8 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
 
   router.post('/reset-password', async (ctx) => {
     const { token, password } = parseBody(ctx, resetPasswordRequestSchema)
+    // length and common passwords before the limit is counted; the owner's names once the link names the owner
+    assertAcceptablePassword(password)
     await rateLimits.consume('forgot', clientIp(ctx))
     await auth.resetPassword(ctx.state.em, token, password)
     ctx.session = null

@@ -13,6 +13,7 @@ import { normalizeEmail, usernameKey, type UsersService } from '../users/users.s
 import { PasswordReset, PendingSignup } from './auth.entities'
 import { assertCooledDown, checkCode, issueCode } from './code-challenge'
 import { hashToken, newResetToken } from './codes'
+import { assertAcceptablePassword } from './password-policy'
 import { hashPassword, verifyPassword } from './passwords'
 
 export { CODE_TTL_MS, MAX_CODE_ATTEMPTS } from './code-challenge'
@@ -155,6 +156,7 @@ export class AuthService {
       const reset = await tx.findOne(PasswordReset, { tokenHash: hashToken(token) }, { lockMode: LockMode.PESSIMISTIC_WRITE })
       if (!reset || reset.usedAt || reset.expiresAt.getTime() <= Date.now()) throw badRequest(AUTH_MESSAGES.invalidResetToken, 'invalid_token')
       const user = await tx.findOneOrFail(User, { id: reset.user.id })
+      assertAcceptablePassword(password, user)
       user.passwordHash = passwordHash
       await tx.nativeUpdate(PasswordReset, { user, usedAt: null }, { usedAt: new Date() })
       await tx.flush()

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { centsToDecimalString } from '../money'
 import { AUTH_MESSAGES, emailSchema, newPasswordSchema, verificationCodeSchema } from './auth'
+import { PREFERENCE_MESSAGES } from './preferences'
 
 /**
  * The signed-in user's own settings (`/api/settings/...`, the /settings screen): email, password, picture,
@@ -40,8 +41,7 @@ export const ACCOUNT_MESSAGES = {
   openDeal: 'You have an escrow deal that is still open; it must be completed, cancelled or refunded before you can delete your account',
   adminDelete: 'Admin accounts cannot be deleted from the settings',
   accountDeleted: 'Your account has been deleted and you have been signed out everywhere.',
-  preference: (label: string) => `${label} must be on or off`,
-  nothingToChange: 'Nothing to change',
+  ...PREFERENCE_MESSAGES,
 } as const
 
 /** The 409 for an account that still holds money, in the owner's words (the admin's says "this user"). */
@@ -72,7 +72,7 @@ export const emailChangedSchema = z.object({ email: z.string(), message: z.strin
 
 // ── password ───────────────────────────────────────────────────────────────
 
-/** POST /api/settings/password: the new password follows sign-up's rule. */
+/** POST /api/settings/password: the new password follows the rules of every password being chosen. */
 export const passwordChangeRequestSchema = z
   .strictObject({
     currentPassword: currentPasswordSchema,
@@ -90,31 +90,9 @@ export const passwordChangedSchema = z.object({ success: z.literal(true), messag
 /** POST (multipart) and DELETE /api/settings/avatar answer the picture now shown, or null. */
 export const avatarResponseSchema = z.object({ avatar: z.string().nullable() })
 
-// ── preferences ────────────────────────────────────────────────────────────
+// ── preferences (their own small module: the live layer of every page reads them) ──
 
-const onOff = (label: string) => z.boolean({ error: ACCOUNT_MESSAGES.preference(label) })
-
-/** What the user hears and is shown. The product sends no email notices besides security mail, which is not optional. */
-export const userPreferencesSchema = z.strictObject({
-  /** the chime for someone else's chat message */
-  messageSound: onOff('Message sound'),
-  /** the chime for a notification, and the purchase sound for a sale */
-  notificationSound: onOff('Notification sound'),
-  /** the desktop app's native notifications, or the browser's, while the window is in the background */
-  desktopNotifications: onOff('Desktop notifications'),
-})
-export type UserPreferences = z.infer<typeof userPreferencesSchema>
-
-export const DEFAULT_PREFERENCES: UserPreferences = { messageSound: true, notificationSound: true, desktopNotifications: true }
-
-/** PUT /api/settings/preferences: any non-empty subset; what is left out keeps its value. Unknown keys are a 400. */
-export const preferencesUpdateSchema = z
-  .strictObject(userPreferencesSchema.shape, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? `There is no preference called ${issue.keys.join(', ')}` : undefined),
-  })
-  .partial()
-  .refine((patch) => Object.keys(patch).length > 0, ACCOUNT_MESSAGES.nothingToChange)
-export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>
+export { DEFAULT_PREFERENCES, preferencesUpdateSchema, userPreferencesSchema, type PreferencesUpdate, type UserPreferences } from './preferences'
 
 // ── deleting the account ───────────────────────────────────────────────────
 

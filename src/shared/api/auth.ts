@@ -13,6 +13,8 @@ export const AUTH_MESSAGES = {
   codeLength: 'Verification code must be 6 digits',
   passwordLong: 'Password must be at most 128 characters',
   passwordShort: 'Password must be at least 8 characters',
+  passwordCommon: 'This password is one of the most common ones and easy to guess. Please choose another.',
+  passwordPersonal: 'Your password must not be your username or email address',
   invalidCredentials: 'Invalid username or password',
   invalidCode: 'Invalid or expired verification code',
   tooManyAttempts: 'Too many attempts. Please request a new code.',
@@ -25,7 +27,9 @@ export const AUTH_MESSAGES = {
   notAnAdmin: 'This account has no admin rights',
 } as const
 
-const PASSWORD_MAX = 128
+/** ASVS: at least 8 characters, and at least 64 allowed; the server also refuses common passwords. */
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 128
 
 export const loginRequestSchema = z.object({
   username: z.string({ error: AUTH_MESSAGES.usernameRequired }).trim().min(1, AUTH_MESSAGES.usernameRequired).max(254, AUTH_MESSAGES.invalidCredentials),
@@ -46,14 +50,24 @@ export const emailSchema = z
   .max(254, AUTH_MESSAGES.invalidEmail)
   .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }))
 
-/** A password being chosen: sign-up's rule, which a change of password in the settings follows too. */
-export const newPasswordSchema = z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX, AUTH_MESSAGES.passwordLong)
+/**
+ * A password being chosen in the settings or by a reset link: the length rule, checked as it is typed. The server
+ * checks more (server/modules/auth/password-policy.ts): common passwords and the owner's own names.
+ */
+export const newPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN, AUTH_MESSAGES.passwordShort)
+  .max(PASSWORD_MAX, AUTH_MESSAGES.passwordLong)
+
+/** Sign-up's form shows no strength rule (SPEC §5): the server's answer names what is wrong with the password. */
+const signupPasswordSchema = z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX, AUTH_MESSAGES.passwordLong)
 
 export const signupRequestSchema = z
   .object({
     username: usernameSchema,
     email: emailSchema,
-    password: newPasswordSchema,
+    password: signupPasswordSchema,
     confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDontMatch }),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -100,7 +114,7 @@ export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this email, a re
 export const resetPasswordRequestSchema = z
   .object({
     token: z.string().min(10, AUTH_MESSAGES.invalidResetToken).max(200, AUTH_MESSAGES.invalidResetToken),
-    password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(8, AUTH_MESSAGES.passwordShort).max(PASSWORD_MAX, AUTH_MESSAGES.passwordLong),
+    password: newPasswordSchema,
     confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDontMatch }),
   })
   .refine((v) => v.password === v.confirmPassword, {

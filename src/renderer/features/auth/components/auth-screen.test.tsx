@@ -106,6 +106,28 @@ describe('sign up and verification', () => {
     expect(screen.getByText(AUTH_MESSAGES.passwordsDontMatch).id).toBe('confirmPassword-error')
   })
 
+  it('sends any password (no strength rule on the form) and shows the server\'s refusal under the field and in a toast', async () => {
+    const sent: unknown[] = []
+    stubServer({
+      '/api/auth/signup': (body) => {
+        sent.push(body)
+        return { status: 400, body: { message: AUTH_MESSAGES.passwordCommon } }
+      },
+    })
+    renderAt('/signup')
+    type('Username', 'alice')
+    type('Email', 'alice@example.com')
+    type('Password', 'pass')
+    type('Confirm Password', 'pass')
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }))
+    await waitFor(() => expect(toastTitles()).toContain('Signup failed'))
+    expect(sent).toHaveLength(1)
+    expect(toastStore.getState()[0]).toMatchObject({ description: AUTH_MESSAGES.passwordCommon })
+    const password = screen.getByLabelText('Password', { exact: true })
+    expect(password.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText(AUTH_MESSAGES.passwordCommon, { selector: '#password-error' })).toBeTruthy()
+  })
+
   it('moves to the verify step with the email prefilled and keeps only six digits of the code', async () => {
     await reachVerifyStep()
     expect(toastTitles()).toContain('Check your email')

@@ -25,7 +25,11 @@ export function AuthShell({ children }: { children: ReactNode }) {
         <div className="flex items-center justify-between">
           <Button asChild variant="ghost" size="sm" className="-ml-2">
             <Link to={paths.home}>
-              <ArrowLeft aria-hidden="true" /> Back to Home
+              {/* the narrowest phones have room for the arrow, "Home" and the logo only */}
+              <ArrowLeft aria-hidden="true" />
+              <span>
+                <span className="max-[359px]:sr-only">Back to </span>Home
+              </span>
             </Link>
           </Button>
           <Logo inverse={false} className="lg:hidden" />

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { signupRequestSchema, type SignupRequest } from '@shared/api/auth'
+import { AUTH_MESSAGES, signupRequestSchema, type SignupRequest } from '@shared/api/auth'
 import { USERNAME_MAX, USERNAME_MIN } from '@shared/constants'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -8,8 +8,12 @@ import { AUTH_TOASTS, toastFailure } from '../lib/auth-toasts'
 import { validate, type FieldErrors } from '@/lib/field-errors'
 import { describedBy, FormField } from '@/components/form-field'
 import { PasswordInput } from '@/components/password-input'
+import { ApiError } from '@/lib/api-client'
 
 export const EMPTY_SIGNUP: SignupRequest = { username: '', email: '', password: '', confirmPassword: '' }
+
+/** The server's reasons to refuse a password (the form itself shows no strength rule, SPEC §5). */
+const PASSWORD_REFUSALS: readonly string[] = [AUTH_MESSAGES.passwordShort, AUTH_MESSAGES.passwordCommon, AUTH_MESSAGES.passwordPersonal]
 
 interface SignupFormProps {
   /** Kept by the parent so "Back to signup" from the verify step finds the form as it was left. */
@@ -20,7 +24,15 @@ interface SignupFormProps {
 
 export function SignupForm({ values, onChange, onSignedUp }: SignupFormProps) {
   const [errors, setErrors] = useState<FieldErrors<SignupRequest>>({})
-  const mutation = useSignup({ onSuccess: onSignedUp, onError: (error) => toastFailure(AUTH_TOASTS.signupFailed, error) })
+  const mutation = useSignup({
+    onSuccess: onSignedUp,
+    onError: (error) => {
+      toastFailure(AUTH_TOASTS.signupFailed, error)
+      // a refused password is also said under its field, where the person will fix it
+      const refusal = error instanceof ApiError ? error.serverMessage : undefined
+      if (refusal && PASSWORD_REFUSALS.includes(refusal)) setErrors({ password: refusal })
+    },
+  })
 
   const field = (name: keyof SignupRequest) => ({
     id: name,
