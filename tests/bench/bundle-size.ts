@@ -39,7 +39,11 @@ async function scriptsLoadedByHome(siteUrl: string): Promise<{ initial: string[]
       const url = new URL(req.url())
       if (req.resourceType() === 'script' && url.origin === new URL(siteUrl).origin) scripts.add(url.pathname)
     })
-    await page.goto(siteUrl, { waitUntil: 'networkidle' })
+    // idle once home is on screen: on a busy machine the framework's parse alone can outlast networkidle's 500 ms
+    // of quiet, which would end the count before the home page's own chunk was asked for
+    await page.goto(siteUrl)
+    await page.locator('main h1').waitFor()
+    await page.waitForLoadState('networkidle')
     const initial = [...scripts]
     await page.waitForTimeout(PREFETCH_WAIT_MS)
     return { initial, prefetched: [...scripts].filter((script) => !initial.includes(script)) }

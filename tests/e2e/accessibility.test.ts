@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core'
 import { SPEC_ROUTE_TABLE, type SpecRoute } from '../../src/renderer/app/routes'
 import { ApiClient } from '../support/http-client'
 import { axeViolations, reportViolations, type Finding } from '../support/axe'
-import { signedInAs, useDemoSite } from '../support/e2e'
+import { SHOTS, pageSettled, signedInAs, useDemoSite } from '../support/e2e'
+import { layoutProblemsAcrossWidths } from '../support/layout'
 
 const site = useDemoSite()
 const url = (path: string) => `${site.server.url}${path}`
@@ -71,11 +72,14 @@ async function demoIds(): Promise<DemoIds> {
 
 /** Waits for the lazy page and its data, scrolls through it so lazily shown sections render too, and back to the top. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle')
-  await page.locator('#root > *').first().waitFor()
-  await page.getByRole('status').filter({ hasText: /^Loading\.\.\.$/ }).waitFor({ state: 'detached' })
+  await pageSettled(page)
   await page.evaluate(async () => {
-    const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+    // two frames, or 250 ms where Chromium stalls the page's frames: the walk must never wait for ever
+    const frame = () =>
+      new Promise((done) => {
+        requestAnimationFrame(() => requestAnimationFrame(done))
+        setTimeout(done, 250)
+      })
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y)
       await frame()
@@ -106,16 +110,28 @@ async function signedIn(username: string): Promise<Page> {
   return page
 }
 
-/** axe over each route in one page; answers every serious or critical finding. */
-async function walk(page: Page, who: string, routes: SpecRoute[]): Promise<Finding[]> {
-  const findings: Finding[] = []
+interface WalkResult {
+  /** every serious or critical axe finding */
+  findings: Finding[]
+  /** what is wider than the screen or spills out of its box at 320, 768 or 1280 px */
+  layout: string[]
+}
+
+/**
+ * Each route in one page: axe at 1280 px, then the same page laid out at a phone's, a tablet's and a laptop's
+ * width, photographed at each (test-results/e2e/layout/<who>/<width>/) and checked for overflowing parts.
+ */
+async function walk(page: Page, who: string, routes: SpecRoute[]): Promise<WalkResult> {
+  const result: WalkResult = { findings: [], layout: [] }
   for (const route of routes) {
     const path = urlFor(route, ids)
     await open(page, path)
-    findings.push(...(await axeViolations(page, `${path} (${who})`)))
+    result.findings.push(...(await axeViolations(page, `${path} (${who})`)))
+    const name = path.slice(1).replace(/[^a-z0-9]+/gi, '-') || 'home'
+    result.layout.push(...(await layoutProblemsAcrossWidths(page, `${path} (${who})`, `${SHOTS}/layout/${who}`, name)))
   }
   await page.context().close()
-  return findings
+  return result
 }
 
 /**
@@ -140,21 +156,24 @@ beforeAll(async () => {
   ids = await demoIds()
 })
 
-describe('axe over every route, signed out, signed in and as the admin', () => {
+describe('axe and the layout at three widths over every route, signed out, signed in and as the admin', () => {
   // axe's contrast check takes a second or more on a long page: each walk gets minutes
-  it('finds no serious or critical violation on any route for a visitor', async () => {
-    const findings = await walk(await visitor(), 'visitor', routes)
+  it('finds no serious or critical violation, and nothing wider than a phone, on any route for a visitor', async () => {
+    const { findings, layout } = await walk(await visitor(), 'visitor', routes)
     expect(findings.length, reportViolations(findings)).toBe(0)
+    expect(layout).toEqual([])
   }, 600_000)
 
   it('finds none on any screen but the admin area signed in as alice', async () => {
-    const findings = await walk(await signedIn('alice'), 'alice', onePerScreen(routes.filter((r) => !forAdmins(r))))
+    const { findings, layout } = await walk(await signedIn('alice'), 'alice', onePerScreen(routes.filter((r) => !forAdmins(r))))
     expect(findings.length, reportViolations(findings)).toBe(0)
+    expect(layout).toEqual([])
   }, 480_000)
 
   it('finds none on the admin screens signed in as the admin', async () => {
-    const findings = await walk(await signedIn('admin'), 'admin', onePerScreen(routes.filter(forAdmins)))
+    const { findings, layout } = await walk(await signedIn('admin'), 'admin', onePerScreen(routes.filter(forAdmins)))
     expect(findings.length, reportViolations(findings)).toBe(0)
+    expect(layout).toEqual([])
   }, 300_000)
 })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { ApiClient } from '../support/http-client'
-import { SHOTS, useDemoSite } from '../support/e2e'
+import { SHOTS, pageSettled, useDemoSite } from '../support/e2e'
 import { expectFocusTrappedInDialog, expectVisibleFocus, focusOf, tabTo } from '../support/keyboard'
 
 const site = useDemoSite()
@@ -58,7 +58,7 @@ describe('keyboard only: sign up, browse, buy and chat', () => {
     const url = (path: string) => `${site.server.url}${path}`
     // the one navigation not made with the keyboard
     await page.goto(url('/'))
-    await page.waitForLoadState('networkidle')
+    await pageSettled(page)
 
     // the first Tab shows the skip link; following it puts the next Tab inside the page's content
     await page.keyboard.press('Tab')

@@ -61,7 +61,10 @@ describe('notifications in Chromium', () => {
     expect(await badge(alice).textContent()).toBe(String(before + 1))
     await expect.poll(() => sounds).toContain('/sounds/notification.mp3')
     // the sign-in toast sits over the bell; close it for the picture
-    for (const close of await alice.getByRole('button', { name: 'Close notification' }).all()) await close.click()
+    // (one at a time: a toast may time out and leave mid-click, and its button then never settles)
+    const closeButtons = alice.getByRole('button', { name: 'Close notification' })
+    for (let tries = 0; tries < 10 && (await closeButtons.count()) > 0; tries++) await closeButtons.first().click({ timeout: 2_000 }).catch(() => undefined)
+    await closeButtons.first().waitFor({ state: 'detached' })
     await alice.getByText('Welcome back!').waitFor({ state: 'hidden' })
     await alice.locator('header').screenshot({ path: `${SHOTS}/notification-bell-badge-1280.png` })
 

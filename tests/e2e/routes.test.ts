@@ -6,6 +6,7 @@ import { NOT_BUILT_ROUTES, SPEC_ROUTE_TABLE, SPEC_ROUTES } from '../../src/rende
 import { diagnosticReportSchema } from '../../src/shared/api/diagnostics'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { launchChromium } from '../support/browser'
+import { pageSettled } from '../support/e2e'
 import { startTestServer } from '../support/server'
 import type { RunningServer } from '../../server/server'
 
@@ -39,8 +40,7 @@ async function visit(page: Page, path: string) {
   const errors: string[] = []
   page.on('pageerror', (err) => errors.push(err.message))
   await page.goto(`${server.url}${path}`)
-  await page.waitForLoadState('networkidle')
-  await page.locator('#root > *').first().waitFor()
+  await pageSettled(page)
   const text = await page.locator('body').innerText()
   return { errors, text, notBuilt: (await page.locator('[data-testid="not-built"]').count()) > 0 }
 }

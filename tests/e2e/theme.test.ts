@@ -3,7 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { luminance } from '../../src/renderer/lib/contrast'
 import { ApiClient } from '../support/http-client'
-import { SHOTS, signedInAs, useDemoSite } from '../support/e2e'
+import { SHOTS, pageSettled, signedInAs, useDemoSite } from '../support/e2e'
 
 const site = useDemoSite()
 const url = (path: string) => `${site.server.url}${path}`
@@ -146,8 +146,7 @@ describe('dark mode', () => {
     }
     const open = async (page: Page, path: string) => {
       await page.goto(url(path))
-      await page.locator('#main').first().waitFor()
-      await page.waitForLoadState('networkidle')
+      await pageSettled(page)
     }
 
     const [listing] = (await new ApiClient(site.server.url).get('/api/accounts?pageSize=1')).json as unknown as { id: number }[]
@@ -175,7 +174,7 @@ describe('dark mode', () => {
     await admin.getByLabel('Password', { exact: true }).fill('handover-admin')
     await admin.getByRole('button', { name: 'Sign In' }).click()
     await admin.waitForURL(url('/admin-dashboard'))
-    await admin.waitForLoadState('networkidle')
+    await pageSettled(admin)
     await contrast(admin, '/admin-dashboard')
     await admin.screenshot({ path: `${SHOTS}/admin-dashboard-dark.png` })
     await admin.context().close()

@@ -125,6 +125,20 @@ describe('withdrawals', () => {
     await expectSoundLedger()
   })
 
+  it('lets a rest under the minimum leave only whole, so the account can be emptied and closed', async () => {
+    const rhea = await addUser(server, 'rhea')
+    // the welcome bonus of $15: $12 out leaves $3
+    expect((await request(rhea, 12)).status).toBe(201)
+    const part = await request(rhea, 2.99)
+    expect(part.status).toBe(400)
+    expect(part.json.message).toBe(PAYMENT_MESSAGES.withdrawalTooSmall)
+    expect((await request(rhea, 3.01)).status).toBe(400)
+    const rest = await request(rhea, 3)
+    expect(rest.status, rest.text).toBe(201)
+    expect(await balance(rhea)).toEqual({ available: 0, pending: 1500, inEscrow: 0 })
+    await expectSoundLedger()
+  })
+
   it('checks who asks and what they send', async () => {
     const ivan = await addUser(server, 'ivan')
     const anon = new ApiClient(server.url)
@@ -133,7 +147,10 @@ describe('withdrawals', () => {
     expect((await anon.get('/api/admin/withdrawals')).status).toBe(401)
     expect((await ivan.client.get('/api/admin/withdrawals')).status).toBe(403)
     expect((await ivan.client.post('/api/admin/withdrawals/1/approve')).status).toBe(403)
-    expect((await request(ivan, 9.99)).status).toBe(400)
+    const tooSmall = await request(ivan, 9.99)
+    expect(tooSmall.status).toBe(400)
+    expect(tooSmall.json.message).toBe(PAYMENT_MESSAGES.withdrawalTooSmall)
+    expect((await request(ivan, 0)).status).toBe(400)
     expect((await request(ivan, 10.001)).status).toBe(400)
     expect((await request(ivan, 10, 'not an email')).status).toBe(400)
     expect((await admin.client.get('/api/admin/withdrawals?status=paid')).status).toBe(400)

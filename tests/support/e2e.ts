@@ -48,3 +48,14 @@ export async function signedInAs(site: DemoSite, username: string, password: str
   await page.waitForURL(`${site.server.url}/`)
   return page
 }
+
+/**
+ * The page is on screen: the network has gone quiet and no lazy page is still showing its "Loading..." placeholder.
+ * On a busy machine the framework's parse alone can outlast networkidle's 500 ms, so quiet alone is not enough.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle')
+  await page.locator('#root > *').first().waitFor()
+  await page.locator('[data-page-loading]').first().waitFor({ state: 'detached' })
+  await page.waitForLoadState('networkidle')
+}

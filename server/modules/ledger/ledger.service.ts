@@ -106,6 +106,17 @@ export class LedgerService {
     return Number(rows[0]?.total ?? 0)
   }
 
+  /** The account's balance read under its row lock, so no transfer changes it before the caller's transaction ends. */
+  async lockedBalanceOf(em: EntityManager, account: LedgerAccount): Promise<Cents> {
+    if (!em.isInTransaction()) throw new Error('a locked balance must be read inside a database transaction')
+    await this.lock(em, account.id)
+    return this.balanceOf(em, account)
+  }
+
+  private async lock(em: EntityManager, accountId: number): Promise<void> {
+    await em.getConnection().execute('select id from ledger_accounts where id = ? for update', [accountId], 'all', em.getTransactionContext())
+  }
+
   /** Must be called inside `em.transactional`. Returns the existing transfer for a repeated key. */
   async transfer(em: EntityManager, request: TransferRequest): Promise<LedgerTransfer> {
     if (!em.isInTransaction()) throw new Error('ledger transfers must run inside a database transaction')
@@ -118,9 +129,7 @@ export class LedgerService {
     // lock debited accounts in id order so concurrent transfers cannot deadlock or overdraw
     const debited = request.legs.filter((l) => l.amountCents < 0 && !l.account.allowNegative)
     const ids = [...new Set(debited.map((l) => l.account.id))].sort((a, b) => a - b)
-    for (const id of ids) {
-      await em.getConnection().execute('select id from ledger_accounts where id = ? for update', [id], 'all', em.getTransactionContext())
-    }
+    for (const id of ids) await this.lock(em, id)
     for (const leg of debited) {
       const balance = await this.balanceOf(em, leg.account)
       if (balance + leg.amountCents < 0) throw new InsufficientFunds()

@@ -1,8 +1,8 @@
 import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { PAYMENT_MESSAGES, PAYMENTS_PAGE_SIZE, type WithdrawalStatus } from '@shared/api/payments'
+import { PAYMENT_MESSAGES, PAYMENTS_PAGE_SIZE, WITHDRAWAL_LIMITS, type WithdrawalStatus } from '@shared/api/payments'
 import { centsToDecimalString } from '@shared/money'
-import { conflict, notFound } from '../../http/errors'
+import { badRequest, conflict, notFound } from '../../http/errors'
 import type { Logger } from '../../logger'
 import type { EventBus } from '../../realtime/bus'
 import { recordAudit } from '../audit/audit.service'
@@ -36,6 +36,10 @@ export class WithdrawalsService {
     const { ledger } = this.deps
     const withdrawal = await em.transactional(async (tx) => {
       const user = tx.getReference(User, userId)
+      // under the minimum, only the whole balance, read under the wallet's lock so no payment slips in between
+      if (amountCents < WITHDRAWAL_LIMITS.minCents) {
+        if (amountCents !== (await ledger.lockedBalanceOf(tx, await ledger.walletOf(tx, user)))) throw badRequest(PAYMENT_MESSAGES.withdrawalTooSmall, 'validation_error')
+      }
       const row = tx.create(Withdrawal, { user, amountCents, destination, createdAt: new Date() })
       await tx.flush()
       // refused with 409 when the balance is short: the rollback takes the request row with it

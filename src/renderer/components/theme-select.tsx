@@ -59,7 +59,8 @@ export function ThemeSelect({ className, tone = 'default', showLegend = false }:
               onChange={() => setPreference(value)}
               className="sr-only"
             />
-            <Icon className="size-4 shrink-0" aria-hidden="true" />
+            {/* the narrowest phones fit the three words, not the icons too */}
+            <Icon className="size-4 shrink-0 max-[359px]:hidden" aria-hidden="true" />
             {label}
           </label>
         ))}

@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, type UserPreferences } from '@shared/api/account-settings'
+import { DEFAULT_PREFERENCES, type UserPreferences } from '@shared/api/preferences'
 import type { MessageDto } from '@shared/api/conversations'
 import { notificationDtoSchema } from '@shared/api/notifications'
 import { ADMIN_SENDER_ID, DESKTOP_ALERTS } from '@shared/constants'

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { DEFAULT_PREFERENCES, userPreferencesSchema, type PreferencesUpdate, type UserPreferences } from '@shared/api/account-settings'
+import { DEFAULT_PREFERENCES, userPreferencesSchema, type PreferencesUpdate, type UserPreferences } from '@shared/api/preferences'
 import { CURRENT_USER_QUERY } from '@shared/constants'
 import { apiGet, apiSend } from './api-client'
 import { accountKeys } from './query-keys'

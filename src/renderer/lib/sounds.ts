@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, type UserPreferences } from '@shared/api/account-settings'
+import { DEFAULT_PREFERENCES, type UserPreferences } from '@shared/api/preferences'
 import { ADMIN_SENDER_ID, SOUNDS } from '@shared/constants'
 import type { ServerEvent } from '@shared/realtime/events'
 

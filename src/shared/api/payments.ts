@@ -117,7 +117,9 @@ export const WITHDRAWAL_LIMITS = { minCents: 1000, maxCents: 10_000_000 } as con
 export const withdrawalRequestSchema = z
   .object({
     amount: dollars
-      .refine(atLeast(WITHDRAWAL_LIMITS.minCents), `The smallest withdrawal is $${WITHDRAWAL_LIMITS.minCents / 100}`)
+      // below the minimum only the whole balance may go (the server checks it against the balance): a small rest
+      // can always leave, and then the account can be deleted
+      .refine(atLeast(1), 'Enter an amount above $0')
       .refine(atMost(WITHDRAWAL_LIMITS.maxCents), `The largest withdrawal is $${(WITHDRAWAL_LIMITS.maxCents / 100).toLocaleString('en')}`),
     /** where the payout goes: the provider's account email for now */
     destination: z.string().trim().email('Enter the email of your payout account').max(254),
@@ -199,6 +201,7 @@ export const PAYMENT_MESSAGES = {
   pending: 'The payment is not confirmed yet. Try again in a moment.',
   cancelled: 'Payment was cancelled. No charges have been made.',
   failed: 'Payment failed',
+  withdrawalTooSmall: `The smallest withdrawal is $${WITHDRAWAL_LIMITS.minCents / 100}, unless you withdraw your whole balance`,
   withdrawalNotFound: 'Withdrawal not found',
   withdrawalDecided: 'This withdrawal was decided already',
   trustapNotConfigured: 'The escrow provider is not set up on this server',

@@ -44,15 +44,16 @@ export function AvatarSection({ user }: { user: CurrentUser }) {
   return (
     <SettingsSection id="picture" title="Profile picture" description="Shown in the header, in your chats and on your seller page. JPEG, PNG or WebP, up to 5 MB; we crop it to a square.">
       <div className="flex items-center gap-4">
-        <div className="relative size-20 shrink-0">
-          <UserAvatar username={user.username} avatar={user.avatar} className="size-20 text-3xl ring-1 ring-border" />
+        {/* a smaller picture on the narrowest phones leaves the button room beside it */}
+        <div className="relative size-16 shrink-0 min-[360px]:size-20">
+          <UserAvatar username={user.username} avatar={user.avatar} className="size-16 text-2xl ring-1 ring-border min-[360px]:size-20 min-[360px]:text-3xl" />
           {busy && (
             <span className="absolute inset-0 flex items-center justify-center rounded-full bg-navy-950/50" aria-hidden="true">
               <Loader2 className="size-6 animate-spin text-white" />
             </span>
           )}
         </div>
-        <div className="grid gap-2">
+        <div className="grid min-w-0 gap-2">
           <div className="flex flex-wrap gap-2">
             <input
               ref={input}
@@ -65,11 +66,11 @@ export function AvatarSection({ user }: { user: CurrentUser }) {
               data-testid="avatar-file"
               aria-label="Choose a picture"
             />
-            <Button variant="primary" onClick={() => input.current?.click()} disabled={busy}>
+            <Button variant="primary" onClick={() => input.current?.click()} disabled={busy} className="max-[359px]:px-3">
               <ImageUp aria-hidden="true" /> {upload.isPending ? 'Uploading…' : user.avatar ? 'Change picture' : 'Upload picture'}
             </Button>
             {user.avatar && (
-              <Button variant="outline" onClick={clear} disabled={busy}>
+              <Button variant="outline" onClick={clear} disabled={busy} className="max-[359px]:px-3">
                 <Trash2 aria-hidden="true" /> {remove.isPending ? 'Removing…' : 'Remove'}
               </Button>
             )}

@@ -100,7 +100,7 @@ function RequestForm({ onSent }: { onSent: () => void }) {
         </FormField>
       </div>
       {start.isError && <FormAlert>{describeError(start.error, 'The code could not be sent. Please try again.')}</FormAlert>}
-      <Button type="submit" variant="primary" disabled={start.isPending} className="sm:justify-self-start">
+      <Button type="submit" variant="primary" disabled={start.isPending} className="h-auto min-h-10 py-2 whitespace-normal sm:justify-self-start">
         {start.isPending ? 'Sending code…' : 'Send code to the new address'}
       </Button>
     </form>

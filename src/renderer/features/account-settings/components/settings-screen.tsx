@@ -37,7 +37,7 @@ export function SettingsScreen() {
           <Skeleton className="h-56 rounded-2xl" />
         </div>
       ) : (
-        <div className="mt-8 grid gap-6">
+        <div className="mt-8 grid grid-cols-1 gap-6">
           <AvatarSection user={user} />
           <EmailSection />
           <PasswordSection />

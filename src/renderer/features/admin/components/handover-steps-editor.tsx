@@ -38,7 +38,7 @@ export function HandoverStepsEditor() {
           <Tabs defaultValue={LIVE_PLATFORMS[0]}>
             <TabsList className="h-auto grid-cols-3 sm:grid-cols-6">
               {LIVE_PLATFORMS.map((platform) => (
-                <TabsTrigger key={platform} value={platform} className="h-9">
+                <TabsTrigger key={platform} value={platform} className="h-9 px-1.5 max-[359px]:text-xs sm:px-3">
                   {PLATFORMS[platform].label}
                 </TabsTrigger>
               ))}

@@ -26,7 +26,7 @@ function Figure({ label, value, detail, icon, href, attention }: FigureProps) {
           {icon}
         </span>
       </div>
-      <p className="mt-2 text-xl font-bold tracking-tight tabular-nums sm:text-2xl" data-testid="figure-value">
+      <p className="mt-2 text-base font-bold tracking-tight tabular-nums min-[400px]:text-xl sm:text-2xl" data-testid="figure-value">
         {value}
       </p>
       <p className="mt-0.5 text-xs text-muted-foreground">{detail}</p>

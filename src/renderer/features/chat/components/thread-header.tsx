@@ -16,10 +16,10 @@ export function ThreadHeader({ conversation, back }: { conversation: Conversatio
       {back}
       <OnlineAvatar user={conversation.counterpart} />
       <div className="min-w-0 flex-1">
-        <h2 className="flex items-center gap-1.5 truncate font-semibold">
-          {title}
+        <h2 className="flex min-w-0 items-center gap-1.5 font-semibold">
+          <span className="truncate">{title}</span>
           {support && (
-            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 dark:bg-amber-900/40 px-2 py-0.5 text-[0.6875rem] font-semibold text-amber-800 dark:text-amber-200">
+            <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-100 dark:bg-amber-900/40 px-2 py-0.5 text-[0.6875rem] font-semibold text-amber-800 dark:text-amber-200">
               <ShieldCheck className="size-3" aria-hidden="true" /> Support view
             </span>
           )}

@@ -56,7 +56,7 @@ export function SellYourAccountScreen() {
             Listing is free. The buyer pays {escrowFeeText(terms)}; the whole price you set is yours.
           </InfoCard>
           <InfoCard icon={<Wallet />} title="Withdrawals">
-            Withdraw from {minimum} from your balance page to your payment provider account. The amount is set aside at once and paid out after an admin approves it.
+            Withdraw from {minimum} (or a smaller rest, whole) from your balance page to your payment provider account. The amount is set aside at once and paid out after an admin approves it.
           </InfoCard>
           <InfoCard icon={<MessagesSquare />} title="Help when you need it">
             If a buyer disputes a deal, an admin reads the chat and the checklist you ticked before deciding. Keep the whole handover in the deal’s chat.

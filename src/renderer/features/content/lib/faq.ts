@@ -114,7 +114,7 @@ export function faqSections(terms: TradingTerms | undefined): FaqSection[] {
         {
           id: 'withdrawals',
           question: 'How do I withdraw my balance?',
-          answer: `Request a withdrawal on your balance page, from ${money(WITHDRAWAL_LIMITS.minCents)} up to ${money(WITHDRAWAL_LIMITS.maxCents)}, to the email of your account at our payment provider. The amount is set aside at once; an admin approves the request and the provider pays it out. A rejected request goes straight back to your balance.`,
+          answer: `Request a withdrawal on your balance page, from ${money(WITHDRAWAL_LIMITS.minCents)} up to ${money(WITHDRAWAL_LIMITS.maxCents)} (or your whole balance when it is less than ${money(WITHDRAWAL_LIMITS.minCents)}), to the email of your account at our payment provider. The amount is set aside at once; an admin approves the request and the provider pays it out. A rejected request goes straight back to your balance.`,
         },
       ],
     },

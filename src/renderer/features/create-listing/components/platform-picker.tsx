@@ -37,6 +37,8 @@ export function PlatformPicker({ id, labelledBy, value, onChange, icon: Icon, in
             value={platform}
             className={cn(
               'flex items-center gap-2.5 rounded-xl border-2 bg-card p-2.5 text-left text-sm leading-tight font-semibold transition-colors outline-none sm:gap-3 sm:p-3',
+              // the narrowest phones: the mark above the name, which then has the tile's whole width
+              'max-[359px]:flex-col max-[359px]:items-start max-[359px]:gap-1.5',
               'hover:border-navy-300 dark:hover:border-navy-600 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
               'data-[state=checked]:border-mint-500 data-[state=checked]:bg-mint-300/15',
               invalid && 'border-destructive/60',
@@ -45,7 +47,7 @@ export function PlatformPicker({ id, labelledBy, value, onChange, icon: Icon, in
             <span className="flex size-8 shrink-0 items-center justify-center rounded-lg text-white sm:size-9" style={{ backgroundColor: info.color }}>
               <Icon platform={platform} className="size-5" />
             </span>
-            <span className="min-w-0">{info.label}</span>
+            <span className="min-w-0 [overflow-wrap:anywhere]">{info.label}</span>
           </RadioGroup.Item>
         )
       })}

@@ -23,8 +23,9 @@ export function CheckList({ label, children }: { label: string; children: ReactN
 /** One check: what it is for, its status, and for admins its findings. */
 export function CheckRow({ label, hint, status, message, latencyMs, required }: CheckRowProps) {
   return (
-    <li className="flex items-start justify-between gap-4 px-4 py-3">
-      <div className="min-w-0">
+    // on a phone the status goes under the text when both do not fit abreast
+    <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 px-4 py-3">
+      <div className="min-w-0 flex-1 basis-48">
         <p className="font-medium">
           {label}
           {required && <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-navy-700 dark:text-navy-200">Required</span>}

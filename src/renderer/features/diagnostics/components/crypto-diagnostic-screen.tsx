@@ -41,8 +41,8 @@ function CryptoPayments({ report }: { report: DiagnosticReport }) {
       {report.cryptoPayments ? (
         <CheckRow label="Crypto checkout" hint={`Deals and deposits can be paid in crypto; the processor adds ${cryptoFee}.`} status={provider?.status ?? 'down'} />
       ) : (
-        <li className="flex items-start justify-between gap-4 px-4 py-3">
-          <div>
+        <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 px-4 py-3">
+          <div className="min-w-0 flex-1 basis-48">
             <p className="font-medium">Crypto checkout</p>
             <p className="text-sm text-muted-foreground">The payment provider in use takes cards only: pay by card or from your balance.</p>
           </div>

@@ -33,18 +33,19 @@ export function ListingCard({ listing }: { listing: Listing }) {
         </div>
         {listing.niche && <p className="truncate text-xs font-medium text-navy-600 dark:text-navy-300">{listing.niche}</p>}
         <ListingBadges listing={listing} />
-        <dl className="mt-auto grid grid-cols-2 gap-2 pt-1 text-xs">
+        {/* the narrowest phones give each of two cards abreast about 110 px: the two figures go one above the other */}
+        <dl className="mt-auto grid grid-cols-2 gap-2 pt-1 text-xs max-[359px]:grid-cols-1 max-[359px]:gap-1">
           <div className="min-w-0">
-            <dt className="text-muted-foreground">{audienceLabel(listing.platform)}</dt>
+            <dt className="truncate text-muted-foreground">{audienceLabel(listing.platform)}</dt>
             <dd className="font-semibold">{formatCount(listing.followers)}</dd>
           </div>
           <div className="min-w-0">
             {/* Two cards abreast on a phone leave no room for the long label. */}
-            <dt className="text-muted-foreground"><span className="sm:hidden">Income/mo</span><span className="hidden sm:inline">Monthly income</span></dt>
+            <dt className="truncate text-muted-foreground"><span className="sm:hidden">Income/mo</span><span className="hidden sm:inline">Monthly income</span></dt>
             <dd className="font-semibold">{formatMoney(listing.monthlyIncome)}</dd>
           </div>
         </dl>
-        <p className="border-t pt-2 text-lg font-bold tracking-tight text-navy-900 dark:text-navy-100 sm:text-xl">{formatMoney(listing.price)}</p>
+        <p className="border-t pt-2 text-base font-bold tracking-tight text-navy-900 min-[360px]:text-lg dark:text-navy-100 sm:text-xl">{formatMoney(listing.price)}</p>
       </div>
     </Link>
   )

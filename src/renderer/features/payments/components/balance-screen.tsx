@@ -69,7 +69,7 @@ export function BalanceScreen() {
           <h1 className="text-3xl font-extrabold tracking-tight">Balance</h1>
           <p className="mt-2 text-muted-foreground">Pay for accounts from your balance, top it up, and withdraw your sales.</p>
         </div>
-        <div className="flex w-full gap-2 sm:w-auto [&>*]:flex-1 sm:[&>*]:flex-none">
+        <div className="flex w-full gap-2 sm:w-auto [&>*]:min-w-0 [&>*]:flex-1 [&>*]:px-3 sm:[&>*]:flex-none sm:[&>*]:px-6">
           <DepositDialog />
           <WithdrawDialog available={available} />
         </div>

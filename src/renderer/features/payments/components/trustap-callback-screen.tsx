@@ -39,7 +39,7 @@ export function TrustapCallbackScreen() {
         )}
         {view.phase === 'failed' && view.detail && <p className="mt-1 break-all text-xs text-muted-foreground">{view.detail}</p>}
         {view.phase === 'failed' && (
-          <Button asChild size="lg" variant="primary" className="mt-8 w-full sm:w-auto">
+          <Button asChild size="lg" variant="primary" className="mt-8 h-auto min-h-12 w-full py-2.5 whitespace-normal sm:w-auto">
             <Link to={view.link.to} replace>
               {view.link.label}
             </Link>

@@ -18,7 +18,12 @@ describe('amounts', () => {
   })
 
   it('keeps withdrawals within the limits and the available balance', () => {
-    expect(checkWithdrawal('9', '100.00')).toEqual({ ok: false, message: 'The smallest withdrawal is $10' })
+    expect(checkWithdrawal('9', '100.00')).toEqual({ ok: false, message: 'The smallest withdrawal is $10, unless you withdraw your whole balance' })
+    expect(checkWithdrawal('0', '100.00')).toEqual({ ok: false, message: 'Enter an amount above $0' })
+    // a rest under the minimum leaves whole, and only whole
+    expect(checkWithdrawal('3.40', '3.40')).toEqual({ ok: true, cents: 340 })
+    expect(checkWithdrawal('3', '3.40')).toMatchObject({ ok: false })
+    expect(checkWithdrawal('9', '0.00')).toEqual({ ok: false, message: 'You have $0.00 available' })
     expect(checkWithdrawal('150', '100.00')).toEqual({ ok: false, message: 'You have $100.00 available' })
     expect(checkWithdrawal('100', '100.00')).toEqual({ ok: true, cents: 10000 })
   })

@@ -1,4 +1,4 @@
-import { dollarsToCents, DEPOSIT_LIMITS, WITHDRAWAL_LIMITS, type ProviderMethod } from '@shared/api/payments'
+import { dollarsToCents, DEPOSIT_LIMITS, PAYMENT_MESSAGES, WITHDRAWAL_LIMITS, type ProviderMethod } from '@shared/api/payments'
 import { processorFee } from '@shared/fees'
 import { centsToDecimalString, decimalStringToCents, type Cents } from '@shared/money'
 import { formatBalance } from '@/lib/money-display'
@@ -56,10 +56,12 @@ export function checkDeposit(text: string): AmountCheck {
 export function checkWithdrawal(text: string, available: string | null): AmountCheck {
   const cents = parseDollars(text)
   if (cents === null) return { ok: false, message: 'Enter an amount in dollars, like 25 or 25.50' }
-  if (cents < WITHDRAWAL_LIMITS.minCents) return { ok: false, message: `The smallest withdrawal is ${dollarsText(WITHDRAWAL_LIMITS.minCents)}` }
+  if (cents <= 0) return { ok: false, message: 'Enter an amount above $0' }
   if (cents > WITHDRAWAL_LIMITS.maxCents) return { ok: false, message: `The largest withdrawal is ${dollarsText(WITHDRAWAL_LIMITS.maxCents)}` }
   const availableCents = available === null ? null : decimalStringToCents(available)
   if (availableCents !== null && cents > availableCents) return { ok: false, message: `You have ${formatBalance(available)} available` }
+  // under the minimum only the whole balance may go
+  if (cents < WITHDRAWAL_LIMITS.minCents && cents !== availableCents) return { ok: false, message: PAYMENT_MESSAGES.withdrawalTooSmall }
   return { ok: true, cents }
 }
 

@@ -90,9 +90,9 @@ export function ProfileScreen({ renderDeals, renderReviews }: ProfileScreenProps
         <div className="grid gap-10">
           <div className="grid gap-5">
             <Header user={user} />
-            <nav aria-label="On this page" className="-mx-1 flex gap-1 overflow-x-auto border-b pb-2">
+            <nav aria-label="On this page" className="flex gap-1 overflow-x-auto border-b pb-2">
               {SECTIONS.map((section) => (
-                <a key={section.id} href={`#${section.id}`} className="shrink-0 rounded-lg px-3 py-1.5 text-sm font-medium text-navy-700 dark:text-navy-200 hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                <a key={section.id} href={`#${section.id}`} className="shrink-0 rounded-lg px-2 py-1.5 text-[13px] font-medium text-navy-700 min-[360px]:px-3 min-[360px]:text-sm dark:text-navy-200 hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
                   {section.label}
                 </a>
               ))}

@@ -9,14 +9,15 @@ import { compactMoney, memberSince, sellerPath } from '../lib/format'
 import { PlatformBadges } from './platform-badges'
 import { RankBadge } from './rank-badge'
 
-// one grid for the header and every row: rank, seller, three figures, platforms
-const COLUMNS = 'md:grid-cols-[3rem_minmax(0,1fr)_8.5rem_8rem_8rem_13.5rem] md:gap-4'
+// one grid for the header and every row: rank, seller, three figures, platforms (from 1024 px: the fixed
+// columns need about 800 px, so a tablet gets the stacked rows of a phone)
+const COLUMNS = 'lg:grid-cols-[3rem_minmax(0,1fr)_8.5rem_8rem_8rem_13.5rem] lg:gap-4'
 
 /** A figure with its name: short and visible on phones, where the column headers are hidden. */
 function Figure({ short, label, value, title }: { short: string; label: string; value: ReactNode; title?: string }) {
   return (
-    <div className="min-w-0 md:text-right">
-      <span aria-hidden="true" className="block text-xs text-muted-foreground md:hidden">{short}</span>
+    <div className="min-w-0 lg:text-right">
+      <span aria-hidden="true" className="block text-xs text-muted-foreground lg:hidden">{short}</span>
       <span className="sr-only">{label}: </span>
       <span className="block truncate font-semibold tabular-nums" title={title}>{value}</span>
     </div>
@@ -38,12 +39,12 @@ function Row({ seller }: { seller: TopSeller }) {
           <RatingInline rating={seller.rating} className="mt-0.5 text-xs" />
         </span>
       </Link>
-      <div className="col-span-2 flex justify-between gap-3 rounded-xl bg-muted/70 px-3 py-2 md:contents">
+      <div className="col-span-2 flex justify-between gap-3 rounded-xl bg-muted/70 px-3 py-2 lg:contents">
         <Figure short="Sales" label="Completed sales" value={seller.completedSales.toLocaleString('en-US')} />
         <Figure short="Volume" label="Sales volume" value={compactMoney(seller.salesVolume)} title={formatMoney(seller.salesVolume)} />
         <Figure short="Active" label="Active listings" value={seller.activeListings.toLocaleString('en-US')} />
       </div>
-      <PlatformBadges platforms={seller.platforms} compact className="col-span-2 md:col-span-1 md:justify-end" />
+      <PlatformBadges platforms={seller.platforms} compact className="col-span-2 lg:col-span-1 lg:justify-end" />
     </li>
   )
 }
@@ -52,7 +53,7 @@ function Row({ seller }: { seller: TopSeller }) {
 export function TopSellersList({ sellers }: { sellers: readonly TopSeller[] }) {
   return (
     <div className="overflow-hidden rounded-2xl border bg-card shadow-sm shadow-navy-900/5">
-      <div aria-hidden="true" className={`hidden border-b bg-muted/60 px-6 py-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase md:grid ${COLUMNS}`}>
+      <div aria-hidden="true" className={`hidden border-b bg-muted/60 px-6 py-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase lg:grid ${COLUMNS}`}>
         <span>Rank</span>
         <span>Seller</span>
         <span className="text-right">Completed sales</span>
@@ -80,7 +81,7 @@ export function TopSellersListSkeleton({ rows = 8 }: { rows?: number }) {
             <Skeleton className="h-4 w-1/3" />
             <Skeleton className="h-3 w-1/4" />
           </div>
-          <Skeleton className="hidden h-5 w-64 md:block" />
+          <Skeleton className="hidden h-5 w-64 lg:block" />
         </div>
       ))}
     </div>

@@ -39,7 +39,7 @@ const SECTIONS: readonly LegalSection[] = [
         <ul>
           <li><strong>httpOnly</strong>: scripts on the page cannot read it;</li>
           <li><strong>SameSite=Lax</strong>: other sites cannot make your browser send it with their forms;</li>
-          <li><strong>Secure</strong> on our https address: sent only over encrypted connections.</li>
+          <li><strong>Secure</strong> on our https address: sent only over encrypted connections. There its name starts with <code>__Host-</code>, which makes browsers refuse any copy set by another address.</li>
         </ul>
         <p>It is strictly necessary: without it you cannot stay signed in, so there is nothing to consent to and no banner asking.</p>
       </>

@@ -59,8 +59,8 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Your balance and withdrawals',
     content: (
       <p>
-        Your balance is what the ledger holds for you. You may withdraw from {formatMoney(WITHDRAWAL_LIMITS.minCents / 100)} to {formatMoney(WITHDRAWAL_LIMITS.maxCents / 100)} at a time to
-        your account at our payment provider; the amount is set aside when you ask, and paid out once an admin approves. A rejected withdrawal returns to your balance.
+        Your balance is what the ledger holds for you. You may withdraw from {formatMoney(WITHDRAWAL_LIMITS.minCents / 100)} to {formatMoney(WITHDRAWAL_LIMITS.maxCents / 100)} at a time, or your
+        whole balance when it is less, to your account at our payment provider; the amount is set aside when you ask, and paid out once an admin approves. A rejected withdrawal returns to your balance.
       </p>
     ),
   },
