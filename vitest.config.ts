@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
           environment: 'node',
+          // worker threads start faster than forked processes, and these tests share no process state
+          pool: 'threads',
         },
       },
       {

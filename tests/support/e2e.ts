@@ -54,7 +54,8 @@ export async function signedInAs(site: DemoSite, username: string, password: str
  * On a busy machine the framework's parse alone can outlast networkidle's 500 ms, so quiet alone is not enough.
  */
 export async function pageSettled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle')
+  // the app renders the placeholder in the same commit that asks for the page's chunk, so once the root has
+  // content and no placeholder, the page itself is rendering; its data is in once the network is quiet
   await page.locator('#root > *').first().waitFor()
   await page.locator('[data-page-loading]').first().waitFor({ state: 'detached' })
   await page.waitForLoadState('networkidle')
