@@ -30,7 +30,9 @@ interface FiguresRow {
 /**
  * Every figure in one statement, each an aggregate over an index. Active listings come from the catalogue's
  * counters. Escrow held is read from the ledger: the escrow accounts of the deals that hold money (a deal's
- * account is empty once it is completed, cancelled or refunded; `ledger:verify` checks exactly that).
+ * account is empty once it is completed, cancelled or refunded; `ledger:verify` checks exactly that). Fees
+ * earned are the escrow fees of the completed deals, as the chart's daily fees are: each release moves exactly
+ * that fee into the platform's fees account, and deals recorded as history (the demo's) count the same way.
  */
 function readFigures(em: EntityManager, since: Date) {
   return em.execute<FiguresRow[]>(
@@ -47,8 +49,7 @@ function readFigures(em: EntityManager, since: Date) {
           join ledger_accounts a on a.code = 'escrow:' || t.id
           join ledger_entries e on e.account_id = a.id
         where t.status in ${FUNDED})::bigint as escrow_held_cents,
-       (select coalesce(sum(e.amount_cents), 0) from ledger_accounts a join ledger_entries e on e.account_id = a.id
-        where a.code = 'system:platform_fees')::bigint as fees_cents,
+       (select coalesce(sum(escrow_fee_cents), 0) from escrow_transactions where status = 'completed')::bigint as fees_cents,
        (select count(*) from escrow_transactions where status = 'disputed')::int as open_disputes,
        (select count(*) from withdrawals where status = 'requested')::int as pending_withdrawals,
        (select coalesce(sum(amount_cents), 0) from withdrawals where status = 'requested')::bigint as pending_withdrawals_cents`,
