@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import type WebSocket from 'ws'
 import { LISTING_WRITE_MESSAGES, statsSchema } from '../../src/shared/api/listings'
-import { MODERATION_MESSAGES, adminListingDtoSchema, adminListingListSchema, adminUserDtoSchema, adminUserListSchema } from '../../src/shared/api/moderation'
+import { BANNED_SELLER_LISTING_REASON, MODERATION_MESSAGES, adminListingDtoSchema, adminListingListSchema, adminUserDtoSchema, adminUserListSchema } from '../../src/shared/api/moderation'
 import { User } from '../../server/modules/users/user.entity'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
+import { insertListings } from '../support/market-data'
 import { addUser, PASSWORD, type TestUser } from '../support/payments'
 import { startTestServer } from '../support/server'
 import { openSocket } from '../support/ws-client'
@@ -235,6 +236,44 @@ describe('users', () => {
       ['user.unban', 'Appeal accepted'],
     ])
     expect((await admin.client.post(`/api/admin/users/${mallory.id}/unban`, {})).status).toBe(409)
+  })
+
+  it('a ban takes the seller’s listings off sale, and lifting it puts back those the ban took', async () => {
+    // a seller of their own, so the tests that pick a random demo listing never meet this one's audit trail
+    const seller = await addUser(a, `seller_${randomBytes(3).toString('hex')}`)
+    const sellerId = seller.id
+    const [first, second, third] = await insertListings(db.url, [sellerId], 3, 5_000, seller.username)
+    const onSale = async () => (await sql.query(`select id from listings where seller_id = $1 and status = 'active' order by id`, [sellerId])).rows.map((r) => r.id as number)
+    const reasonOf = async (id: number) => (await sql.query('select rejection_reason from listings where id = $1', [id])).rows[0].rejection_reason as string | null
+    // one of them an admin suspended for a reason of their own beforehand
+    expect((await admin.client.post(`/api/admin/listings/${third}/suspend`, { reason: 'Screenshots look edited' })).status).toBe(200)
+    const selling = await onSale()
+    expect(selling).toEqual(expect.arrayContaining([first, second]))
+    const watcher = await addUser(a, `watcher_${randomBytes(3).toString('hex')}`)
+    const live = await liveSocket(b, watcher)
+    const total = await catalogueTotal()
+
+    expect((await admin.client.post(`/api/admin/users/${sellerId}/ban`, { reason: 'Reselling hijacked accounts' })).status).toBe(200)
+    expect(await onSale()).toEqual([])
+    for (const id of selling) {
+      expect(await listingStatus(id)).toBe('suspended')
+      expect(await reasonOf(id)).toBe(BANNED_SELLER_LISTING_REASON)
+    }
+    expect(await catalogueTotal()).toBe(total - selling.length)
+    expect((await visitor.get(`/api/accounts/${first}`)).status).toBe(404)
+    expect(await live.next('account_status_updated', (e) => e.accountId === first)).toEqual({ type: 'account_status_updated', accountId: first, isActive: false })
+    expect(await reasonOf(third!)).toBe('Screenshots look edited')
+
+    expect((await admin.client.post(`/api/admin/users/${sellerId}/unban`, { reason: 'Appeal accepted' })).status).toBe(200)
+    expect(await onSale()).toEqual(selling)
+    expect(await reasonOf(first!)).toBeNull()
+    expect(await catalogueTotal()).toBe(total)
+    expect((await visitor.get(`/api/accounts/${second}`)).status).toBe(200)
+    await live.next('account_status_updated', (e) => e.accountId === second && e.isActive)
+    // the admin's own suspension outlives the ban
+    expect(await listingStatus(third!)).toBe('suspended')
+    expect(await reasonOf(third!)).toBe('Screenshots look edited')
+    expect((await admin.client.post(`/api/admin/listings/${third}/restore`, {})).status).toBe(200)
   })
 
   it('refuses to ban or delete the admin themself or another admin', async () => {

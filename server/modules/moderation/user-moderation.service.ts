@@ -1,10 +1,11 @@
 import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { MODERATION_MESSAGES, MODERATION_PAGE_SIZE, type AdminUserDto, type AdminUserQuery } from '@shared/api/moderation'
+import { BANNED_SELLER_LISTING_REASON, MODERATION_MESSAGES, MODERATION_PAGE_SIZE, type AdminUserDto, type AdminUserQuery } from '@shared/api/moderation'
 import { conflict, forbidden, notFound } from '../../http/errors'
 import { changedFields, recordAudit } from '../audit/audit.service'
 import type { LedgerService } from '../ledger/ledger.service'
 import { escapeLike } from '../listings/listings.query'
+import type { Delivery } from '../../realtime/bus'
 import type { SessionService } from '../sessions/session.store'
 import { User } from '../users/user.entity'
 import { deleteAccount } from './account-deletion'
@@ -25,6 +26,38 @@ const STATUS_WHERE: Record<AdminUserQuery['status'], string | null> = {
 }
 
 const banState = (user: User) => ({ bannedAt: user.bannedAt?.toISOString() ?? null, banReason: user.banReason })
+
+/** Open pages drop (or show again) each listing that left (or came back to) the catalogue. */
+const listingStatusEvents = (ids: number[], isActive: boolean): Delivery[] =>
+  ids.map((accountId) => ({ audience: { all: true }, event: { type: 'account_status_updated', accountId, isActive } }))
+
+/**
+ * A banned seller's listings on sale are suspended with BANNED_SELLER_LISTING_REASON (the catalogue's counters
+ * follow through their triggers); one reserved by a running deal stays, and its deal goes on for an admin to settle.
+ */
+async function suspendListingsOf(tx: EntityManager, sellerId: number): Promise<number[]> {
+  const rows = await tx.execute<{ id: number }[]>(
+    `update listings set status = 'suspended', rejection_reason = ?, updated_at = now() where seller_id = ? and status = 'active' returning id`,
+    [BANNED_SELLER_LISTING_REASON, sellerId],
+  )
+  return rows.map((row) => row.id).sort((a, b) => a - b)
+}
+
+/**
+ * Lifting the ban puts back on sale the listings the ban suspended, except one whose account has another open
+ * listing by now (the open-handle index allows one; that one stays suspended for an admin to look at).
+ */
+async function restoreListingsOf(tx: EntityManager, sellerId: number): Promise<number[]> {
+  const rows = await tx.execute<{ id: number }[]>(
+    `update listings l set status = 'active', rejection_reason = null, updated_at = now()
+     where l.seller_id = ? and l.status = 'suspended' and l.rejection_reason = ?
+       and not exists (select 1 from listings o where o.platform = l.platform and lower(o.username) = lower(l.username)
+                       and o.id <> l.id and o.status in ('pending_review', 'active', 'reserved'))
+     returning l.id`,
+    [sellerId, BANNED_SELLER_LISTING_REASON],
+  )
+  return rows.map((row) => row.id).sort((a, b) => a - b)
+}
 
 /**
  * Admins acting on accounts: finding them, banning and unbanning, flagging violations and deleting. Each action
@@ -74,6 +107,7 @@ export class UserModerationService {
       user.banReason = reason
       recordAudit(tx, { adminId, action: 'user.ban', targetType: 'user', targetId: userId, ...changedFields(before, banState(user)), reason })
       await this.deps.sessions.endUserSessions(tx, userId)
+      const suspended = await suspendListingsOf(tx, userId)
       const notification = this.deps.notifications.notify(tx, userId, {
         type: 'user_banned',
         title: 'Account banned',
@@ -84,7 +118,7 @@ export class UserModerationService {
       return {
         value: await this.dto(tx, user),
         notifications: [notification],
-        deliveries: [{ audience: { userIds: [userId] }, event: { type: 'session_ended', reason: 'banned' } }],
+        deliveries: [{ audience: { userIds: [userId] }, event: { type: 'session_ended', reason: 'banned' } }, ...listingStatusEvents(suspended, false)],
       }
     })
   }
@@ -96,6 +130,7 @@ export class UserModerationService {
       const before = banState(user)
       user.bannedAt = null
       user.banReason = null
+      const restored = await restoreListingsOf(tx, userId)
       recordAudit(tx, { adminId, action: 'user.unban', targetType: 'user', targetId: userId, ...changedFields(before, banState(user)), reason: reason ?? null })
       const notification = this.deps.notifications.notify(tx, userId, {
         type: 'user_unbanned',
@@ -103,7 +138,7 @@ export class UserModerationService {
         message: 'The ban on your Handover account has been lifted. You can sign in again.',
       })
       await tx.flush()
-      return { value: await this.dto(tx, user), notifications: [notification] }
+      return { value: await this.dto(tx, user), notifications: [notification], deliveries: listingStatusEvents(restored, true) }
     })
   }
 

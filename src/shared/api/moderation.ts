@@ -33,6 +33,12 @@ export const MODERATION_MESSAGES = {
   notVerifiable: 'A sold or removed listing cannot be verified',
 } as const
 
+/**
+ * The suspension reason of the listings a ban takes off sale. Lifting the ban puts back exactly the listings
+ * that still carry it; those an admin suspended for a reason of their own stay suspended.
+ */
+export const BANNED_SELLER_LISTING_REASON = 'Taken off sale while the seller’s account is banned'
+
 /** The 409 for an account that still holds money: it is paid out (or withdrawn) before the account can go. */
 export function moneyLeftMessage(walletCents: number, heldCents: number): string {
   const parts = [walletCents !== 0 && `$${centsToDecimalString(walletCents)} in the wallet`, heldCents !== 0 && `$${centsToDecimalString(heldCents)} in pending withdrawals`]

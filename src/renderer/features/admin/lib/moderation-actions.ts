@@ -26,7 +26,7 @@ export const USER_ACTIONS: Record<UserAction, (name: string) => ActionCopy> = {
   ban: (name) => ({
     label: 'Ban',
     title: `Ban ${name}?`,
-    description: 'They are signed out everywhere at once and cannot sign in until unbanned. They are told the reason.',
+    description: 'They are signed out everywhere at once and cannot sign in until unbanned, and their listings on sale are taken off sale. They are told the reason.',
     field: 'Reason the user will see',
     confirm: 'Ban user',
     destructive: true,
@@ -36,7 +36,7 @@ export const USER_ACTIONS: Record<UserAction, (name: string) => ActionCopy> = {
   unban: (name) => ({
     label: 'Unban',
     title: `Unban ${name}?`,
-    description: 'They can sign in again and are told the ban was lifted.',
+    description: 'They can sign in again, the listings the ban took off sale go back on sale, and they are told the ban was lifted.',
     field: 'Note for the audit log (optional)',
     confirm: 'Unban user',
     destructive: false,
