@@ -1,4 +1,4 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core'
+import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import {
   LISTING_MESSAGES,
@@ -20,11 +20,11 @@ import type { NotificationService } from '../notifications/notifications.service
 import type { SettingsService } from '../settings/settings.service'
 import { User } from '../users/user.entity'
 import { Listing } from './listing.entity'
+import { isOpenHandleViolation } from './open-handle'
 
-/** The statuses the partial unique index `listings_open_handle_unique` covers. */
+/** Listings whose handle change is checked against the other open listings up front. */
 const OPEN_STATUSES: ListingStatus[] = ['pending_review', 'active']
 const FINAL_STATUSES: ListingStatus[] = ['sold', 'removed']
-const OPEN_HANDLE_INDEX = 'listings_open_handle_unique'
 export const REVIEW_QUEUE_LIMIT = 100
 
 export interface ListingWritesDeps {
@@ -54,8 +54,6 @@ function applyFields(listing: Listing, input: ListingUpdate) {
 
 const handleKey = (l: Pick<Listing, 'platform' | 'username'>) => `${l.platform}:${l.username.toLowerCase()}`
 
-const isOpenHandleViolation = (err: unknown) =>
-  err instanceof UniqueConstraintViolationException && ((err as { constraint?: string }).constraint === OPEN_HANDLE_INDEX || err.message.includes(OPEN_HANDLE_INDEX))
 
 /**
  * Creating, editing and removing listings, and their review by admins. Every change to an existing

@@ -1,4 +1,4 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core'
+import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { LISTING_MESSAGES, LISTING_WRITE_MESSAGES } from '@shared/api/listings'
 import { MODERATION_MESSAGES, MODERATION_PAGE_SIZE, type AdminListingDto, type AdminListingQuery } from '@shared/api/moderation'
@@ -8,16 +8,11 @@ import { conflict, notFound } from '../../http/errors'
 import { recordAudit } from '../audit/audit.service'
 import { Listing } from '../listings/listing.entity'
 import { escapeLike } from '../listings/listings.query'
+import { isOpenHandleViolation } from '../listings/open-handle'
 import type { Notification } from '../notifications/notification.entity'
 import { flagSummaries, recordFlag } from './flags'
 import { toAdminListingDto } from './moderation.mapper'
 import { runModeration, type AnnounceDeps } from './moderation.outcome'
-
-/** The partial unique index over pending and active listings: one open listing per platform and handle. */
-const OPEN_HANDLE_INDEX = 'listings_open_handle_unique'
-
-const isOpenHandleViolation = (err: unknown) =>
-  err instanceof UniqueConstraintViolationException && ((err as { constraint?: string }).constraint === OPEN_HANDLE_INDEX || err.message.includes(OPEN_HANDLE_INDEX))
 
 /** What one listing action leaves to announce: the seller's notification and, when open pages care, a live event. */
 interface Change {

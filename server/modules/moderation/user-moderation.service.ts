@@ -5,6 +5,7 @@ import { conflict, forbidden, notFound } from '../../http/errors'
 import { changedFields, recordAudit } from '../audit/audit.service'
 import type { LedgerService } from '../ledger/ledger.service'
 import { escapeLike } from '../listings/listings.query'
+import { OPEN_HANDLE_STATUS_LIST } from '../listings/open-handle'
 import type { Delivery } from '../../realtime/bus'
 import type { SessionService } from '../sessions/session.store'
 import { User } from '../users/user.entity'
@@ -52,7 +53,7 @@ async function restoreListingsOf(tx: EntityManager, sellerId: number): Promise<n
     `update listings l set status = 'active', rejection_reason = null, updated_at = now()
      where l.seller_id = ? and l.status = 'suspended' and l.rejection_reason = ?
        and not exists (select 1 from listings o where o.platform = l.platform and lower(o.username) = lower(l.username)
-                       and o.id <> l.id and o.status in ('pending_review', 'active', 'reserved'))
+                       and o.id <> l.id and o.status in ${OPEN_HANDLE_STATUS_LIST})
      returning l.id`,
     [sellerId, BANNED_SELLER_LISTING_REASON],
   )
