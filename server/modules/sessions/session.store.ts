@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { runPrepared } from '../../db/prepared'
+import type { AppContext } from '../../http/context'
+import { User } from '../users/user.entity'
 import { SessionRecord } from './session.entity'
 
 interface StoredSession extends Record<string, unknown> {
@@ -13,10 +15,22 @@ export const sessionRowId = (key: string) => createHash('sha256').update(key).di
 /** koa-session external store over the sessions table, so every server instance sees every session. */
 export function createSessionStore(fork: () => EntityManager) {
   return {
-    async get(key: string): Promise<StoredSession | undefined> {
-      // read on every signed-in request: a prepared statement, no entity to build
-      const [row] = await runPrepared<{ data: StoredSession }>(fork(), 'session_get', 'select data from sessions where id = ? and expires_at > now()', [sessionRowId(key)])
-      return row?.data
+    /**
+     * Read on every signed-in request, in one prepared statement with the session's user: the row goes into the
+     * request's EntityManager, so the request's check of that user (ban, admin) finds it without a second query.
+     */
+    async get(key: string, _maxAge?: unknown, options?: { ctx?: Pick<AppContext, 'state'> }): Promise<StoredSession | undefined> {
+      const [row] = await runPrepared<{ session_data: StoredSession; id: number | null } & Record<string, unknown>>(
+        fork(),
+        'session_get_with_user',
+        'select s.data as session_data, u.* from sessions s left join users u on u.id = s.user_id where s.id = ? and s.expires_at > now()',
+        [sessionRowId(key)],
+      )
+      if (!row) return undefined
+      const { session_data: data, ...user } = row
+      const em = options?.ctx?.state?.em
+      if (em && user.id !== null && user.id === data.userId) em.map(User, user)
+      return data
     },
     async set(key: string, sess: StoredSession, maxAge: number): Promise<void> {
       const ttl = typeof maxAge === 'number' && maxAge > 0 ? maxAge : 24 * 60 * 60 * 1000
