@@ -70,6 +70,17 @@ describe('running the marketplace from the admin screens', () => {
     await page.getByRole('heading', { name: 'Admins only' }).waitFor()
   })
 
+  it('labels the same first and last day under both dashboard charts', async () => {
+    const page = await adminOnDashboard()
+    // each chart's day labels, left to right (a string: the test runner's transform must not reach the page)
+    const labels = () => page.evaluate(`[...document.querySelectorAll('figure')].map((chart) => [...chart.querySelectorAll('.recharts-xAxis-tick-labels text')].map((label) => label.textContent))`) as Promise<string[][]>
+    await expect.poll(async () => (await labels()).map((days) => days.length), { timeout: 10_000 }).toEqual([expect.any(Number), expect.any(Number)])
+    await expect.poll(async () => Math.min(...(await labels()).map((days) => days.length)), { timeout: 10_000 }).toBeGreaterThan(1)
+    const [people, money] = await labels()
+    expect([people![0], people!.at(-1)]).toEqual([money![0], money!.at(-1)])
+    await page.context().close()
+  })
+
   it('approves a listing: the seller’s open page shows it live and the notification arrives, without a reload', async () => {
     const seller = await signedInAs(site, 'alice', 'handover-demo')
     const created = await api(seller, 'POST', '/api/accounts', {

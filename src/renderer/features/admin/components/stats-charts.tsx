@@ -18,6 +18,9 @@ const COLORS = {
 const FIRST_SIZE = { width: 560, height: 256 }
 
 const axisProps = { stroke: COLORS.axis, fontSize: 12, tickLine: false, axisLine: false } as const
+// the same days labelled under both charts, always the range's first and last: left to itself, recharts picks
+// the labels from each chart's own width, and the two charts ended on different days
+const dayAxisProps = { dataKey: 'date', tickFormatter: shortDay, minTickGap: 16, interval: 'preserveStartEnd', ...axisProps } as const
 // recharts draws its tooltip white by default; this one follows the theme's card
 const tooltipProps = {
   contentStyle: { backgroundColor: 'var(--color-card)', borderColor: 'var(--color-border)', borderRadius: 12, color: 'var(--color-card-foreground)' },
@@ -55,9 +58,9 @@ export function StatsCharts({ series }: { series: readonly StatsPoint[] }) {
     <div className="grid gap-4 lg:grid-cols-2">
       <ChartCard title="Sign-ups and purchases" summary={`${plural(sum(series, 'newUsers'), 'sign-up')} and ${plural(sum(series, 'dealsStarted'), 'purchase')} started in ${days}`}>
         <ResponsiveContainer width="100%" height="100%" initialDimension={FIRST_SIZE}>
-          <BarChart data={series} margin={{ top: 4, right: 4, bottom: 0, left: -16 }}>
+          <BarChart data={series} margin={{ top: 4, right: 20, bottom: 0, left: -16 }}>
             <CartesianGrid vertical={false} stroke={COLORS.grid} />
-            <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} {...axisProps} />
+            <XAxis {...dayAxisProps} />
             <YAxis allowDecimals={false} {...axisProps} />
             <Tooltip labelFormatter={(label) => shortDay(String(label))} cursor={{ fill: 'var(--color-muted)' }} {...tooltipProps} />
             <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />
@@ -70,7 +73,7 @@ export function StatsCharts({ series }: { series: readonly StatsPoint[] }) {
         <ResponsiveContainer width="100%" height="100%" initialDimension={FIRST_SIZE}>
           <ComposedChart data={series} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
             <CartesianGrid vertical={false} stroke={COLORS.grid} />
-            <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} {...axisProps} />
+            <XAxis {...dayAxisProps} />
             <YAxis tickFormatter={compactDollars} width={56} {...axisProps} />
             <Tooltip labelFormatter={(label) => shortDay(String(label))} formatter={(value) => dollars(Number(value))} {...tooltipProps} />
             <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />
