@@ -74,8 +74,8 @@ describe('running the marketplace from the admin screens', () => {
     const page = await adminOnDashboard()
     // each chart's day labels, left to right (a string: the test runner's transform must not reach the page)
     const labels = () => page.evaluate(`[...document.querySelectorAll('figure')].map((chart) => [...chart.querySelectorAll('.recharts-xAxis-tick-labels text')].map((label) => label.textContent))`) as Promise<string[][]>
-    await expect.poll(async () => (await labels()).map((days) => days.length), { timeout: 10_000 }).toEqual([expect.any(Number), expect.any(Number)])
-    await expect.poll(async () => Math.min(...(await labels()).map((days) => days.length)), { timeout: 10_000 }).toBeGreaterThan(1)
+    // both charts drawn, each with more than one label
+    await expect.poll(async () => (await labels()).filter((days) => days.length > 1).length, { timeout: 10_000 }).toBe(2)
     const [people, money] = await labels()
     expect([people![0], people!.at(-1)]).toEqual([money![0], money!.at(-1)])
     await page.context().close()
