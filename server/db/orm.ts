@@ -43,9 +43,31 @@ export function ormOptions(databaseUrl: string, poolMax = 10, log: (message: str
   }
 }
 
-/** Connects and applies every checked-in migration that has not run yet. */
+/** The same number in every instance: one database's migrations run one instance at a time. */
+const MIGRATIONS_LOCK = 0x6d696772
+
+interface RawConnection {
+  query(sql: string, values: unknown[]): Promise<unknown>
+}
+
+/**
+ * Connects and applies every checked-in migration that has not run yet. Instances started at once on one database
+ * take turns under a session advisory lock, held on a connection of its own: the first migrates, the others then
+ * find nothing left to do (without it, both create the migrations table and one fails).
+ */
 export async function openDatabase(databaseUrl: string, poolMax?: number, log?: (message: string) => void): Promise<Orm> {
   const orm = await MikroORM.init(ormOptions(databaseUrl, poolMax, log))
-  await orm.getMigrator().up()
+  const { client } = orm.em.getConnection().getKnex()
+  const connection = (await client.acquireConnection()) as RawConnection
+  try {
+    await connection.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK])
+    try {
+      await orm.getMigrator().up()
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK])
+    }
+  } finally {
+    await client.releaseConnection(connection)
+  }
   return orm
 }

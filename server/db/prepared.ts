@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql'
+import type { EntityManager, Knex } from '@mikro-orm/postgresql'
 
 /**
  * Databases whose connections share one backend (the embedded PGlite behind its socket): a statement prepared
@@ -20,7 +20,25 @@ export function runStatementsUnnamed(em: EntityManager): void {
  */
 export async function runPrepared<T>(em: EntityManager, name: string, sql: string, values: unknown[]): Promise<T[]> {
   if (em.isInTransaction()) throw new Error(`prepared statement ${name} must run outside a transaction`)
-  const knex = em.getConnection().getKnex()
+  return run<T>(em, em.getConnection().getKnex(), name, sql, values)
+}
+
+/**
+ * The same inside the caller's database transaction, on its connection: the money path's statements, each a
+ * step's whole read or write, so a step costs a few round trips without planning instead of one per row.
+ */
+export async function runPreparedIn<T>(tx: EntityManager, name: string, sql: string, values: unknown[]): Promise<T[]> {
+  const trx = tx.getTransactionContext<Knex.Transaction>()
+  if (!trx) throw new Error(`prepared statement ${name} must run inside a transaction`)
+  return run<T>(tx, trx, name, sql, values)
+}
+
+/** On the EntityManager's own connection: its transaction's when it has one, else a pooled one. */
+export function runPreparedOn<T>(em: EntityManager, name: string, sql: string, values: unknown[]): Promise<T[]> {
+  return em.isInTransaction() ? runPreparedIn<T>(em, name, sql, values) : runPrepared<T>(em, name, sql, values)
+}
+
+async function run<T>(em: EntityManager, knex: Knex, name: string, sql: string, values: unknown[]): Promise<T[]> {
   const query = knex.raw(sql, values as never[])
   const result = (await (sharedBackends.has(em.getConnection()) ? query : query.options({ name }))) as { rows: T[] }
   return result.rows

@@ -4,6 +4,7 @@ import { TRANSACTION_MESSAGES } from '@shared/api/transactions'
 import type { AppContext } from './context'
 import { badRequest, conflict } from './errors'
 import { canonicalJson } from './canonical-json'
+import { runPreparedIn } from '../db/prepared'
 
 /** What a money-moving request answers, and what to announce once its transaction has committed. */
 export interface Answer<T> {
@@ -45,7 +46,9 @@ export async function runIdempotent<T>(
 ): Promise<{ status: number; body: T; replayed: boolean }> {
   const outcome = await em.transactional(async (tx) => {
     if (!idempotency.key) return { answer: await run(tx) }
-    const [claimed] = await tx.execute<{ id: number }[]>(
+    const [claimed] = await runPreparedIn<{ id: number }>(
+      tx,
+      'idempotency_claim',
       `insert into idempotency_keys (user_id, key, fingerprint, status_code, response) values (?, ?, ?, 0, 'null')
        on conflict (user_id, key) do nothing returning id`,
       [idempotency.userId, idempotency.key, idempotency.fingerprint],
@@ -59,7 +62,7 @@ export async function runIdempotent<T>(
       return { replay: { status: first.status_code, body: first.response } }
     }
     const answer = await run(tx)
-    await tx.execute('update idempotency_keys set status_code = ?, response = ? where id = ?', [answer.status, JSON.stringify(answer.body), claimed.id])
+    await runPreparedIn(tx, 'idempotency_answer', 'update idempotency_keys set status_code = ?, response = ?::jsonb where id = ?', [answer.status, JSON.stringify(answer.body), claimed.id])
     return { answer }
   })
   if ('replay' in outcome && outcome.replay) return { ...outcome.replay, replayed: true }

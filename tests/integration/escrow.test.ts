@@ -6,6 +6,7 @@ import { notificationListSchema } from '../../src/shared/api/notifications'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import type { ApiClient } from '../support/http-client'
+import { openSocket } from '../support/ws-client'
 import { escrowHelpers } from './escrow-support'
 
 let db: TestDatabase
@@ -38,6 +39,8 @@ afterAll(async () => {
 /** dollars at the API edge → cents, as the screens would */
 const cents = (dollars: number) => Math.round(dollars * 100)
 const fee = (price: number) => Math.max(100, Math.floor((price * 500 + 5000) / 10000))
+/** a notification's data, as the screens read it */
+const dataOf = (n: Record<string, unknown>) => n.data as Record<string, unknown>
 const listingStatus = async (id: number) => (await sql.query('select status from listings where id = $1', [id])).rows[0].status as string
 
 describe('a deal from purchase to completion', () => {
@@ -109,6 +112,39 @@ describe('a deal from purchase to completion', () => {
     const buyerNotes = notificationListSchema.parse((await alice.client.get('/api/notifications?limit=50')).json).map((n) => n.type)
     for (const type of ['transaction_created', 'escrow_payment_received', 'transaction_completed'] as const) expect(buyerNotes).toContain(type)
     await expectSoundLedger()
+  })
+
+  it('tells each side live: the deal, its chat line, the notifications and the balance, once committed', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const seller = await signIn(listing.seller)
+    await fund(alice.id, listing.priceCents + fee(listing.priceCents))
+    const [buyerSocket, sellerSocket] = [await openSocket(server.url, alice.client.cookieHeader), await openSocket(server.url, seller.client.cookieHeader)]
+    try {
+      buyerSocket.send({ type: 'authenticate', userId: alice.id })
+      sellerSocket.send({ type: 'authenticate', userId: seller.id })
+      await Promise.all([buyerSocket.next('authenticated'), sellerSocket.next('authenticated')])
+
+      const deal = detail((await alice.client.post('/api/transactions', { listingId: listing.id })).json)
+      await sellerSocket.next('transaction_created', (e) => e.transactionId === deal.id)
+      const line = await sellerSocket.next('new_message', (e) => e.conversationId === deal.conversationId)
+      expect(line.message).toMatchObject({ isSystem: true, content: 'alice started buying this account.' })
+      await buyerSocket.next('message_sent', (e) => e.conversationId === deal.conversationId)
+      const told = await sellerSocket.next('new_notification', (e) => dataOf(e.notification).transactionId === deal.id)
+      expect(told.notification).toMatchObject({ type: 'transaction_created', title: 'New purchase started', isRead: false })
+      const stored = notificationListSchema.parse((await seller.client.get('/api/notifications?limit=50')).json)
+      expect(stored.map((n) => n.id)).toContain(told.notification.id)
+
+      expect((await alice.client.post(`/api/transactions/${deal.id}/pay`)).status).toBe(200)
+      const balance = await buyerSocket.next('balance_updated')
+      expect(cents(Number(balance.balance))).toBe(await balanceOf(`wallet:${alice.id}`))
+      await buyerSocket.next('payment_completed', (e) => e.transactionId === deal.id && e.conversationId === deal.conversationId && e.redirect_to_chat)
+      await buyerSocket.next('new_notification', (e) => e.notification.type === 'escrow_payment_received' && dataOf(e.notification).transactionId === deal.id)
+      await sellerSocket.next('new_notification', (e) => e.notification.type === 'balance_update' && dataOf(e.notification).type === 'escrow_fee')
+      await sellerSocket.next('transaction_updated', (e) => e.transactionId === deal.id && e.status === 'fee_paid')
+    } finally {
+      buyerSocket.close()
+      sellerSocket.close()
+    }
   })
 
   it('keeps deals to their parties and admins', async () => {

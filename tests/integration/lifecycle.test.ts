@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type Orm } from '../../server/db/orm'
+import { migrationsList } from '../../server/db/migrations'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
 import { startTestServer } from '../support/server'
@@ -54,6 +56,23 @@ describe('server lifecycle', () => {
       expect((await client.get('/api/auth/me')).status).toBe(200)
     } finally {
       await server.close()
+    }
+  })
+})
+
+describe('migrations', () => {
+  it('lets instances started at once on an empty database migrate it one after the other, each starting', async () => {
+    const fresh = await createTestDatabase()
+    const orms: Orm[] = []
+    try {
+      const opened = await Promise.allSettled([openDatabase(fresh.url, 2), openDatabase(fresh.url, 2), openDatabase(fresh.url, 2)])
+      for (const result of opened) if (result.status === 'fulfilled') orms.push(result.value)
+      expect(opened.map((result) => (result.status === 'rejected' ? String(result.reason) : 'started'))).toEqual(['started', 'started', 'started'])
+      const [applied] = await orms[0]!.em.getConnection().execute<{ n: string }[]>('select count(*) as n from mikro_orm_migrations')
+      expect(Number(applied!.n)).toBe(migrationsList.length)
+    } finally {
+      await Promise.all(orms.map((orm) => orm.close()))
+      await fresh.drop()
     }
   })
 })

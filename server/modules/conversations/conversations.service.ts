@@ -131,41 +131,36 @@ export class ConversationsService {
   }
 
   /**
-   * A line a deal writes into its conversation (a step taken, a checklist tick), inside the caller's
-   * transaction, in the sender's name and marked `isSystem`. Returns the function that announces it once the
-   * caller has committed.
+   * The live events of a system line a deal wrote into its conversation (a step taken, a checklist tick) in the
+   * step's own statement, in the sender's name and marked `isSystem`: the other members hear it, the sender sees it
+   * sent. The caller publishes them once it has committed.
    */
-  async writeSystemMessage(tx: EntityManager, conversationId: number, senderId: number, content: string): Promise<() => Promise<void>> {
-    const now = new Date()
-    const [row] = await tx.execute<{ buyer_id: number; seller_id: number; admin_joined: boolean; message_id: number; username: string }[]>(
-      `with c as (select id, buyer_id, seller_id, admin_joined_at from conversations where id = ? for update),
-       m as (insert into messages (conversation_id, sender_id, is_from_admin, is_system, content, created_at, buyer_has_read, seller_has_read, admin_has_read)
-             select id, ?, false, true, ?, ?, buyer_id = ?, seller_id = ?, false from c returning id),
-       u as (update conversations set last_message_at = greatest(last_message_at, ?) where id = ?)
-       select c.buyer_id, c.seller_id, c.admin_joined_at is not null as admin_joined, (select id from m) as message_id,
-         (select username from users where id = ?) as username from c`,
-      [conversationId, senderId, content.slice(0, 4000), now, senderId, senderId, now, conversationId, senderId],
-    )
-    if (!row) throw new Error(`conversation ${conversationId} is gone`)
+  systemMessageDeliveries(
+    conversationId: number,
+    senderId: number,
+    content: string,
+    createdAt: Date,
+    written: { id: number; buyerId: number; sellerId: number; adminJoined: boolean; senderUsername: string },
+  ): Delivery[] {
     const dto = toMessageDto({
-      id: row.message_id,
+      id: written.id,
       conversation: { id: conversationId },
-      sender: { id: senderId, username: row.username },
+      sender: { id: senderId, username: written.senderUsername },
       isFromAdmin: false,
       isSystem: true,
-      content: content.slice(0, 4000),
+      content,
       clientId: null,
-      createdAt: now,
-      buyerHasRead: row.buyer_id === senderId,
-      sellerHasRead: row.seller_id === senderId,
+      createdAt,
+      buyerHasRead: written.buyerId === senderId,
+      sellerHasRead: written.sellerId === senderId,
       adminHasRead: false,
     })
-    const others = memberIds(row.buyer_id, row.seller_id, row.admin_joined).filter((member) => member !== senderId)
-    return () =>
-      this.publishTo([
-        { audience: { userIds: others }, event: { type: 'new_message', conversationId, message: dto } },
-        { audience: { userIds: [senderId] }, event: { type: 'message_sent', conversationId, message: dto } },
-      ])
+    const others = memberIds(written.buyerId, written.sellerId, written.adminJoined).filter((member) => member !== senderId)
+    const deliveries: Delivery[] = [
+      { audience: { userIds: others }, event: { type: 'new_message', conversationId, message: dto } },
+      { audience: { userIds: [senderId] }, event: { type: 'message_sent', conversationId, message: dto } },
+    ]
+    return deliveries.filter((d) => 'all' in d.audience || d.audience.userIds.length > 0)
   }
 
   /** Marks every message the viewer's side has not read; tells the members (and the reader's other tabs). */

@@ -1,23 +1,15 @@
 import type { Logger } from '../../logger'
 import type { Delivery, EventBus } from '../../realtime/bus'
-import type { Notification } from '../notifications/notification.entity'
-import type { NotificationService } from '../notifications/notifications.service'
 
-/** What a committed step tells the world: stored notifications, live events, and its line in the chat. */
-export interface Announcement {
-  notifications: Notification[]
-  deliveries: Delivery[]
-  /** publishes the chat line written with the step */
-  chat: (() => Promise<void>) | null
-}
-
-/** After the commit; never throws: the step is stored, and a lost event is caught up by the clients' next fetch. */
-export async function announce(deps: { bus: EventBus; notifications: NotificationService; logger: Logger }, announcement: Announcement): Promise<void> {
+/**
+ * After the commit, in one message on the bus: a step's live events, its chat line and its stored notifications.
+ * Never throws: the step is stored, and a lost event is caught up by the clients' next fetch.
+ */
+export async function announce(deps: { bus: EventBus; logger: Logger }, deliveries: Delivery[]): Promise<void> {
+  if (deliveries.length === 0) return
   try {
-    if (announcement.deliveries.length > 0) await deps.bus.publishMany(announcement.deliveries)
-    await announcement.chat?.()
+    await deps.bus.publishMany(deliveries)
   } catch (err) {
-    deps.logger.warn({ err }, 'escrow step committed but its live events were not published')
+    deps.logger.warn({ err, types: deliveries.map((d) => d.event.type) }, 'escrow step committed but its live events were not published')
   }
-  for (const notification of announcement.notifications) await deps.notifications.publishCreated(notification)
 }

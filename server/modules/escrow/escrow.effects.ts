@@ -3,7 +3,7 @@ import { formatMoney } from '@shared/format'
 import type { NotificationType } from '@shared/api/notifications'
 import { transactionDisplayId, type TransactionStatus } from '@shared/api/transactions'
 import type { Delivery } from '../../realtime/bus'
-import type { EscrowTransaction } from './escrow.entities'
+import type { Deal } from './escrow.store'
 import { heldCents } from './escrow.money'
 
 export interface NotificationDraft {
@@ -26,7 +26,7 @@ const dollars = (cents: number) => formatMoney(cents / 100)
  * The notifications and live events of a deal reaching `to` (SPEC §3 types, §7 events). Everyone concerned
  * hears `transaction_updated` / `transaction_update`; the listing's fate goes to everyone browsing.
  */
-export function stepEffects(deal: EscrowTransaction, to: TransactionStatus, listingReturned: boolean): StepEffects {
+export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: boolean): StepEffects {
   const title = deal.listing.accountTitle
   const ref = transactionDisplayId(deal.id)
   const data = { transactionId: deal.id, accountId: deal.listing.id, ...(deal.conversation ? { conversationId: deal.conversation.id } : {}) }

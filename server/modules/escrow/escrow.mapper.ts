@@ -8,15 +8,14 @@ import {
 } from '@shared/api/transactions'
 import type { LivePlatform } from '@shared/api/listings'
 import { centsToDollars } from '../listings/listing.mapper'
-import type { User } from '../users/user.entity'
-import type { ChecklistItem, EscrowTransaction, EscrowTransactionEvent } from './escrow.entities'
+import type { ChecklistRow, Deal, Party, TimelineRow } from './escrow.store'
 import { actionsFor } from './state-machine'
 
-const party = (user: User) => ({ id: user.id, username: user.username, avatar: user.avatar })
+const party = (user: Party) => ({ id: user.id, username: user.username, avatar: user.avatar })
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
 /** Buyer, seller and listing must be loaded. */
-export function toTransactionDto(deal: EscrowTransaction, viewerRole: TransactionRole): TransactionDto {
+export function toTransactionDto(deal: Deal, viewerRole: TransactionRole): TransactionDto {
   const { listing } = deal
   return {
     id: deal.id,
@@ -50,11 +49,11 @@ export function toTransactionDto(deal: EscrowTransaction, viewerRole: Transactio
   }
 }
 
-export function toEventDto(event: EscrowTransactionEvent): TransactionEventDto {
+export function toEventDto(event: TimelineRow): TransactionEventDto {
   return { id: event.id, status: event.status, actorRole: event.actorRole, note: event.note, createdAt: event.createdAt.toISOString() }
 }
 
-export function toChecklistDto(item: ChecklistItem): ChecklistStepDto {
+export function toChecklistDto(item: ChecklistRow): ChecklistStepDto {
   return {
     id: item.id,
     title: item.title,
@@ -64,6 +63,6 @@ export function toChecklistDto(item: ChecklistItem): ChecklistStepDto {
   }
 }
 
-export function toDetailDto(deal: EscrowTransaction, role: TransactionRole, events: EscrowTransactionEvent[], checklist: ChecklistItem[]): TransactionDetailDto {
+export function toDetailDto(deal: Deal, role: TransactionRole, events: TimelineRow[], checklist: ChecklistRow[]): TransactionDetailDto {
   return { ...toTransactionDto(deal, role), timeline: events.map(toEventDto), checklist: checklist.map(toChecklistDto) }
 }

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
+import type { Cents } from '@shared/money'
 import { transactionDisplayId } from '@shared/api/transactions'
-import type { LedgerService } from '../ledger/ledger.service'
-import type { EscrowTransaction } from './escrow.entities'
-import { balanceEffects, type StepEffects } from './escrow.effects'
+import { accounts, type LedgerService } from '../ledger/ledger.service'
+import type { Deal } from './escrow.store'
 
 /**
  * The money of a deal, as ledger transfers inside the deal's own database transaction. Each transfer has a key
@@ -16,82 +16,86 @@ export const dealKeys = {
 } as const
 
 /** What the buyer puts into escrow: price and escrow fee (a processor's fee stays with the processor). */
-export const heldCents = (deal: Pick<EscrowTransaction, 'priceCents' | 'escrowFeeCents'>) => deal.priceCents + deal.escrowFeeCents
+export const heldCents = (deal: Pick<Deal, 'priceCents' | 'escrowFeeCents'>) => deal.priceCents + deal.escrowFeeCents
 
 export class EscrowMoney {
   constructor(private readonly ledger: LedgerService) {}
 
-  /** Buyer's balance → escrow (paying from the balance); refused with 409 when the balance is short. */
-  async fundFromBalance(tx: EntityManager, deal: EscrowTransaction) {
+  /** Buyer's balance → escrow (paying from the balance); refused with 409 when the balance is short. Answers the buyer's new balance. */
+  async fundFromBalance(tx: EntityManager, deal: Deal): Promise<Cents> {
     const amount = heldCents(deal)
-    await this.ledger.transfer(tx, {
+    const [wallet, escrow] = await this.ledger.accounts(tx, [accounts.wallet(deal.buyer.id), accounts.escrow(deal.id)])
+    const moved = await this.ledger.transfer(tx, {
       kind: 'escrow_fund',
       idempotencyKey: dealKeys.fund(deal.id),
       memo: `Payment into escrow for ${transactionDisplayId(deal.id)}`,
       legs: [
-        { account: await this.ledger.walletOf(tx, deal.buyer), amountCents: -amount },
-        { account: await this.ledger.escrowAccount(tx, deal.id), amountCents: amount },
+        { account: wallet!, amountCents: -amount },
+        { account: escrow!, amountCents: amount },
       ],
     })
+    return moved.balanceOf(wallet!)
   }
 
   /** Provider clearing → escrow (paid at the provider's checkout). */
-  async fundFromProvider(tx: EntityManager, deal: EscrowTransaction) {
+  async fundFromProvider(tx: EntityManager, deal: Deal): Promise<void> {
     const amount = heldCents(deal)
+    const [clearing, escrow] = await this.ledger.accounts(tx, [accounts.system('provider_clearing'), accounts.escrow(deal.id)])
     await this.ledger.transfer(tx, {
       kind: 'escrow_fund',
       idempotencyKey: dealKeys.fund(deal.id),
       memo: `Payment into escrow for ${transactionDisplayId(deal.id)} at the provider`,
       legs: [
-        { account: await this.ledger.systemAccount(tx, 'provider_clearing'), amountCents: -amount },
-        { account: await this.ledger.escrowAccount(tx, deal.id), amountCents: amount },
+        { account: clearing!, amountCents: -amount },
+        { account: escrow!, amountCents: amount },
       ],
     })
   }
 
-  /** Escrow → the seller's balance (the price) and platform fees (the escrow fee). */
-  async release(tx: EntityManager, deal: EscrowTransaction) {
-    await this.ledger.transfer(tx, {
+  /** Escrow → the seller's balance (the price) and platform fees (the escrow fee). Answers the seller's new balance. */
+  async release(tx: EntityManager, deal: Deal): Promise<Cents> {
+    const [escrow, wallet, fees] = await this.ledger.accounts(tx, [accounts.escrow(deal.id), accounts.wallet(deal.seller.id), accounts.system('platform_fees')])
+    const moved = await this.ledger.transfer(tx, {
       kind: 'escrow_release',
       idempotencyKey: dealKeys.release(deal.id),
       memo: `Funds released for ${transactionDisplayId(deal.id)}`,
       legs: [
-        { account: await this.ledger.escrowAccount(tx, deal.id), amountCents: -heldCents(deal) },
-        { account: await this.ledger.walletOf(tx, deal.seller), amountCents: deal.priceCents },
-        ...(deal.escrowFeeCents > 0 ? [{ account: await this.ledger.systemAccount(tx, 'platform_fees'), amountCents: deal.escrowFeeCents }] : []),
+        { account: escrow!, amountCents: -heldCents(deal) },
+        { account: wallet!, amountCents: deal.priceCents },
+        ...(deal.escrowFeeCents > 0 ? [{ account: fees!, amountCents: deal.escrowFeeCents }] : []),
       ],
     })
+    return moved.balanceOf(wallet!)
   }
 
-  /** Escrow → the buyer's balance, all of it (price and escrow fee). */
-  async refund(tx: EntityManager, deal: EscrowTransaction) {
+  /** Escrow → the buyer's balance, all of it (price and escrow fee). Answers the buyer's new balance. */
+  async refund(tx: EntityManager, deal: Deal): Promise<Cents> {
     const amount = heldCents(deal)
-    await this.ledger.transfer(tx, {
+    const [escrow, wallet] = await this.ledger.accounts(tx, [accounts.escrow(deal.id), accounts.wallet(deal.buyer.id)])
+    const moved = await this.ledger.transfer(tx, {
       kind: 'escrow_refund',
       idempotencyKey: dealKeys.refund(deal.id),
       memo: `Refund for ${transactionDisplayId(deal.id)}`,
       legs: [
-        { account: await this.ledger.escrowAccount(tx, deal.id), amountCents: -amount },
-        { account: await this.ledger.walletOf(tx, deal.buyer), amountCents: amount },
+        { account: escrow!, amountCents: -amount },
+        { account: wallet!, amountCents: amount },
       ],
     })
+    return moved.balanceOf(wallet!)
   }
 
   /** A provider payment for a deal that no longer waits for it (lapsed, or paid another way): to the buyer's balance. */
-  async creditUnmatched(tx: EntityManager, deal: EscrowTransaction, orderId: string, amountCents: number) {
-    await this.ledger.transfer(tx, {
+  async creditUnmatched(tx: EntityManager, deal: Deal, orderId: string, amountCents: number): Promise<Cents> {
+    const [clearing, wallet] = await this.ledger.accounts(tx, [accounts.system('provider_clearing'), accounts.wallet(deal.buyer.id)])
+    const moved = await this.ledger.transfer(tx, {
       kind: 'deposit',
       idempotencyKey: `order:${orderId}:credit`,
       memo: `Payment ${orderId} for ${transactionDisplayId(deal.id)} credited to the balance`,
       legs: [
-        { account: await this.ledger.systemAccount(tx, 'provider_clearing'), amountCents: -amountCents },
-        { account: await this.ledger.walletOf(tx, deal.buyer), amountCents: amountCents },
+        { account: clearing!, amountCents: -amountCents },
+        { account: wallet!, amountCents: amountCents },
       ],
     })
-  }
-
-  /** The notification and live event of a wallet that changed in this transaction, with its new balance. */
-  async balanceEffects(tx: EntityManager, userId: number, message: string, data: Record<string, unknown>): Promise<StepEffects> {
-    return balanceEffects(userId, await this.ledger.walletBalance(tx, userId), message, data)
+    return moved.balanceOf(wallet!)
   }
 }

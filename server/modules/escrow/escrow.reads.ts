@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { ACTIVE_TRANSACTION_STATUSES, type TransactionDetailDto, type TransactionListQuery, type TransactionRole } from '@shared/api/transactions'
 import { ChecklistItem, EscrowTransaction, EscrowTransactionEvent } from './escrow.entities'
 import { toDetailDto } from './escrow.mapper'
+import type { Deal } from './escrow.store'
 
 /** Who is asking, read from the database on each request. */
 export interface EscrowViewer {
@@ -11,14 +12,14 @@ export interface EscrowViewer {
 }
 
 /** The viewer's side: a party is buyer or seller even when also an admin; other admins act as admin; anyone else has none. */
-export function roleOf(deal: EscrowTransaction, viewer: EscrowViewer): TransactionRole | null {
+export function roleOf(deal: Pick<Deal, 'buyer' | 'seller'>, viewer: EscrowViewer): TransactionRole | null {
   if (deal.buyer.id === viewer.userId) return 'buyer'
   if (deal.seller.id === viewer.userId) return 'seller'
   return viewer.isAdmin ? 'admin' : null
 }
 
 /** The deal with its timeline and checklist; its listing, parties and conversation must be loaded. */
-export async function detailOf(em: EntityManager, deal: EscrowTransaction, role: TransactionRole): Promise<TransactionDetailDto> {
+export async function detailOf(em: EntityManager, deal: Deal, role: TransactionRole): Promise<TransactionDetailDto> {
   const events = await em.find(EscrowTransactionEvent, { transaction: deal.id }, { orderBy: { id: 'asc' } })
   const checklist = await em.find(ChecklistItem, { transaction: deal.id }, { orderBy: { position: 'asc' } })
   return toDetailDto(deal, role, events, checklist)

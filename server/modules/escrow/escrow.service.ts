@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import {
   TRANSACTION_MESSAGES,
@@ -9,7 +8,7 @@ import {
   type TransactionRole,
   type TransactionStatus,
 } from '@shared/api/transactions'
-import type { LivePlatform } from '@shared/api/listings'
+import type { ListingStatus, LivePlatform } from '@shared/api/listings'
 import { escrowFee, quote, type PaymentMethod } from '@shared/fees'
 import type { AuditAction } from '@shared/api/audit'
 import type { AdminDisputeDto } from '@shared/api/admin-dashboard'
@@ -24,14 +23,14 @@ import { Listing } from '../listings/listing.entity'
 import type { NotificationService } from '../notifications/notifications.service'
 import type { SettingsService } from '../settings/settings.service'
 import { User } from '../users/user.entity'
-import { copyChecklist } from './checklist'
-import { stepEffects, type StepEffects } from './escrow.effects'
-import { ChecklistItem, EscrowTransaction, EscrowTransactionEvent } from './escrow.entities'
-import { toTransactionDto } from './escrow.mapper'
+import { balanceEffects, stepEffects, type StepEffects } from './escrow.effects'
+import { ChecklistItem, EscrowTransaction } from './escrow.entities'
+import { toDetailDto, toTransactionDto } from './escrow.mapper'
 import { EscrowMoney, heldCents } from './escrow.money'
 import { detailOf, disputeQueue, listDeals, roleOf, type EscrowViewer } from './escrow.reads'
-import { announce, type Announcement } from './escrow.announce'
+import { announce } from './escrow.announce'
 import { allowed, MOVES } from './state-machine'
+import { createDeal, lockDeal, lockListing, saveStep, type Deal, type Party, type StepWrite } from './escrow.store'
 
 export type { EscrowViewer } from './escrow.reads'
 
@@ -68,34 +67,44 @@ export class EscrowService {
 
   /** POST /api/transactions: reserves the listing for the buyer and opens the deal's conversation. */
   async purchase(tx: EntityManager, viewer: EscrowViewer, listingId: number): Promise<Answer<TransactionDetailDto>> {
-    const listing = await tx.findOne(Listing, { id: listingId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
-    if (!listing || listing.status !== 'active') throw conflict(TRANSACTION_MESSAGES.listingUnavailable, 'listing_unavailable')
-    if (listing.seller.id === viewer.userId) throw badRequest(TRANSACTION_MESSAGES.ownListing, 'own_listing')
-    const seller = await tx.findOneOrFail(User, { id: listing.seller.id })
-    if (seller.bannedAt) throw conflict(TRANSACTION_MESSAGES.listingUnavailable, 'listing_unavailable')
+    const forSale = await lockListing(tx, listingId)
+    if (!forSale || forSale.listing.status !== 'active') throw conflict(TRANSACTION_MESSAGES.listingUnavailable, 'listing_unavailable')
+    const { listing, seller } = forSale
+    if (seller.id === viewer.userId) throw badRequest(TRANSACTION_MESSAGES.ownListing, 'own_listing')
+    if (seller.banned) throw conflict(TRANSACTION_MESSAGES.listingUnavailable, 'listing_unavailable')
     const buyer = await tx.findOneOrFail(User, { id: viewer.userId })
-    const settings = await this.deps.settings.get(tx)
+    const settings = this.deps.settings.fromRows(forSale.settings)
     const now = new Date()
-    const deal = tx.create(EscrowTransaction, {
+    const fields = {
       listing,
-      buyer,
-      seller,
+      buyer: { id: buyer.id, username: buyer.username, avatar: buyer.avatar },
+      seller: { id: seller.id, username: seller.username, avatar: seller.avatar },
+      status: 'pending' as const,
       priceCents: listing.priceCents,
       escrowFeeCents: escrowFee(listing.priceCents, settings),
+      processorFeeCents: 0,
+      paymentMethod: null,
       countdownDays: settings.countdownDays[listing.platform as LivePlatform],
       reservedUntil: new Date(now.getTime() + settings.reservationMinutes * 60_000),
+      countdownEndsAt: null,
+      disputeReason: null,
       createdAt: now,
       updatedAt: now,
+      paidAt: null,
+      closedAt: null,
+    }
+    const created = await createDeal(tx, fields)
+    // the buyer and seller talked about the listing before: the deal joins that conversation
+    const conversationId =
+      created.conversationId ??
+      (await this.deps.conversations.openConversation(tx, { buyerId: buyer.id, sellerId: seller.id, listingId, transactionId: created.id })).conversation.id
+    const deal: Deal = { ...fields, id: created.id, conversation: { id: conversationId } }
+    listing.status = 'reserved'
+    return this.finish(tx, deal, 'buyer', 201, [stepEffects(deal, 'pending', false)], {
+      event: { status: 'pending', actorId: buyer.id, role: 'buyer', note: `${buyer.username} started the purchase` },
+      chat: { senderId: buyer.id, content: `${buyer.username} started buying this account.` },
+      listingStatus: 'reserved',
     })
-    await tx.flush()
-    const { conversation } = await this.deps.conversations.openConversation(tx, { buyerId: buyer.id, sellerId: seller.id, listingId, transactionId: deal.id })
-    deal.conversation = conversation
-    this.timeline(tx, deal, 'pending', buyer, 'buyer', `${buyer.username} started the purchase`)
-    const answer = await this.finish(tx, deal, 'buyer', 201, [stepEffects(deal, 'pending', false)], `${buyer.username} started buying this account.`, buyer.id)
-    // Last, so the catalogue's counter row for the listing's platform and month (which every purchase of a
-    // listing of that month updates, through the listings trigger) stays locked only until the commit.
-    await tx.execute(`update listings set status = 'reserved', updated_at = now() where id = ?`, [listingId])
-    return answer
   }
 
   /** A person's step on a deal (every action but paying at a provider). */
@@ -110,12 +119,13 @@ export class EscrowService {
     const actor = await tx.findOneOrFail(User, { id: viewer.userId })
     const to = MOVES[action].to
     const effects: StepEffects[] = []
+    let copyChecklist = false
     let chat: string
     switch (action) {
       case 'pay':
-        await this.money.fundFromBalance(tx, deal)
         deal.paymentMethod = 'balance'
-        effects.push(await this.paid(tx, deal))
+        effects.push(this.paid(deal, await this.money.fundFromBalance(tx, deal)))
+        copyChecklist = true
         chat = `${actor.username} paid into escrow from their balance.`
         break
       case 'send_invite':
@@ -130,8 +140,7 @@ export class EscrowService {
         break
       case 'release':
       case 'resolve_release':
-        await this.money.release(tx, deal)
-        effects.push(await this.walletChanged(tx, deal.seller, `Sale of “${deal.listing.accountTitle}” completed`, deal))
+        effects.push(this.walletChanged(deal.seller, await this.money.release(tx, deal), `Sale of “${deal.listing.accountTitle}” completed`, deal))
         chat = action === 'release' ? `${actor.username} released the funds to the seller.` : `An admin settled the dispute: funds released to the seller. ${input.note ?? ''}`.trim()
         break
       case 'cancel':
@@ -139,8 +148,7 @@ export class EscrowService {
         break
       case 'refund':
       case 'resolve_refund':
-        await this.money.refund(tx, deal)
-        effects.push(await this.walletChanged(tx, deal.buyer, `Refund for “${deal.listing.accountTitle}”`, deal))
+        effects.push(this.walletChanged(deal.buyer, await this.money.refund(tx, deal), `Refund for “${deal.listing.accountTitle}”`, deal))
         chat = action === 'refund' ? `${actor.username} refunded the buyer.` : `An admin settled the dispute: the buyer is refunded. ${input.note ?? ''}`.trim()
         break
       case 'dispute':
@@ -149,7 +157,7 @@ export class EscrowService {
         chat = `${actor.username} opened a dispute: ${input.reason}`
         break
     }
-    const returned = this.moveListing(deal, to)
+    const listingStatus = this.moveListing(deal, to)
     if (role === 'admin') {
       const reason = input.note ?? null
       recordAudit(tx, { adminId: actor.id, action: `transaction.${action}` as AuditAction, targetType: 'transaction', targetId: deal.id, before: { status: deal.status }, after: { status: to }, reason })
@@ -157,9 +165,13 @@ export class EscrowService {
     deal.status = to
     deal.updatedAt = new Date()
     if (to === 'completed' || to === 'cancelled' || to === 'refunded') deal.closedAt = deal.updatedAt
-    this.timeline(tx, deal, to, actor, role, chat)
-    effects.push(stepEffects(deal, to, returned))
-    return this.finish(tx, deal, role, 200, effects, chat, actor.id)
+    effects.push(stepEffects(deal, to, listingStatus === 'active'))
+    return this.finish(tx, deal, role, 200, effects, {
+      event: { status: to, actorId: actor.id, role, note: chat },
+      chat: { senderId: actor.id, content: chat },
+      copyChecklist,
+      listingStatus,
+    })
   }
 
   /** GET /api/transactions/quote: what buying the listing costs, for each way to pay. */
@@ -235,13 +247,17 @@ export class EscrowService {
       item.buyerConfirmedAt = new Date()
       chat = `${actor.username} confirmed “${item.title}”.`
     }
-    if (chat) this.timeline(tx, deal, null, actor, role, chat)
+    // the tick first, so the step's answer shows it
+    await tx.flush()
     // the status stays, but both sides' open deal pages must show the tick
     const parties = { userIds: [deal.buyer.id, deal.seller.id] }
     const ticked: StepEffects = chat
       ? { notifications: [], deliveries: [{ audience: parties, event: { type: 'transaction_updated', transactionId: deal.id, status: deal.status } }] }
       : { notifications: [], deliveries: [] }
-    return this.finish(tx, deal, role, 200, [ticked], chat, actor.id)
+    return this.finish(tx, deal, role, 200, [ticked], {
+      event: chat ? { status: null, actorId: actor.id, role, note: chat } : null,
+      chat: chat ? { senderId: actor.id, content: chat } : null,
+    })
   }
 
   /**
@@ -259,20 +275,23 @@ export class EscrowService {
       await this.money.fundFromProvider(tx, deal)
       deal.paymentMethod = order.method
       deal.processorFeeCents = order.processorFeeCents
-      const effects = [await this.paid(tx, deal)]
+      const effects = [this.paid(deal, null)]
       deal.status = 'fee_paid'
       deal.updatedAt = new Date()
       const chat = `${deal.buyer.username} paid into escrow by ${order.method}.`
-      this.timeline(tx, deal, 'fee_paid', deal.buyer, 'buyer', chat)
       effects.push(stepEffects(deal, 'fee_paid', false))
-      answer = await this.finish(tx, deal, 'buyer', 200, effects, chat, deal.buyer.id)
+      answer = await this.finish(tx, deal, 'buyer', 200, effects, {
+        event: { status: 'fee_paid', actorId: deal.buyer.id, role: 'buyer', note: chat },
+        chat: { senderId: deal.buyer.id, content: chat },
+        copyChecklist: true,
+      })
     } else if (deal.paymentMethod === 'card' || deal.paymentMethod === 'crypto') {
       // funded by this very order before: nothing moves twice
       answer = { status: 200, body: await detailOf(tx, deal, 'buyer') }
     } else {
-      await this.money.creditUnmatched(tx, deal, order.orderId, order.amountCents)
-      const effects = [await this.walletChanged(tx, deal.buyer, `Payment ${order.orderId} arrived after the deal stopped waiting for it; it is in your balance`, deal)]
-      answer = await this.finish(tx, deal, 'buyer', 200, effects, null, null)
+      const balance = await this.money.creditUnmatched(tx, deal, order.orderId, order.amountCents)
+      const effects = [this.walletChanged(deal.buyer, balance, `Payment ${order.orderId} arrived after the deal stopped waiting for it; it is in your balance`, deal)]
+      answer = await this.finish(tx, deal, 'buyer', 200, effects, { event: null, chat: null })
     }
     const { body } = answer
     return { transactionId: body.id, conversationId: body.conversationId, sellerId: body.sellerId, status: body.status, after: answer.after }
@@ -310,83 +329,86 @@ export class EscrowService {
       chat = 'The reservation ended without payment; the purchase is cancelled.'
     } else if (deal.status === 'countdown_started' && deal.countdownEndsAt && deal.countdownEndsAt <= now) {
       to = 'completed'
-      await this.money.release(tx, deal)
-      effects.push(await this.walletChanged(tx, deal.seller, `Sale of “${deal.listing.accountTitle}” completed`, deal))
+      effects.push(this.walletChanged(deal.seller, await this.money.release(tx, deal), `Sale of “${deal.listing.accountTitle}” completed`, deal))
       chat = 'The countdown ended with no dispute; the funds are released to the seller.'
     } else {
       return null // another instance, or a person, got there first
     }
-    const returned = this.moveListing(deal, to)
+    const listingStatus = this.moveListing(deal, to)
     deal.status = to
     deal.updatedAt = now
     deal.closedAt = now
-    this.timeline(tx, deal, to, null, 'system', chat)
-    effects.push(stepEffects(deal, to, returned))
-    return this.finish(tx, deal, 'admin', 200, effects, chat, null)
+    effects.push(stepEffects(deal, to, listingStatus === 'active'))
+    // the system's line in the chat goes out in the seller's name, as every system line has a sender
+    return this.finish(tx, deal, 'admin', 200, effects, {
+      event: { status: to, actorId: null, role: 'system', note: chat },
+      chat: { senderId: deal.seller.id, content: chat },
+      listingStatus,
+    })
   }
 
-  /** The paid step's own effects: the deal's checklist is copied and the buyer's wallet may have changed. */
-  private async paid(tx: EntityManager, deal: EscrowTransaction): Promise<StepEffects> {
+  /** The paid step's own effects: the deal is no longer reserved and, paid from the balance, the buyer's wallet changed. */
+  private paid(deal: Deal, buyerBalance: number | null): StepEffects {
     deal.paidAt = new Date()
     deal.reservedUntil = null
-    await copyChecklist(tx, deal)
-    if (deal.paymentMethod !== 'balance') return { notifications: [], deliveries: [] }
-    return this.walletChanged(tx, deal.buyer, `Paid into escrow for “${deal.listing.accountTitle}”`, deal)
+    if (buyerBalance === null) return { notifications: [], deliveries: [] }
+    return this.walletChanged(deal.buyer, buyerBalance, `Paid into escrow for “${deal.listing.accountTitle}”`, deal)
   }
 
-  private walletChanged(tx: EntityManager, user: User, message: string, deal: EscrowTransaction) {
-    return this.money.balanceEffects(tx, user.id, message, { transactionId: deal.id })
+  /** The notification and live event of a wallet this step changed, with its new balance. */
+  private walletChanged(user: Party, balanceCents: number, message: string, deal: Deal): StepEffects {
+    return balanceEffects(user.id, balanceCents, message, { transactionId: deal.id })
   }
 
-  /** The listing follows the deal: reserved while open, sold when completed, back on sale when it ends unpaid or refunded. */
-  private moveListing(deal: EscrowTransaction, to: TransactionStatus): boolean {
+  /**
+   * The listing follows the deal: sold when completed, back on sale when it ends unpaid or refunded. Answers the
+   * listing's new status, or null when it stays.
+   */
+  private moveListing(deal: Deal, to: TransactionStatus): ListingStatus | null {
     const { listing } = deal
     if (to === 'completed') {
       listing.status = 'sold'
       listing.soldAt = new Date()
-      return false
+      return 'sold'
     }
     if ((to === 'cancelled' || to === 'refunded') && listing.status === 'reserved') {
       listing.status = 'active'
-      return true
+      return 'active'
     }
-    return false
+    return null
   }
 
-  private async lock(tx: EntityManager, id: number): Promise<EscrowTransaction> {
-    // one statement: the deal's row locked, its listing, parties and conversation joined in (not locked)
-    const deal = await tx.findOne(
-      EscrowTransaction,
-      { id },
-      { populate: ['listing', 'buyer', 'seller', 'conversation'], strategy: 'joined', lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['e0'] },
-    )
+  private async lock(tx: EntityManager, id: number): Promise<Deal> {
+    const deal = await lockDeal(tx, id)
     if (!deal) throw notFound(TRANSACTION_MESSAGES.notFound)
     return deal
   }
 
-  private timeline(tx: EntityManager, deal: EscrowTransaction, status: TransactionStatus | null, actor: User | null, role: TransactionRole | 'system', note: string) {
-    tx.create(EscrowTransactionEvent, { transaction: deal, status, actor, actorRole: role, note: note.slice(0, 2000), createdAt: new Date() })
-  }
-
-  /** Stores notifications and the chat line with the step, flushes, and hands back the answer and its announcement. */
+  /**
+   * Writes the step in one statement (the deal as it now is, its timeline line, notifications, the chat line, the
+   * listing) and hands back the answer and what to announce once committed.
+   */
   private async finish(
     tx: EntityManager,
-    deal: EscrowTransaction,
+    deal: Deal,
     role: TransactionRole,
     status: number,
     effects: StepEffects[],
-    chat: string | null,
-    chatSenderId: number | null,
+    step: Pick<StepWrite, 'event' | 'chat'> & Partial<Pick<StepWrite, 'copyChecklist' | 'listingStatus'>>,
   ): Promise<Answer<TransactionDetailDto>> {
-    const announcement: Announcement = { notifications: [], deliveries: effects.flatMap((e) => e.deliveries), chat: null }
-    for (const draft of effects.flatMap((e) => e.notifications)) {
-      announcement.notifications.push(this.deps.notifications.notify(tx, draft.userId, draft))
+    const drafts = effects.flatMap((e) => e.notifications)
+    const now = new Date()
+    const chat = step.chat ? { ...step.chat, content: step.chat.content.slice(0, 4000) } : null
+    const written = await saveStep(tx, deal, { copyChecklist: false, listingStatus: null, ...step, chat, notifications: drafts }, now)
+    // the step's events, then its chat line, then its notifications, as one message on the bus
+    const deliveries = effects.flatMap((e) => e.deliveries)
+    if (written.message && chat && deal.conversation) {
+      deliveries.push(...this.deps.conversations.systemMessageDeliveries(deal.conversation.id, chat.senderId, chat.content, now, written.message))
     }
-    if (chat && deal.conversation) {
-      announcement.chat = await this.deps.conversations.writeSystemMessage(tx, deal.conversation.id, chatSenderId ?? deal.seller.id, chat)
-    }
-    await tx.flush()
-    const body = await detailOf(tx, deal, role)
-    return { status, body, after: () => announce(this.deps, announcement) }
+    drafts.forEach((draft, i) => {
+      deliveries.push(this.deps.notifications.createdDelivery({ ...draft, user: { id: draft.userId }, isRead: false, createdAt: now, id: written.notificationIds[i]! }))
+    })
+    const body = toDetailDto(deal, role, written.timeline, written.checklist)
+    return { status, body, after: () => announce(this.deps, deliveries) }
   }
 }

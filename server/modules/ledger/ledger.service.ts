@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { assertCents, type Cents } from '@shared/money'
 import { HttpError } from '../../http/errors'
-import { LedgerAccount, LedgerEntry, LedgerTransfer, type LedgerAccountKind } from './ledger.entities'
+import { runPreparedIn, runPreparedOn } from '../../db/prepared'
+import { LedgerAccount, type LedgerAccountKind } from './ledger.entities'
 import type { User } from '../users/user.entity'
 
 export interface TransferLeg {
@@ -17,6 +18,36 @@ export interface TransferRequest {
   legs: TransferLeg[]
 }
 
+export interface TransferResult {
+  /** the key had moved its money before: nothing moved now */
+  replayed: boolean
+  /** a leg's account balance once the transfer is made */
+  balanceOf(account: LedgerAccount): Cents
+}
+
+/**
+ * legs ($1 accounts, $2 amounts), the guarded accounts ($3, locked by the caller), then the key, kind, memo and time.
+ * `before` sums each leg account's entries; a guarded one short of its debit, or a key seen before, writes nothing.
+ */
+const TRANSFER_SQL = `with legs as (select * from unnest(?::int[], ?::bigint[]) as l(account_id, amount)),
+  before as (
+    select a.account_id, coalesce((select sum(e.amount_cents) from ledger_entries e where e.account_id = a.account_id), 0) as total
+    from (select distinct account_id from legs) a
+  ),
+  short as (
+    select 1 from before b join (select account_id, sum(amount) as amount from legs group by account_id) d using (account_id)
+    where b.account_id = any(?::int[]) and b.total + d.amount < 0
+  ),
+  seen as (select 1 from ledger_transfers where idempotency_key = ?),
+  moved as (
+    insert into ledger_transfers (kind, idempotency_key, memo, created_at)
+    select ?, ?, ?, ?::timestamptz where not exists (select 1 from short) and not exists (select 1 from seen)
+    on conflict (idempotency_key) do nothing returning id, created_at
+  ),
+  entries as (insert into ledger_entries (transfer_id, account_id, amount_cents, created_at) select m.id, l.account_id, l.amount, m.created_at from moved m, legs l returning account_id)
+select exists (select 1 from moved) as moved, exists (select 1 from short) as short,
+  (select json_object_agg(b.account_id, b.total + case when exists (select 1 from moved) then coalesce((select sum(amount) from legs l where l.account_id = b.account_id), 0) else 0 end) from before b) as balances`
+
 export class InsufficientFunds extends HttpError {
   constructor() {
     super(409, 'insufficient_funds', 'Insufficient balance')
@@ -29,41 +60,84 @@ const SYSTEM_ACCOUNTS: Record<'promotions' | 'platform_fees' | 'provider_clearin
   provider_clearing: 'provider_clearing',
 }
 
+/** An account as a transfer names it: found by its code, created as described on first use. */
+export interface AccountSpec {
+  code: string
+  kind: LedgerAccountKind
+  userId: number | null
+  /** wallets may not go below zero; system accounts (promotions, clearing) may */
+  allowNegative: boolean
+}
+
+export const accounts = {
+  wallet: (userId: number): AccountSpec => ({ code: `wallet:${userId}`, kind: 'user_wallet', userId, allowNegative: false }),
+  system: (name: keyof typeof SYSTEM_ACCOUNTS): AccountSpec => ({ code: `system:${name}`, kind: SYSTEM_ACCOUNTS[name], userId: null, allowNegative: true }),
+  /** a deal's own escrow account, `escrow:{id}`: it belongs to no user and can never go below zero */
+  escrow: (transactionId: number): AccountSpec => ({ code: `escrow:${transactionId}`, kind: 'escrow', userId: null, allowNegative: false }),
+  /** where a withdrawal's money waits until an admin decides: `withdrawal:{id}`, the user's, never below zero */
+  withdrawalHold: (withdrawalId: number, userId: number): AccountSpec => ({ code: `withdrawal:${withdrawalId}`, kind: 'withdrawal_hold', userId, allowNegative: false }),
+}
+
+/** Those not yet created are inserted; all are answered, the new and the existing, in one statement. */
+const ACCOUNTS_SQL = `with wanted as (select * from unnest(?::text[], ?::text[], ?::int[], ?::boolean[]) as w(code, kind, user_id, allow_negative)),
+  created as (
+    insert into ledger_accounts (code, kind, user_id, allow_negative) select code, kind, user_id, allow_negative from wanted
+    on conflict (code) do nothing returning *
+  )
+select * from created union all select a.* from ledger_accounts a where a.code in (select code from wanted) and a.code not in (select code from created)`
+
 /**
  * Double-entry ledger. Every call runs inside the caller's database transaction (pass its EntityManager):
  * a transfer and the business change it pays for commit together or not at all.
  */
 export class LedgerService {
-  async walletOf(em: EntityManager, user: User): Promise<LedgerAccount> {
-    return this.account(em, `wallet:${user.id}`, 'user_wallet', user.id, false)
+  async walletOf(em: EntityManager, user: Pick<User, 'id'>): Promise<LedgerAccount> {
+    return this.one(em, accounts.wallet(user.id))
   }
 
   async systemAccount(em: EntityManager, name: keyof typeof SYSTEM_ACCOUNTS): Promise<LedgerAccount> {
-    return this.account(em, `system:${name}`, SYSTEM_ACCOUNTS[name], null, true)
+    return this.one(em, accounts.system(name))
   }
 
-  /** A deal's own escrow account, `escrow:{id}`: it belongs to no user and can never go below zero. */
   async escrowAccount(em: EntityManager, transactionId: number): Promise<LedgerAccount> {
-    return this.account(em, `escrow:${transactionId}`, 'escrow', null, false)
+    return this.one(em, accounts.escrow(transactionId))
   }
 
-  /** Where a withdrawal's money waits until an admin decides: `withdrawal:{id}`, the user's, never below zero. */
-  async withdrawalHold(em: EntityManager, withdrawalId: number, user: User): Promise<LedgerAccount> {
-    return this.account(em, `withdrawal:${withdrawalId}`, 'withdrawal_hold', user.id, false)
+  async withdrawalHold(em: EntityManager, withdrawalId: number, user: Pick<User, 'id'>): Promise<LedgerAccount> {
+    return this.one(em, accounts.withdrawalHold(withdrawalId, user.id))
   }
 
-  /** The account with this code, created on first use; a concurrent creation is settled by the unique code. */
-  private async account(em: EntityManager, code: string, kind: LedgerAccountKind, userId: number | null, allowNegative: boolean): Promise<LedgerAccount> {
-    const existing = await em.findOne(LedgerAccount, { code })
-    if (existing) return existing
-    const [created] = await em.getConnection().execute<Record<string, unknown>[]>(
-      `insert into ledger_accounts (code, kind, user_id, allow_negative) values (?, ?, ?, ?) on conflict (code) do nothing returning *`,
-      [code, kind, userId, allowNegative],
-      'all',
-      em.getTransactionContext(),
+  /**
+   * The accounts with these codes, in the order asked, created on first use: one statement for all those this
+   * EntityManager has not seen yet. A concurrent creation is settled by the unique code.
+   */
+  async accounts(em: EntityManager, specs: AccountSpec[]): Promise<LedgerAccount[]> {
+    const known = new Map<string, LedgerAccount>()
+    for (const entity of em.getUnitOfWork().getIdentityMap().values()) {
+      if (entity instanceof LedgerAccount) known.set(entity.code, entity)
+    }
+    const missing = specs.filter((spec) => !known.has(spec.code))
+    if (missing.length > 0) {
+      const rows = await runPreparedOn<Record<string, unknown>>(em, 'ledger_accounts', ACCOUNTS_SQL, [
+        missing.map((s) => s.code),
+        missing.map((s) => s.kind),
+        missing.map((s) => s.userId),
+        missing.map((s) => s.allowNegative),
+      ])
+      for (const row of rows) {
+        const account = em.map(LedgerAccount, row)
+        known.set(account.code, account)
+      }
+    }
+    return Promise.all(
+      // neither inserted nor seen: a concurrent transaction created it after the statement began
+      specs.map(async (spec) => known.get(spec.code) ?? em.findOneOrFail(LedgerAccount, { code: spec.code })),
     )
-    // nothing returned: a concurrent transaction created it first
-    return created ? em.map(LedgerAccount, created) : em.findOneOrFail(LedgerAccount, { code })
+  }
+
+  private async one(em: EntityManager, spec: AccountSpec): Promise<LedgerAccount> {
+    const [account] = await this.accounts(em, [spec])
+    return account!
   }
 
   /** The sum over a user's accounts of one kind (their withdrawal holds, say), without creating any. */
@@ -109,42 +183,49 @@ export class LedgerService {
   /** The account's balance read under its row lock, so no transfer changes it before the caller's transaction ends. */
   async lockedBalanceOf(em: EntityManager, account: LedgerAccount): Promise<Cents> {
     if (!em.isInTransaction()) throw new Error('a locked balance must be read inside a database transaction')
-    await this.lock(em, account.id)
+    await this.lock(em, [account.id])
     return this.balanceOf(em, account)
   }
 
-  private async lock(em: EntityManager, accountId: number): Promise<void> {
-    await em.getConnection().execute('select id from ledger_accounts where id = ? for update', [accountId], 'all', em.getTransactionContext())
+  /** The accounts' rows locked until the transaction ends, in id order, so two transactions never wait on each other. */
+  private async lock(em: EntityManager, accountIds: number[]): Promise<void> {
+    const ids = [...new Set(accountIds)].sort((x, y) => x - y)
+    if (ids.length > 0) await runPreparedIn(em, 'ledger_lock', 'select id from ledger_accounts where id = any(?::int[]) order by id for update', [ids])
   }
 
-  /** Must be called inside `em.transactional`. Returns the existing transfer for a repeated key. */
-  async transfer(em: EntityManager, request: TransferRequest): Promise<LedgerTransfer> {
+  /**
+   * Must be called inside `em.transactional`. Two statements: the accounts the transfer debits (and may not go
+   * below zero) are locked in id order, so concurrent transfers cannot deadlock or overdraw; then one statement
+   * checks the key and the balances (read after the lock, so they include every committed transfer) and writes
+   * the transfer and its entries, or nothing. A repeated key moves nothing again. Answers each leg's account
+   * balance after the transfer.
+   */
+  async transfer(em: EntityManager, request: TransferRequest): Promise<TransferResult> {
     if (!em.isInTransaction()) throw new Error('ledger transfers must run inside a database transaction')
-    const previous = await em.findOne(LedgerTransfer, { idempotencyKey: request.idempotencyKey })
-    if (previous) return previous
     if (request.legs.length < 2) throw new Error('a transfer needs at least two legs')
     const total = request.legs.reduce((sum, leg) => sum + assertCents(leg.amountCents), 0)
     if (total !== 0) throw new Error(`transfer ${request.idempotencyKey} does not balance (${total})`)
 
-    // lock debited accounts in id order so concurrent transfers cannot deadlock or overdraw
-    const debited = request.legs.filter((l) => l.amountCents < 0 && !l.account.allowNegative)
-    const ids = [...new Set(debited.map((l) => l.account.id))].sort((a, b) => a - b)
-    for (const id of ids) await this.lock(em, id)
-    for (const leg of debited) {
-      const balance = await this.balanceOf(em, leg.account)
-      if (balance + leg.amountCents < 0) throw new InsufficientFunds()
-    }
+    const guarded = request.legs.filter((l) => l.amountCents < 0 && !l.account.allowNegative).map((l) => l.account.id)
+    await this.lock(em, guarded)
+    const [row] = await runPreparedIn<{ moved: boolean; short: boolean; balances: Record<string, string> }>(em, 'ledger_transfer', TRANSFER_SQL, [
+      request.legs.map((l) => l.account.id),
+      request.legs.map((l) => l.amountCents),
+      guarded,
+      request.idempotencyKey,
+      request.kind,
+      request.idempotencyKey,
+      request.memo,
+      new Date(),
+    ])
+    if (!row) throw new Error(`transfer ${request.idempotencyKey} answered nothing`)
+    // nothing written: the key moved its money before (now, or in a transaction that committed meanwhile), or a balance is short
+    if (!row.moved && row.short && !(await this.seen(em, request.idempotencyKey))) throw new InsufficientFunds()
+    const balances = new Map(Object.entries(row.balances).map(([id, cents]) => [Number(id), Number(cents)]))
+    return { replayed: !row.moved, balanceOf: (account) => balances.get(account.id) ?? 0 }
+  }
 
-    const transfer = em.create(LedgerTransfer, {
-      kind: request.kind,
-      idempotencyKey: request.idempotencyKey,
-      memo: request.memo,
-      createdAt: new Date(),
-    })
-    for (const leg of request.legs) {
-      em.create(LedgerEntry, { transfer, account: leg.account, amountCents: leg.amountCents, createdAt: new Date() })
-    }
-    await em.flush()
-    return transfer
+  private async seen(em: EntityManager, key: string): Promise<boolean> {
+    return (await runPreparedIn(em, 'ledger_transfer_seen', 'select 1 from ledger_transfers where idempotency_key = ?', [key])).length > 0
   }
 }

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { NotificationDto, NotificationListQuery, NotificationType } from '@shared/api/notifications'
 import type { ServerEvent } from '@shared/realtime/events'
 import type { Logger } from '../../logger'
-import type { EventBus } from '../../realtime/bus'
+import type { Delivery, EventBus } from '../../realtime/bus'
 import { User } from '../users/user.entity'
 import { Notification, type NotificationData } from './notification.entity'
 
@@ -20,9 +20,14 @@ export interface NotificationPage {
   total: number
 }
 
-export function toNotificationDto(n: Notification): NotificationDto {
+/** A stored notification: the entity, or the row a step wrote in its own statement. */
+export type StoredNotification = Pick<Notification, 'id' | 'type' | 'title' | 'message' | 'isRead' | 'createdAt' | 'data'> & { user: { id: number } }
+
+export function toNotificationDto(n: StoredNotification): NotificationDto {
   return { id: n.id, type: n.type, title: n.title, message: n.message, isRead: n.isRead, createdAt: n.createdAt.toISOString(), data: { ...n.data } }
 }
+
+const createdEvent = (n: StoredNotification): ServerEvent => ({ type: 'new_notification', notification: toNotificationDto(n) })
 
 /**
  * The one way any module tells a user something. `notify` writes inside the caller's transaction;
@@ -47,8 +52,13 @@ export class NotificationService {
   }
 
   /** Never throws: the row is committed, and a missed live event is caught up by the client's next fetch. */
-  async publishCreated(notification: Notification): Promise<void> {
-    await this.publish(notification.user.id, { type: 'new_notification', notification: toNotificationDto(notification) })
+  async publishCreated(notification: StoredNotification): Promise<void> {
+    await this.publish(notification.user.id, createdEvent(notification))
+  }
+
+  /** The live event of a stored notification, for a caller that publishes it with others in one message. */
+  createdDelivery(notification: StoredNotification): Delivery {
+    return { audience: { userIds: [notification.user.id] }, event: createdEvent(notification) }
   }
 
   /** One page, newest first (ties by id), with the total over every page. */

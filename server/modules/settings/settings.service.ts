@@ -2,9 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { centsToDecimalString } from '@shared/money'
 import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsUpdate, type SiteInfo, type TradingTerms } from '@shared/api/settings'
 import { changedFields, recordAudit } from '../audit/audit.service'
+import { runPreparedOn } from '../../db/prepared'
 import { Setting } from './setting.entity'
 
-const settingKeys = Object.keys(settingsSchema.shape) as (keyof Settings)[]
+export const SETTING_KEYS = Object.keys(settingsSchema.shape) as (keyof Settings)[]
+
+export type StoredSetting = Pick<Setting, 'key' | 'value'>
 
 /**
  * Taken for the length of a settings change, so two admins saving at once change one after the other and
@@ -14,8 +17,13 @@ const SETTINGS_LOCK = 0x5e771265
 
 /** Marketplace settings: stored values over DEFAULT_SETTINGS, one row per key that was ever changed. */
 export class SettingsService {
+  /** Read by every purchase and quote: one prepared statement, on the caller's transaction when it has one. */
   async get(em: EntityManager): Promise<Settings> {
-    const rows = await em.find(Setting, { key: { $in: settingKeys } })
+    return this.fromRows(await runPreparedOn<StoredSetting>(em, 'settings_get', 'select key, value from settings where key = any(?::text[])', [SETTING_KEYS]))
+  }
+
+  /** The settings from their stored rows (read with something else: a purchase reads them with its listing). */
+  fromRows(rows: StoredSetting[]): Settings {
     const settings: Settings = { ...DEFAULT_SETTINGS }
     for (const row of rows) {
       const key = row.key as keyof Settings

@@ -1,0 +1,292 @@
+import type { EntityManager } from '@mikro-orm/postgresql'
+import type { ListingStatus } from '@shared/api/listings'
+import type { TransactionRole, TransactionStatus } from '@shared/api/transactions'
+import type { PaymentMethod } from '@shared/fees'
+import { runPreparedIn } from '../../db/prepared'
+import { SETTING_KEYS, type StoredSetting } from '../settings/settings.service'
+import type { NotificationDraft } from './escrow.effects'
+
+/** Someone on a deal, as its screens show them. */
+export interface Party {
+  id: number
+  username: string
+  avatar: string | null
+}
+
+/** A deal as its steps read and change it: its row with its listing, both parties and its conversation, as plain values. */
+export interface Deal {
+  id: number
+  listing: { id: number; platform: string; accountTitle: string; username: string; images: string[]; status: ListingStatus; soldAt: Date | null }
+  buyer: Party
+  seller: Party
+  conversation: { id: number } | null
+  status: TransactionStatus
+  priceCents: number
+  escrowFeeCents: number
+  processorFeeCents: number
+  paymentMethod: PaymentMethod | null
+  countdownDays: number
+  reservedUntil: Date | null
+  countdownEndsAt: Date | null
+  disputeReason: string | null
+  createdAt: Date
+  updatedAt: Date
+  paidAt: Date | null
+  closedAt: Date | null
+}
+
+/** A line of a deal's timeline, and a step of its checklist, as the detail screen shows them. */
+export interface TimelineRow {
+  id: number
+  status: TransactionStatus | null
+  actorRole: TransactionRole | 'system'
+  note: string
+  createdAt: Date
+}
+
+export interface ChecklistRow {
+  id: number
+  title: string
+  description: string
+  sellerDoneAt: Date | null
+  buyerConfirmedAt: Date | null
+}
+
+/** A listing locked for a purchase, with its seller. */
+export interface ListingForSale {
+  settings: StoredSetting[]
+  listing: Deal['listing'] & { priceCents: number }
+  seller: Party & { banned: boolean }
+}
+
+/** What one step writes besides the deal's own row (which it writes whole, as `deal` now is). */
+export interface StepWrite {
+  /** a timeline line (null: the step leaves none) */
+  event: { status: TransactionStatus | null; actorId: number | null; role: TransactionRole | 'system'; note: string } | null
+  /** the deal's checklist is copied from its platform's steps (once) */
+  copyChecklist: boolean
+  /** the listing's new status, when the step moves it */
+  listingStatus: ListingStatus | null
+  notifications: NotificationDraft[]
+  /** a system line in the deal's chat, as `senderId` (at most 4,000 characters: the caller trims it, as it announces it) */
+  chat: { senderId: number; content: string } | null
+}
+
+/** What the step's statement answers: the detail's timeline and checklist, the stored notifications and chat line. */
+export interface StepWritten {
+  timeline: TimelineRow[]
+  checklist: ChecklistRow[]
+  /** the stored notifications' ids, in the order of the step's drafts */
+  notificationIds: number[]
+  message: { id: number; buyerId: number; sellerId: number; adminJoined: boolean; senderUsername: string } | null
+}
+
+const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value))
+
+/** The listing's columns, as both locks select them. */
+const LISTING_COLUMNS = `l.id as listing_id, l.platform, l.account_title, l.username as listing_username, l.images, l.status as listing_status,
+  l.sold_at, l.price_cents as listing_price_cents`
+
+function listingOf(row: Record<string, never>): ListingForSale['listing'] {
+  return {
+    id: row.listing_id,
+    platform: row.platform,
+    accountTitle: row.account_title,
+    username: row.listing_username,
+    images: row.images,
+    status: row.listing_status,
+    soldAt: date(row.sold_at),
+    priceCents: Number(row.listing_price_cents),
+  }
+}
+
+const LOCK_DEAL_SQL = `select d.*, ${LISTING_COLUMNS},
+  b.username as buyer_username, b.avatar as buyer_avatar, s.username as seller_username, s.avatar as seller_avatar
+from escrow_transactions d join listings l on l.id = d.listing_id join users b on b.id = d.buyer_id join users s on s.id = d.seller_id
+where d.id = ? for update of d`
+
+/** The deal's row locked (its listing, parties and conversation read with it, not locked), or null. One statement. */
+export async function lockDeal(tx: EntityManager, id: number): Promise<Deal | null> {
+  const [row] = await runPreparedIn<Record<string, never>>(tx, 'escrow_lock_deal', LOCK_DEAL_SQL, [id])
+  if (!row) return null
+  return {
+    id: row.id,
+    listing: listingOf(row),
+    buyer: { id: row.buyer_id, username: row.buyer_username, avatar: row.buyer_avatar },
+    seller: { id: row.seller_id, username: row.seller_username, avatar: row.seller_avatar },
+    conversation: row.conversation_id === null ? null : { id: row.conversation_id },
+    status: row.status,
+    priceCents: Number(row.price_cents),
+    escrowFeeCents: Number(row.escrow_fee_cents),
+    processorFeeCents: Number(row.processor_fee_cents),
+    paymentMethod: row.payment_method,
+    countdownDays: row.countdown_days,
+    reservedUntil: date(row.reserved_until),
+    countdownEndsAt: date(row.countdown_ends_at),
+    disputeReason: row.dispute_reason,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    paidAt: date(row.paid_at),
+    closedAt: date(row.closed_at),
+  }
+}
+
+const LOCK_LISTING_SQL = `select ${LISTING_COLUMNS},
+  s.id as seller_id, s.username as seller_username, s.avatar as seller_avatar, s.banned_at is not null as seller_banned,
+  (select coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]') from settings where key = any(?::text[])) as settings
+from listings l join users s on s.id = l.seller_id where l.id = ? for update of l`
+
+/** The listing's row locked for a purchase, with its seller (not locked) and the stored settings, or null. One statement. */
+export async function lockListing(tx: EntityManager, id: number): Promise<ListingForSale | null> {
+  const [row] = await runPreparedIn<Record<string, never>>(tx, 'escrow_lock_listing', LOCK_LISTING_SQL, [SETTING_KEYS, id])
+  if (!row) return null
+  return {
+    settings: row.settings,
+    listing: listingOf(row),
+    seller: { id: row.seller_id, username: row.seller_username, avatar: row.seller_avatar, banned: row.seller_banned },
+  }
+}
+
+const CREATE_DEAL_SQL = `with d as (
+    insert into escrow_transactions (listing_id, buyer_id, seller_id, status, price_cents, escrow_fee_cents, countdown_days, reserved_until, created_at, updated_at)
+    values (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?) returning id
+  ),
+  c as (
+    insert into conversations (buyer_id, seller_id, listing_id, transaction_id, created_at, last_message_at)
+    select ?, ?, ?, d.id, ?, ? from d on conflict do nothing returning id
+  )
+select d.id, (select id from c) as conversation_id from d`
+
+/**
+ * A new pending deal's row, and the buyer's conversation with the seller about the listing when they had none
+ * (null: they had one, which the caller links). One statement.
+ */
+export async function createDeal(tx: EntityManager, deal: Omit<Deal, 'id' | 'conversation'>): Promise<{ id: number; conversationId: number | null }> {
+  const { listing, buyer, seller, createdAt } = deal
+  const [row] = await runPreparedIn<{ id: number; conversation_id: number | null }>(tx, 'escrow_create_deal', CREATE_DEAL_SQL, [
+    listing.id,
+    buyer.id,
+    seller.id,
+    deal.priceCents,
+    deal.escrowFeeCents,
+    deal.countdownDays,
+    deal.reservedUntil,
+    createdAt,
+    deal.updatedAt,
+    buyer.id,
+    seller.id,
+    listing.id,
+    createdAt,
+    createdAt,
+  ])
+  if (!row) throw new Error('the deal was not created')
+  return { id: row.id, conversationId: row.conversation_id }
+}
+
+/**
+ * One step's writes in one statement: the deal's row as it now is, its timeline line, its checklist copy, the
+ * listing's status, the notifications, and the chat line (the conversation's activity time with it). Answers the
+ * deal's whole timeline and checklist for the detail, and the ids the live events need.
+ */
+const SAVE_STEP_SQL = `with d as (
+    update escrow_transactions set conversation_id = ?, status = ?, processor_fee_cents = ?, payment_method = ?, reserved_until = ?,
+      countdown_ends_at = ?, dispute_reason = ?, updated_at = ?, paid_at = ?, closed_at = ?
+    where id = ? returning id
+  ),
+  ev as (
+    insert into escrow_transaction_events (transaction_id, status, actor_id, actor_role, note, created_at)
+    select d.id, e.status, e.actor_id, e.actor_role, e.note, ?::timestamptz from d, jsonb_to_recordset(?::jsonb) as e(status text, actor_id int, actor_role text, note text)
+    returning id, status, actor_role, note, created_at
+  ),
+  ck as (
+    insert into transaction_checklist (transaction_id, position, title, description)
+    select d.id, h.position, h.title, h.description from d join handover_steps h on h.platform = ?
+    where ?::boolean and not exists (select 1 from transaction_checklist where transaction_id = d.id) order by h.position
+    returning id, position, title, description, seller_done_at, buyer_confirmed_at
+  ),
+  li as (
+    update listings set status = ?::text, sold_at = ?::timestamptz, updated_at = now() where id = ? and ?::text is not null returning id
+  ),
+  nt as (
+    insert into notifications (user_id, type, title, message, is_read, data, created_at)
+    select n.user_id, n.type, n.title, n.message, false, n.data, ?::timestamptz from jsonb_to_recordset(?::jsonb) as n(user_id int, type text, title text, message text, data jsonb)
+    returning id
+  ),
+  cv as (
+    update conversations set last_message_at = greatest(last_message_at, ?::timestamptz) where id = ? and ?::text is not null
+    returning id, buyer_id, seller_id, admin_joined_at is not null as admin_joined
+  ),
+  msg as (
+    insert into messages (conversation_id, sender_id, is_from_admin, is_system, content, created_at, buyer_has_read, seller_has_read, admin_has_read)
+    select cv.id, ?, false, true, ?::text, ?::timestamptz, cv.buyer_id = ?, cv.seller_id = ?, false from cv returning id
+  )
+select
+  (select coalesce(json_agg(t order by t.id), '[]') from (
+    select id, status, actor_role, note, created_at from escrow_transaction_events where transaction_id = ? union all select * from ev) t) as timeline,
+  (select coalesce(json_agg(c order by c.position), '[]') from (
+    select id, position, title, description, seller_done_at, buyer_confirmed_at from transaction_checklist where transaction_id = ? union all select * from ck) c) as checklist,
+  (select coalesce(json_agg(id order by id), '[]') from nt) as notification_ids,
+  (select json_build_object('id', msg.id, 'buyer_id', cv.buyer_id, 'seller_id', cv.seller_id, 'admin_joined', cv.admin_joined,
+     'username', (select username from users where id = ?)) from msg, cv) as message`
+
+interface StepRow {
+  timeline: { id: number; status: TransactionStatus | null; actor_role: TimelineRow['actorRole']; note: string; created_at: string }[]
+  checklist: { id: number; title: string; description: string; seller_done_at: string | null; buyer_confirmed_at: string | null }[]
+  notification_ids: number[]
+  message: { id: number; buyer_id: number; seller_id: number; admin_joined: boolean; username: string } | null
+}
+
+export async function saveStep(tx: EntityManager, deal: Deal, step: StepWrite, now: Date): Promise<StepWritten> {
+  const chat = deal.conversation ? step.chat : null
+  const event = step.event ? [{ status: step.event.status, actor_id: step.event.actorId, actor_role: step.event.role, note: step.event.note.slice(0, 2000) }] : []
+  const notifications = step.notifications.map((n) => ({ user_id: n.userId, type: n.type, title: n.title, message: n.message, data: n.data }))
+  const [row] = await runPreparedIn<StepRow>(tx, 'escrow_save_step', SAVE_STEP_SQL, [
+    deal.conversation?.id ?? null,
+    deal.status,
+    deal.processorFeeCents,
+    deal.paymentMethod,
+    deal.reservedUntil,
+    deal.countdownEndsAt,
+    deal.disputeReason,
+    deal.updatedAt,
+    deal.paidAt,
+    deal.closedAt,
+    deal.id,
+    now,
+    JSON.stringify(event),
+    deal.listing.platform,
+    step.copyChecklist,
+    step.listingStatus,
+    deal.listing.soldAt,
+    deal.listing.id,
+    step.listingStatus,
+    now,
+    JSON.stringify(notifications),
+    now,
+    deal.conversation?.id ?? null,
+    chat?.content ?? null,
+    chat?.senderId ?? null,
+    chat?.content ?? null,
+    now,
+    chat?.senderId ?? null,
+    chat?.senderId ?? null,
+    deal.id,
+    deal.id,
+    chat?.senderId ?? null,
+  ])
+  if (!row) throw new Error(`deal ${deal.id} step answered nothing`)
+  return {
+    timeline: row.timeline.map((t) => ({ id: t.id, status: t.status, actorRole: t.actor_role, note: t.note, createdAt: new Date(t.created_at) })),
+    checklist: row.checklist.map((c) => ({
+      id: c.id,
+      title: c.title,
+      description: c.description,
+      sellerDoneAt: date(c.seller_done_at),
+      buyerConfirmedAt: date(c.buyer_confirmed_at),
+    })),
+    notificationIds: row.notification_ids,
+    message: row.message
+      ? { id: row.message.id, buyerId: row.message.buyer_id, sellerId: row.message.seller_id, adminJoined: row.message.admin_joined, senderUsername: row.message.username }
+      : null,
+  }
+}
