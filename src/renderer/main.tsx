@@ -1,6 +1,7 @@
 import './styles/globals.css'
 import { FALLBACK_CHECK_MS } from '@shared/constants'
 import { FATAL_SCREENS, showFatalScreen } from './app/fatal-screen'
+import { startApp } from './app/start'
 import { registerServiceWorker } from './lib/service-worker'
 import { startTheme } from './lib/theme'
 
@@ -33,10 +34,13 @@ function checkSomethingRendered(root: HTMLElement) {
 if (container) {
   checkSomethingRendered(container)
   registerServiceWorker()
-  import('./app/app')
-    .then(({ mountApp }) => mountApp(container))
-    .catch((error: unknown) => {
-      console.error('App initialization failed', error)
-      showFatalScreen(container, FATAL_SCREENS.initFailed)
-    })
+  void startApp({
+    container,
+    load: () => import('./app/app'),
+    storage: () => window.sessionStorage,
+    reload: () => window.location.reload(),
+    now: Date.now,
+    showFatal: showFatalScreen,
+    log: (message, error) => console.error(message, error),
+  })
 }

@@ -85,6 +85,37 @@ describe('every route of SPEC §2 in Chromium', () => {
   })
 })
 
+describe('start-up failures', () => {
+  const APP_CHUNK = /\/assets\/app-[^/]+\.js$/
+
+  it('reloads once by itself when the app chunk fails to arrive, and says so if it fails again', async () => {
+    // without the worker, every request goes through page.route
+    const context = await browser.newContext({ serviceWorkers: 'block' })
+    const page = await context.newPage()
+    let failuresLeft = 1
+    await page.route(APP_CHUNK, (route) => (failuresLeft-- > 0 ? route.abort('connectionreset') : route.continue()))
+    const loads: string[] = []
+    page.on('load', () => loads.push(page.url()))
+    await page.goto(`${server.url}/terms`)
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor()
+    expect(loads).toHaveLength(2)
+
+    // a chunk that keeps failing: one automatic reload, then the start-up failure screen
+    await page.evaluate(() => window.sessionStorage.clear())
+    failuresLeft = Number.POSITIVE_INFINITY
+    await page.goto(`${server.url}/terms`)
+    await page.getByRole('heading', { name: 'App Initialization Failed' }).waitFor()
+    await page.screenshot({ path: `${SHOTS}/app-initialization-failed.png` })
+    expect(loads).toHaveLength(4)
+
+    // the network is back: Reload Page starts the app
+    failuresLeft = 0
+    await page.getByRole('button', { name: 'Reload Page' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor()
+    await context.close()
+  })
+})
+
 describe('routes the server answers itself', () => {
   it('serves /api/diagnostic as JSON, with the status of each component', async () => {
     expect([...SERVER_ROUTES]).toEqual(['/api/diagnostic'])

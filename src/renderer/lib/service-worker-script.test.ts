@@ -86,10 +86,19 @@ function loadWorker(network: Network) {
   /** A fetch event: the answer the worker gave, or null when it let the browser go to the network itself. */
   async function request(path: string, init: { mode?: string; method?: string; range?: boolean } = {}) {
     let answer = null as Promise<Response> | null
+    const waits: Promise<unknown>[] = []
     const url = new URL(path, ORIGIN).href
     const headers = new Headers(init.range ? { range: 'bytes=0-' } : {})
-    listeners.get('fetch')!({ request: { url, method: init.method ?? 'GET', mode: init.mode ?? 'cors', headers }, respondWith: (p: Promise<Response>) => (answer = p) })
-    return answer ? await answer : null
+    listeners.get('fetch')!({
+      request: { url, method: init.method ?? 'GET', mode: init.mode ?? 'cors', headers },
+      respondWith: (p: Promise<Response>) => (answer = p),
+      waitUntil: (p: Promise<unknown>) => waits.push(p),
+    })
+    if (!answer) return null
+    const response = await answer
+    // what the worker goes on doing after answering (storing a copy) is done before the test looks at the cache
+    await Promise.all(waits)
+    return response
   }
 
   return { fetch, caches, self, extendable, request, cache: () => caches.stores.get(`handover-${BUILD.id}`) }
@@ -172,6 +181,21 @@ describe('the service worker', () => {
     expect((await worker.request('/assets/gone.js'))!.status).toBe(404)
     expect((await worker.request('/assets/broken.js'))!.status).toBe(500)
     expect([...worker.cache()!.entries.keys()]).toEqual([`${ORIGIN}/assets/page-1.js`])
+  })
+
+  it('still answers when Cache Storage fails, from the store or the network, and keeps nothing then', async () => {
+    const worker = loadWorker(site)
+    await worker.extendable('install')
+    const cache = worker.cache()!
+    cache.match = () => Promise.reject(new DOMException('Unexpected internal error.', 'UnknownError'))
+    cache.put = () => Promise.reject(new DOMException('Quota exceeded.', 'QuotaExceededError'))
+    expect(await (await worker.request('/assets/app-def.js'))!.text()).toBe('/assets/app-def.js of build-2')
+    const fetched = worker.fetch.mock.calls.length
+    expect(await (await worker.request('/assets/app-def.js'))!.text()).toBe('/assets/app-def.js of build-2')
+    expect(worker.fetch).toHaveBeenCalledTimes(fetched + 1)
+
+    worker.caches.open = () => Promise.reject(new DOMException('Storage is blocked.', 'SecurityError'))
+    expect(await (await worker.request('/assets/index-abc.js'))!.text()).toBe('/assets/index-abc.js of build-2')
   })
 
   it('takes over when the page says so, and stores the build files the first visit loaded before it', async () => {

@@ -37,12 +37,17 @@ function isStorable(response) {
   return response.status === 200 && response.type === 'basic' && !response.redirected
 }
 
-async function cacheFirst(request) {
-  const cache = await caches.open(CACHE)
-  const stored = await cache.match(request)
+/**
+ * The stored copy, else the network's answer, stored on the side. Storage is only ever a shortcut: a Cache Storage
+ * that fails (full disk, a browser clearing it) costs the stored copy, never the answer.
+ */
+async function cacheFirst(event) {
+  const request = event.request
+  const cache = await caches.open(CACHE).catch(() => null)
+  const stored = await cache?.match(request).catch(() => undefined)
   if (stored) return stored
   const response = await fetch(request)
-  if (isStorable(response)) await cache.put(request, response.clone())
+  if (cache && isStorable(response)) event.waitUntil(cache.put(request, response.clone()).catch(() => undefined))
   return response
 }
 
@@ -97,5 +102,5 @@ self.addEventListener('message', (event) => {
 self.addEventListener('fetch', (event) => {
   const route = routeFor(event.request, self.location.origin)
   if (route === 'page') event.respondWith(networkFirstPage(event.request))
-  else if (route === 'stored') event.respondWith(cacheFirst(event.request))
+  else if (route === 'stored') event.respondWith(cacheFirst(event))
 })
