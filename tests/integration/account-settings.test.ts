@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { crc32 } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
@@ -13,11 +13,10 @@ import {
   userPreferencesSchema,
 } from '../../src/shared/api/account-settings'
 import { AUTH_MESSAGES } from '../../src/shared/api/auth'
-import { User } from '../../server/modules/users/user.entity'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
-import { addUser, PASSWORD, type TestUser } from '../support/payments'
+import { addUser, drainWallet as drainWalletOf, PASSWORD, type TestUser } from '../support/payments'
 import { startTestServer } from '../support/server'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp'
 import { openSocket } from '../support/ws-client'
@@ -387,23 +386,7 @@ describe('notification and sound preferences', () => {
 })
 
 describe('deleting the account', () => {
-  /** Empties a wallet (as if everything had been withdrawn). */
-  async function drainWallet(userId: number) {
-    const { ledger } = server.created.services
-    await server.orm.em.fork().transactional(async (tx) => {
-      const wallet = await ledger.walletOf(tx, tx.getReference(User, userId))
-      const amount = await ledger.balanceOf(tx, wallet)
-      await ledger.transfer(tx, {
-        kind: 'test_payout',
-        idempotencyKey: `test:${randomUUID()}`,
-        memo: 'test payout',
-        legs: [
-          { account: wallet, amountCents: -amount },
-          { account: await ledger.systemAccount(tx, 'promotions'), amountCents: amount },
-        ],
-      })
-    })
-  }
+  const drainWallet = (userId: number) => drainWalletOf(server, userId)
 
   async function approvedListing(seller: TestUser): Promise<number> {
     const created = await seller.client.post('/api/accounts', {

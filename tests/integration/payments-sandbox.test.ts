@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
+import { RECONCILE_MESSAGES, reconcileResultSchema, STUCK_MESSAGES } from '../../src/shared/api/admin-payments'
 import { balanceEntrySchema, balanceSchema, checkoutSchema, PAYMENT_MESSAGES, verifyPaymentResponseSchema } from '../../src/shared/api/payments'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
-import { addUser, cents, formToken, freePort, pressCheckoutButton, type TestUser } from '../support/payments'
+import { addUser, cents, drainWallet, formToken, freePort, PASSWORD, pressCheckoutButton, type TestUser } from '../support/payments'
 import { startTestServer } from '../support/server'
 import { openSocket } from '../support/ws-client'
 
@@ -240,5 +241,48 @@ describe('sandbox webhooks', () => {
     expect(res.json).toMatchObject({ outcome: 'pending' })
     expect(await creditCount(checkout.orderId)).toBe(0)
     expect((await new ApiClient(server.url).post('/api/payments/webhooks/trustap', {}, auth('sandbox', WEBHOOK_PASSWORD))).status).toBe(404)
+  })
+})
+
+describe('a deposit paid after its account was deleted', () => {
+  const walletCents = async (userId: number) =>
+    Number(
+      (
+        await sql.query(
+          `select coalesce(sum(e.amount_cents), 0)::int as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.kind = 'wallet' and a.user_id = $1`,
+          [userId],
+        )
+      ).rows[0].n,
+    )
+  const orderRow = async (orderId: string) => (await sql.query('select status, paid_at, credited_at from payment_orders where order_id = $1', [orderId])).rows[0]
+
+  it('is never credited to the closed wallet: the order waits, paid and stuck, for an operator to refund it', async () => {
+    const dana = await addUser(server, 'dana_closes')
+    const admin = await addUser(server, 'deposits_admin', { admin: true })
+    const checkout = await deposit(dana, 20)
+    // paid at the provider; before the return screen or the webhook tells Handover, the account is deleted
+    await pressCheckoutButton(dana.client, checkout.checkoutUrl, 'paid')
+    await drainWallet(server, dana.id)
+    const deleted = await dana.client.post('/api/settings/delete-account', { password: PASSWORD, confirmation: 'DELETE' })
+    expect(deleted.status, deleted.text).toBe(200)
+    const auth = { authorization: `Basic ${Buffer.from(`sandbox:${WEBHOOK_PASSWORD}`).toString('base64')}` }
+    const hook = await new ApiClient(server.url).post('/api/payments/webhooks/sandbox', { id: `evt_closed_${checkout.orderId}`, order_id: checkout.orderId }, auth)
+    expect(hook.status, hook.text).toBe(200)
+    expect(hook.json).toMatchObject({ orderId: checkout.orderId, outcome: 'account_closed' })
+    expect(await creditCount(checkout.orderId)).toBe(0)
+    expect(await walletCents(dana.id)).toBe(0)
+    expect(await orderRow(checkout.orderId)).toMatchObject({ status: 'paid', paid_at: expect.any(Date), credited_at: null })
+
+    // the admin's reconcile says why, credits nothing, and the monitor keeps it among the stuck orders
+    const reconciled = await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/reconcile`)
+    expect(reconciled.status, reconciled.text).toBe(200)
+    expect(reconcileResultSchema.parse(reconciled.json)).toMatchObject({
+      outcome: 'account_closed',
+      changed: false,
+      message: RECONCILE_MESSAGES.account_closed.unchanged,
+      order: { status: 'paid', stuck: { reason: 'paid_not_credited', message: STUCK_MESSAGES.paid_not_credited } },
+    })
+    expect(await creditCount(checkout.orderId)).toBe(0)
+    expect(await walletCents(dana.id)).toBe(0)
   })
 })

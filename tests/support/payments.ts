@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { expect } from 'vitest'
@@ -72,4 +73,22 @@ export function cents(text: string): number {
   const value = decimalStringToCents(text)
   if (value === null) throw new Error(`not an amount: ${text}`)
   return value
+}
+
+/** Empties a user's wallet into promotions, as if everything had been withdrawn (a deletion needs an empty wallet). */
+export async function drainWallet(server: RunningServer, userId: number): Promise<void> {
+  const { ledger } = server.created.services
+  await server.orm.em.fork().transactional(async (tx) => {
+    const wallet = await ledger.walletOf(tx, tx.getReference(User, userId))
+    const amount = await ledger.balanceOf(tx, wallet)
+    await ledger.transfer(tx, {
+      kind: 'test_payout',
+      idempotencyKey: `test:${randomUUID()}`,
+      memo: 'test payout',
+      legs: [
+        { account: wallet, amountCents: -amount },
+        { account: await ledger.systemAccount(tx, 'promotions'), amountCents: amount },
+      ],
+    })
+  })
 }

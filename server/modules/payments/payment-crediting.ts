@@ -64,6 +64,16 @@ export interface ConfirmOptions {
 }
 
 /**
+ * Whether the order's owner deleted their account. Read under a share lock on the user's row, which a deletion holds
+ * for update: a deletion either commits first (and the money is not credited) or waits for the credit and then finds
+ * the money in the wallet (and is refused). Never both, so no money lands on a wallet nobody can reach.
+ */
+async function accountClosed(tx: EntityManager, userId: number): Promise<boolean> {
+  const [row] = await tx.execute<{ deleted: boolean }[]>(`select deleted_at is not null as deleted from users where id = ? for share`, [userId])
+  return row?.deleted === true
+}
+
+/**
  * The one way an order's money reaches Handover, whoever asks (the return screen, manual completion, a webhook):
  * ask the provider, and only if it says paid (the full total), credit under the order's row lock, once.
  */
@@ -84,10 +94,20 @@ export class PaymentCrediting {
 
     const credited = await em.transactional(async (tx) => {
       const locked = await tx.findOneOrFail(PaymentOrder, { id: order.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
-      if (locked.status === 'credited') return { order: locked, fresh: false, notification: null, after: undefined }
+      if (locked.status === 'credited') return { order: locked, fresh: false, closed: false, notification: null, after: undefined }
       const before = orderSnapshot(locked)
       const now = new Date()
       locked.paidAt ??= now
+      if (await accountClosed(tx, locked.user.id)) {
+        // paid for an account deleted since: no balance anyone can reach, so the money stays at the provider
+        const fresh = locked.status !== 'paid'
+        locked.status = 'paid'
+        if (fresh) {
+          locked.updatedAt = now
+          await options.onChange?.(tx, { before, after: orderSnapshot(locked) })
+        }
+        return { order: locked, fresh, closed: true, notification: null, after: undefined }
+      }
       let notification: Notification | null = null
       let after: (() => Promise<void>) | undefined
       if (locked.kind === 'deposit') notification = await this.creditDeposit(tx, locked)
@@ -96,8 +116,14 @@ export class PaymentCrediting {
       locked.creditedAt = now
       locked.updatedAt = now
       await options.onChange?.(tx, { before, after: orderSnapshot(locked) })
-      return { order: locked, fresh: true, notification, after }
+      return { order: locked, fresh: true, closed: false, notification, after }
     })
+    if (credited.closed) {
+      this.deps.logger.error({ orderId: order.orderId, userId: credited.order.user.id }, 'payment for a deleted account: refund it at the provider')
+      Object.assign(order, { status: credited.order.status, paidAt: credited.order.paidAt, updatedAt: credited.order.updatedAt })
+      if (credited.fresh) await this.announceStatus(order)
+      return { order, outcome: 'account_closed' }
+    }
     // the deal's own announcement (its live events, notifications and chat line) once everything has committed
     await credited.after?.()
     if (credited.fresh) await this.announce(em, credited.order, credited.notification)

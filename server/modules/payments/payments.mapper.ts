@@ -22,7 +22,7 @@ export function toCheckoutDto(order: PaymentOrder): CheckoutDto {
 }
 
 /** How confirming an order ended: only `credited` is a success. */
-export type ConfirmOutcome = 'credited' | 'pending' | 'failed' | 'cancelled' | 'expired' | 'mismatch'
+export type ConfirmOutcome = 'credited' | 'pending' | 'failed' | 'cancelled' | 'expired' | 'mismatch' | 'account_closed'
 
 const ERRORS: Record<Exclude<ConfirmOutcome, 'credited'>, string> = {
   pending: PAYMENT_MESSAGES.pending,
@@ -30,6 +30,7 @@ const ERRORS: Record<Exclude<ConfirmOutcome, 'credited'>, string> = {
   cancelled: PAYMENT_MESSAGES.cancelled,
   expired: PAYMENT_MESSAGES.notPaid,
   mismatch: PAYMENT_MESSAGES.amountMismatch,
+  account_closed: PAYMENT_MESSAGES.accountClosed,
 }
 
 /** SPEC §3 "Payment verification result": the details the return screen needs to send the user on. */

@@ -124,7 +124,7 @@ export const paymentMonitorSummarySchema = z.object({ stuckOrders: z.number().in
 export type PaymentMonitorSummary = z.infer<typeof paymentMonitorSummarySchema>
 
 /** What the provider said when asked; only `credited` means the money reached Handover. */
-export const RECONCILE_OUTCOMES = ['credited', 'pending', 'failed', 'cancelled', 'expired', 'mismatch'] as const
+export const RECONCILE_OUTCOMES = ['credited', 'pending', 'failed', 'cancelled', 'expired', 'mismatch', 'account_closed'] as const
 export type ReconcileOutcome = (typeof RECONCILE_OUTCOMES)[number]
 
 /** POST /api/admin/payments/orders/{orderId}/reconcile. `changed` is false when the order already said so. */
@@ -146,6 +146,10 @@ export const RECONCILE_MESSAGES: Record<ReconcileOutcome, { changed: string; unc
   mismatch: {
     changed: 'The provider collected a different amount: the order is marked paid and stays uncredited for an operator.',
     unchanged: 'The provider collected a different amount; the order stays paid and uncredited for an operator.',
+  },
+  account_closed: {
+    changed: 'The provider reports it paid, but the account has been deleted: the order is marked paid and stays uncredited, for an operator to refund at the provider.',
+    unchanged: 'The account has been deleted; the order stays paid and uncredited for an operator to refund at the provider.',
   },
 }
 

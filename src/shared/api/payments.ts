@@ -197,6 +197,7 @@ export const PAYMENT_MESSAGES = {
   purchasesUnavailable: 'Paying for a purchase at the provider is not available yet',
   alreadyPaid: 'This order is paid already',
   amountMismatch: 'The amount paid does not match the order; support will look into it',
+  accountClosed: 'This account has been deleted, so the payment was not added to a balance; support will refund it',
   completed: 'Payment completed',
   pending: 'The payment is not confirmed yet. Try again in a moment.',
   cancelled: 'Payment was cancelled. No charges have been made.',

@@ -46,6 +46,7 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
         <ul className="mt-1 list-disc space-y-1 pl-5">
           <li>Your name, email and picture are removed, your listings come off sale, and you are signed out everywhere.</li>
           <li>Finish or cancel your open deals and withdraw your balance first; until then the account cannot be deleted.</li>
+          <li>A deposit you pay after deleting, or that has not reached your balance yet, is not added to it: support refunds it to you.</li>
           <li>Records of past deals and payments are kept without your name, as the escrow requires. This cannot be undone.</li>
         </ul>
       }

@@ -12,6 +12,7 @@ const VARIANTS: Record<ReconcileOutcome, ToastVariant> = {
   cancelled: 'info',
   expired: 'info',
   mismatch: 'destructive',
+  account_closed: 'warning',
 }
 
 const TOASTS: ReconcileCallbacks = {
