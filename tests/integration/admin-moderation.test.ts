@@ -1,15 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import type WebSocket from 'ws'
 import { LISTING_WRITE_MESSAGES, statsSchema } from '../../src/shared/api/listings'
 import { BANNED_SELLER_LISTING_REASON, MODERATION_MESSAGES, adminListingDtoSchema, adminListingListSchema, adminUserDtoSchema, adminUserListSchema } from '../../src/shared/api/moderation'
-import { User } from '../../server/modules/users/user.entity'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
 import { insertListings } from '../support/market-data'
-import { addUser, PASSWORD, type TestUser } from '../support/payments'
+import { addUser, drainWallet, PASSWORD, type TestUser } from '../support/payments'
 import { startTestServer } from '../support/server'
 import { openSocket } from '../support/ws-client'
 
@@ -83,24 +82,6 @@ async function activeListing(): Promise<{ id: number; platform: string; username
   )
   const row = rows[0]
   return { id: row.id, platform: row.platform, username: row.username, sellerId: row.seller_id, isVerified: row.is_verified }
-}
-
-/** Empties a wallet (as if everything had been withdrawn), so the account holds no money. */
-async function drainWallet(userId: number) {
-  const { ledger } = a.created.services
-  await a.orm.em.fork().transactional(async (tx) => {
-    const wallet = await ledger.walletOf(tx, tx.getReference(User, userId))
-    const amount = await ledger.balanceOf(tx, wallet)
-    await ledger.transfer(tx, {
-      kind: 'test_payout',
-      idempotencyKey: `test:${randomUUID()}`,
-      memo: 'test payout',
-      legs: [
-        { account: wallet, amountCents: -amount },
-        { account: await ledger.systemAccount(tx, 'promotions'), amountCents: amount },
-      ],
-    })
-  })
 }
 
 describe('who may moderate', () => {
@@ -471,7 +452,7 @@ describe('a listing in a deal, and deleting accounts', () => {
     expect(created.status, created.text).toBe(201)
     const listingId = Number(created.json.id)
     expect((await admin.client.post(`/api/admin/listings/${listingId}/approve`)).status).toBe(200)
-    await drainWallet(zoe.id)
+    await drainWallet(a, zoe.id)
     const entriesBefore = (await sql.query(`select count(*) as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1`, [zoe.id])).rows[0].n
     const total = await catalogueTotal()
     const usersShown = async () => ({
