@@ -96,11 +96,15 @@ describe('keyboard only: sign up, browse, buy and chat', () => {
     await page.getByRole('menu').waitFor()
     // the menu moves the focus to its first item once it has opened; arrows pressed before that go to the page
     await expect.poll(async () => (await focusOf(page)).inMenu, { timeout: 10_000 }).toBe(true)
-    for (let i = 0; i < 8 && !/^Balance/.test((await focusOf(page)).name); i++) {
+    // each press is judged once the focus has moved (the menu re-renders when the new balance comes in live)
+    const walked = [(await focusOf(page)).name]
+    for (let i = 0; i < 12 && !/^Balance/.test(walked.at(-1)!); i++) {
+      const from = walked.at(-1)
       await page.keyboard.press('ArrowDown')
-      await expectVisibleFocus(page)
+      await expect.poll(async () => (await focusOf(page)).name, { timeout: 2_000 }).not.toBe(from).catch(() => undefined)
+      walked.push((await expectVisibleFocus(page)).name)
     }
-    expect((await focusOf(page)).name).toMatch(/^Balance/)
+    expect(walked.at(-1), `the arrows went through: ${walked.join(' → ')}`).toMatch(/^Balance/)
     await page.keyboard.press('Enter')
     await page.waitForURL(url('/balance'))
 
