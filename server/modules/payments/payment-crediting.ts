@@ -120,9 +120,8 @@ export class PaymentCrediting {
     })
     if (credited.closed) {
       this.deps.logger.error({ orderId: order.orderId, userId: credited.order.user.id }, 'payment for a deleted account: refund it at the provider')
-      Object.assign(order, { status: credited.order.status, paidAt: credited.order.paidAt, updatedAt: credited.order.updatedAt })
-      if (credited.fresh) await this.announceStatus(order)
-      return { order, outcome: 'account_closed' }
+      if (credited.fresh) await this.announceStatus(credited.order)
+      return { order: credited.order, outcome: 'account_closed' }
     }
     // the deal's own announcement (its live events, notifications and chat line) once everything has committed
     await credited.after?.()
