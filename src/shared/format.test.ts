@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatFigure } from './format'
+import { formatFigure, formatMoney } from './format'
 
 describe('formatFigure', () => {
   it('rounds down to whole thousands, millions and billions with a plus', () => {
@@ -20,5 +20,20 @@ describe('formatFigure', () => {
     expect(formatFigure(-5)).toBe('0')
     expect(formatFigure(12.9)).toBe('12')
     expect(formatFigure(Number.NaN)).toBe('0')
+  })
+})
+
+describe('formatMoney', () => {
+  it('shows whole dollars without cents and other amounts with two decimals, grouped by thousands', () => {
+    expect(formatMoney(1500)).toBe('$1,500')
+    expect(formatMoney(1234.5)).toBe('$1,234.50')
+    expect(formatMoney(0.05)).toBe('$0.05')
+    expect(formatMoney(2_000_000)).toBe('$2,000,000')
+  })
+
+  it('reads amounts sent as text, and shows $0 for anything that is not a number', () => {
+    expect(formatMoney('19.9')).toBe('$19.90')
+    expect(formatMoney('abc')).toBe('$0')
+    expect(formatMoney(Number.POSITIVE_INFINITY)).toBe('$0')
   })
 })

@@ -5,6 +5,7 @@
  * send it. The ledger is verified afterwards.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
+import { availableParallelism } from 'node:os'
 import { Agent, request } from 'node:http'
 import pg from 'pg'
 import { createTestDatabase } from '../support/database'
@@ -12,6 +13,7 @@ import { fundWallets, insertListings } from '../support/market-data'
 import { insertUsers, signIn, type BenchUser } from './chat-users'
 import { percentile } from './http-load'
 import { spawnServer } from '../support/server-process'
+import { startCpuMeter } from './cpu-meter'
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 200)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
@@ -91,7 +93,9 @@ export async function purchasesBench(): Promise<void> {
       return latencies
     }
     await run(3, false)
+    const meter = startCpuMeter([server.pid])
     const latencies = (await run(SECONDS, true)).sort((a, b) => a - b)
+    const cpu = meter.stop()
     agent.destroy()
     const perSecond = latencies.length / SECONDS
     const check = new pg.Client({ connectionString: db.url })
@@ -102,11 +106,13 @@ export async function purchasesBench(): Promise<void> {
 
     console.log(`purchases: ${BUYERS} signed-in buyers on ${CONNECTIONS} connections, each purchase = POST /api/transactions + POST …/pay`)
     console.log(`(from the balance, each with an Idempotency-Key), ${SECONDS} s after a 3 s warm-up; one server process, PostgreSQL on the same machine.\n`)
-    console.log('| purchases paid per second | p50 ms | p99 ms | refused | deals paid in all | ledger sum | aim | met |')
-    console.log('| ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |')
+    // CPU per purchase and its payment: what each side costs, however busy the machine is with other work
+    const msEach = (cores: number) => (perSecond > 0 ? ((cores * 1000) / perSecond).toFixed(1) : '–')
+    console.log('| purchases paid per second | p50 ms | p99 ms | refused | deals paid in all | ledger sum | server CPU ms each | database CPU ms each | machine busy | aim | met |')
+    console.log('| ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |')
     const refusals = Object.entries(refused).map(([k, n]) => `${k} × ${n}`).join(', ') || 'none'
     console.log(
-      `| ${perSecond.toFixed(0)} | ${latencies.length ? percentile(latencies, 50).toFixed(1) : '–'} | ${latencies.length ? percentile(latencies, 99).toFixed(1) : '–'} | ${refusals} | ${held.rows[0].n} | ${rows[0].total} | ≥ ${AIM_PURCHASES_PER_SECOND}/s | ${perSecond >= AIM_PURCHASES_PER_SECOND ? 'yes' : '**no**'} |\n`,
+      `| ${perSecond.toFixed(0)} | ${latencies.length ? percentile(latencies, 50).toFixed(1) : '–'} | ${latencies.length ? percentile(latencies, 99).toFixed(1) : '–'} | ${refusals} | ${held.rows[0].n} | ${rows[0].total} | ${msEach(cpu.servers[0]!)} | ${msEach(cpu.database)} | ${cpu.machine.toFixed(2)} of ${availableParallelism()} cores | ≥ ${AIM_PURCHASES_PER_SECOND}/s | ${perSecond >= AIM_PURCHASES_PER_SECOND ? 'yes' : '**no**'} |\n`,
     )
   } finally {
     await server.stop()
