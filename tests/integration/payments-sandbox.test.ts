@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
-import { RECONCILE_MESSAGES, reconcileResultSchema, STUCK_MESSAGES } from '../../src/shared/api/admin-payments'
+import { RECONCILE_MESSAGES, reconcileResultSchema, REFUND_MESSAGES, refundResultSchema, STUCK_MESSAGES } from '../../src/shared/api/admin-payments'
 import { balanceEntrySchema, balanceSchema, checkoutSchema, PAYMENT_MESSAGES, verifyPaymentResponseSchema } from '../../src/shared/api/payments'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
@@ -284,5 +284,102 @@ describe('a deposit paid after its account was deleted', () => {
     })
     expect(await creditCount(checkout.orderId)).toBe(0)
     expect(await walletCents(dana.id)).toBe(0)
+  })
+})
+
+describe('refunding a payment held for an operator', () => {
+  const auth = { authorization: `Basic ${Buffer.from(`sandbox:${WEBHOOK_PASSWORD}`).toString('base64')}` }
+  const ledgerTransfers = async () => Number((await sql.query('select count(*)::int as n from ledger_transfers')).rows[0].n)
+  const audits = async (orderId: string) => (await sql.query(`select reason, before, after from admin_audit_log where action = 'payment.refund' and target_id = $1`, [orderId])).rows
+  let admin: TestUser
+
+  beforeAll(async () => {
+    admin = await addUser(server, 'refunds_admin', { admin: true })
+  })
+
+  /** A deposit paid at the sandbox, then its account deleted before Handover heard: paid, never credited. */
+  async function heldDeposit(name: string) {
+    const user = await addUser(server, name)
+    const checkout = await deposit(user, 20)
+    await pressCheckoutButton(user.client, checkout.checkoutUrl, 'paid')
+    await drainWallet(server, user.id)
+    expect((await user.client.post('/api/settings/delete-account', { password: PASSWORD, confirmation: 'DELETE' })).status).toBe(200)
+    expect((await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/reconcile`)).json).toMatchObject({ outcome: 'account_closed' })
+    return { user, checkout }
+  }
+
+  it('refuses bad requests and changes nothing', async () => {
+    const { checkout } = await heldDeposit('erin_closes')
+    const path = `/api/admin/payments/orders/${checkout.orderId}/refund`
+    expect((await bob.client.post(path, { reason: 'not mine to refund' })).status).toBe(403)
+    expect((await new ApiClient(server.url).post(path, { reason: 'signed out' })).status).toBe(401)
+    const missing = await admin.client.post(path, {})
+    expect(missing.status).toBe(400)
+    expect(missing.text).toContain('Say why the payment is refunded')
+    expect((await admin.client.post(path, { reason: '   ' })).status).toBe(400)
+    const long = await admin.client.post(path, { reason: 'x'.repeat(501) })
+    expect(long.status).toBe(400)
+    expect(long.text).toContain('at most 500 characters')
+    expect((await admin.client.post(path, { reason: 'ok', extra: true })).status).toBe(400)
+    expect((await admin.client.post('/api/admin/payments/orders/deposit_1_1/refund', { reason: 'no such order' })).status).toBe(404)
+    // an order still waiting for its payment, and one credited, are not held: nothing to refund here
+    const open = await deposit(alice, 5)
+    const notHeld = await admin.client.post(`/api/admin/payments/orders/${open.orderId}/refund`, { reason: 'not paid' })
+    expect(notHeld.status).toBe(409)
+    expect(notHeld.json).toMatchObject({ error: { message: REFUND_MESSAGES.notHeld } })
+    expect((await sql.query('select status, refunded_at from payment_orders where order_id = $1', [checkout.orderId])).rows[0]).toEqual({ status: 'paid', refunded_at: null })
+    expect((await sql.query('select refunded_at from sandbox_payments where order_id = $1', [checkout.orderId])).rows[0].refunded_at).toBeNull()
+    expect(await audits(checkout.orderId)).toEqual([])
+  })
+
+  it('refunds once at the provider however many admins press it at once, and the order is never credited after', async () => {
+    const { checkout } = await heldDeposit('fay_closes')
+    const transfers = await ledgerTransfers()
+    const path = `/api/admin/payments/orders/${checkout.orderId}/refund`
+    const answers = await Promise.all(Array.from({ length: 5 }, () => admin.client.post(path, { reason: 'Account deleted before the deposit arrived' })))
+    for (const res of answers) expect(res.status, res.text).toBe(200)
+    const results = answers.map((res) => refundResultSchema.parse(res.json))
+    const changed = results.filter((r) => r.changed)
+    expect(changed).toHaveLength(1)
+    expect(changed[0]).toMatchObject({ refunded: checkout.total, message: REFUND_MESSAGES.refunded(`$${checkout.total.toFixed(2)}`), order: { status: 'refunded', stuck: null } })
+    expect(changed[0]!.order.refundedAt).toMatch(/^\d{4}-/)
+    for (const other of results.filter((r) => !r.changed)) expect(other).toMatchObject({ refunded: null, message: REFUND_MESSAGES.unchanged, order: { status: 'refunded' } })
+    expect(await audits(checkout.orderId)).toEqual([{ reason: 'Account deleted before the deposit arrived', before: { status: 'paid' }, after: { status: 'refunded' } }])
+    expect((await sql.query('select refunded_at from sandbox_payments where order_id = $1', [checkout.orderId])).rows[0].refunded_at).toBeInstanceOf(Date)
+    // no money moved in the ledger: it never entered it
+    expect(await ledgerTransfers()).toBe(transfers)
+
+    // whoever asks again, the order stays refunded and credits nothing
+    const reconciled = reconcileResultSchema.parse((await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/reconcile`)).json)
+    expect(reconciled).toMatchObject({ outcome: 'refunded', changed: false, message: RECONCILE_MESSAGES.refunded.unchanged })
+    const hook = await new ApiClient(server.url).post('/api/payments/webhooks/sandbox', { id: `evt_refunded_${checkout.orderId}`, order_id: checkout.orderId }, auth)
+    expect(hook.json).toMatchObject({ outcome: 'refunded' })
+    expect(await creditCount(checkout.orderId)).toBe(0)
+    expect(await ledgerTransfers()).toBe(transfers)
+    const stuck = await admin.client.get('/api/admin/payments/orders?stuck=true')
+    expect((stuck.json as unknown as { orderId: string }[]).map((o) => o.orderId)).not.toContain(checkout.orderId)
+  })
+
+  it('tells a payer whose account is still open that the money goes back', async () => {
+    const gus = await addUser(server, 'gus_overpaid')
+    const before = await balanceOf(gus)
+    const checkout = await deposit(gus, 15)
+    const collected = Math.round(checkout.total * 100 + 100) / 100
+    await pressCheckoutButton(gus.client, checkout.checkoutUrl, 'paid')
+    // the provider collected another amount than the order's: held for an operator
+    await sql.query('update sandbox_payments set amount_cents = amount_cents + 100 where order_id = $1', [checkout.orderId])
+    expect((await verify(gus, { order_id: checkout.orderId })).json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.amountMismatch })
+    const refunded = await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/refund`, { reason: 'The provider collected the wrong amount' })
+    expect(refunded.status, refunded.text).toBe(200)
+    expect(refundResultSchema.parse(refunded.json)).toMatchObject({ changed: true, refunded: collected })
+    const { rows } = await sql.query(`select type, message, data from notifications where user_id = $1 and type = 'refund_processed'`, [gus.id])
+    expect(rows).toEqual([
+      {
+        type: 'refund_processed',
+        message: `Your payment for order ${checkout.orderId} could not be used, so $${collected.toFixed(2)} goes back to you at the payment provider.`,
+        data: { type: 'payment_refund', orderId: checkout.orderId, amount: collected.toFixed(2) },
+      },
+    ])
+    expect(await balanceOf(gus)).toBe(before)
   })
 })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
+import { refundResultSchema } from '../../src/shared/api/admin-payments'
 import { balanceSchema, checkoutSchema, PAYMENT_MESSAGES, trustapConnectionSchema, trustapOAuthStartSchema } from '../../src/shared/api/payments'
 import { PaymentOrder } from '../../server/modules/payments/payment.entities'
 import type { TrustapProvider } from '../../server/modules/payments/trustap/trustap.provider'
@@ -200,6 +201,39 @@ describe('Trustap as the provider (against the stand-in)', () => {
       standin.failing = false
     }
     expect(await balanceOf(alice)).toBe(before)
+  })
+
+  it('refunds a held payment by cancelling the transaction as the seller, and refuses one Trustap has moved on', async () => {
+    const admin = await addUser(server, 'trustap_admin', { admin: true })
+    /** paid at Trustap for another amount than ordered: held, paid and never credited */
+    async function held(amount: number) {
+      const checkout = await deposit(bob, amount)
+      const tx = standin.setStatus(txIdOf(checkout.checkoutUrl), 'deposit_paid')
+      tx.deposit_pricing.price += 100
+      expect((await bob.client.post('/api/trustap/verify-payment', { order_id: checkout.orderId })).json).toMatchObject({ error: PAYMENT_MESSAGES.amountMismatch })
+      return { checkout, tx }
+    }
+    const before = await balanceOf(bob)
+    const { checkout, tx } = await held(11)
+    const refunded = await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/refund`, { reason: 'Trustap collected the wrong amount' })
+    expect(refunded.status, refunded.text).toBe(200)
+    // Trustap returns the deposit less its own fee
+    expect(refundResultSchema.parse(refunded.json)).toMatchObject({ changed: true, refunded: 12, order: { status: 'refunded' } })
+    expect(tx.status).toBe('cancelled_with_deposit')
+    const cancel = standin.requests.filter((r) => r.path === `/api/v1/p2p/transactions/${tx.id}/cancel_with_description`)
+    expect(cancel).toHaveLength(1)
+    expect(cancel[0]!.headers['trustap-user']).toBe(SELLER)
+    // asked again (a retry after a crash would be): Trustap is not asked to cancel twice
+    expect(refundResultSchema.parse((await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/refund`, { reason: 'again' })).json)).toMatchObject({ changed: false })
+    expect(standin.requests.filter((r) => r.path.endsWith('/cancel_with_description'))).toHaveLength(1)
+
+    const late = await held(13)
+    standin.setStatus(late.tx.id, 'funds_released')
+    const refused = await admin.client.post(`/api/admin/payments/orders/${late.checkout.orderId}/refund`, { reason: 'too late' })
+    expect(refused.status).toBe(409)
+    expect(refused.json).toMatchObject({ error: { message: "Trustap reports the transaction funds_released: it cannot be cancelled from Handover, refund it in Trustap's dashboard" } })
+    expect((await sql.query('select status, refunded_at from payment_orders where order_id = $1', [late.checkout.orderId])).rows[0]).toEqual({ status: 'paid', refunded_at: null })
+    expect(await balanceOf(bob)).toBe(before)
   })
 })
 

@@ -154,12 +154,14 @@ export class TrustapStandin {
       accept_deposit: { by: tx.seller_id, from: ['deposit_paid'], to: 'deposit_accepted' },
       confirm_handover: { by: tx.seller_id, from: ['deposit_accepted', 'buyer_handover_confirmed'], to: 'seller_handover_confirmed' },
       complain_with_guest_buyer: { by: tx.buyer_id, from: ['deposit_accepted', 'seller_handover_confirmed'], to: 'complained' },
+      // after the deposit was paid, a cancel returns it (less Trustap's fee) to the buyer
+      cancel_with_description: { by: tx.seller_id, from: ['joined', 'deposit_paid', 'deposit_accepted'], to: tx.status === 'joined' ? 'cancelled' : 'cancelled_with_deposit' },
     }
     const move = step ? moves[step] : undefined
     if (!move) return send(res, 404, { error: 'not_found' })
     if (asUser !== move.by) return send(res, 403, { error: 'not a party allowed to do this' })
     if (!move.from.includes(tx.status)) return send(res, 400, { error: `cannot ${step} in ${tx.status}` })
-    if (step === 'complain_with_guest_buyer' && !json.description) return send(res, 400, { error: 'description is required' })
+    if ((step === 'complain_with_guest_buyer' || step === 'cancel_with_description') && !json.description) return send(res, 400, { error: 'description is required' })
     tx.status = move.to
     return send(res, 200, tx)
   }

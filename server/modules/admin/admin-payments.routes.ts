@@ -1,10 +1,20 @@
 import Router from '@koa/router'
-import { adminDealQuerySchema, adminOrderQuerySchema, PAYMENT_MONITOR, reconcileMessage, type ReconcileResult } from '@shared/api/admin-payments'
+import {
+  adminDealQuerySchema,
+  adminOrderQuerySchema,
+  PAYMENT_MONITOR,
+  reconcileMessage,
+  REFUND_MESSAGES,
+  refundOrderRequestSchema,
+  type ReconcileResult,
+  type RefundResult,
+} from '@shared/api/admin-payments'
+import { formatMoney } from '@shared/format'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
 import { sendCsv } from '../../http/csv'
-import { parseQuery } from '../../http/validation'
+import { parseBody, parseQuery } from '../../http/validation'
 import { countStuckDeals, listMonitorDeals, toMonitorDealDto } from '../escrow/escrow.monitor'
 import { countStuckOrders, listOrders, toAdminOrderDto } from '../payments/payment-monitor.reads'
 import type { PaymentsService } from '../payments/payments.service'
@@ -52,6 +62,16 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService }): Router<
     const admin = await requireAdmin(ctx)
     const { order, outcome, changed } = await deps.payments.reconcile(ctx.state.em, admin.id, ctx.params.orderId ?? '')
     const body: ReconcileResult = { order: toAdminOrderDto(order, new Date()), outcome, changed, message: reconcileMessage(outcome, changed) }
+    ctx.body = body
+  })
+
+  router.post('/orders/:orderId/refund', async (ctx) => {
+    const admin = await requireAdmin(ctx)
+    const { reason } = parseBody(ctx, refundOrderRequestSchema)
+    const { order, changed, refundedCents } = await deps.payments.refund(ctx.state.em, admin.id, ctx.params.orderId ?? '', reason)
+    const refunded = refundedCents === null ? null : refundedCents / 100
+    const message = refunded === null ? REFUND_MESSAGES.unchanged : REFUND_MESSAGES.refunded(formatMoney(refunded))
+    const body: RefundResult = { order: toAdminOrderDto(order, new Date()), changed, refunded, message }
     ctx.body = body
   })
 

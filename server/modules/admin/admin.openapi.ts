@@ -7,6 +7,8 @@ import {
   adminPaymentOrderListSchema,
   paymentMonitorSummarySchema,
   reconcileResultSchema,
+  refundOrderRequestSchema,
+  refundResultSchema,
 } from '@shared/api/admin-payments'
 import { LISTING_STATUSES, listingDtoSchema, listingListSchema, rejectListingSchema } from '@shared/api/listings'
 import { routeDocs, serialIdParam } from '../../http/route-docs'
@@ -65,6 +67,16 @@ export const adminRouteDocs = routeDocs('admin', [
     params: { orderId: z.string().max(200).describe('deposit_{userId}_{unixSeconds} or trans_{transactionId}') },
     response: { schema: reconcileResultSchema },
     errors: [502, 503],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/payments/orders/:orderId/refund',
+    summary: 'Send a payment held for an operator (paid, not credited) back to the payer at the provider',
+    auth: 'admin',
+    params: { orderId: z.string().max(200).describe('deposit_{userId}_{unixSeconds} or trans_{transactionId}') },
+    body: refundOrderRequestSchema,
+    response: { schema: refundResultSchema },
+    errors: [409, 503],
   },
   {
     method: 'GET',

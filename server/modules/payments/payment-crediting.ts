@@ -82,6 +82,8 @@ export class PaymentCrediting {
 
   async confirm(em: EntityManager, order: PaymentOrder, options: ConfirmOptions = {}): Promise<{ order: PaymentOrder; outcome: ConfirmOutcome }> {
     if (order.status === 'credited') return { order, outcome: 'credited' }
+    // sent back by an operator: never credited after that, whatever the provider says
+    if (order.status === 'refunded') return { order, outcome: 'refunded' }
     // asked outside the lock: a slow provider must not hold the row while others queue on it
     const report = await this.deps.provider.fetchOrderStatus(em, order)
     if (report.status === 'paid' && report.collectedCents !== order.totalCents) {
@@ -95,6 +97,8 @@ export class PaymentCrediting {
     const credited = await em.transactional(async (tx) => {
       const locked = await tx.findOneOrFail(PaymentOrder, { id: order.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
       if (locked.status === 'credited') return { order: locked, fresh: false, closed: false, notification: null, after: undefined }
+      // refunded by an operator while the provider was asked
+      if (locked.status === 'refunded') return { order: locked, fresh: false, closed: false, notification: null, after: undefined }
       const before = orderSnapshot(locked)
       const now = new Date()
       locked.paidAt ??= now
@@ -123,6 +127,7 @@ export class PaymentCrediting {
       if (credited.fresh) await this.announceStatus(credited.order)
       return { order: credited.order, outcome: 'account_closed' }
     }
+    if (credited.order.status === 'refunded') return { order: credited.order, outcome: 'refunded' }
     // the deal's own announcement (its live events, notifications and chat line) once everything has committed
     await credited.after?.()
     if (credited.fresh) await this.announce(em, credited.order, credited.notification)

@@ -76,6 +76,7 @@ export function toAdminOrderDto(order: PaymentOrder, now: Date): AdminPaymentOrd
     updatedAt: order.updatedAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     creditedAt: order.creditedAt?.toISOString() ?? null,
+    refundedAt: order.refundedAt?.toISOString() ?? null,
     stuck: stuckOrder(order, now),
   }
 }

@@ -42,6 +42,15 @@ export interface WebhookRequest {
   body: unknown
 }
 
+/** A held payment sent back: what the payer gets back (a provider may keep its own fee), and the provider's reference. */
+export interface RefundResult {
+  refundedCents: number
+  reference: string
+}
+
+/** The provider will not refund this payment (it moved on at the provider): the operator's case, not an outage. */
+export class RefundRefused extends Error {}
+
 export interface PayoutResult {
   /** the provider's reference, or `manual:…` when the provider cannot pay out and an operator does */
   reference: string
@@ -61,6 +70,11 @@ export interface PaymentProvider {
   payout(em: EntityManager, withdrawal: Withdrawal): Promise<PayoutResult>
   /** null when the credentials are wrong (the route answers 401) */
   verifyWebhook(request: WebhookRequest): WebhookHint | null
+  /**
+   * Sends a paid order's money back to the payer (only for orders never credited). Must be idempotent on the order:
+   * a refund retried after a crash finds it done and refunds nothing twice. Throws RefundRefused when it cannot.
+   */
+  refund(em: EntityManager, order: PaymentOrder, reason: string): Promise<RefundResult>
   /** after an order is credited: whatever the provider needs to release the money to the marketplace */
   settle?(order: PaymentOrder): Promise<void>
   /** a cheap real call for GET /api/diagnostic: what was found, or a throw when the provider cannot be used */

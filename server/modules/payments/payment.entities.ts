@@ -10,7 +10,7 @@ export type PaymentOrderKind = 'deposit' | 'purchase'
  * provider. Only the provider's own answer moves an order to paid, and only crediting moves it to credited.
  */
 export class PaymentOrder {
-  [OptionalProps]?: 'status' | 'providerRef' | 'checkoutUrl' | 'transactionId' | 'conversationId' | 'sellerId' | 'createdAt' | 'updatedAt' | 'paidAt' | 'creditedAt' | 'returnTo'
+  [OptionalProps]?: 'status' | 'providerRef' | 'checkoutUrl' | 'transactionId' | 'conversationId' | 'sellerId' | 'createdAt' | 'updatedAt' | 'paidAt' | 'creditedAt' | 'refundedAt' | 'returnTo'
   id!: number
   orderId!: string
   user!: User
@@ -33,6 +33,8 @@ export class PaymentOrder {
   updatedAt: Date = new Date()
   paidAt: Date | null = null
   creditedAt: Date | null = null
+  /** when an operator sent a held payment back at the provider */
+  refundedAt: Date | null = null
 }
 
 /** A request to pay out part of the balance; the money waits in the hold account `withdrawal:{id}`. */
@@ -99,6 +101,7 @@ export const PaymentOrderSchema = new EntitySchema<PaymentOrder>({
     updatedAt: { ...time, defaultRaw: 'now()' },
     paidAt: { ...time, nullable: true },
     creditedAt: { ...time, nullable: true },
+    refundedAt: { ...time, nullable: true },
   },
 })
 

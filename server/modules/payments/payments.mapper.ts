@@ -22,7 +22,7 @@ export function toCheckoutDto(order: PaymentOrder): CheckoutDto {
 }
 
 /** How confirming an order ended: only `credited` is a success. */
-export type ConfirmOutcome = 'credited' | 'pending' | 'failed' | 'cancelled' | 'expired' | 'mismatch' | 'account_closed'
+export type ConfirmOutcome = 'credited' | 'pending' | 'failed' | 'cancelled' | 'expired' | 'mismatch' | 'account_closed' | 'refunded'
 
 const ERRORS: Record<Exclude<ConfirmOutcome, 'credited'>, string> = {
   pending: PAYMENT_MESSAGES.pending,
@@ -31,6 +31,7 @@ const ERRORS: Record<Exclude<ConfirmOutcome, 'credited'>, string> = {
   expired: PAYMENT_MESSAGES.notPaid,
   mismatch: PAYMENT_MESSAGES.amountMismatch,
   account_closed: PAYMENT_MESSAGES.accountClosed,
+  refunded: PAYMENT_MESSAGES.refunded,
 }
 
 /** SPEC §3 "Payment verification result": the details the return screen needs to send the user on. */

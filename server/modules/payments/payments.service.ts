@@ -1,5 +1,7 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core'
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { REFUND_MESSAGES } from '@shared/api/admin-payments'
+import { centsToDecimalString } from '@shared/money'
 import { PAYMENT_MESSAGES, depositOrderId, purchaseOrderId, type CheckoutDto, type ProviderMethod, type ReturnTarget } from '@shared/api/payments'
 import { badRequest, conflict, HttpError, notFound, serviceUnavailable, unauthorized } from '../../http/errors'
 import { unavailableError, unreachableDependency } from '../../http/unavailable'
@@ -8,8 +10,8 @@ import type { Logger } from '../../logger'
 import { changedFields, recordAudit } from '../audit/audit.service'
 import { User } from '../users/user.entity'
 import { PaymentOrder, PaymentWebhookEvent, type PaymentOrderKind } from './payment.entities'
-import { PaymentCrediting, type CreditingDeps, type OrderSnapshot } from './payment-crediting'
-import { ProviderUnavailable, type CheckoutBuyer, type PaymentProvider, type WebhookRequest } from './payment-provider'
+import { PaymentCrediting, orderSnapshot, type CreditingDeps, type OrderSnapshot } from './payment-crediting'
+import { ProviderUnavailable, RefundRefused, type CheckoutBuyer, type PaymentProvider, type WebhookRequest } from './payment-provider'
 import { toCheckoutDto, type ConfirmOutcome } from './payments.mapper'
 
 export interface PurchaseCheckoutInput {
@@ -116,6 +118,50 @@ export class PaymentsService {
     const { outcome } = await atProvider(this.deps.logger, 'status', () => this.crediting.confirm(em, order, { onChange: audit }))
     const fresh = await em.findOneOrFail(PaymentOrder, { id: order.id }, { populate: ['user'], refresh: true })
     return { order: fresh, outcome, changed }
+  }
+
+  /**
+   * An admin's refund of a payment held for an operator (POST /api/admin/payments/orders/{orderId}/refund): only a
+   * `paid` order, which was never credited, so nothing in the ledger moves. The provider refunds first (once, however
+   * often it is asked); then the order turns `refunded` under its row lock, with the audit entry and, when the payer's
+   * account is still open, a notification. A repeat, or a second admin at the same time, changes nothing.
+   */
+  async refund(em: EntityManager, adminId: number, orderId: string, reason: string): Promise<{ order: PaymentOrder; changed: boolean; refundedCents: number | null }> {
+    const order = await em.findOne(PaymentOrder, { orderId }, { populate: ['user'] })
+    if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound)
+    if (order.status === 'refunded') return { order, changed: false, refundedCents: null }
+    if (order.status !== 'paid') throw conflict(REFUND_MESSAGES.notHeld, 'not_refundable')
+    const { refundedCents } = await atProvider(this.deps.logger, 'refund', async () => {
+      try {
+        return await this.provider.refund(em, order, reason)
+      } catch (err) {
+        if (err instanceof RefundRefused) throw conflict(err.message, 'refund_refused')
+        throw err
+      }
+    })
+    const done = await em.transactional(async (tx) => {
+      const locked = await tx.findOneOrFail(PaymentOrder, { id: order.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, populate: ['user'] })
+      if (locked.status !== 'paid') return { order: locked, notification: null, changed: false }
+      const before = orderSnapshot(locked)
+      locked.status = 'refunded'
+      locked.refundedAt = locked.updatedAt = new Date()
+      recordAudit(tx, { adminId, action: 'payment.refund', targetType: 'payment_order', targetId: locked.orderId, ...changedFields(before, orderSnapshot(locked)), reason })
+      const amount = centsToDecimalString(refundedCents)
+      const notification = locked.user.deletedAt
+        ? null
+        : await this.deps.notifications.notify(tx, locked.user.id, {
+            type: 'refund_processed',
+            title: 'Payment refunded',
+            message: `Your payment for order ${locked.orderId} could not be used, so $${amount} goes back to you at the payment provider.`,
+            data: { type: 'payment_refund', orderId: locked.orderId, amount },
+          })
+      return { order: locked, notification, changed: true }
+    })
+    if (done.changed) {
+      if (done.notification) await this.deps.notifications.publishCreated(done.notification).catch((err: unknown) => this.deps.logger.warn({ err, orderId }, 'refund notification not published'))
+      await this.crediting.announceStatus(done.order)
+    }
+    return { order: done.order, changed: done.changed, refundedCents: done.changed ? refundedCents : null }
   }
 
   /**

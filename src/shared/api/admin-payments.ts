@@ -89,6 +89,7 @@ export const adminPaymentOrderSchema = z.object({
   updatedAt: iso,
   paidAt: iso.nullable(),
   creditedAt: iso.nullable(),
+  refundedAt: iso.nullable(),
   stuck: stuckSchema.nullable(),
 })
 export type AdminPaymentOrderDto = z.infer<typeof adminPaymentOrderSchema>
@@ -124,7 +125,7 @@ export const paymentMonitorSummarySchema = z.object({ stuckOrders: z.number().in
 export type PaymentMonitorSummary = z.infer<typeof paymentMonitorSummarySchema>
 
 /** What the provider said when asked; only `credited` means the money reached Handover. */
-export const RECONCILE_OUTCOMES = ['credited', 'pending', 'failed', 'cancelled', 'expired', 'mismatch', 'account_closed'] as const
+export const RECONCILE_OUTCOMES = ['credited', 'pending', 'failed', 'cancelled', 'expired', 'mismatch', 'account_closed', 'refunded'] as const
 export type ReconcileOutcome = (typeof RECONCILE_OUTCOMES)[number]
 
 /** POST /api/admin/payments/orders/{orderId}/reconcile. `changed` is false when the order already said so. */
@@ -151,6 +152,39 @@ export const RECONCILE_MESSAGES: Record<ReconcileOutcome, { changed: string; unc
     changed: 'The provider reports it paid, but the account has been deleted: the order is marked paid and stays uncredited, for an operator to refund at the provider.',
     unchanged: 'The account has been deleted; the order stays paid and uncredited for an operator to refund at the provider.',
   },
+  // a refunded order is never credited: asking the provider again changes nothing
+  refunded: { changed: 'The order was refunded at the provider already; nothing changed.', unchanged: 'The order was refunded at the provider already; nothing changed.' },
 }
 
 export const reconcileMessage = (outcome: ReconcileOutcome, changed: boolean): string => RECONCILE_MESSAGES[outcome][changed ? 'changed' : 'unchanged']
+
+/**
+ * POST /api/admin/payments/orders/{orderId}/refund: a payment held for an operator (`paid`, never credited) goes back
+ * to the payer at the provider. The reason is kept in the audit log and, at a provider that records one, with the refund.
+ */
+export const REFUND_REASON_MAX = 500
+export const refundOrderRequestSchema = z
+  .object({
+    reason: z
+      .string({ error: 'Say why the payment is refunded' })
+      .trim()
+      .min(1, 'Say why the payment is refunded')
+      .max(REFUND_REASON_MAX, `The reason can be at most ${REFUND_REASON_MAX} characters`),
+  })
+  .strict()
+export type RefundOrderRequest = z.infer<typeof refundOrderRequestSchema>
+
+/** `changed` is false when the order was refunded already; `refunded` is what the provider gives back, in dollars. */
+export const refundResultSchema = z.object({
+  order: adminPaymentOrderSchema,
+  changed: z.boolean(),
+  refunded: z.number().nullable(),
+  message: z.string(),
+})
+export type RefundResult = z.infer<typeof refundResultSchema>
+
+export const REFUND_MESSAGES = {
+  notHeld: 'Only a payment held for an operator (paid, not credited) can be refunded',
+  unchanged: 'The order was refunded already; nothing changed.',
+  refunded: (amount: string) => `${amount} goes back to the payer at the provider; the order is marked refunded.`,
+} as const

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal.approve',
   'withdrawal.reject',
   'payment.reconcile',
+  'payment.refund',
   'settings.update',
   'handover_steps.update',
   'blog.create',

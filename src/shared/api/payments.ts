@@ -70,7 +70,7 @@ export const checkoutSchema = z.object({
 })
 export type CheckoutDto = z.infer<typeof checkoutSchema>
 
-export const PAYMENT_ORDER_STATUSES = ['created', 'paid', 'credited', 'failed', 'cancelled', 'expired'] as const
+export const PAYMENT_ORDER_STATUSES = ['created', 'paid', 'credited', 'failed', 'cancelled', 'expired', 'refunded'] as const
 export type PaymentOrderStatus = (typeof PAYMENT_ORDER_STATUSES)[number]
 
 /** SPEC §7 POST /api/trustap/verify-payment. */
@@ -198,6 +198,7 @@ export const PAYMENT_MESSAGES = {
   alreadyPaid: 'This order is paid already',
   amountMismatch: 'The amount paid does not match the order; support will look into it',
   accountClosed: 'This account has been deleted, so the payment was not added to a balance; support will refund it',
+  refunded: 'This payment was refunded at the payment provider',
   completed: 'Payment completed',
   pending: 'The payment is not confirmed yet. Try again in a moment.',
   cancelled: 'Payment was cancelled. No charges have been made.',

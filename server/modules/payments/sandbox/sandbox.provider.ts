@@ -3,7 +3,17 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { PROVIDER_METHODS, type ProviderMethod } from '@shared/api/payments'
 import { processorFee } from '@shared/fees'
 import type { PaymentOrder, Withdrawal } from '../payment.entities'
-import type { CreatedCheckout, PaymentProvider, PayoutResult, ProviderQuote, ProviderStatusReport, WebhookHint, WebhookRequest } from '../payment-provider'
+import {
+  RefundRefused,
+  type CreatedCheckout,
+  type PaymentProvider,
+  type PayoutResult,
+  type ProviderQuote,
+  type ProviderStatusReport,
+  type RefundResult,
+  type WebhookHint,
+  type WebhookRequest,
+} from '../payment-provider'
 import { basicAuthMatches, deliveryKey } from '../provider-common'
 
 export type SandboxOutcome = 'paid' | 'failed' | 'cancelled'
@@ -21,6 +31,7 @@ interface SandboxRow {
   order_id: string
   outcome: SandboxOutcome | null
   amount_cents: string
+  refunded: boolean
 }
 
 /**
@@ -57,6 +68,8 @@ export class SandboxProvider implements PaymentProvider {
   async fetchOrderStatus(em: EntityManager, order: PaymentOrder): Promise<ProviderStatusReport> {
     const row = order.providerRef ? await this.find(em, order.providerRef) : null
     if (!row?.outcome) return { status: 'pending' }
+    // a refunded payment reads as a real provider's cancelled-and-refunded one
+    if (row.refunded) return { status: 'cancelled' }
     return { status: row.outcome, collectedCents: row.outcome === 'paid' ? Number(row.amount_cents) : undefined }
   }
 
@@ -68,6 +81,14 @@ export class SandboxProvider implements PaymentProvider {
 
   async outcomeOf(em: EntityManager, ref: string): Promise<SandboxOutcome | null> {
     return (await this.find(em, ref))?.outcome ?? null
+  }
+
+  /** The whole payment back to the payer, recorded once: a retry finds it refunded and refunds nothing again. */
+  async refund(em: EntityManager, order: PaymentOrder): Promise<RefundResult> {
+    const row = order.providerRef ? await this.find(em, order.providerRef) : null
+    if (row?.outcome !== 'paid') throw new RefundRefused('The sandbox holds no payment for this order')
+    await em.execute('update sandbox_payments set refunded_at = now() where ref = ? and refunded_at is null', [row.ref])
+    return { refundedCents: Number(row.amount_cents), reference: `sandbox-refund-${row.ref}` }
   }
 
   /** Recorded once per withdrawal: an approval retried after a crash finds the payout already made. */
@@ -89,7 +110,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   private async find(em: EntityManager, ref: string): Promise<SandboxRow | null> {
-    const rows = await em.execute<SandboxRow[]>('select ref, order_id, outcome, amount_cents from sandbox_payments where ref = ?', [ref])
+    const rows = await em.execute<SandboxRow[]>('select ref, order_id, outcome, amount_cents, refunded_at is not null as refunded from sandbox_payments where ref = ?', [ref])
     return rows[0] ?? null
   }
 }

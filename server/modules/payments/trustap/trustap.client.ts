@@ -60,6 +60,11 @@ export class TrustapClient {
     return this.api<TrustapP2PTransaction>('POST', `/p2p/transactions/${encodeURIComponent(id)}/confirm_handover`, { asUser })
   }
 
+  /** Cancelled by the seller after the deposit was paid: Trustap returns the deposit, less its own fee, to the buyer. */
+  cancelWithDescription(id: string, asUser: string, description: string) {
+    return this.api<TrustapP2PTransaction>('POST', `/p2p/transactions/${encodeURIComponent(id)}/cancel_with_description`, { body: { description }, asUser })
+  }
+
   complainAsGuestBuyer(id: string, asUser: string, description: string) {
     return this.api<TrustapP2PTransaction>('POST', `/p2p/transactions/${encodeURIComponent(id)}/complain_with_guest_buyer`, { body: { description }, asUser })
   }

@@ -7,12 +7,14 @@ import { User } from '../../users/user.entity'
 import { TrustapAccount, type PaymentOrder } from '../payment.entities'
 import {
   ProviderUnavailable,
+  RefundRefused,
   type CheckoutBuyer,
   type CreatedCheckout,
   type PaymentProvider,
   type PayoutResult,
   type ProviderQuote,
   type ProviderStatusReport,
+  type RefundResult,
   type WebhookHint,
   type WebhookRequest,
 } from '../payment-provider'
@@ -22,6 +24,9 @@ import type { TrustapClient, TrustapP2PTransaction } from './trustap.client'
 // face-to-face states (docs.trustap.com): from deposit_paid on, the buyer's money is at Trustap
 const PAID = new Set(['deposit_paid', 'deposit_accepted', 'priced', 'remainder_paid', 'remainder_skipped', 'buyer_handover_confirmed', 'seller_handover_confirmed', 'complained', 'complaint_period_ended', 'funds_released'])
 const CANCELLED = new Set(['rejected', 'cancelled', 'cancelled_with_deposit', 'deposit_refunded'])
+// a paid deposit the seller may still cancel (and so refund): before any handover was confirmed
+const REFUNDABLE = new Set(['deposit_paid', 'deposit_accepted', 'remainder_skipped'])
+const REFUNDED = new Set(['cancelled_with_deposit', 'deposit_refunded'])
 
 /** Trustap asks for a country with a guest user's terms acceptance; the currency's country is the best we know. */
 const COUNTRY: Record<TrustapConfig['currency'], string> = { usd: 'us', eur: 'ie', gbp: 'gb', aud: 'au', cad: 'ca' }
@@ -88,6 +93,21 @@ export class TrustapProvider implements PaymentProvider {
    */
   async payout(): Promise<PayoutResult> {
     return { reference: 'manual:trustap' }
+  }
+
+  /**
+   * The marketplace is the seller, so it cancels the transaction with the reason; Trustap then returns the deposit to
+   * the buyer, less its own fee. A transaction cancelled already (a retry) is not cancelled again.
+   */
+  async refund(_em: EntityManager, order: PaymentOrder, reason: string): Promise<RefundResult> {
+    const { client, config } = this.deps
+    if (!order.providerRef) throw new RefundRefused('Trustap holds no payment for this order')
+    const tx = await client.getP2P(order.providerRef)
+    if (!REFUNDED.has(tx.status)) {
+      if (!REFUNDABLE.has(tx.status)) throw new RefundRefused(`Trustap reports the transaction ${tx.status}: it cannot be cancelled from Handover, refund it in Trustap's dashboard`)
+      await client.cancelWithDescription(order.providerRef, config.sellerId!, reason)
+    }
+    return { refundedCents: tx.deposit_pricing.price, reference: `trustap-cancel-${order.providerRef}` }
   }
 
   /** Basic credentials chosen at webhook setup; the body (code, target_id, …) is only a hint to fetch the transaction. */

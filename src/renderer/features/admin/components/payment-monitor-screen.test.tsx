@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, useLocation } from 'react-router-dom'
-import { STUCK_MESSAGES, type AdminDealDto, type AdminPaymentOrderDto, type ReconcileResult } from '@shared/api/admin-payments'
+import { STUCK_MESSAGES, type AdminDealDto, type AdminPaymentOrderDto, type ReconcileResult, type RefundResult } from '@shared/api/admin-payments'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { Toaster } from '@/components/ui/toaster'
 import { toastStore } from '@/hooks/use-toast'
@@ -20,7 +20,7 @@ function order(over: Partial<AdminPaymentOrderDto> = {}): AdminPaymentOrderDto {
   return {
     id: 1, orderId: 'deposit_1001_1700000000', kind: 'deposit', transactionId: null, user: { id: 1001, username: 'alice' }, provider: 'sandbox',
     providerRef: 'sbx_1', method: 'card', amount: 25, processorFee: 1.03, total: 26.03, status: 'created', createdAt: AN_HOUR_AGO,
-    updatedAt: AN_HOUR_AGO, paidAt: null, creditedAt: null, stuck: null, ...over,
+    updatedAt: AN_HOUR_AGO, paidAt: null, creditedAt: null, refundedAt: null, stuck: null, ...over,
   }
 }
 
@@ -34,19 +34,25 @@ function deal(over: Partial<AdminDealDto> = {}): AdminDealDto {
 
 const STUCK_ORDER = order({ id: 2, orderId: 'deposit_1001_1700000100', stuck: { reason: 'open_too_long', message: STUCK_MESSAGES.open_too_long } })
 const CREDITED = order({ id: 3, orderId: 'deposit_1002_1700000200', user: { id: 1002, username: 'bob' }, status: 'credited', creditedAt: AN_HOUR_AGO })
+const HELD = order({
+  id: 4, orderId: 'deposit_1003_1700000300', user: { id: 1003, username: 'carol' }, status: 'paid', paidAt: AN_HOUR_AGO,
+  stuck: { reason: 'paid_not_credited', message: STUCK_MESSAGES.paid_not_credited },
+})
+const REFUNDED = order({ id: 5, orderId: 'deposit_1003_1700000400', user: { id: 1003, username: 'carol' }, status: 'refunded', paidAt: AN_HOUR_AGO, refundedAt: AN_HOUR_AGO })
 const STUCK_DEAL = deal({ stuck: { reason: 'reservation_not_lapsed', message: STUCK_MESSAGES.reservation_not_lapsed } })
 
 interface Stub {
   orders?: AdminPaymentOrderDto[]
   deals?: AdminDealDto[]
   reconcile?: ReconcileResult | { status: number; message: string }
+  refund?: RefundResult | { status: number; message: string }
 }
 
 /** The admin check passes; the monitor's endpoints answer from `stub`; every request is remembered. */
 function stubApi(stub: Stub = {}) {
-  const calls: { method: string; path: string }[] = []
+  const calls: { method: string; path: string; body?: unknown }[] = []
   vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
-    calls.push({ method: init?.method ?? 'GET', path })
+    calls.push({ method: init?.method ?? 'GET', path, ...(typeof init?.body === 'string' ? { body: JSON.parse(init.body) as unknown } : {}) })
     if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true } })
     if (path.startsWith('/api/admin/payments/orders?') || path === '/api/admin/payments/orders') {
       const items = stub.orders ?? [STUCK_ORDER, CREDITED]
@@ -59,6 +65,11 @@ function stubApi(stub: Stub = {}) {
     if (path === '/api/admin/payments/summary') return Response.json({ stuckOrders: 1, stuckTransactions: 1 })
     if (path.endsWith('/reconcile')) {
       const answer = stub.reconcile
+      if (answer && 'status' in answer && typeof answer.status === 'number') return Response.json({ error: { code: 'x', message: answer.message }, message: answer.message }, { status: answer.status })
+      return Response.json(answer)
+    }
+    if (path.endsWith('/refund')) {
+      const answer = stub.refund
       if (answer && 'status' in answer && typeof answer.status === 'number') return Response.json({ error: { code: 'x', message: answer.message }, message: answer.message }, { status: answer.status })
       return Response.json(answer)
     }
@@ -127,6 +138,50 @@ describe('PaymentMonitorScreen', () => {
     await screen.findByRole('table', { name: 'Payment orders' })
     expect(screen.getByRole('button', { name: `Reconcile ${STUCK_ORDER.orderId}` })).toBeTruthy()
     expect(screen.queryByRole('button', { name: `Reconcile ${CREDITED.orderId}` })).toBeNull()
+  })
+
+  it('offers Refund only for a payment held for an operator, and neither action once it is refunded', async () => {
+    stubApi({ orders: [STUCK_ORDER, HELD, REFUNDED, CREDITED] })
+    renderScreen()
+    await screen.findByRole('table', { name: 'Payment orders' })
+    expect(screen.getByRole('button', { name: `Refund ${HELD.orderId}` })).toBeTruthy()
+    expect(screen.getByRole('button', { name: `Reconcile ${HELD.orderId}` })).toBeTruthy()
+    for (const other of [STUCK_ORDER, REFUNDED, CREDITED]) expect(screen.queryByRole('button', { name: `Refund ${other.orderId}` })).toBeNull()
+    expect(screen.queryByRole('button', { name: `Reconcile ${REFUNDED.orderId}` })).toBeNull()
+    expect(within(screen.getAllByTestId('order-row')[2]!).getByText('Refunded')).toBeTruthy()
+  })
+
+  it('asks for a reason before refunding, then sends it and says what the server answered', async () => {
+    const result: RefundResult = {
+      order: { ...HELD, status: 'refunded', refundedAt: new Date().toISOString(), stuck: null },
+      changed: true,
+      refunded: 26.03,
+      message: '$26.03 goes back to the payer at the provider; the order is marked refunded.',
+    }
+    const calls = stubApi({ orders: [HELD], refund: result })
+    renderScreen()
+    fireEvent.click(await screen.findByRole('button', { name: `Refund ${HELD.orderId}` }))
+    const dialog = await screen.findByRole('dialog', { name: 'Refund $26.03 to carol?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund payment' }))
+    expect(await within(dialog).findByText('Say why the payment is refunded')).toBeTruthy()
+    expect(calls.some((c) => c.path.endsWith('/refund'))).toBe(false)
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'Account deleted before the deposit arrived' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund payment' }))
+    expect(await screen.findByText(result.message, {}, TOAST_WAIT)).toBeTruthy()
+    expect(calls).toContainEqual({ method: 'POST', path: `/api/admin/payments/orders/${HELD.orderId}/refund`, body: { reason: 'Account deleted before the deposit arrived' } })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it("keeps the refund dialog open with the provider's refusal", async () => {
+    const refusal = "Trustap reports the transaction funds_released: it cannot be cancelled from Handover, refund it in Trustap's dashboard"
+    stubApi({ orders: [HELD], refund: { status: 409, message: refusal } })
+    renderScreen()
+    fireEvent.click(await screen.findByRole('button', { name: `Refund ${HELD.orderId}` }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'Paid twice' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund payment' }))
+    expect(await within(dialog).findByText(refusal)).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeTruthy()
   })
 
   it('sends the filters in the URL to the API, and builds the CSV links from them without the page', async () => {

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths'
 import { AdminTable, type AdminColumn } from './admin-table'
 import { Age, dollars, rowTone, StatusPill, StuckNote, type Tone } from './monitor-cells'
 import { ReconcileButton } from './reconcile-button'
+import { RefundButton } from './refund-button'
 
 export const ORDER_STATUS_LABELS: Record<PaymentOrderStatus, string> = {
   created: 'Awaiting payment',
@@ -14,9 +15,18 @@ export const ORDER_STATUS_LABELS: Record<PaymentOrderStatus, string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
   expired: 'Expired',
+  refunded: 'Refunded',
 }
 
-const ORDER_TONES: Record<PaymentOrderStatus, Tone> = { created: 'active', paid: 'warning', credited: 'positive', failed: 'danger', cancelled: 'negative', expired: 'negative' }
+const ORDER_TONES: Record<PaymentOrderStatus, Tone> = {
+  created: 'active',
+  paid: 'warning',
+  credited: 'positive',
+  failed: 'danger',
+  cancelled: 'negative',
+  expired: 'negative',
+  refunded: 'negative',
+}
 
 const COLUMNS: AdminColumn[] = [
   { label: 'Order' },
@@ -28,7 +38,10 @@ const COLUMNS: AdminColumn[] = [
   { label: 'Actions', srOnly: true },
 ]
 
-/** Payment orders, newest first; stuck ones in amber with the reason, and Reconcile on every order not yet credited. */
+/**
+ * Payment orders, newest first; stuck ones in amber with the reason, Reconcile on every order not yet credited or
+ * refunded, and Refund on a payment held for an operator (paid, not credited).
+ */
 export function PaymentOrdersTable({ orders, now }: { orders: AdminPaymentOrderDto[]; now: Date }) {
   return (
     <AdminTable columns={COLUMNS} className="min-w-[60rem]" caption="Payment orders">
@@ -70,7 +83,12 @@ export function PaymentOrdersTable({ orders, now }: { orders: AdminPaymentOrderD
           <td className="px-4 py-3 text-muted-foreground">
             <Age iso={order.createdAt} now={now} />
           </td>
-          <td className="px-4 py-3 text-right">{order.status !== 'credited' && <ReconcileButton orderId={order.orderId} />}</td>
+          <td className="px-4 py-3 text-right">
+            <div className="flex justify-end gap-2">
+              {order.status !== 'credited' && order.status !== 'refunded' && <ReconcileButton orderId={order.orderId} />}
+              {order.status === 'paid' && <RefundButton order={order} />}
+            </div>
+          </td>
         </tr>
       ))}
     </AdminTable>

@@ -13,6 +13,7 @@ const VARIANTS: Record<ReconcileOutcome, ToastVariant> = {
   expired: 'info',
   mismatch: 'destructive',
   account_closed: 'warning',
+  refunded: 'info',
 }
 
 const TOASTS: ReconcileCallbacks = {
