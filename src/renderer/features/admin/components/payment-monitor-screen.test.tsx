@@ -172,6 +172,30 @@ describe('PaymentMonitorScreen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
+  it('still tells the refund\'s answer when its live event took the row away first', async () => {
+    const result: RefundResult = { order: { ...HELD, status: 'refunded', stuck: null }, changed: true, refunded: 26.03, message: '$26.03 goes back to the payer at the provider; the order is marked refunded.' }
+    let answer: (response: Response) => void = () => {}
+    let refunded = false
+    vi.stubGlobal('fetch', async (path: string) => {
+      if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true } })
+      if (path.endsWith('/refund')) return new Promise<Response>((resolve) => (answer = resolve))
+      if (path.startsWith('/api/admin/payments/orders')) return Response.json([refunded ? result.order : HELD], { headers: { [TOTAL_COUNT_HEADER]: '1' } })
+      if (path.startsWith('/api/admin/payments/transactions')) return Response.json([], { headers: { [TOTAL_COUNT_HEADER]: '0' } })
+      return Response.json({ stuckOrders: 0, stuckTransactions: 0 })
+    })
+    const { client } = renderWithClient()
+    fireEvent.click(await screen.findByRole('button', { name: `Refund ${HELD.orderId}` }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'Account deleted' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund payment' }))
+    // the order's own payment_monitor_update arrives before the POST is answered
+    refunded = true
+    await client.invalidateQueries({ queryKey: paymentMonitorKeys.all })
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Refund / })).toBeNull())
+    answer(Response.json(result))
+    expect(await screen.findByText(result.message, {}, TOAST_WAIT)).toBeTruthy()
+  })
+
   it("keeps the refund dialog open with the provider's refusal", async () => {
     const refusal = "Trustap reports the transaction funds_released: it cannot be cancelled from Handover, refund it in Trustap's dashboard"
     stubApi({ orders: [HELD], refund: { status: 409, message: refusal } })

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Undo2 } from 'lucide-react'
-import { refundOrderRequestSchema, type AdminPaymentOrderDto } from '@shared/api/admin-payments'
+import { refundOrderRequestSchema, type AdminPaymentOrderDto, type RefundResult } from '@shared/api/admin-payments'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/hooks/use-toast'
 import { describeError } from '@/lib/api-client'
@@ -10,24 +10,19 @@ import { dollars } from './monitor-cells'
 
 const reasonSchema = refundOrderRequestSchema.shape.reason
 
+const told = (result: RefundResult, orderId: string) =>
+  toast({ variant: result.changed ? 'success' : 'info', title: `Refunded ${orderId}`, description: result.message })
+
 /**
  * A payment held for an operator (paid at the provider, never credited) sent back to the payer, asked first with the
  * reason the audit log keeps. The dialog stays open with the server's message when the provider refuses.
  */
 export function RefundButton({ order }: { order: AdminPaymentOrderDto }) {
   const [open, setOpen] = useState(false)
-  const refund = useRefundOrder()
+  const refund = useRefundOrder(told)
 
   function confirm(reason: string | undefined) {
-    refund.mutate(
-      { orderId: order.orderId, reason: reason ?? '' },
-      {
-        onSuccess: (result) => {
-          setOpen(false)
-          toast({ variant: result.changed ? 'success' : 'info', title: `Refunded ${order.orderId}`, description: result.message })
-        },
-      },
-    )
+    refund.mutate({ orderId: order.orderId, reason: reason ?? '' }, { onSuccess: () => setOpen(false) })
   }
 
   return (
