@@ -78,6 +78,23 @@ function stubApi(stub: Stub = {}) {
   return calls
 }
 
+/**
+ * The monitor with one order whose POST to `/{action}` is answered only when the test says; `changed()` makes the
+ * lists show `after` from then on, as the order's own live event would before the POST is answered.
+ */
+function stubSlowAction(action: 'reconcile' | 'refund', before: AdminPaymentOrderDto, after: AdminPaymentOrderDto) {
+  let answer: (response: Response) => void = () => {}
+  let changed = false
+  vi.stubGlobal('fetch', async (path: string) => {
+    if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true } })
+    if (path.endsWith(`/${action}`)) return new Promise<Response>((resolve) => (answer = resolve))
+    if (path.startsWith('/api/admin/payments/orders')) return Response.json([changed ? after : before], { headers: { [TOTAL_COUNT_HEADER]: '1' } })
+    if (path.startsWith('/api/admin/payments/transactions')) return Response.json([], { headers: { [TOTAL_COUNT_HEADER]: '0' } })
+    return Response.json({ stuckOrders: 0, stuckTransactions: 0 })
+  })
+  return { changed: () => (changed = true), answer: (response: Response) => answer(response) }
+}
+
 function Location() {
   const location = useLocation()
   return <output data-testid="location">{location.pathname + location.search}</output>
@@ -174,25 +191,16 @@ describe('PaymentMonitorScreen', () => {
 
   it('still tells the refund\'s answer when its live event took the row away first', async () => {
     const result: RefundResult = { order: { ...HELD, status: 'refunded', stuck: null }, changed: true, refunded: 26.03, message: '$26.03 goes back to the payer at the provider; the order is marked refunded.' }
-    let answer: (response: Response) => void = () => {}
-    let refunded = false
-    vi.stubGlobal('fetch', async (path: string) => {
-      if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true } })
-      if (path.endsWith('/refund')) return new Promise<Response>((resolve) => (answer = resolve))
-      if (path.startsWith('/api/admin/payments/orders')) return Response.json([refunded ? result.order : HELD], { headers: { [TOTAL_COUNT_HEADER]: '1' } })
-      if (path.startsWith('/api/admin/payments/transactions')) return Response.json([], { headers: { [TOTAL_COUNT_HEADER]: '0' } })
-      return Response.json({ stuckOrders: 0, stuckTransactions: 0 })
-    })
+    const slow = stubSlowAction('refund', HELD, result.order)
     const { client } = renderWithClient()
     fireEvent.click(await screen.findByRole('button', { name: `Refund ${HELD.orderId}` }))
     const dialog = await screen.findByRole('dialog')
     fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'Account deleted' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund payment' }))
-    // the order's own payment_monitor_update arrives before the POST is answered
-    refunded = true
+    slow.changed()
     await client.invalidateQueries({ queryKey: paymentMonitorKeys.all })
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Refund / })).toBeNull())
-    answer(Response.json(result))
+    slow.answer(Response.json(result))
     expect(await screen.findByText(result.message, {}, TOAST_WAIT)).toBeTruthy()
   })
 
@@ -254,22 +262,14 @@ describe('PaymentMonitorScreen', () => {
 
   it('still tells the answer when a live refresh took the row\'s button away first', async () => {
     const result: ReconcileResult = { order: { ...STUCK_ORDER, status: 'credited', stuck: null }, outcome: 'credited', changed: true, message: 'The provider reports it paid: the order is now credited.' }
-    let answer: (response: Response) => void = () => {}
-    let credited = false
-    vi.stubGlobal('fetch', async (path: string) => {
-      if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true } })
-      if (path.endsWith('/reconcile')) return new Promise<Response>((resolve) => (answer = resolve))
-      if (path.startsWith('/api/admin/payments/orders')) return Response.json([credited ? result.order : STUCK_ORDER], { headers: { [TOTAL_COUNT_HEADER]: '1' } })
-      if (path.startsWith('/api/admin/payments/transactions')) return Response.json([], { headers: { [TOTAL_COUNT_HEADER]: '0' } })
-      return Response.json({ stuckOrders: 0, stuckTransactions: 0 })
-    })
+    const slow = stubSlowAction('reconcile', STUCK_ORDER, result.order)
     const { client } = renderWithClient()
     fireEvent.click(await screen.findByRole('button', { name: `Reconcile ${STUCK_ORDER.orderId}` }))
     // the order's own payment_monitor_update arrives before the POST is answered
-    credited = true
+    slow.changed()
     await client.invalidateQueries({ queryKey: paymentMonitorKeys.all })
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Reconcile/ })).toBeNull())
-    answer(Response.json(result))
+    slow.answer(Response.json(result))
     expect(await screen.findByText(result.message, {}, TOAST_WAIT)).toBeTruthy()
   })
 
