@@ -1,8 +1,8 @@
 /**
- * Purchases paid from the balance per second: many buyers at once, each deal a `POST /api/transactions` (reserve
- * the listing, open the conversation) and a `POST …/pay` (the money into escrow), against the real server in a
- * child process on a throwaway PostgreSQL database. Every purchase carries an Idempotency-Key, as the screens
- * send it. The ledger is verified afterwards.
+ * Purchases paid from the balance per second: many buyers at once, each deal one `POST /api/transactions` with
+ * `pay: 'balance'` (reserve the listing, open the conversation, move the money into escrow), as Buy Now sends it,
+ * against the real server in a child process on a throwaway PostgreSQL database. Every purchase carries an
+ * Idempotency-Key, as the screens send it. The ledger is verified afterwards.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { availableParallelism } from 'node:os'
@@ -78,14 +78,8 @@ export async function purchasesBench(): Promise<void> {
         while (performance.now() < deadline && next < listings.length) {
           const listingId = listings[next++]!
           const started = performance.now()
-          const created = await post(server.url, '/api/transactions', buyer.cookie, agent, { listingId })
-          if (created.status !== 201) {
-            refused[`purchase ${created.status}`] = (refused[`purchase ${created.status}`] ?? 0) + 1
-            continue
-          }
-          const { id } = JSON.parse(created.body) as { id: number }
-          const paid = await post(server.url, `/api/transactions/${id}/pay`, buyer.cookie, agent)
-          if (paid.status !== 200) refused[`pay ${paid.status}`] = (refused[`pay ${paid.status}`] ?? 0) + 1
+          const bought = await post(server.url, '/api/transactions', buyer.cookie, agent, { listingId, pay: 'balance' })
+          if (bought.status !== 201) refused[`purchase ${bought.status}`] = (refused[`purchase ${bought.status}`] ?? 0) + 1
           else if (record) latencies.push(performance.now() - started)
         }
       }
@@ -104,7 +98,7 @@ export async function purchasesBench(): Promise<void> {
     const held = await check.query(`select count(*)::int as n from escrow_transactions where status = 'fee_paid'`)
     await check.end()
 
-    console.log(`purchases: ${BUYERS} signed-in buyers on ${CONNECTIONS} connections, each purchase = POST /api/transactions + POST …/pay`)
+    console.log(`purchases: ${BUYERS} signed-in buyers on ${CONNECTIONS} connections, each purchase = POST /api/transactions with pay: balance`)
     console.log(`(from the balance, each with an Idempotency-Key), ${SECONDS} s after a 3 s warm-up; one server process, PostgreSQL on the same machine.\n`)
     // CPU per purchase and its payment: what each side costs, however busy the machine is with other work
     const msEach = (cores: number) => (perSecond > 0 ? ((cores * 1000) / perSecond).toFixed(1) : '–')

@@ -147,6 +147,46 @@ describe('a deal from purchase to completion', () => {
     }
   })
 
+  it('reserves and pays from the balance in one request, or reserves nothing when the balance is short', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const total = listing.priceCents + fee(listing.priceCents)
+    const wallet = await balanceOf(`wallet:${alice.id}`)
+    const deals = async () => Number((await sql.query('select count(*)::int as n from escrow_transactions where listing_id = $1', [listing.id])).rows[0].n)
+    if (wallet >= total) throw new Error('the test needs a buyer who cannot afford the listing yet')
+    const short = await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' })
+    expect(short.status).toBe(409)
+    expect(short.json).toMatchObject({ error: { message: 'Insufficient balance' } })
+    expect(await listingStatus(listing.id)).toBe('active')
+    expect(await deals()).toBe(0)
+    expect((await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'card' })).status).toBe(400)
+
+    await fund(alice.id, total)
+    const before = await balanceOf(`wallet:${alice.id}`)
+    const key = { 'Idempotency-Key': `buy-and-pay-${listing.id}` }
+    const bought = await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' }, key)
+    expect(bought.status, bought.text).toBe(201)
+    const deal = detail(bought.json)
+    expect(deal).toMatchObject({ status: 'fee_paid', paymentMethod: 'balance', viewerRole: 'buyer' })
+    expect(deal.timeline.map((e) => e.status)).toEqual(['pending', 'fee_paid'])
+    expect(deal.checklist.length).toBeGreaterThan(2)
+    expect(await balanceOf(`wallet:${alice.id}`)).toBe(before - total)
+    expect(await balanceOf(`escrow:${deal.id}`)).toBe(total)
+    expect(await listingStatus(listing.id)).toBe('reserved')
+    // both steps are told: the purchase started and the money in escrow, in the chat and the notifications
+    const lines = messageListSchema.parse((await alice.client.get(`/api/conversations/${deal.conversationId}/messages`)).json).filter((m) => m.isSystem)
+    expect(lines.map((m) => m.content)).toEqual(['alice started buying this account.', 'alice paid into escrow from their balance.'])
+    const buyerNotes = notificationListSchema.parse((await alice.client.get('/api/notifications?limit=50')).json).filter((n) => dataOf(n).transactionId === deal.id)
+    expect(buyerNotes.map((n) => n.type).sort()).toEqual(['balance_updated', 'escrow_payment_received', 'transaction_created'])
+
+    // the same key answers the first result again and moves nothing
+    const again = await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' }, key)
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([201, 'true'])
+    expect(again.json).toEqual(bought.json)
+    expect(await balanceOf(`wallet:${alice.id}`)).toBe(before - total)
+    expect(await deals()).toBe(1)
+    await expectSoundLedger()
+  })
+
   it('keeps deals to their parties and admins', async () => {
     const listing = await listingToBuy(alice.id, carol.id)
     const deal = detail((await alice.client.post('/api/transactions', { listingId: listing.id })).json)

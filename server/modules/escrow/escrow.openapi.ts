@@ -57,7 +57,7 @@ export const escrowRouteDocs = routeDocs('escrow', [
   {
     method: 'POST',
     path: '/api/transactions',
-    summary: 'Start buying a listing: it is reserved and the conversation with the seller opens',
+    summary: 'Start buying a listing: it is reserved and the conversation with the seller opens; with pay: balance it is paid from the balance in the same step',
     auth: 'signed-in',
     body: purchaseRequestSchema,
     response: { status: 201, schema: transactionDetailSchema },

@@ -90,8 +90,8 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
 
   router.post('/', async (ctx) => {
     const viewer = await viewerOf(ctx)
-    const { listingId } = parseBody(ctx, purchaseRequestSchema)
-    await answer(ctx, viewer, (tx) => escrow.purchase(tx, viewer, listingId))
+    const { listingId, pay } = parseBody(ctx, purchaseRequestSchema)
+    await answer(ctx, viewer, (tx) => (pay === 'balance' ? escrow.purchaseFromBalance(tx, viewer, listingId) : escrow.purchase(tx, viewer, listingId)))
   })
 
   /**

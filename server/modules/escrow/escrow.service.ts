@@ -107,6 +107,24 @@ export class EscrowService {
     })
   }
 
+  /**
+   * POST /api/transactions with `pay: 'balance'`: the purchase and its payment from the balance in the caller's one
+   * transaction, so the buyer never holds a reservation they could not pay for. Both steps' timeline lines, chat lines,
+   * notifications and live events, in their order; the answer is the paid deal (201, as a new deal).
+   */
+  async purchaseFromBalance(tx: EntityManager, viewer: EscrowViewer, listingId: number): Promise<Answer<TransactionDetailDto>> {
+    const reserved = await this.purchase(tx, viewer, listingId)
+    const paid = await this.act(tx, viewer, reserved.body.id, 'pay')
+    return {
+      status: 201,
+      body: paid.body,
+      after: async () => {
+        await reserved.after?.()
+        await paid.after?.()
+      },
+    }
+  }
+
   /** A person's step on a deal (every action but paying at a provider). */
   async act(tx: EntityManager, viewer: EscrowViewer, id: number, action: TransactionAction, input: StepInput = {}): Promise<Answer<TransactionDetailDto>> {
     const deal = await this.lock(tx, id)

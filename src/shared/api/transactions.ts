@@ -160,7 +160,16 @@ export const quoteSchema = z.object({
 export type QuoteDto = z.infer<typeof quoteSchema>
 
 const LISTING_ID = 'listingId must be the id of a listing'
-export const purchaseRequestSchema = z.object({ listingId: z.number({ error: LISTING_ID }).int(LISTING_ID).positive(LISTING_ID) }).strict()
+/**
+ * POST /api/transactions. With `pay: 'balance'` the listing is reserved and paid from the balance in one database
+ * transaction: the deal answers `fee_paid`, or nothing is reserved at all (an insufficient balance is a 409).
+ */
+export const purchaseRequestSchema = z
+  .object({
+    listingId: z.number({ error: LISTING_ID }).int(LISTING_ID).positive(LISTING_ID),
+    pay: z.literal('balance', { error: "pay can only be 'balance'" }).optional(),
+  })
+  .strict()
 export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>
 
 export const disputeRequestSchema = z

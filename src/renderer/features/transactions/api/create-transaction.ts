@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { transactionDetailSchema, type TransactionDetailDto } from '@shared/api/transactions'
+import { transactionDetailSchema, type PurchaseRequest, type TransactionDetailDto } from '@shared/api/transactions'
 import { apiSend } from '@/lib/api-client'
 import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
 import { listingKeys } from '@/lib/query-keys'
 import { storeDeal } from './cache'
 
-/** POST /api/transactions: reserves the listing for the buyer and opens the deal (201), or 409 when it is gone. */
-export async function createTransaction(listingId: number, keys: ActionKeys): Promise<TransactionDetailDto> {
-  const body = { listingId }
+/**
+ * POST /api/transactions: reserves the listing for the buyer and opens the deal (201), or 409 when it is gone. With
+ * `pay: 'balance'` it is paid from the balance in the same step, or nothing is reserved (409 when the balance is short).
+ */
+export async function createTransaction(purchase: PurchaseRequest, keys: ActionKeys): Promise<TransactionDetailDto> {
+  const body = purchase.pay ? { listingId: purchase.listingId, pay: purchase.pay } : { listingId: purchase.listingId }
   const answer = await apiSend<unknown>('POST', '/api/transactions', body, { headers: idempotencyHeaders(keys, 'POST', '/api/transactions', body) })
   return transactionDetailSchema.parse(answer)
 }
@@ -15,7 +18,7 @@ export async function createTransaction(listingId: number, keys: ActionKeys): Pr
 export function useCreateTransaction(keys: ActionKeys) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (listingId: number) => createTransaction(listingId, keys),
+    mutationFn: (purchase: PurchaseRequest) => createTransaction(purchase, keys),
     onSuccess: (deal) => storeDeal(client, deal),
     // reserved or not, the listing has changed hands in the catalogue's eyes
     onSettled: () => client.invalidateQueries({ queryKey: listingKeys.all }),

@@ -41,7 +41,7 @@ function stubServer(answers: Record<string, () => Response> = {}) {
     const body = init.body ? JSON.parse(String(init.body)) : undefined
     sent.push({ path, key: new Headers(init.headers).get('Idempotency-Key'), body })
     if (answers[path]) return answers[path]()
-    if (path === '/api/transactions') return Response.json(makeDeal(), { status: 201 })
+    if (path === '/api/transactions') return Response.json(makeDeal(body?.pay ? { status: 'fee_paid', actions: [] } : {}), { status: 201 })
     if (path === '/api/transactions/7/pay') return Response.json(makeDeal({ status: 'fee_paid', actions: [] }))
     return Response.json({ message: 'not found' }, { status: 404 })
   })
@@ -88,7 +88,7 @@ describe('BuyNow', () => {
     expect(sent).toEqual([])
   })
 
-  it('shows the full cost per way to pay, then reserves and pays from the balance and goes to the chat', async () => {
+  it('shows the full cost per way to pay, then reserves and pays from the balance in one request and goes to the chat', async () => {
     const sent = stubServer()
     const { user, location } = renderBuy(BOB)
     await user.click(screen.getByRole('button', { name: 'Buy Now' }))
@@ -100,26 +100,49 @@ describe('BuyNow', () => {
     expect(within(dialog).getByText('7-day')).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Pay $1,050' }))
     await waitFor(() => expect(location()).toBe('/chat/12'))
-    expect(sent.map((s) => [s.path, s.body])).toEqual([
-      ['/api/transactions', { listingId: 11 }],
-      ['/api/transactions/7/pay', undefined],
-    ])
+    expect(sent.map((s) => [s.path, s.body])).toEqual([['/api/transactions', { listingId: 11, pay: 'balance' }]])
     expect(sent.every((s) => s.key)).toBe(true)
   })
 
-  it('keeps the reserved deal when paying fails, and Retry pays it without reserving again', async () => {
-    let payCalls = 0
+  it('reserves nothing when paying from the balance fails, and Retry sends the same request again', async () => {
+    let calls = 0
     const sent = stubServer({
-      '/api/transactions/7/pay': () => (++payCalls === 1 ? Response.json({ message: 'Insufficient balance' }, { status: 409 }) : Response.json(makeDeal({ status: 'fee_paid', actions: [] }))),
+      '/api/transactions': () =>
+        ++calls === 1 ? Response.json({ message: 'Insufficient balance' }, { status: 409 }) : Response.json(makeDeal({ status: 'fee_paid', actions: [] }), { status: 201 }),
     })
     const { user, location } = renderBuy(BOB)
     await user.click(screen.getByRole('button', { name: 'Buy Now' }))
     const dialog = await screen.findByRole('dialog')
     await user.click(await within(dialog).findByRole('button', { name: 'Pay $1,050' }))
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('ACC-007 is reserved for you, but the payment did not go through: Insufficient balance')
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert.textContent).toBe('Insufficient balance')
     await user.click(within(dialog).getByRole('button', { name: 'Retry: Pay $1,050' }))
     await waitFor(() => expect(location()).toBe('/chat/12'))
-    expect(sent.map((s) => s.path)).toEqual(['/api/transactions', '/api/transactions/7/pay', '/api/transactions/7/pay'])
+    expect(sent.map((s) => [s.path, s.body])).toEqual([
+      ['/api/transactions', { listingId: 11, pay: 'balance' }],
+      ['/api/transactions', { listingId: 11, pay: 'balance' }],
+    ])
+    expect(sent[1]!.key).toBe(sent[0]!.key)
+  })
+
+  it('keeps the reserved deal when the provider checkout fails, and Retry starts it without reserving again', async () => {
+    let checkouts = 0
+    const sent = stubServer({
+      '/api/transactions/7/checkout': () =>
+        ++checkouts === 1
+          ? Response.json({ message: 'The payment provider cannot be reached. Try again in a moment.' }, { status: 503 })
+          : Response.json({ orderId: 'trans_7', checkoutUrl: '/sandbox/checkout/trans_7', amount: 1050, processorFee: 30.75, total: 1080.75 }),
+    })
+    vi.spyOn(console, 'error').mockImplementation(() => undefined) // jsdom cannot navigate away
+    const { user } = renderBuy(BOB)
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }))
+    const dialog = await screen.findByRole('dialog')
+    await user.click(await within(dialog).findByLabelText(/Card/))
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to pay $1,080.75' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('ACC-007 is reserved for you, but the payment did not go through: The payment provider cannot be reached.')
+    await user.click(within(dialog).getByRole('button', { name: 'Retry: Continue to pay $1,080.75' }))
+    await waitFor(() => expect(localStorage.getItem('trustap_order_id')).toBe('trans_7'))
+    expect(sent.map((s) => s.path)).toEqual(['/api/transactions', '/api/transactions/7/checkout', '/api/transactions/7/checkout'])
     expect(sent[2]!.key).toBe(sent[1]!.key)
   })
 

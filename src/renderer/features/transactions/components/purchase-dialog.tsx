@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router-dom'
 import { Hourglass, Loader2, Lock, ShieldCheck } from 'lucide-react'
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import type { PaymentMethod } from '@shared/fees'
@@ -15,7 +15,7 @@ import { useActionKeys } from '@/lib/idempotency'
 import { markOwnPurchase } from '@/lib/sounds'
 import { useCreateTransaction } from '../api/create-transaction'
 import { useQuote } from '../api/get-quote'
-import { usePay } from '../hooks/use-pay'
+import { afterPaymentPath, usePay } from '../hooks/use-pay'
 import { quoteOptions } from '../lib/pay-options'
 import { PayOptions } from './pay-options'
 
@@ -37,16 +37,17 @@ function QuoteSkeleton() {
 }
 
 /**
- * Buy Now's dialog: the one full-cost quote per way to pay, then the purchase in one go. Confirming reserves
- * the listing (POST /api/transactions) and pays: from the balance straight into escrow and on to the deal's
- * chat, or at the provider's hosted page. If paying fails after the reservation, the deal is kept and the
- * buyer can retry here or pay from the deal's page.
+ * Buy Now's dialog: the one full-cost quote per way to pay, then the purchase in one go. From the balance, one
+ * request reserves and pays (POST /api/transactions with `pay: 'balance'`) and the buyer goes on to the deal's chat;
+ * if it fails nothing is reserved. At the provider, the listing is reserved first and the buyer sent to its hosted
+ * page; if that fails after the reservation, the deal is kept and the buyer can retry here or pay from the deal's page.
  */
 export function PurchaseDialogContent({ listing, open }: { listing: PurchaseListing; open: boolean }) {
   const quote = useQuote(listing.id, open)
   const keys = useActionKeys()
   const create = useCreateTransaction(keys)
   const payment = usePay(keys)
+  const navigate = useNavigate()
   const [method, setMethod] = useState<PaymentMethod | null>(null)
   const [deal, setDeal] = useState<TransactionDetailDto | null>(null)
   const [leaving, setLeaving] = useState(false)
@@ -61,7 +62,13 @@ export function PurchaseDialogContent({ listing, open }: { listing: PurchaseList
     if (!chosen) return
     markOwnPurchase()
     try {
-      const reserved = deal ?? (await create.mutateAsync(listing.id))
+      if (chosen.method === 'balance' && !deal) {
+        const paid = await create.mutateAsync({ listingId: listing.id, pay: 'balance' })
+        markOwnPurchase()
+        navigate(afterPaymentPath(paid))
+        return
+      }
+      const reserved = deal ?? (await create.mutateAsync({ listingId: listing.id }))
       setDeal(reserved)
       const opened = await payment.pay(reserved, chosen.method)
       if (opened) setExternal(opened)
