@@ -74,11 +74,14 @@ const sessionCount = async (userId: number) => Number((await sql.query('select c
 const catalogueTotal = async (query = '') => Number((await visitor.get(`/api/accounts?pageSize=1${query}`)).headers.get('x-total-count'))
 const stats = async () => statsSchema.parse((await visitor.get('/api/stats')).json)
 
-/** An active demo listing of a seller who is not in a deal, with what it takes to find it again. */
+/** An active demo listing of a seller in good standing that no admin has moderated yet, with what it takes to find it again. */
 async function activeListing(): Promise<{ id: number; platform: string; username: string; sellerId: number; isVerified: boolean }> {
   const { rows } = await sql.query(
     `select l.id, l.platform, l.username, l.seller_id, l.is_verified from listings l join users u on u.id = l.seller_id
-     where l.status = 'active' and u.banned_at is null order by random() limit 1`,
+     where l.status = 'active' and u.banned_at is null
+       -- one no earlier test moderated, so its audit trail holds only what the caller does
+       and not exists (select 1 from admin_audit_log a where a.target_type = 'listing' and a.target_id = l.id::text)
+     order by random() limit 1`,
   )
   const row = rows[0]
   return { id: row.id, platform: row.platform, username: row.username, sellerId: row.seller_id, isVerified: row.is_verified }
