@@ -15,6 +15,7 @@ import { Migration20261123BlogContact } from './20261123-blog-contact'
 import { Migration20261124DesktopReturns } from './20261124-desktop-returns'
 import { Migration20261125Reviews } from './20261125-reviews'
 import { Migration20261124PaymentRefunds } from './20261124-payment-refunds'
+import { Migration20261124ListingCountsShards } from './20261124-listing-counts-shards'
 import { Migration20261125UserPreferences } from './20261125-user-preferences'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
@@ -36,4 +37,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125Reviews', class: Migration20261125Reviews },
   { name: 'Migration20261125UserPreferences', class: Migration20261125UserPreferences },
   { name: 'Migration20261124PaymentRefunds', class: Migration20261124PaymentRefunds },
+  { name: 'Migration20261124ListingCountsShards', class: Migration20261124ListingCountsShards },
 ]

@@ -6,6 +6,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { CatalogueFilter } from './listings.query'
 
+/** The counters per bucket, their shards summed (migration 20261124-listing-counts-shards). */
+const BUCKETS = `(select platform, created_month, sum(active) as active, sum(changes) as changes from listing_counts group by 1, 2)`
+
 export interface SqlPart {
   sql: string
   params: unknown[]
@@ -64,7 +67,7 @@ export function bucketCountsSql(filter: CatalogueFilter, known?: readonly Bucket
   if (!known) {
     return {
       sql: `(select coalesce(jsonb_agg(${bucket('coalesce(n.count, 0)')}), '[]'::jsonb)
-        from listing_counts c
+        from ${BUCKETS} c
         left join (select platform, listing_month(created_at) as month, count(*) as count from listings where ${filter.sql} group by 1, 2) n
           on n.platform = c.platform and n.month = c.created_month)`,
       params: filter.params,
@@ -75,7 +78,7 @@ export function bucketCountsSql(filter: CatalogueFilter, known?: readonly Bucket
       and created_at < (c.created_month + interval '1 month')::timestamp at time zone 'UTC')`
   return {
     sql: `(select coalesce(jsonb_agg(${bucket(`case when k.changes = c.changes then k.count else ${recount} end`)}), '[]'::jsonb)
-      from listing_counts c
+      from ${BUCKETS} c
       left join jsonb_to_recordset(?::jsonb) as k(platform text, month date, changes bigint, count bigint)
         on k.platform = c.platform and k.month = c.created_month)`,
     params: [...filter.params, JSON.stringify(known)],
