@@ -67,6 +67,30 @@ export class EscrowService {
 
   /** POST /api/transactions: reserves the listing for the buyer and opens the deal's conversation. */
   async purchase(tx: EntityManager, viewer: EscrowViewer, listingId: number): Promise<Answer<TransactionDetailDto>> {
+    return (await this.reserve(tx, viewer, listingId)).answer
+  }
+
+  /**
+   * POST /api/transactions with `pay: 'balance'`: the purchase and its payment from the balance in the caller's one
+   * transaction, so the buyer never holds a reservation they could not pay for. Both steps' timeline lines, chat lines,
+   * notifications and live events, in their order; the answer is the paid deal (201, as a new deal). The payment takes
+   * the deal as the purchase left it, already locked by this transaction, without reading it again.
+   */
+  async purchaseFromBalance(tx: EntityManager, viewer: EscrowViewer, listingId: number): Promise<Answer<TransactionDetailDto>> {
+    const reserved = await this.reserve(tx, viewer, listingId)
+    const paid = await this.take(tx, viewer, reserved.deal, 'pay')
+    return {
+      status: 201,
+      body: paid.body,
+      after: async () => {
+        await reserved.answer.after?.()
+        await paid.after?.()
+      },
+    }
+  }
+
+  /** The purchase's deal, as its row now is (pending, the listing reserved), and its answer. */
+  private async reserve(tx: EntityManager, viewer: EscrowViewer, listingId: number): Promise<{ deal: Deal; answer: Answer<TransactionDetailDto> }> {
     const forSale = await lockListing(tx, listingId)
     if (!forSale || forSale.listing.status !== 'active') throw conflict(TRANSACTION_MESSAGES.listingUnavailable, 'listing_unavailable')
     const { listing, seller } = forSale
@@ -100,34 +124,21 @@ export class EscrowService {
       (await this.deps.conversations.openConversation(tx, { buyerId: buyer.id, sellerId: seller.id, listingId, transactionId: created.id })).conversation.id
     const deal: Deal = { ...fields, id: created.id, conversation: { id: conversationId } }
     listing.status = 'reserved'
-    return this.finish(tx, deal, 'buyer', 201, [stepEffects(deal, 'pending', false)], {
+    const answer = await this.finish(tx, deal, 'buyer', 201, [stepEffects(deal, 'pending', false)], {
       event: { status: 'pending', actorId: buyer.id, role: 'buyer', note: `${buyer.username} started the purchase` },
       chat: { senderId: buyer.id, content: `${buyer.username} started buying this account.` },
       listingStatus: 'reserved',
     })
-  }
-
-  /**
-   * POST /api/transactions with `pay: 'balance'`: the purchase and its payment from the balance in the caller's one
-   * transaction, so the buyer never holds a reservation they could not pay for. Both steps' timeline lines, chat lines,
-   * notifications and live events, in their order; the answer is the paid deal (201, as a new deal).
-   */
-  async purchaseFromBalance(tx: EntityManager, viewer: EscrowViewer, listingId: number): Promise<Answer<TransactionDetailDto>> {
-    const reserved = await this.purchase(tx, viewer, listingId)
-    const paid = await this.act(tx, viewer, reserved.body.id, 'pay')
-    return {
-      status: 201,
-      body: paid.body,
-      after: async () => {
-        await reserved.after?.()
-        await paid.after?.()
-      },
-    }
+    return { deal, answer }
   }
 
   /** A person's step on a deal (every action but paying at a provider). */
   async act(tx: EntityManager, viewer: EscrowViewer, id: number, action: TransactionAction, input: StepInput = {}): Promise<Answer<TransactionDetailDto>> {
-    const deal = await this.lock(tx, id)
+    return this.take(tx, viewer, await this.lock(tx, id), action, input)
+  }
+
+  /** The step on a deal whose row this transaction holds locked. */
+  private async take(tx: EntityManager, viewer: EscrowViewer, deal: Deal, action: TransactionAction, input: StepInput = {}): Promise<Answer<TransactionDetailDto>> {
     const role = roleOf(deal, viewer)
     if (!role) throw notFound(TRANSACTION_MESSAGES.notFound)
     if (!allowed(action, deal.status, role)) {
