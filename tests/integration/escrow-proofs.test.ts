@@ -99,6 +99,8 @@ describe('escrow under a random workload', () => {
     const count = (status: string) => statuses.find((s) => s.status === status)?.n ?? 0
     expect(count('completed') + count('refunded') + count('cancelled')).toBeGreaterThan(10)
     expect(result.answered.filter((a) => a.path.endsWith('/pay') && a.status === 200).length).toBeGreaterThan(10)
+    // and bought from the balance in one request, as Buy Now does
+    expect(result.answered.filter((a) => a.path === '/api/transactions' && a.status === 201 && (a.body as { pay?: string }).pay === 'balance').length).toBeGreaterThan(3)
     expect(result.answered.filter((a) => a.path === '/api/trustap/verify-payment' && (a.response as { success: boolean }).success).length).toBeGreaterThan(3)
     expect(result.answered.filter((a) => a.path === '/api/withdrawals' && a.status === 201).length).toBeGreaterThan(3)
     await expectWhole(m, result)

@@ -99,7 +99,8 @@ export async function runWorkload(options: WorkloadOptions): Promise<WorkloadRes
   async function purchase() {
     const buyer = pick(options.buyers)
     const listingId = freeListings.length ? freeListings[randomInt(freeListings.length)]! : pick(options.listings)
-    const answer = await post(buyer, '/api/transactions', { listingId })
+    // half the purchases pay from the balance in the same request, as Buy Now does
+    const answer = await post(buyer, '/api/transactions', randomInt(2) ? { listingId } : { listingId, pay: 'balance' })
     if (answer?.status === 201) {
       const dto = answer.response as { id: number; sellerId: number; status: TransactionStatus }
       const seller = options.sellers.find((s) => s.id === dto.sellerId)
