@@ -26,12 +26,13 @@ export interface PurchaseCheckoutInput {
   returnTo?: ReturnTarget
 }
 
-/** A provider that failed us becomes one clear 503; our own errors pass through. */
+/** A provider that failed us becomes one clear 503, one that refuses a refund a 409 with its reason; our own errors pass through. */
 async function atProvider<T>(logger: Logger, what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call()
   } catch (err) {
     if (err instanceof HttpError) throw err
+    if (err instanceof RefundRefused) throw conflict(err.message, 'refund_refused')
     // our own database away is not the provider's failure
     if (unreachableDependency(err) === 'database') throw unavailableError(err)!
     logger.warn({ err }, `payment provider failed: ${what}`)
@@ -131,14 +132,7 @@ export class PaymentsService {
     if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound)
     if (order.status === 'refunded') return { order, changed: false, refundedCents: null }
     if (order.status !== 'paid') throw conflict(REFUND_MESSAGES.notHeld, 'not_refundable')
-    const { refundedCents } = await atProvider(this.deps.logger, 'refund', async () => {
-      try {
-        return await this.provider.refund(em, order, reason)
-      } catch (err) {
-        if (err instanceof RefundRefused) throw conflict(err.message, 'refund_refused')
-        throw err
-      }
-    })
+    const { refundedCents } = await atProvider(this.deps.logger, 'refund', () => this.provider.refund(em, order, reason))
     const done = await em.transactional(async (tx) => {
       const locked = await tx.findOneOrFail(PaymentOrder, { id: order.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, populate: ['user'] })
       if (locked.status !== 'paid') return { order: locked, notification: null, changed: false }

@@ -26,6 +26,17 @@ const QUOTE: QuoteDto = {
   reservationMinutes: 15,
 }
 
+const CARD_CHECKOUT = { orderId: 'trans_7', checkoutUrl: '/sandbox/checkout/trans_7', amount: 1050, processorFee: 30.75, total: 1080.75 }
+
+/** Buy Now, then Card in the dialog and its Continue button; answers the dialog. */
+async function continueByCard(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Buy Now' }))
+  const dialog = await screen.findByRole('dialog')
+  await user.click(await within(dialog).findByLabelText(/Card/))
+  await user.click(within(dialog).getByRole('button', { name: 'Continue to pay $1,080.75' }))
+  return dialog
+}
+
 interface Sent {
   path: string
   key: string | null
@@ -131,14 +142,11 @@ describe('BuyNow', () => {
       '/api/transactions/7/checkout': () =>
         ++checkouts === 1
           ? Response.json({ message: 'The payment provider cannot be reached. Try again in a moment.' }, { status: 503 })
-          : Response.json({ orderId: 'trans_7', checkoutUrl: '/sandbox/checkout/trans_7', amount: 1050, processorFee: 30.75, total: 1080.75 }),
+          : Response.json(CARD_CHECKOUT),
     })
     vi.spyOn(console, 'error').mockImplementation(() => undefined) // jsdom cannot navigate away
     const { user } = renderBuy(BOB)
-    await user.click(screen.getByRole('button', { name: 'Buy Now' }))
-    const dialog = await screen.findByRole('dialog')
-    await user.click(await within(dialog).findByLabelText(/Card/))
-    await user.click(within(dialog).getByRole('button', { name: 'Continue to pay $1,080.75' }))
+    const dialog = await continueByCard(user)
     expect((await within(dialog).findByRole('alert')).textContent).toContain('ACC-007 is reserved for you, but the payment did not go through: The payment provider cannot be reached.')
     await user.click(within(dialog).getByRole('button', { name: 'Retry: Continue to pay $1,080.75' }))
     await waitFor(() => expect(localStorage.getItem('trustap_order_id')).toBe('trans_7'))
@@ -148,14 +156,11 @@ describe('BuyNow', () => {
 
   it('starts the provider checkout for card and remembers the order for the return screen', async () => {
     const sent = stubServer({
-      '/api/transactions/7/checkout': () => Response.json({ orderId: 'trans_7', checkoutUrl: '/sandbox/checkout/trans_7', amount: 1050, processorFee: 30.75, total: 1080.75 }),
+      '/api/transactions/7/checkout': () => Response.json(CARD_CHECKOUT),
     })
     vi.spyOn(console, 'error').mockImplementation(() => undefined) // jsdom cannot navigate away
     const { user } = renderBuy(BOB)
-    await user.click(screen.getByRole('button', { name: 'Buy Now' }))
-    const dialog = await screen.findByRole('dialog')
-    await user.click(await within(dialog).findByLabelText(/Card/))
-    await user.click(within(dialog).getByRole('button', { name: 'Continue to pay $1,080.75' }))
+    await continueByCard(user)
     await waitFor(() => expect(localStorage.getItem('trustap_order_id')).toBe('trans_7'))
     expect(localStorage.getItem('purchase_account_id')).toBe('11')
     expect(sent.map((s) => [s.path, s.body])).toEqual([
@@ -166,15 +171,12 @@ describe('BuyNow', () => {
 
   it('in the desktop app, opens the checkout in the system browser and waits in the dialog', async () => {
     const checkoutUrl = 'http://127.0.0.1:3000/sandbox/checkout/trans_7?key=k'
-    const sent = stubServer({ '/api/transactions/7/checkout': () => Response.json({ orderId: 'trans_7', checkoutUrl, amount: 1050, processorFee: 30.75, total: 1080.75 }) })
+    const sent = stubServer({ '/api/transactions/7/checkout': () => Response.json({ ...CARD_CHECKOUT, checkoutUrl }) })
     const openExternal = vi.fn(async () => {})
     window.desktop = { openExternal } as unknown as DesktopBridge
     try {
       const { user, location } = renderBuy(BOB)
-      await user.click(screen.getByRole('button', { name: 'Buy Now' }))
-      const dialog = await screen.findByRole('dialog')
-      await user.click(await within(dialog).findByLabelText(/Card/))
-      await user.click(within(dialog).getByRole('button', { name: 'Continue to pay $1,080.75' }))
+      const dialog = await continueByCard(user)
       await within(dialog).findByText('Continue in your browser')
       expect(openExternal).toHaveBeenCalledWith({ url: checkoutUrl })
       expect(sent.at(-1)).toMatchObject({ path: '/api/transactions/7/checkout', body: { method: 'card', returnTo: 'desktop' } })
