@@ -33,9 +33,11 @@ describe('server lifecycle', () => {
     const live = await openSocket(server.url, client.cookieHeader)
     const closed = new Promise<number>((ok) => live.socket.once('close', (code) => ok(code)))
 
-    // a sign-in takes an argon2 verification: it is still running when shutdown begins
+    // a sign-in takes an argon2 verification: it is still running when shutdown begins. Shutdown waits
+    // until the server has the request; a connection with no request yet is idle and would be dropped
+    const received = new Promise((ok) => server.http.once('request', ok))
     const inFlight = new ApiClient(server.url).post('/api/auth/login', { username: 'shutdown', password: 'shutdown-password' })
-    await new Promise((ok) => setTimeout(ok, 5))
+    await received
     const shutdown = server.close()
     expect((await inFlight).status).toBe(200)
     expect(await closed).toBe(1012)
