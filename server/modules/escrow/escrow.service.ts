@@ -15,7 +15,7 @@ import type { AdminDisputeDto } from '@shared/api/admin-dashboard'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import type { Answer } from '../../http/idempotency'
 import type { Logger } from '../../logger'
-import type { EventBus } from '../../realtime/bus'
+import type { Delivery, EventBus } from '../../realtime/bus'
 import { recordAudit } from '../audit/audit.service'
 import type { ConversationsService } from '../conversations/conversations.service'
 import type { LedgerService } from '../ledger/ledger.service'
@@ -49,6 +49,16 @@ export interface StepInput {
   note?: string
 }
 
+/** One step's share of a request's write: what it tells people, its timeline line and its line in the deal's chat. */
+interface StepPart {
+  effects: StepEffects[]
+  event: StepWrite['events'][number] | null
+  chat: StepWrite['chats'][number] | null
+}
+
+/** What a request's write does besides its steps' parts. */
+type StepOptions = Partial<Pick<StepWrite, 'copyChecklist' | 'listingStatus'>>
+
 const DAY_MS = 24 * 60 * 60 * 1000
 /** checklist steps are ticked while the money is held and no dispute is open */
 const CHECKLIST_OPEN: readonly TransactionStatus[] = ['fee_paid', 'invite_sent', 'access_granted', 'countdown_started']
@@ -67,30 +77,28 @@ export class EscrowService {
 
   /** POST /api/transactions: reserves the listing for the buyer and opens the deal's conversation. */
   async purchase(tx: EntityManager, viewer: EscrowViewer, listingId: number): Promise<Answer<TransactionDetailDto>> {
-    return (await this.reserve(tx, viewer, listingId)).answer
+    const { deal, part } = await this.reserve(tx, viewer, listingId)
+    return this.finish(tx, deal, 'buyer', 201, [part], { listingStatus: 'reserved' })
   }
 
   /**
    * POST /api/transactions with `pay: 'balance'`: the purchase and its payment from the balance in the caller's one
-   * transaction, so the buyer never holds a reservation they could not pay for. Both steps' timeline lines, chat lines,
-   * notifications and live events, in their order; the answer is the paid deal (201, as a new deal). The payment takes
-   * the deal as the purchase left it, already locked by this transaction, without reading it again.
+   * transaction, so the buyer never holds a reservation they could not pay for. The deal is written once, as paid,
+   * with both steps' timeline lines, chat lines and notifications, and both steps' live events go out in their order;
+   * the answer is the paid deal (201, as a new deal). The payment takes the deal as the purchase left it, already
+   * locked by this transaction, without reading it again.
    */
   async purchaseFromBalance(tx: EntityManager, viewer: EscrowViewer, listingId: number): Promise<Answer<TransactionDetailDto>> {
     const reserved = await this.reserve(tx, viewer, listingId)
-    const paid = await this.take(tx, viewer, reserved.deal, 'pay')
-    return {
-      status: 201,
-      body: paid.body,
-      after: async () => {
-        await reserved.answer.after?.()
-        await paid.after?.()
-      },
-    }
+    const paid = await this.step(tx, viewer, reserved.deal, 'pay')
+    return this.finish(tx, reserved.deal, paid.role, 201, [reserved.part, paid.part], { ...paid.write, listingStatus: 'reserved' })
   }
 
-  /** The purchase's deal, as its row now is (pending, the listing reserved), and its answer. */
-  private async reserve(tx: EntityManager, viewer: EscrowViewer, listingId: number): Promise<{ deal: Deal; answer: Answer<TransactionDetailDto> }> {
+  /**
+   * The purchase's deal: its row created (pending), the conversation opened and the listing locked, and the step's
+   * part for the caller to write, with the listing reserved.
+   */
+  private async reserve(tx: EntityManager, viewer: EscrowViewer, listingId: number): Promise<{ deal: Deal; part: StepPart }> {
     const forSale = await lockListing(tx, listingId)
     if (!forSale || forSale.listing.status !== 'active') throw conflict(TRANSACTION_MESSAGES.listingUnavailable, 'listing_unavailable')
     const { listing, seller } = forSale
@@ -124,21 +132,32 @@ export class EscrowService {
       (await this.deps.conversations.openConversation(tx, { buyerId: buyer.id, sellerId: seller.id, listingId, transactionId: created.id })).conversation.id
     const deal: Deal = { ...fields, id: created.id, conversation: { id: conversationId } }
     listing.status = 'reserved'
-    const answer = await this.finish(tx, deal, 'buyer', 201, [stepEffects(deal, 'pending', false)], {
+    const part: StepPart = {
+      effects: [stepEffects(deal, 'pending', false)],
       event: { status: 'pending', actorId: buyer.id, role: 'buyer', note: `${buyer.username} started the purchase` },
       chat: { senderId: buyer.id, content: `${buyer.username} started buying this account.` },
-      listingStatus: 'reserved',
-    })
-    return { deal, answer }
+    }
+    return { deal, part }
   }
 
   /** A person's step on a deal (every action but paying at a provider). */
   async act(tx: EntityManager, viewer: EscrowViewer, id: number, action: TransactionAction, input: StepInput = {}): Promise<Answer<TransactionDetailDto>> {
-    return this.take(tx, viewer, await this.lock(tx, id), action, input)
+    const deal = await this.lock(tx, id)
+    const { role, part, write } = await this.step(tx, viewer, deal, action, input)
+    return this.finish(tx, deal, role, 200, [part], write)
   }
 
-  /** The step on a deal whose row this transaction holds locked. */
-  private async take(tx: EntityManager, viewer: EscrowViewer, deal: Deal, action: TransactionAction, input: StepInput = {}): Promise<Answer<TransactionDetailDto>> {
+  /**
+   * The step on a deal whose row this transaction holds locked: the money moved and the deal changed in memory,
+   * and the step's part and options for the caller to write.
+   */
+  private async step(
+    tx: EntityManager,
+    viewer: EscrowViewer,
+    deal: Deal,
+    action: TransactionAction,
+    input: StepInput = {},
+  ): Promise<{ role: TransactionRole; part: StepPart; write: StepOptions }> {
     const role = roleOf(deal, viewer)
     if (!role) throw notFound(TRANSACTION_MESSAGES.notFound)
     if (!allowed(action, deal.status, role)) {
@@ -195,12 +214,11 @@ export class EscrowService {
     deal.updatedAt = new Date()
     if (to === 'completed' || to === 'cancelled' || to === 'refunded') deal.closedAt = deal.updatedAt
     effects.push(stepEffects(deal, to, listingStatus === 'active'))
-    return this.finish(tx, deal, role, 200, effects, {
-      event: { status: to, actorId: actor.id, role, note: chat },
-      chat: { senderId: actor.id, content: chat },
-      copyChecklist,
-      listingStatus,
-    })
+    return {
+      role,
+      part: { effects, event: { status: to, actorId: actor.id, role, note: chat }, chat: { senderId: actor.id, content: chat } },
+      write: { copyChecklist, listingStatus },
+    }
   }
 
   /** GET /api/transactions/quote: what buying the listing costs, for each way to pay. */
@@ -283,10 +301,9 @@ export class EscrowService {
     const ticked: StepEffects = chat
       ? { notifications: [], deliveries: [{ audience: parties, event: { type: 'transaction_updated', transactionId: deal.id, status: deal.status } }] }
       : { notifications: [], deliveries: [] }
-    return this.finish(tx, deal, role, 200, [ticked], {
-      event: chat ? { status: null, actorId: actor.id, role, note: chat } : null,
-      chat: chat ? { senderId: actor.id, content: chat } : null,
-    })
+    return this.finish(tx, deal, role, 200, [
+      { effects: [ticked], event: chat ? { status: null, actorId: actor.id, role, note: chat } : null, chat: chat ? { senderId: actor.id, content: chat } : null },
+    ])
   }
 
   /**
@@ -309,18 +326,21 @@ export class EscrowService {
       deal.updatedAt = new Date()
       const chat = `${deal.buyer.username} paid into escrow by ${order.method}.`
       effects.push(stepEffects(deal, 'fee_paid', false))
-      answer = await this.finish(tx, deal, 'buyer', 200, effects, {
-        event: { status: 'fee_paid', actorId: deal.buyer.id, role: 'buyer', note: chat },
-        chat: { senderId: deal.buyer.id, content: chat },
-        copyChecklist: true,
-      })
+      answer = await this.finish(
+        tx,
+        deal,
+        'buyer',
+        200,
+        [{ effects, event: { status: 'fee_paid', actorId: deal.buyer.id, role: 'buyer', note: chat }, chat: { senderId: deal.buyer.id, content: chat } }],
+        { copyChecklist: true },
+      )
     } else if (deal.paymentMethod === 'card' || deal.paymentMethod === 'crypto') {
       // funded by this very order before: nothing moves twice
       answer = { status: 200, body: await detailOf(tx, deal, 'buyer') }
     } else {
       const balance = await this.money.creditUnmatched(tx, deal, order.orderId, order.amountCents)
       const effects = [this.walletChanged(deal.buyer, balance, `Payment ${order.orderId} arrived after the deal stopped waiting for it; it is in your balance`, deal)]
-      answer = await this.finish(tx, deal, 'buyer', 200, effects, { event: null, chat: null })
+      answer = await this.finish(tx, deal, 'buyer', 200, [{ effects, event: null, chat: null }])
     }
     const { body } = answer
     return { transactionId: body.id, conversationId: body.conversationId, sellerId: body.sellerId, status: body.status, after: answer.after }
@@ -369,9 +389,7 @@ export class EscrowService {
     deal.closedAt = now
     effects.push(stepEffects(deal, to, listingStatus === 'active'))
     // the system's line in the chat goes out in the seller's name, as every system line has a sender
-    return this.finish(tx, deal, 'admin', 200, effects, {
-      event: { status: to, actorId: null, role: 'system', note: chat },
-      chat: { senderId: deal.seller.id, content: chat },
+    return this.finish(tx, deal, 'admin', 200, [{ effects, event: { status: to, actorId: null, role: 'system', note: chat }, chat: { senderId: deal.seller.id, content: chat } }], {
       listingStatus,
     })
   }
@@ -414,28 +432,38 @@ export class EscrowService {
   }
 
   /**
-   * Writes the step in one statement (the deal as it now is, its timeline line, notifications, the chat line, the
-   * listing) and hands back the answer and what to announce once committed.
+   * Writes the request's steps in one statement (the deal as it now is, each step's timeline line, notifications and
+   * chat line, the listing) and hands back the answer and what to announce once committed: each step's live events,
+   * chat line and notifications, step after step.
    */
-  private async finish(
-    tx: EntityManager,
-    deal: Deal,
-    role: TransactionRole,
-    status: number,
-    effects: StepEffects[],
-    step: Pick<StepWrite, 'event' | 'chat'> & Partial<Pick<StepWrite, 'copyChecklist' | 'listingStatus'>>,
-  ): Promise<Answer<TransactionDetailDto>> {
-    const drafts = effects.flatMap((e) => e.notifications)
+  private async finish(tx: EntityManager, deal: Deal, role: TransactionRole, status: number, parts: StepPart[], options: StepOptions = {}): Promise<Answer<TransactionDetailDto>> {
     const now = new Date()
-    const chat = step.chat ? { ...step.chat, content: step.chat.content.slice(0, 4000) } : null
-    const written = await saveStep(tx, deal, { copyChecklist: false, listingStatus: null, ...step, chat, notifications: drafts }, now)
-    // the step's events, then its chat line, then its notifications, as one message on the bus
-    const deliveries = effects.flatMap((e) => e.deliveries)
-    if (written.message && chat && deal.conversation) {
-      deliveries.push(...this.deps.conversations.systemMessageDeliveries(deal.conversation.id, chat.senderId, chat.content, now, written.message))
-    }
-    drafts.forEach((draft, i) => {
-      deliveries.push(this.deps.notifications.createdDelivery({ ...draft, user: { id: draft.userId }, isRead: false, createdAt: now, id: written.notificationIds[i]! }))
+    const chats = parts.map((part) => (part.chat ? { ...part.chat, content: part.chat.content.slice(0, 4000) } : null))
+    const written = await saveStep(
+      tx,
+      deal,
+      {
+        copyChecklist: options.copyChecklist ?? false,
+        listingStatus: options.listingStatus ?? null,
+        events: parts.flatMap((part) => (part.event ? [part.event] : [])),
+        chats: chats.filter((chat) => chat !== null),
+        notifications: parts.flatMap((part) => part.effects.flatMap((e) => e.notifications)),
+      },
+      now,
+    )
+    const deliveries: Delivery[] = []
+    let message = 0
+    let notification = 0
+    parts.forEach((part, i) => {
+      deliveries.push(...part.effects.flatMap((e) => e.deliveries))
+      const chat = chats[i]
+      if (chat && deal.conversation && written.conversation) {
+        const stored = written.messages[message++]!
+        deliveries.push(...this.deps.conversations.systemMessageDeliveries(deal.conversation.id, chat.senderId, chat.content, now, { ...written.conversation, ...stored }))
+      }
+      for (const draft of part.effects.flatMap((e) => e.notifications)) {
+        deliveries.push(this.deps.notifications.createdDelivery({ ...draft, user: { id: draft.userId }, isRead: false, createdAt: now, id: written.notificationIds[notification++]! }))
+      }
     })
     const body = toDetailDto(deal, role, written.timeline, written.checklist)
     return { status, body, after: () => announce(this.deps, deliveries) }

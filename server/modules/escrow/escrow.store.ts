@@ -59,26 +59,29 @@ export interface ListingForSale {
   seller: Party & { banned: boolean }
 }
 
-/** What one step writes besides the deal's own row (which it writes whole, as `deal` now is). */
+/** What a request's steps write besides the deal's own row (which is written whole, as `deal` now is). */
 export interface StepWrite {
-  /** a timeline line (null: the step leaves none) */
-  event: { status: TransactionStatus | null; actorId: number | null; role: TransactionRole | 'system'; note: string } | null
+  /** the steps' timeline lines, in order */
+  events: { status: TransactionStatus | null; actorId: number | null; role: TransactionRole | 'system'; note: string }[]
   /** the deal's checklist is copied from its platform's steps (once) */
   copyChecklist: boolean
   /** the listing's new status, when the step moves it */
   listingStatus: ListingStatus | null
   notifications: NotificationDraft[]
-  /** a system line in the deal's chat, as `senderId` (at most 4,000 characters: the caller trims it, as it announces it) */
-  chat: { senderId: number; content: string } | null
+  /** system lines in the deal's chat, in order, each as its `senderId` (at most 4,000 characters: the caller trims them, as it announces them) */
+  chats: { senderId: number; content: string }[]
 }
 
-/** What the step's statement answers: the detail's timeline and checklist, the stored notifications and chat line. */
+/** What the steps' statement answers: the detail's timeline and checklist, the stored notifications and chat lines. */
 export interface StepWritten {
   timeline: TimelineRow[]
   checklist: ChecklistRow[]
-  /** the stored notifications' ids, in the order of the step's drafts */
+  /** the stored notifications' ids, in the order of the drafts */
   notificationIds: number[]
-  message: { id: number; buyerId: number; sellerId: number; adminJoined: boolean; senderUsername: string } | null
+  /** the stored chat lines, in the order of `chats` */
+  messages: { id: number; senderUsername: string }[]
+  /** the deal's conversation, when chat lines were stored in it */
+  conversation: { buyerId: number; sellerId: number; adminJoined: boolean } | null
 }
 
 const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value))
@@ -184,9 +187,9 @@ export async function createDeal(tx: EntityManager, deal: Omit<Deal, 'id' | 'con
 }
 
 /**
- * One step's writes in one statement: the deal's row as it now is, its timeline line, its checklist copy, the
- * listing's status, the notifications, and the chat line (the conversation's activity time with it). Answers the
- * deal's whole timeline and checklist for the detail, and the ids the live events need.
+ * A request's steps written in one statement: the deal's row as it now is, their timeline lines, the checklist copy,
+ * the listing's status, the notifications, and their lines in the chat (the conversation's activity time with them).
+ * Answers the deal's whole timeline and checklist for the detail, and the ids the live events need.
  */
 const SAVE_STEP_SQL = `with d as (
     update escrow_transactions set conversation_id = ?, status = ?, processor_fee_cents = ?, payment_method = ?, reserved_until = ?,
@@ -213,12 +216,14 @@ const SAVE_STEP_SQL = `with d as (
     returning id
   ),
   cv as (
-    update conversations set last_message_at = greatest(last_message_at, ?::timestamptz) where id = ? and ?::text is not null
+    update conversations set last_message_at = greatest(last_message_at, ?::timestamptz) where id = ? and jsonb_array_length(?::jsonb) > 0
     returning id, buyer_id, seller_id, admin_joined_at is not null as admin_joined
   ),
   msg as (
     insert into messages (conversation_id, sender_id, is_from_admin, is_system, content, created_at, buyer_has_read, seller_has_read, admin_has_read)
-    select cv.id, ?, false, true, ?::text, ?::timestamptz, cv.buyer_id = ?, cv.seller_id = ?, false from cv returning id
+    select cv.id, m.sender_id, false, true, m.content, ?::timestamptz, cv.buyer_id = m.sender_id, cv.seller_id = m.sender_id, false
+    from cv, rows from (jsonb_to_recordset(?::jsonb) as (sender_id int, content text)) with ordinality as m(sender_id, content, n) order by m.n
+    returning id, sender_id
   )
 select
   (select coalesce(json_agg(t order by t.id), '[]') from (
@@ -226,21 +231,22 @@ select
   (select coalesce(json_agg(c order by c.position), '[]') from (
     select id, position, title, description, seller_done_at, buyer_confirmed_at from transaction_checklist where transaction_id = ? union all select * from ck) c) as checklist,
   (select coalesce(json_agg(id order by id), '[]') from nt) as notification_ids,
-  (select json_build_object('id', msg.id, 'buyer_id', cv.buyer_id, 'seller_id', cv.seller_id, 'admin_joined', cv.admin_joined,
-     'username', (select username from users where id = ?)) from msg, cv) as message`
+  (select coalesce(json_agg(json_build_object('id', msg.id, 'username', u.username) order by msg.id), '[]') from msg join users u on u.id = msg.sender_id) as messages,
+  (select json_build_object('buyer_id', cv.buyer_id, 'seller_id', cv.seller_id, 'admin_joined', cv.admin_joined) from cv) as conversation`
 
 interface StepRow {
   timeline: { id: number; status: TransactionStatus | null; actor_role: TimelineRow['actorRole']; note: string; created_at: string }[]
   checklist: { id: number; title: string; description: string; seller_done_at: string | null; buyer_confirmed_at: string | null }[]
   notification_ids: number[]
-  message: { id: number; buyer_id: number; seller_id: number; admin_joined: boolean; username: string } | null
+  messages: { id: number; username: string }[]
+  conversation: { buyer_id: number; seller_id: number; admin_joined: boolean } | null
 }
 
 export async function saveStep(tx: EntityManager, deal: Deal, step: StepWrite, now: Date): Promise<StepWritten> {
-  const chat = deal.conversation ? step.chat : null
-  const event = step.event ? [{ status: step.event.status, actor_id: step.event.actorId, actor_role: step.event.role, note: step.event.note.slice(0, 2000) }] : []
+  const chats = JSON.stringify(deal.conversation ? step.chats.map((chat) => ({ sender_id: chat.senderId, content: chat.content })) : [])
+  const events = step.events.map((event) => ({ status: event.status, actor_id: event.actorId, actor_role: event.role, note: event.note.slice(0, 2000) }))
   const notifications = step.notifications.map((n) => ({ user_id: n.userId, type: n.type, title: n.title, message: n.message, data: n.data }))
-  const [row] = await runPreparedIn<StepRow>(tx, 'escrow_save_step', SAVE_STEP_SQL, [
+  const [row] = await runPreparedIn<StepRow>(tx, 'escrow_save_steps', SAVE_STEP_SQL, [
     deal.conversation?.id ?? null,
     deal.status,
     deal.processorFeeCents,
@@ -253,7 +259,7 @@ export async function saveStep(tx: EntityManager, deal: Deal, step: StepWrite, n
     deal.closedAt,
     deal.id,
     now,
-    JSON.stringify(event),
+    JSON.stringify(events),
     deal.listing.platform,
     step.copyChecklist,
     step.listingStatus,
@@ -264,17 +270,13 @@ export async function saveStep(tx: EntityManager, deal: Deal, step: StepWrite, n
     JSON.stringify(notifications),
     now,
     deal.conversation?.id ?? null,
-    chat?.content ?? null,
-    chat?.senderId ?? null,
-    chat?.content ?? null,
+    chats,
     now,
-    chat?.senderId ?? null,
-    chat?.senderId ?? null,
+    chats,
     deal.id,
     deal.id,
-    chat?.senderId ?? null,
   ])
-  if (!row) throw new Error(`deal ${deal.id} step answered nothing`)
+  if (!row) throw new Error(`deal ${deal.id} steps answered nothing`)
   return {
     timeline: row.timeline.map((t) => ({ id: t.id, status: t.status, actorRole: t.actor_role, note: t.note, createdAt: new Date(t.created_at) })),
     checklist: row.checklist.map((c) => ({
@@ -285,8 +287,7 @@ export async function saveStep(tx: EntityManager, deal: Deal, step: StepWrite, n
       buyerConfirmedAt: date(c.buyer_confirmed_at),
     })),
     notificationIds: row.notification_ids,
-    message: row.message
-      ? { id: row.message.id, buyerId: row.message.buyer_id, sellerId: row.message.seller_id, adminJoined: row.message.admin_joined, senderUsername: row.message.username }
-      : null,
+    messages: row.messages.map((m) => ({ id: m.id, senderUsername: m.username })),
+    conversation: row.conversation ? { buyerId: row.conversation.buyer_id, sellerId: row.conversation.seller_id, adminJoined: row.conversation.admin_joined } : null,
   }
 }
