@@ -65,7 +65,7 @@ import { adminSettingsRoutes, siteRoutes } from './modules/settings/settings.rou
 import { SettingsService } from './modules/settings/settings.service'
 import { createPageRenderer } from './modules/seo/page-renderer'
 import { seoRoutes } from './modules/seo/seo.routes'
-import { reviewsRoutes } from './modules/reviews/reviews.routes'
+import { adminReviewRoutes, reviewsRoutes } from './modules/reviews/reviews.routes'
 import { ReviewsService } from './modules/reviews/reviews.service'
 import { sellersRoutes } from './modules/sellers/sellers.routes'
 import { SellersService } from './modules/sellers/sellers.service'
@@ -231,6 +231,7 @@ export function createApp(deps: AppDeps): CreatedApp {
     apiDocsRoutes({ routes: API_ROUTES, version: APP_VERSION, sessionCookie }),
     // before escrow's /:id/:step, which would take /{id}/review for a step
     reviewsRoutes({ reviews }),
+    adminReviewRoutes({ reviews }),
     escrowRoutes({ escrow: services.escrow, checkout: (em, input) => services.payments.payments.createPurchaseCheckout(em, input) }),
     ...services.payments.routers(),
   ]) {

@@ -107,6 +107,8 @@ const POLICY: Record<string, Row | Row[]> = {
   'GET /api/sellers/top': { call: () => get('/api/sellers/top'), expect: everyone() },
   'GET /api/sellers/:id': { call: (fx) => get(`/api/sellers/${fx.owner.id}`), expect: everyone(200) },
   'GET /api/sellers/:id/reviews': { call: (fx) => get(`/api/sellers/${fx.seller.id}/reviews`), expect: everyone(200) },
+  // an unknown review: admins get as far as its 404, nobody else past the door
+  'POST /api/admin/reviews/:id/remove': { call: () => post('/api/admin/reviews/999999/remove', { reason: 'matrix' }), expect: adminsOnly(404) },
   'GET /api/transactions/:id/review': { call: (fx) => get(`/api/transactions/${fx.deal}/review`), expect: ownerAndAdmins() },
   // only the buyer may write one, once the deal is completed (this one is not yet): admins may not
   'POST /api/transactions/:id/review': { call: (fx) => post(`/api/transactions/${fx.deal}/review`, { rating: 5, text: 'Smooth handover' }), expect: ownerAndAdmins('reached', 403) },

@@ -90,6 +90,7 @@ function realParam(route: TaggedRouteDoc, name: string): string {
     ['/api/blog/', fx.blogPost],
     ['/api/admin/blog/', fx.blogPost],
     ['/api/admin/withdrawals/', fx.withdrawal],
+    ['/api/admin/reviews/', fx.review],
   ]
   const found = byPrefix.find(([prefix]) => path.startsWith(prefix))
   if (!found) throw new Error(`No real value for :${name} of ${route.method} ${path}: add one to realParam in the fuzz test`)

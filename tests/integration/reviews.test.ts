@@ -103,7 +103,7 @@ afterAll(async () => {
 describe('writing a review', () => {
   it('lets only the buyer of a completed deal review the seller, once', async () => {
     const id = await deal(buyer, seller)
-    expect(dealReviewSchema.parse((await buyer.client.get(`/api/transactions/${id}/review`)).json)).toEqual({ review: null })
+    expect(dealReviewSchema.parse((await buyer.client.get(`/api/transactions/${id}/review`)).json)).toEqual({ review: null, removed: null })
 
     const bySeller = await review(seller, id, { rating: 5, text: 'Great buyer' })
     expect(bySeller.status).toBe(403)
@@ -299,5 +299,79 @@ describe('a seller’s reviews and rating', () => {
     const page = sellerReviewsSchema.parse((await outsider.client.get(`/api/sellers/${rated.id}/reviews`)).json)
     expect(page.rating).toEqual({ average: 3.5, count: 4, byStars: [1, 0, 0, 2, 1] })
     expect(page.items[0]).toMatchObject({ text: 'Slow to answer', reviewer: { id: leaver.id, username: `Deleted user ${leaver.id}`, avatar: null } })
+  })
+})
+
+describe('an admin removing a review', () => {
+  let target: Person
+  let rude: Person
+  let kept: number
+  let removedDeal: number
+  let removedId: number
+  const remove = (who: Person, id: number | string, body: unknown) => who.client.request('POST', `/api/admin/reviews/${id}/remove`, body)
+  const pageOf = async (sellerId: number) => sellerReviewsSchema.parse((await outsider.client.get(`/api/sellers/${sellerId}/reviews`)).json)
+
+  beforeAll(async () => {
+    target = await person('moderated_seller')
+    const first = await person('kind_buyer')
+    rude = await person('rude_buyer')
+    kept = await deal(first, target)
+    expect((await review(first, kept, { rating: 5, text: 'Great seller' })).status).toBe(201)
+    removedDeal = await deal(rude, target)
+    const written = await review(rude, removedDeal, { rating: 1, text: 'Call me on +1 555 0100, the seller is a fraud' })
+    expect(written.status, written.text).toBe(201)
+    removedId = reviewDtoSchema.parse(written.json).id
+  })
+
+  it('lets only admins remove, with a reason, and bad input changes nothing', async () => {
+    const anonymous = new ApiClient(server.url)
+    expect((await anonymous.post(`/api/admin/reviews/${removedId}/remove`, { reason: 'x' })).status).toBe(401)
+    expect((await remove(target, removedId, { reason: 'Not my favourite' })).status).toBe(403)
+    expect((await remove(outsider, removedId, { reason: 'Spam posting' })).status).toBe(403)
+    for (const body of [{}, { reason: '' }, { reason: '   ' }, { reason: 'x'.repeat(1_001) }, { reason: 'ok', extra: 1 }, null]) {
+      const res = await remove(admin, removedId, body)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(res.json.message).toBeTruthy()
+    }
+    for (const id of ['999999', 'abc', '0']) {
+      const res = await remove(admin, id, { reason: 'Spam posting' })
+      expect(res.status, id).toBe(404)
+      expect(res.json.message).toBe(REVIEW_MESSAGES.notFound)
+    }
+    expect((await sql.query('select count(*)::int as n from reviews where removed_at is not null and seller_id = $1', [target.id])).rows[0].n).toBe(0)
+    expect((await pageOf(target.id)).rating.count).toBe(2)
+  })
+
+  it('takes the review off the seller page and rating, tells the deal why, audits it, and refuses a second removal or a new review', async () => {
+    const res = await remove(admin, removedId, { reason: 'Personal data of a third party' })
+    expect(res.status, res.text).toBe(200)
+    expect(res.json).toMatchObject({ id: removedId, sellerId: target.id, transactionId: removedDeal })
+
+    const page = await pageOf(target.id)
+    expect(page.rating).toEqual({ average: 5, count: 1, byStars: [0, 0, 0, 0, 1] })
+    expect(page.items.map((r) => r.text)).toEqual(['Great seller'])
+    const profile = sellerProfileSchema.parse((await outsider.client.get(`/api/sellers/${target.id}`)).json)
+    expect(profile.rating).toEqual({ average: 5, count: 1 })
+
+    for (const who of [rude, target, admin]) {
+      const deal = dealReviewSchema.parse((await who.client.get(`/api/transactions/${removedDeal}/review`)).json)
+      expect(deal.review).toBeNull()
+      expect(deal.removed?.reason).toBe('Personal data of a third party')
+    }
+    expect(dealReviewSchema.parse((await target.client.get(`/api/transactions/${kept}/review`)).json).removed).toBeNull()
+
+    const { rows } = await sql.query(`select admin_id, reason, before, after from admin_audit_log where action = 'review.remove' and target_id = $1`, [String(removedId)])
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ admin_id: admin.id, reason: 'Personal data of a third party', after: { removed: true } })
+    expect(rows[0].before).toMatchObject({ rating: 1, text: 'Call me on +1 555 0100, the seller is a fraud', transactionId: removedDeal })
+
+    const again = await remove(admin, removedId, { reason: 'Removing it again' })
+    expect(again.status).toBe(409)
+    expect(again.json.message).toBe(REVIEW_MESSAGES.alreadyRemoved)
+    const rewrite = await review(rude, removedDeal, { rating: 2, text: 'Trying again' })
+    expect(rewrite.status).toBe(409)
+    expect(rewrite.json.message).toBe(REVIEW_MESSAGES.removedAlready)
+    expect(await reviewsOf(removedDeal)).toBe(1)
+    expect((await sql.query(`select count(*)::int as n from admin_audit_log where action = 'review.remove'`)).rows[0].n).toBe(1)
   })
 })

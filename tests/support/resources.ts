@@ -30,6 +30,8 @@ export interface OwnerResources {
   deal: number
   conversation: number
   checklistItem: number
+  /** the owner's review of the seller on that deal, written straight into the table (reviews need a completed deal) */
+  review: number
   notification: number
   /** a deposit order of the owner's, created and not paid */
   order: string
@@ -101,6 +103,9 @@ export async function createOwnerResources(server: RunningServer, prefix: string
   const checklistItem = paid.checklist[0]?.id
   if (!checklistItem) throw new Error('the paid deal has no checklist')
   await ok(owner.client.post(`/api/conversations/${deal.conversationId}/messages`, { content: markers.message }), 201)
+  const [review] = await server.orm.em
+    .fork()
+    .execute<{ id: number }[]>(`insert into reviews (transaction_id, seller_id, reviewer_id, rating, text) values (?, ?, ?, 4, 'Fixture review') returning id`, [deal.id, seller.id, owner.id])
 
   const order = ((await ok(owner.client.post('/api/payments/deposits', { amount: 25, method: 'card' }), 201)) as { orderId: string }).orderId
   const withdrawal = ((await ok(owner.client.post('/api/withdrawals', { amount: 10, destination: markers.destination }), 201)) as { id: number }).id
@@ -121,6 +126,7 @@ export async function createOwnerResources(server: RunningServer, prefix: string
     deal: deal.id,
     conversation: deal.conversationId,
     checklistItem,
+    review: review!.id,
     notification,
     order,
     withdrawal,

@@ -17,6 +17,7 @@ import { Migration20261125Reviews } from './20261125-reviews'
 import { Migration20261124PaymentRefunds } from './20261124-payment-refunds'
 import { Migration20261124ListingCountsShards } from './20261124-listing-counts-shards'
 import { Migration20261125UserPreferences } from './20261125-user-preferences'
+import { Migration20261126ReviewRemovals } from './20261126-review-removals'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -38,4 +39,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125UserPreferences', class: Migration20261125UserPreferences },
   { name: 'Migration20261124PaymentRefunds', class: Migration20261124PaymentRefunds },
   { name: 'Migration20261124ListingCountsShards', class: Migration20261124ListingCountsShards },
+  { name: 'Migration20261126ReviewRemovals', class: Migration20261126ReviewRemovals },
 ]

@@ -4,18 +4,13 @@ import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { TRANSACTION_MESSAGES } from '@shared/api/transactions'
 import { requireAdmin } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
-import { notFound } from '../../http/errors'
+import { serialOrNotFound } from '../../http/path-ids'
 import { parseQuery } from '../../http/validation'
 import type { ConversationsService } from '../conversations/conversations.service'
 import type { EscrowService } from '../escrow/escrow.service'
 import { readAdminStats } from './admin-stats.reads'
 
-function dealIdParam(ctx: AppContext): number {
-  const raw = ctx.params.id ?? ''
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN
-  if (!(id >= 1 && id <= 2_147_483_647)) throw notFound(TRANSACTION_MESSAGES.notFound)
-  return id
-}
+const dealIdParam = (ctx: AppContext) => serialOrNotFound(ctx.params.id, TRANSACTION_MESSAGES.notFound)
 
 export interface AdminDashboardDeps {
   escrow: EscrowService

@@ -13,19 +13,13 @@ import {
 import { requireActiveUser, requireAdmin } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
 import { notFound } from '../../http/errors'
+import { serialOrNotFound } from '../../http/path-ids'
 import { respondIdempotent, type Answer } from '../../http/idempotency'
 import { parseBody, parseQuery } from '../../http/validation'
 import type { PurchaseCheckoutInput } from '../payments/payments.service'
 import type { EscrowService, EscrowViewer, StepInput } from './escrow.service'
 
-const MAX_SERIAL = 2_147_483_647
-
-function idParam(ctx: AppContext, name = 'id'): number {
-  const raw = ctx.params[name] ?? ''
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN
-  if (!(id >= 1 && id <= MAX_SERIAL)) throw notFound(TRANSACTION_MESSAGES.notFound)
-  return id
-}
+const idParam = (ctx: AppContext, name = 'id') => serialOrNotFound(ctx.params[name], TRANSACTION_MESSAGES.notFound)
 
 async function viewerOf(ctx: AppContext): Promise<EscrowViewer> {
   const user = await requireActiveUser(ctx)

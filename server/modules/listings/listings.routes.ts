@@ -3,13 +3,12 @@ import { LISTING_MESSAGES, TOTAL_COUNT_HEADER, listingInputSchema, listingUpdate
 import { listingQuerySchema, type ListingFilters } from '@shared/listings/filter'
 import { requireActiveUser } from '../../http/access'
 import { badRequest, notFound } from '../../http/errors'
+import { serialOrNotFound } from '../../http/path-ids'
 import { requireSessionUserId, sessionUserId, type AppContext, type AppState } from '../../http/context'
 import { parseBody } from '../../http/validation'
 import type { ListingWritesService } from './listing-writes.service'
 import { toListingDto } from './listing.mapper'
 import type { ListingsService, Viewer } from './listings.service'
-
-const MAX_SERIAL = 2_147_483_647
 
 /** Query-string filters through the shared schema; the first problem is the 400's message. */
 function parseFilters(ctx: AppContext): ListingFilters {
@@ -20,9 +19,7 @@ function parseFilters(ctx: AppContext): ListingFilters {
 
 /** A listing id from the path; anything that cannot be one is simply not found. */
 export function listingIdParam(ctx: AppContext): number {
-  const id = /^\d{1,10}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN
-  if (!(id >= 1 && id <= MAX_SERIAL)) throw notFound(LISTING_MESSAGES.notFound)
-  return id
+  return serialOrNotFound(ctx.params.id, LISTING_MESSAGES.notFound)
 }
 
 function viewerOf(ctx: AppContext): Viewer | null {
@@ -59,8 +56,7 @@ export function listingsRoutes(deps: { listings: ListingsService; writes: Listin
   })
 
   router.get('/:id', async (ctx) => {
-    const id = /^\d{1,10}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN
-    if (!(id >= 1 && id <= MAX_SERIAL)) throw notFound(LISTING_MESSAGES.notFound)
+    const id = listingIdParam(ctx)
     const viewer = viewerOf(ctx)
     const listing = await listings.findVisible(ctx.state.em, id, viewer)
     if (!listing) throw notFound(LISTING_MESSAGES.notFound)

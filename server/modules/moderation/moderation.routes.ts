@@ -10,19 +10,15 @@ import {
 } from '@shared/api/moderation'
 import { requireAdmin } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
-import { notFound } from '../../http/errors'
+import { serialOrNotFound } from '../../http/path-ids'
 import { parseBody, parseQuery } from '../../http/validation'
 import { listingIdParam } from '../listings/listings.routes'
 import type { ListingModerationService } from './listing-moderation.service'
 import type { UserModerationService } from './user-moderation.service'
 
-const MAX_SERIAL = 2_147_483_647
-
 /** A user id from the path; anything that cannot be one is simply not found. */
 function userIdParam(ctx: AppContext): number {
-  const id = /^\d{1,10}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN
-  if (!(id >= 1 && id <= MAX_SERIAL)) throw notFound(MODERATION_MESSAGES.userNotFound)
-  return id
+  return serialOrNotFound(ctx.params.id, MODERATION_MESSAGES.userNotFound)
 }
 
 /** Every route below is for admins only: 401 signed out, 403 signed in without admin rights (read from the database). */

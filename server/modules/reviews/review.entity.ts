@@ -4,7 +4,7 @@ import { User } from '../users/user.entity'
 
 /** The buyer's review of the seller after a completed escrow deal: one per deal, never edited. */
 export class Review {
-  [OptionalProps]?: 'createdAt'
+  [OptionalProps]?: 'createdAt' | 'removedAt' | 'removedReason'
   id!: number
   transaction!: EscrowTransaction
   seller!: User
@@ -12,6 +12,9 @@ export class Review {
   rating!: number
   text!: string
   createdAt: Date = new Date()
+  /** set when an admin removed it: no longer shown or counted, and the deal cannot be reviewed again */
+  removedAt: Date | null = null
+  removedReason: string | null = null
 }
 
 export const ReviewSchema = new EntitySchema<Review>({
@@ -25,5 +28,7 @@ export const ReviewSchema = new EntitySchema<Review>({
     rating: { type: 'smallint' },
     text: { type: 'text' },
     createdAt: { type: 'datetime', length: 3, defaultRaw: 'now()' },
+    removedAt: { type: 'datetime', length: 3, nullable: true },
+    removedReason: { type: 'text', nullable: true },
   },
 })

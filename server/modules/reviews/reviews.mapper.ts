@@ -7,6 +7,9 @@ export interface ReviewRow {
   rating: number | string
   text: string
   created_at: Date | string
+  /** set once an admin removed it (the seller's lists never return such a row) */
+  removed_at: Date | string | null
+  removed_reason: string | null
   reviewer_id: number
   reviewer_username: string
   reviewer_avatar: string | null

@@ -1,4 +1,5 @@
-import { dealReviewSchema, reviewDtoSchema, reviewListQuerySchema, reviewRequestSchema, sellerReviewsSchema } from '@shared/api/reviews'
+import { moderationReasonSchema } from '@shared/api/moderation'
+import { dealReviewSchema, removedReviewSchema, reviewDtoSchema, reviewListQuerySchema, reviewRequestSchema, sellerReviewsSchema } from '@shared/api/reviews'
 import { routeDocs, serialIdParam } from '../../http/route-docs'
 
 const id = { id: serialIdParam }
@@ -25,5 +26,15 @@ export const reviewsRouteDocs = routeDocs('reviews', [
     query: reviewListQuerySchema,
     response: { schema: sellerReviewsSchema },
     pageHeader: 'X-Total-Count',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/reviews/:id/remove',
+    summary: 'An admin removes a review with a reason: off the seller’s page and rating; the deal cannot be reviewed again',
+    auth: 'admin',
+    params: id,
+    body: moderationReasonSchema,
+    response: { schema: removedReviewSchema },
+    errors: [404, 409],
   },
 ])

@@ -2,22 +2,16 @@ import Router from '@koa/router'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { REVIEW_MESSAGES, reviewListQuerySchema, reviewRequestSchema } from '@shared/api/reviews'
 import { TRANSACTION_MESSAGES } from '@shared/api/transactions'
-import { requireActiveUser } from '../../http/access'
+import { moderationReasonSchema } from '@shared/api/moderation'
+import { requireActiveUser, requireAdmin } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
 import { notFound } from '../../http/errors'
+import { serialOrNotFound } from '../../http/path-ids'
 import { parseBody, parseQuery } from '../../http/validation'
 import { parseSellerId } from '../sellers/sellers.params'
 import type { ReviewsService } from './reviews.service'
 
-const MAX_SERIAL = 2_147_483_647
-
-/** A deal id from the path; anything that cannot be one is the deal's 404. */
-function dealIdParam(ctx: AppContext): number {
-  const raw = ctx.params.id ?? ''
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN
-  if (!(id >= 1 && id <= MAX_SERIAL)) throw notFound(TRANSACTION_MESSAGES.notFound)
-  return id
-}
+const dealIdParam = (ctx: AppContext) => serialOrNotFound(ctx.params.id, TRANSACTION_MESSAGES.notFound)
 
 /**
  * Reviews: a deal's review (`/api/transactions/{id}/review`, mounted before the escrow routes, whose
@@ -48,6 +42,20 @@ export function reviewsRoutes(deps: { reviews: ReviewsService }): Router<AppStat
     if (!page) throw notFound(REVIEW_MESSAGES.sellerNotFound)
     ctx.set(TOTAL_COUNT_HEADER, String(page.rating.count))
     ctx.body = page
+  })
+
+  return router
+}
+
+/** /api/admin/reviews/{id}/remove: an admin takes a review down, with the reason the audit log and the deal keep. */
+export function adminReviewRoutes(deps: { reviews: ReviewsService }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/admin/reviews' })
+
+  router.post('/:id/remove', async (ctx) => {
+    const admin = await requireAdmin(ctx)
+    const id = serialOrNotFound(ctx.params.id, REVIEW_MESSAGES.notFound)
+    const { reason } = parseBody(ctx, moderationReasonSchema)
+    ctx.body = await deps.reviews.remove(ctx.state.em, admin.id, id, reason)
   })
 
   return router

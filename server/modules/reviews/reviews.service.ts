@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { REVIEW_MESSAGES, type DealReview, type ReviewDto, type ReviewListQuery, type ReviewRequest, type SellerRating, type SellerReviews } from '@shared/api/reviews'
+import { REVIEW_MESSAGES, type DealReview, type RemovedReview, type ReviewDto, type ReviewListQuery, type ReviewRequest, type SellerRating, type SellerReviews } from '@shared/api/reviews'
 import { transactionDisplayId, type TransactionDetailDto } from '@shared/api/transactions'
-import { conflict, forbidden } from '../../http/errors'
+import { conflict, forbidden, notFound } from '../../http/errors'
+import { recordAudit } from '../audit/audit.service'
 import type { Logger } from '../../logger'
 import type { EventBus } from '../../realtime/bus'
 import type { EscrowViewer } from '../escrow/escrow.service'
@@ -18,17 +19,18 @@ export interface ReviewsDeps {
 
 // reviewer as the account is now: a deleted one is "Deleted user {id}" here as everywhere
 const REVIEW_SELECT = `
-  select r.id, r.rating, r.text, r.created_at, u.id as reviewer_id, u.username as reviewer_username, u.avatar as reviewer_avatar,
+  select r.id, r.rating, r.text, r.created_at, r.removed_at, r.removed_reason, u.id as reviewer_id, u.username as reviewer_username, u.avatar as reviewer_avatar,
          l.platform, l.account_title
     from reviews r
     join users u on u.id = r.reviewer_id
     join escrow_transactions t on t.id = r.transaction_id
     join listings l on l.id = t.listing_id`
 
-const SELLER_PAGE_SQL = `${REVIEW_SELECT} where r.seller_id = ? order by r.created_at desc, r.id desc limit ? offset ?`
+// only reviews that are shown: one an admin removed is neither listed nor counted (reviews_seller_shown_index)
+const SELLER_PAGE_SQL = `${REVIEW_SELECT} where r.seller_id = ? and r.removed_at is null order by r.created_at desc, r.id desc limit ? offset ?`
 const DEAL_REVIEW_SQL = `${REVIEW_SELECT} where r.transaction_id = ?`
-const STAR_COUNTS_SQL = `select rating, count(*) as n from reviews where seller_id = ? group by rating`
-const RATINGS_SQL = `select seller_id, sum(rating) as rating_sum, count(*) as rating_count from reviews where seller_id in (?) group by seller_id`
+const STAR_COUNTS_SQL = `select rating, count(*) as n from reviews where seller_id = ? and removed_at is null group by rating`
+const RATINGS_SQL = `select seller_id, sum(rating) as rating_sum, count(*) as rating_count from reviews where seller_id in (?) and removed_at is null group by seller_id`
 // a seller's page exists for the same people as their profile: not for unknown, banned or deleted users
 const SELLER_SQL = `select id from users where id = ? and banned_at is null`
 
@@ -54,7 +56,10 @@ export class ReviewsService {
        on conflict (transaction_id) do nothing returning id, created_at`,
       [deal.id, deal.sellerId, deal.buyerId, input.rating, input.text],
     )
-    if (!inserted) throw conflict(REVIEW_MESSAGES.already, 'already_reviewed')
+    if (!inserted) {
+      const [existing] = await tx.execute<{ removed: boolean }[]>(`select removed_at is not null as removed from reviews where transaction_id = ?`, [deal.id])
+      throw existing?.removed ? conflict(REVIEW_MESSAGES.removedAlready, 'review_removed') : conflict(REVIEW_MESSAGES.already, 'already_reviewed')
+    }
     const notification = this.deps.notifications.notify(tx, deal.sellerId, {
       type: 'transaction_updated',
       title: 'New review',
@@ -67,6 +72,8 @@ export class ReviewsService {
       rating: input.rating,
       text: input.text,
       created_at: inserted.created_at,
+      removed_at: null,
+      removed_reason: null,
       reviewer_id: deal.buyer.id,
       reviewer_username: deal.buyer.username,
       reviewer_avatar: deal.buyer.avatar,
@@ -89,7 +96,42 @@ export class ReviewsService {
   async forDeal(em: EntityManager, viewer: EscrowViewer, transactionId: number): Promise<DealReview> {
     const deal = await this.deps.deal(em, viewer, transactionId)
     const [row] = await em.execute<ReviewRow[]>(DEAL_REVIEW_SQL, [deal.id])
-    return { review: row ? toReviewDto(row) : null }
+    if (row?.removed_at) return { review: null, removed: { removedAt: new Date(row.removed_at).toISOString(), reason: row.removed_reason ?? '' } }
+    return { review: row ? toReviewDto(row) : null, removed: null }
+  }
+
+  /**
+   * An admin takes a review down with a reason: it leaves the seller's page and rating, the deal's parties see that
+   * it was removed and why, and the audit log keeps what it said. Once only: a second removal is a 409.
+   */
+  async remove(em: EntityManager, adminId: number, id: number, reason: string): Promise<RemovedReview> {
+    const removed = await em.transactional(async (tx) => {
+      const [row] = await tx.execute<{ id: number; transaction_id: number; seller_id: number; reviewer_id: number; rating: number; text: string; removed_at: Date | null }[]>(
+        `select id, transaction_id, seller_id, reviewer_id, rating, text, removed_at from reviews where id = ? for update`,
+        [id],
+      )
+      if (!row) throw notFound(REVIEW_MESSAGES.notFound)
+      if (row.removed_at) throw conflict(REVIEW_MESSAGES.alreadyRemoved, 'review_removed')
+      const [updated] = await tx.execute<{ removed_at: Date | string }[]>(`update reviews set removed_at = now(), removed_reason = ? where id = ? returning removed_at`, [reason, id])
+      recordAudit(tx, {
+        adminId,
+        action: 'review.remove',
+        targetType: 'review',
+        targetId: id,
+        before: { rating: row.rating, text: row.text, reviewerId: row.reviewer_id, sellerId: row.seller_id, transactionId: row.transaction_id },
+        after: { removed: true },
+        reason,
+      })
+      await tx.flush()
+      return { id, sellerId: row.seller_id, transactionId: row.transaction_id, reviewerId: row.reviewer_id, removedAt: new Date(updated!.removed_at).toISOString() }
+    })
+    try {
+      // both sides' open deal pages show the removal
+      await this.deps.bus.publish({ userIds: [removed.reviewerId, removed.sellerId] }, { type: 'transaction_updated', transactionId: removed.transactionId, status: 'completed' })
+    } catch (err) {
+      this.deps.logger.warn({ err, reviewId: id }, 'review removed but its live update was not published')
+    }
+    return { id: removed.id, sellerId: removed.sellerId, transactionId: removed.transactionId, removedAt: removed.removedAt }
   }
 
   /** One page of a seller's reviews, newest first, with the rating over all of them; null for a seller that does not exist. */

@@ -1,4 +1,5 @@
-import { badRequest, notFound } from '../../http/errors'
+import { badRequest } from '../../http/errors'
+import { serialOrNotFound } from '../../http/path-ids'
 
 export const TOP_SELLERS_DEFAULT_LIMIT = 20
 export const TOP_SELLERS_MAX_LIMIT = 100
@@ -7,8 +8,6 @@ export const SELLER_MESSAGES = {
   notFound: 'Seller not found',
   limit: `limit must be a whole number from 1 to ${TOP_SELLERS_MAX_LIMIT}`,
 } as const
-
-const MAX_SERIAL = 2_147_483_647
 
 /** `?limit=` of the top sellers: absent means the default; anything else out of 1–100 is a 400, never clamped. */
 export function parseTopSellersLimit(raw: string | string[] | undefined): number {
@@ -20,7 +19,5 @@ export function parseTopSellersLimit(raw: string | string[] | undefined): number
 
 /** A seller id from the path; anything that cannot be a user id is simply not found. */
 export function parseSellerId(raw: string | undefined): number {
-  const id = /^\d{1,10}$/.test(raw ?? '') ? Number(raw) : NaN
-  if (!(id >= 1 && id <= MAX_SERIAL)) throw notFound(SELLER_MESSAGES.notFound)
-  return id
+  return serialOrNotFound(raw, SELLER_MESSAGES.notFound)
 }

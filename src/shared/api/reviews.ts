@@ -17,6 +17,9 @@ export const REVIEW_MESSAGES = {
   notCompleted: 'You can review the seller once the deal is completed',
   already: 'You have already reviewed this deal',
   sellerNotFound: 'Seller not found',
+  removedAlready: 'An admin removed your review of this deal, so it cannot be reviewed again',
+  notFound: 'Review not found',
+  alreadyRemoved: 'This review has already been removed',
 } as const
 
 /** characters as people count them (an emoji is one), after trimming; the database checks the same */
@@ -76,6 +79,16 @@ export const reviewListQuerySchema = z.strictObject({
 })
 export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>
 
-/** GET /api/transactions/{id}/review: the deal's review, for its parties and admins; null until the buyer writes one. */
-export const dealReviewSchema = z.object({ review: reviewDtoSchema.nullable() })
+/**
+ * GET /api/transactions/{id}/review: the deal's review, for its parties and admins; null until the buyer writes one,
+ * and null again once an admin removed it, with `removed` saying when and why.
+ */
+export const dealReviewSchema = z.object({
+  review: reviewDtoSchema.nullable(),
+  removed: z.object({ removedAt: z.iso.datetime(), reason: z.string() }).nullable(),
+})
 export type DealReview = z.infer<typeof dealReviewSchema>
+
+/** POST /api/admin/reviews/{id}/remove: what the admin did, for the toast and the list */
+export const removedReviewSchema = z.object({ id: z.number().int(), sellerId: z.number().int(), transactionId: z.number().int(), removedAt: z.iso.datetime() })
+export type RemovedReview = z.infer<typeof removedReviewSchema>

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { dealReviewSchema, type ReviewDto } from '@shared/api/reviews'
+import { dealReviewSchema, type DealReview } from '@shared/api/reviews'
 import { HEADER_STALE } from '@shared/constants'
 import { apiGet } from '@/lib/api-client'
 import { reviewQueryKeys } from './keys'
 
-/** GET /api/transactions/{id}/review: the deal's review, or null until its buyer writes one. */
-export async function getDealReview(transactionId: number, signal?: AbortSignal): Promise<ReviewDto | null> {
+/** GET /api/transactions/{id}/review: the deal's review (null until its buyer writes one), or when and why an admin removed it. */
+export async function getDealReview(transactionId: number, signal?: AbortSignal): Promise<DealReview> {
   const body = await apiGet<unknown>(`/api/transactions/${transactionId}/review`, { signal })
-  return body === null ? null : dealReviewSchema.parse(body).review
+  return body === null ? { review: null, removed: null } : dealReviewSchema.parse(body)
 }
 
 export const dealReviewQueryOptions = (transactionId: number) =>

@@ -18,7 +18,7 @@ export function useSubmitReview(transactionId: number) {
   return useMutation({
     mutationFn: (input: ReviewRequest) => submitReview(transactionId, input),
     onSuccess: (review) => {
-      client.setQueryData(reviewQueryKeys.deal(transactionId), review)
+      client.setQueryData(reviewQueryKeys.deal(transactionId), { review, removed: null })
       void client.invalidateQueries({ queryKey: reviewQueryKeys.sellers() })
       void client.invalidateQueries({ queryKey: sellerKeys.all })
     },

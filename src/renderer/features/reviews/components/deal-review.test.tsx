@@ -30,7 +30,7 @@ function stubServer(initial: ReviewDto | null, post: (body: unknown) => Response
   let current = initial
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     expect(path).toBe('/api/transactions/7/review')
-    if ((init.method ?? 'GET') === 'GET') return Response.json({ review: current })
+    if ((init.method ?? 'GET') === 'GET') return Response.json({ review: current, removed: null })
     const body = JSON.parse(String(init.body))
     posted.push(body)
     const answer = post(body)
@@ -103,6 +103,17 @@ describe('DealReview', () => {
     renderReview({ deal: deal({ viewerRole: 'seller' }) })
     expect(await screen.findByText(/alice has not reviewed this deal yet/)).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Post review' })).toBeNull()
+  })
+
+  it('tells both parties that an admin removed the review, and why, and offers no form again', async () => {
+    vi.stubGlobal('fetch', async () => Response.json({ review: null, removed: { removedAt: '2026-11-21T09:00:00.000Z', reason: 'Personal data of a third party' } }))
+    renderReview({ deal: deal() })
+    expect((await screen.findByText(/An admin removed your review on/)).textContent).toContain('November 21, 2026')
+    expect(screen.getByText('Reason: Personal data of a third party')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Post review' })).toBeNull()
+    cleanup()
+    renderReview({ deal: deal({ viewerRole: 'seller' }) })
+    expect(await screen.findByText(/An admin removed alice's review/)).toBeTruthy()
   })
 
   it('shows nothing and asks nothing before the deal is completed', () => {

@@ -1,7 +1,8 @@
-import { MessageSquareText } from 'lucide-react'
+import { MessageSquareText, ShieldAlert } from 'lucide-react'
 import type { TransactionDto } from '@shared/api/transactions'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { formatLongDate } from '@/lib/dates'
 import { useDealReview } from '../api/get-deal-review'
 import { ReviewForm } from './review-form'
 import { ReviewItem } from './review-item'
@@ -19,11 +20,24 @@ export function DealReview({ deal }: { deal: Deal }) {
   if (review.isPending) return <Skeleton className="h-40 rounded-2xl" aria-label="Loading the review" />
   // a failed read hides the section rather than offering a form that may not be wanted
   if (review.isError) return null
-  if (review.data) {
+  const { review: written, removed } = review.data
+  if (written) {
     return (
       <Card className="p-5 sm:p-6" data-testid="deal-review">
         <h2 className="mb-4 text-base font-semibold">{deal.viewerRole === 'buyer' ? 'Your review' : `${deal.buyer.username}'s review`}</h2>
-        <ReviewItem review={review.data} />
+        <ReviewItem review={written} />
+      </Card>
+    )
+  }
+  if (removed) {
+    return (
+      <Card className="flex items-start gap-3 p-5 text-sm sm:p-6" data-testid="deal-review">
+        <ShieldAlert className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
+        <div>
+          <p className="font-semibold">{deal.viewerRole === 'buyer' ? 'An admin removed your review' : `An admin removed ${deal.buyer.username}'s review`} on {formatLongDate(removed.removedAt)}.</p>
+          <p className="mt-1 text-muted-foreground">Reason: {removed.reason}</p>
+          <p className="mt-1 text-muted-foreground">It no longer shows on the seller page or counts in the rating, and this deal cannot be reviewed again.</p>
+        </div>
       </Card>
     )
   }

@@ -1,11 +1,12 @@
+import type { ReactNode } from 'react'
 import type { ReviewDto } from '@shared/api/reviews'
 import { PLATFORMS } from '@/config/platforms'
 import { Stars } from '@/components/star-rating'
 import { UserAvatar } from '@/components/user-avatar'
 import { formatLongDate } from '@/lib/dates'
 
-/** One review: who wrote it, the stars, when, what was bought, and the text as written (never as HTML). */
-export function ReviewItem({ review }: { review: ReviewDto }) {
+/** One review: who wrote it, the stars, when, what was bought, and the text as written (never as HTML); `actions` for an admin. */
+export function ReviewItem({ review, actions }: { review: ReviewDto; actions?: ReactNode }) {
   const platform = PLATFORMS[review.listing.platform]
   return (
     <article aria-label={`Review by ${review.reviewer.username}`} data-testid="review" className="flex gap-3">
@@ -16,6 +17,7 @@ export function ReviewItem({ review }: { review: ReviewDto }) {
           <time dateTime={review.createdAt} className="text-xs text-muted-foreground">
             {formatLongDate(review.createdAt)}
           </time>
+          {actions && <div className="ml-auto">{actions}</div>}
         </div>
         <div className="mt-1 flex flex-col gap-x-2 gap-y-0.5 sm:flex-row sm:items-center">
           <p className="flex">

@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { AlertTriangle, MessageSquareText } from 'lucide-react'
-import { REVIEW_RULES, type SellerReviews as SellerReviewsDto } from '@shared/api/reviews'
+import { REVIEW_RULES, type ReviewDto, type SellerReviews as SellerReviewsDto } from '@shared/api/reviews'
 import { Pager, showingText } from '@/components/pager'
 import { Stars } from '@/components/star-rating'
 import { Button } from '@/components/ui/button'
@@ -61,10 +62,12 @@ interface SellerReviewsProps {
   /** what the list says while there is nothing in it */
   emptyText: string
   heading?: string
+  /** what a viewer may do with a review (an admin's Remove…), beside its date */
+  renderActions?: (review: ReviewDto) => ReactNode
 }
 
 /** A seller's rating with the count per star, and their reviews newest first, a page at a time (page in the URL). */
-export function SellerReviews({ sellerId, emptyText, heading = 'Reviews' }: SellerReviewsProps) {
+export function SellerReviews({ sellerId, emptyText, heading = 'Reviews', renderActions }: SellerReviewsProps) {
   const [params, setParams] = useSearchParams()
   const page = readReviewPage(params)
   const reviews = useSellerReviews(sellerId, page)
@@ -100,7 +103,7 @@ export function SellerReviews({ sellerId, emptyText, heading = 'Reviews' }: Sell
                 <div className="divide-y" role="list" aria-label="Reviews">
                   {data.items.map((review) => (
                     <div role="listitem" key={review.id} className="py-5 first:pt-0 last:pb-0">
-                      <ReviewItem review={review} />
+                      <ReviewItem review={review} actions={renderActions?.(review)} />
                     </div>
                   ))}
                 </div>
