@@ -18,7 +18,7 @@ import type { Logger } from '../../logger'
 import type { Delivery, EventBus } from '../../realtime/bus'
 import { recordAudit } from '../audit/audit.service'
 import type { ConversationsService } from '../conversations/conversations.service'
-import type { LedgerService } from '../ledger/ledger.service'
+import { accounts, ESCROW_CODE_PREFIX, type LedgerService } from '../ledger/ledger.service'
 import { Listing } from '../listings/listing.entity'
 import type { NotificationService } from '../notifications/notifications.service'
 import type { SettingsService } from '../settings/settings.service'
@@ -99,7 +99,7 @@ export class EscrowService {
    * part for the caller to write, with the listing reserved.
    */
   private async reserve(tx: EntityManager, viewer: EscrowViewer, listingId: number): Promise<{ deal: Deal; part: StepPart }> {
-    const forSale = await lockListing(tx, listingId)
+    const forSale = await lockListing(tx, listingId, accounts.wallet(viewer.userId).code)
     if (!forSale || forSale.listing.status !== 'active') throw conflict(TRANSACTION_MESSAGES.listingUnavailable, 'listing_unavailable')
     const { listing, seller } = forSale
     if (seller.id === viewer.userId) throw badRequest(TRANSACTION_MESSAGES.ownListing, 'own_listing')
@@ -125,7 +125,11 @@ export class EscrowService {
       paidAt: null,
       closedAt: null,
     }
-    const created = await createDeal(tx, fields)
+    const escrowSpec = accounts.escrow(0)
+    const created = await createDeal(tx, fields, { codePrefix: ESCROW_CODE_PREFIX, kind: escrowSpec.kind, allowNegative: escrowSpec.allowNegative })
+    // the accounts Buy Now's payment moves money between, known without asking for them again
+    if (forSale.buyerWallet) this.deps.ledger.remember(tx, accounts.wallet(buyer.id), forSale.buyerWallet)
+    if (created.escrowAccount) this.deps.ledger.remember(tx, accounts.escrow(created.id), created.escrowAccount)
     // the buyer and seller talked about the listing before: the deal joins that conversation
     const conversationId =
       created.conversationId ??

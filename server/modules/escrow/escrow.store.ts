@@ -52,11 +52,19 @@ export interface ChecklistRow {
   buyerConfirmedAt: Date | null
 }
 
+/** A ledger account a statement read or created, as the ledger remembers it. */
+export interface AccountRow {
+  id: number
+  createdAt: Date
+}
+
 /** A listing locked for a purchase, with its seller. */
 export interface ListingForSale {
   settings: StoredSetting[]
   listing: Deal['listing'] & { priceCents: number }
   seller: Party & { banned: boolean }
+  /** the buyer's wallet, when they have one */
+  buyerWallet: AccountRow | null
 }
 
 /** What a request's steps write besides the deal's own row (which is written whole, as `deal` now is). */
@@ -136,17 +144,22 @@ export async function lockDeal(tx: EntityManager, id: number): Promise<Deal | nu
 
 const LOCK_LISTING_SQL = `select ${LISTING_COLUMNS},
   s.id as seller_id, s.username as seller_username, s.avatar as seller_avatar, s.banned_at is not null as seller_banned,
-  (select coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]') from settings where key = any(?::text[])) as settings
-from listings l join users s on s.id = l.seller_id where l.id = ? for update of l`
+  (select coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]') from settings where key = any(?::text[])) as settings,
+  w.id as wallet_id, w.created_at as wallet_created_at
+from listings l join users s on s.id = l.seller_id left join ledger_accounts w on w.code = ? where l.id = ? for update of l`
 
-/** The listing's row locked for a purchase, with its seller (not locked) and the stored settings, or null. One statement. */
-export async function lockListing(tx: EntityManager, id: number): Promise<ListingForSale | null> {
-  const [row] = await runPreparedIn<Record<string, never>>(tx, 'escrow_lock_listing', LOCK_LISTING_SQL, [SETTING_KEYS, id])
+/**
+ * The listing's row locked for a purchase, with its seller (not locked), the stored settings and the buyer's wallet
+ * (by its code), or null. One statement.
+ */
+export async function lockListing(tx: EntityManager, id: number, walletCode: string): Promise<ListingForSale | null> {
+  const [row] = await runPreparedIn<Record<string, never>>(tx, 'escrow_lock_listing', LOCK_LISTING_SQL, [SETTING_KEYS, walletCode, id])
   if (!row) return null
   return {
     settings: row.settings,
     listing: listingOf(row),
     seller: { id: row.seller_id, username: row.seller_username, avatar: row.seller_avatar, banned: row.seller_banned },
+    buyerWallet: row.wallet_id === null ? null : { id: row.wallet_id, createdAt: new Date(row.wallet_created_at) },
   }
 }
 
@@ -157,16 +170,30 @@ const CREATE_DEAL_SQL = `with d as (
   c as (
     insert into conversations (buyer_id, seller_id, listing_id, transaction_id, created_at, last_message_at)
     select ?, ?, ?, d.id, ?, ? from d on conflict do nothing returning id
+  ),
+  ea as (
+    insert into ledger_accounts (code, kind, user_id, allow_negative) select ? || d.id, ?, null, ? from d on conflict (code) do nothing
+    returning id, created_at
   )
-select d.id, (select id from c) as conversation_id from d`
+select d.id, (select id from c) as conversation_id, ea.id as escrow_account_id, ea.created_at as escrow_account_created_at
+from d left join ea on true`
 
 /**
- * A new pending deal's row, and the buyer's conversation with the seller about the listing when they had none
- * (null: they had one, which the caller links). One statement.
+ * A new pending deal's row, its escrow account (`escrow` gives the account's code prefix, kind and whether it may go
+ * below zero), and the buyer's conversation with the seller about the listing when they had none (null: they had
+ * one, which the caller links). One statement.
  */
-export async function createDeal(tx: EntityManager, deal: Omit<Deal, 'id' | 'conversation'>): Promise<{ id: number; conversationId: number | null }> {
+export async function createDeal(
+  tx: EntityManager,
+  deal: Omit<Deal, 'id' | 'conversation'>,
+  escrow: { codePrefix: string; kind: string; allowNegative: boolean },
+): Promise<{ id: number; conversationId: number | null; escrowAccount: AccountRow | null }> {
   const { listing, buyer, seller, createdAt } = deal
-  const [row] = await runPreparedIn<{ id: number; conversation_id: number | null }>(tx, 'escrow_create_deal', CREATE_DEAL_SQL, [
+  const [row] = await runPreparedIn<{ id: number; conversation_id: number | null; escrow_account_id: number | null; escrow_account_created_at: string | null }>(
+    tx,
+    'escrow_create_deal',
+    CREATE_DEAL_SQL,
+    [
     listing.id,
     buyer.id,
     seller.id,
@@ -181,9 +208,13 @@ export async function createDeal(tx: EntityManager, deal: Omit<Deal, 'id' | 'con
     listing.id,
     createdAt,
     createdAt,
+    escrow.codePrefix,
+    escrow.kind,
+    escrow.allowNegative,
   ])
   if (!row) throw new Error('the deal was not created')
-  return { id: row.id, conversationId: row.conversation_id }
+  const escrowAccount = row.escrow_account_id === null ? null : { id: row.escrow_account_id, createdAt: new Date(row.escrow_account_created_at!) }
+  return { id: row.id, conversationId: row.conversation_id, escrowAccount }
 }
 
 /**

@@ -26,17 +26,21 @@ export interface TransferResult {
 }
 
 /**
- * legs ($1 accounts, $2 amounts), the guarded accounts ($3, locked by the caller), then the key, kind, memo and time.
- * `before` sums each leg account's entries; a guarded one short of its debit, or a key seen before, writes nothing.
+ * The legs ($1, a JSON list of account, amount and whether the account is guarded, locked by the caller), then the
+ * key, kind, memo and time. `before` sums each leg account's entries; a guarded one short of its debit, or a key seen
+ * before, writes nothing. The legs go as JSON rather than arrays: PostgreSQL counts the rows of a bound array and
+ * finds every call's own plan cheaper than the shared one, so it planned the statement again on every transfer (a
+ * quarter of a millisecond of the database's time each); a JSON list is costed the same either way, and the plan is
+ * made once per connection.
  */
-const TRANSFER_SQL = `with legs as (select * from unnest(?::int[], ?::bigint[]) as l(account_id, amount)),
+const TRANSFER_SQL = `with legs as (select * from jsonb_to_recordset(?::jsonb) as l(account_id int, amount bigint, guarded boolean)),
   before as (
     select a.account_id, coalesce((select sum(e.amount_cents) from ledger_entries e where e.account_id = a.account_id), 0) as total
     from (select distinct account_id from legs) a
   ),
   short as (
     select 1 from before b join (select account_id, sum(amount) as amount from legs group by account_id) d using (account_id)
-    where b.account_id = any(?::int[]) and b.total + d.amount < 0
+    where b.account_id in (select account_id from legs where guarded) and b.total + d.amount < 0
   ),
   seen as (select 1 from ledger_transfers where idempotency_key = ?),
   moved as (
@@ -69,11 +73,14 @@ export interface AccountSpec {
   allowNegative: boolean
 }
 
+/** A deal's escrow account's code is this and the deal's id (a statement that creates the deal creates it too). */
+export const ESCROW_CODE_PREFIX = 'escrow:'
+
 export const accounts = {
   wallet: (userId: number): AccountSpec => ({ code: `wallet:${userId}`, kind: 'user_wallet', userId, allowNegative: false }),
   system: (name: keyof typeof SYSTEM_ACCOUNTS): AccountSpec => ({ code: `system:${name}`, kind: SYSTEM_ACCOUNTS[name], userId: null, allowNegative: true }),
   /** a deal's own escrow account, `escrow:{id}`: it belongs to no user and can never go below zero */
-  escrow: (transactionId: number): AccountSpec => ({ code: `escrow:${transactionId}`, kind: 'escrow', userId: null, allowNegative: false }),
+  escrow: (transactionId: number): AccountSpec => ({ code: `${ESCROW_CODE_PREFIX}${transactionId}`, kind: 'escrow', userId: null, allowNegative: false }),
   /** where a withdrawal's money waits until an admin decides: `withdrawal:{id}`, the user's, never below zero */
   withdrawalHold: (withdrawalId: number, userId: number): AccountSpec => ({ code: `withdrawal:${withdrawalId}`, kind: 'withdrawal_hold', userId, allowNegative: false }),
 }
@@ -133,6 +140,14 @@ export class LedgerService {
       // neither inserted nor seen: a concurrent transaction created it after the statement began
       specs.map(async (spec) => known.get(spec.code) ?? em.findOneOrFail(LedgerAccount, { code: spec.code })),
     )
+  }
+
+  /**
+   * An account a statement of the caller's read or created (its id and creation time): later transfers in this
+   * EntityManager use it without asking for it again.
+   */
+  remember(em: EntityManager, spec: AccountSpec, row: { id: number; createdAt: Date }): void {
+    em.map(LedgerAccount, { id: row.id, code: spec.code, kind: spec.kind, user_id: spec.userId, allow_negative: spec.allowNegative, created_at: row.createdAt })
   }
 
   private async one(em: EntityManager, spec: AccountSpec): Promise<LedgerAccount> {
@@ -208,10 +223,9 @@ export class LedgerService {
 
     const guarded = request.legs.filter((l) => l.amountCents < 0 && !l.account.allowNegative).map((l) => l.account.id)
     await this.lock(em, guarded)
+    const legs = request.legs.map((l) => ({ account_id: l.account.id, amount: l.amountCents, guarded: guarded.includes(l.account.id) }))
     const [row] = await runPreparedIn<{ moved: boolean; short: boolean; balances: Record<string, string> }>(em, 'ledger_transfer', TRANSFER_SQL, [
-      request.legs.map((l) => l.account.id),
-      request.legs.map((l) => l.amountCents),
-      guarded,
+      JSON.stringify(legs),
       request.idempotencyKey,
       request.kind,
       request.idempotencyKey,
