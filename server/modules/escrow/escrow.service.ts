@@ -18,7 +18,7 @@ import type { Logger } from '../../logger'
 import type { Delivery, EventBus } from '../../realtime/bus'
 import { recordAudit } from '../audit/audit.service'
 import type { ConversationsService } from '../conversations/conversations.service'
-import { accounts, ESCROW_CODE_PREFIX, type LedgerService } from '../ledger/ledger.service'
+import { accounts, type LedgerService } from '../ledger/ledger.service'
 import { Listing } from '../listings/listing.entity'
 import type { NotificationService } from '../notifications/notifications.service'
 import type { SettingsService } from '../settings/settings.service'
@@ -125,8 +125,7 @@ export class EscrowService {
       paidAt: null,
       closedAt: null,
     }
-    const escrowSpec = accounts.escrow(0)
-    const created = await createDeal(tx, fields, { codePrefix: ESCROW_CODE_PREFIX, kind: escrowSpec.kind, allowNegative: escrowSpec.allowNegative })
+    const created = await createDeal(tx, fields)
     // the accounts Buy Now's payment moves money between, known without asking for them again
     if (forSale.buyerWallet) this.deps.ledger.remember(tx, accounts.wallet(buyer.id), forSale.buyerWallet)
     if (created.escrowAccount) this.deps.ledger.remember(tx, accounts.escrow(created.id), created.escrowAccount)

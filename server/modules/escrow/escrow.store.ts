@@ -3,6 +3,7 @@ import type { ListingStatus } from '@shared/api/listings'
 import type { TransactionRole, TransactionStatus } from '@shared/api/transactions'
 import type { PaymentMethod } from '@shared/fees'
 import { runPreparedIn } from '../../db/prepared'
+import { accounts, ESCROW_CODE_PREFIX } from '../ledger/ledger.service'
 import { SETTING_KEYS, type StoredSetting } from '../settings/settings.service'
 import type { NotificationDraft } from './escrow.effects'
 
@@ -163,6 +164,9 @@ export async function lockListing(tx: EntityManager, id: number, walletCode: str
   }
 }
 
+/** kind and floor of every deal's escrow account; its code is the prefix and the deal's id */
+const ESCROW_SPEC = accounts.escrow(0)
+
 const CREATE_DEAL_SQL = `with d as (
     insert into escrow_transactions (listing_id, buyer_id, seller_id, status, price_cents, escrow_fee_cents, countdown_days, reserved_until, created_at, updated_at)
     values (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?) returning id
@@ -179,15 +183,10 @@ select d.id, (select id from c) as conversation_id, ea.id as escrow_account_id, 
 from d left join ea on true`
 
 /**
- * A new pending deal's row, its escrow account (`escrow` gives the account's code prefix, kind and whether it may go
- * below zero), and the buyer's conversation with the seller about the listing when they had none (null: they had
+ * A new pending deal's row, its escrow account (as `accounts.escrow` describes it), and the buyer's conversation with the seller about the listing when they had none (null: they had
  * one, which the caller links). One statement.
  */
-export async function createDeal(
-  tx: EntityManager,
-  deal: Omit<Deal, 'id' | 'conversation'>,
-  escrow: { codePrefix: string; kind: string; allowNegative: boolean },
-): Promise<{ id: number; conversationId: number | null; escrowAccount: AccountRow | null }> {
+export async function createDeal(tx: EntityManager, deal: Omit<Deal, 'id' | 'conversation'>): Promise<{ id: number; conversationId: number | null; escrowAccount: AccountRow | null }> {
   const { listing, buyer, seller, createdAt } = deal
   const [row] = await runPreparedIn<{ id: number; conversation_id: number | null; escrow_account_id: number | null; escrow_account_created_at: string | null }>(
     tx,
@@ -208,9 +207,9 @@ export async function createDeal(
     listing.id,
     createdAt,
     createdAt,
-    escrow.codePrefix,
-    escrow.kind,
-    escrow.allowNegative,
+    ESCROW_CODE_PREFIX,
+    ESCROW_SPEC.kind,
+    ESCROW_SPEC.allowNegative,
   ])
   if (!row) throw new Error('the deal was not created')
   const escrowAccount = row.escrow_account_id === null ? null : { id: row.escrow_account_id, createdAt: new Date(row.escrow_account_created_at!) }
