@@ -65,5 +65,24 @@ export function escrowHelpers(getServer: () => RunningServer, getSql: () => pg.C
     expect(failing).toEqual([])
   }
 
-  return { signIn, fund, balanceOf, listingToBuy, listingOn, detail, expectSoundLedger }
+  /**
+   * Every statement the server sent to PostgreSQL while `run` ran, grouped by the database transaction it ran in
+   * (statements outside any transaction under the key `null`), in the order sent.
+   */
+  const statementsDuring = async <T>(run: () => Promise<T>): Promise<{ result: T; byTransaction: Map<string | null, string[]> }> => {
+    const knex = getServer().orm.em.getConnection().getKnex()
+    const byTransaction = new Map<string | null, string[]>()
+    const record = (query: { sql: string; __knexTxId?: string }) => {
+      const key = query.__knexTxId ?? null
+      byTransaction.set(key, [...(byTransaction.get(key) ?? []), query.sql])
+    }
+    knex.on('query', record)
+    try {
+      return { result: await run(), byTransaction }
+    } finally {
+      knex.off('query', record)
+    }
+  }
+
+  return { signIn, fund, balanceOf, listingToBuy, listingOn, detail, expectSoundLedger, statementsDuring }
 }

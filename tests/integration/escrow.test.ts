@@ -12,7 +12,7 @@ import { escrowHelpers } from './escrow-support'
 let db: TestDatabase
 let server: RunningServer
 let sql: pg.Client
-const { signIn, fund, balanceOf, listingToBuy, listingOn, detail, expectSoundLedger } = escrowHelpers(
+const { signIn, fund, balanceOf, listingToBuy, listingOn, detail, expectSoundLedger, statementsDuring } = escrowHelpers(
   () => server,
   () => sql,
 )
@@ -163,8 +163,16 @@ describe('a deal from purchase to completion', () => {
     await fund(alice.id, total)
     const before = await balanceOf(`wallet:${alice.id}`)
     const key = { 'Idempotency-Key': `buy-and-pay-${listing.id}` }
-    const bought = await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' }, key)
+    const { result: bought, byTransaction } = await statementsDuring(() => alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' }, key))
     expect(bought.status, bought.text).toBe(201)
+    // one database transaction, and a short one: the session's read outside it, then BEGIN, the key, the listing's
+    // lock with the buyer's wallet, the deal with its escrow account, the ledger's lock and transfer, the deal's
+    // steps, the key's answer, COMMIT. The ledger's own accounts statement never runs: it already has both accounts.
+    const transactions = [...byTransaction].filter(([id]) => id !== null).map(([, statements]) => statements)
+    expect(transactions).toHaveLength(1)
+    expect(transactions[0]!.length, transactions[0]!.join('\n---\n')).toBeLessThanOrEqual(9)
+    expect(byTransaction.get(null) ?? []).toHaveLength(1)
+    expect(transactions[0]!.filter((statement) => /^with wanted as/.test(statement))).toEqual([])
     const deal = detail(bought.json)
     expect(deal).toMatchObject({ status: 'fee_paid', paymentMethod: 'balance', viewerRole: 'buyer' })
     expect(deal.timeline.map((e) => e.status)).toEqual(['pending', 'fee_paid'])

@@ -4,6 +4,7 @@ import { listingDtoSchema, listingListSchema, overallStatsSchema, platformStatsS
 import { LIVE_PLATFORMS, PAGE_SIZE, SORT_OPTIONS } from '../../src/shared/constants'
 import { compareBy, listingQuerySchema, matchesFilters } from '../../src/shared/listings/filter'
 import { DEMO_LISTING_COUNT } from '../../server/modules/listings/demo-listings'
+import { catalogueFilter } from '../../server/modules/listings/listings.query'
 import { DEMO_SELLERS, DEMO_USERS } from '../../server/db/seed'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
@@ -158,6 +159,39 @@ describe('GET /api/accounts/search, /featured', () => {
     expect((res.json as unknown as ListingDto[]).map((l) => l.id)).toEqual(expected('q=gaming').slice(0, PAGE_SIZE))
     expect(res.headers.get('x-total-count')).toBe(String(expected('q=gaming').length))
     expect((await anon.get('/api/accounts/search')).json).toHaveLength(PAGE_SIZE)
+  })
+
+  it('finds text through trigram indexes that hold active listings only', async () => {
+    const { rows: indexes } = await sql.query(
+      `select indexname, indexdef from pg_indexes where tablename = 'listings' and indexdef like '%gin_trgm_ops%' order by indexname`,
+    )
+    expect(indexes.map((i) => i.indexname)).toEqual(['listings_niche_key_trgm', 'listings_search_text_trgm'])
+    // a listing that leaves the catalogue (reserved, sold) leaves these indexes: buying one writes no GIN entry
+    for (const index of indexes) expect(index.indexdef).toMatch(/WHERE \(\(?status\)?::text = 'active'::text\)$/)
+    // and the catalogue's own filter is one the planner answers from them
+    for (const [query, index] of [
+      [{ q: 'gaming' }, 'listings_search_text_trgm'],
+      [{ niche: 'gaming' }, 'listings_niche_key_trgm'],
+    ] as const) {
+      const filter = catalogueFilter(listingQuerySchema.parse(query))
+      let n = 0
+      const text = filter.sql.replace(/\?/g, () => `$${++n}`)
+      await sql.query('begin')
+      try {
+        // with only these indexes left (in this transaction) and scans of the whole table ruled out, the plan reads
+        // the trigram index if, and only if, the filter lets the planner use it
+        await sql.query(`do $$ declare i record; begin
+          for i in select indexname from pg_indexes where tablename = 'listings' and indexdef not like '%gin_trgm_ops%'
+            and indexname not in (select conname from pg_constraint) loop
+            execute format('drop index %I', i.indexname);
+          end loop; end $$`)
+        await sql.query('set local enable_seqscan = off')
+        const { rows } = await sql.query(`explain (format json) select id from listings where ${text}`, filter.params)
+        expect(JSON.stringify(rows[0]['QUERY PLAN'])).toContain(`"Index Name":"${index}"`)
+      } finally {
+        await sql.query('rollback')
+      }
+    }
   })
 
   it('features at most 12 active listings: pinned first, then premium, then newest', async () => {

@@ -18,6 +18,7 @@ import { Migration20261124PaymentRefunds } from './20261124-payment-refunds'
 import { Migration20261124ListingCountsShards } from './20261124-listing-counts-shards'
 import { Migration20261125UserPreferences } from './20261125-user-preferences'
 import { Migration20261126ReviewRemovals } from './20261126-review-removals'
+import { Migration20261127ActiveSearchIndexes } from './20261127-active-search-indexes'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -40,4 +41,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124PaymentRefunds', class: Migration20261124PaymentRefunds },
   { name: 'Migration20261124ListingCountsShards', class: Migration20261124ListingCountsShards },
   { name: 'Migration20261126ReviewRemovals', class: Migration20261126ReviewRemovals },
+  { name: 'Migration20261127ActiveSearchIndexes', class: Migration20261127ActiveSearchIndexes },
 ]
