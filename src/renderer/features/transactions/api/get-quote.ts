@@ -13,6 +13,7 @@ export async function getQuote(listingId: number, signal?: AbortSignal): Promise
 export const quoteQueryOptions = (listingId: number) =>
   queryOptions({ queryKey: transactionQueryKeys.quote(listingId), queryFn: ({ signal }) => getQuote(listingId, signal), staleTime: 0 })
 
-export function useQuote(listingId: number, enabled: boolean) {
+/** `enabled` may be a function: it is asked again whenever something would refetch the quote. */
+export function useQuote(listingId: number, enabled: boolean | (() => boolean)) {
   return useQuery({ ...quoteQueryOptions(listingId), enabled })
 }

@@ -43,20 +43,34 @@ interface Sent {
   body: unknown
 }
 
+/** Quotes asked for, counted apart from `sent`. */
+let quotesAsked = 0
+
+/** As the server does: once the listing is reserved, it is no longer for sale and has no quote. */
 function stubServer(answers: Record<string, () => Response> = {}) {
   const sent: Sent[] = []
+  let reserved = false
+  quotesAsked = 0
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     if (path === '/api/auth/me') return Response.json(BOB)
     if (path.startsWith('/api/transactions?')) return Response.json([], { headers: { 'X-Total-Count': '0' } })
-    if (path.startsWith('/api/transactions/quote')) return Response.json(QUOTE)
+    if (path.startsWith('/api/transactions/quote')) {
+      quotesAsked++
+      return reserved ? Response.json({ message: 'This account is no longer available' }, { status: 404 }) : Response.json(QUOTE)
+    }
     const body = init.body ? JSON.parse(String(init.body)) : undefined
     sent.push({ path, key: new Headers(init.headers).get('Idempotency-Key'), body })
-    if (answers[path]) return answers[path]()
-    if (path === '/api/transactions') return Response.json(makeDeal(body?.pay ? { status: 'fee_paid', actions: [] } : {}), { status: 201 })
-    if (path === '/api/transactions/7/pay') return Response.json(makeDeal({ status: 'fee_paid', actions: [] }))
-    return Response.json({ message: 'not found' }, { status: 404 })
+    const answer = answers[path]?.() ?? defaultAnswer(path, body)
+    if (path === '/api/transactions' && answer.ok) reserved = true
+    return answer
   })
   return sent
+}
+
+function defaultAnswer(path: string, body: { pay?: string } | undefined): Response {
+  if (path === '/api/transactions') return Response.json(makeDeal(body?.pay ? { status: 'fee_paid', actions: [] } : {}), { status: 201 })
+  if (path === '/api/transactions/7/pay') return Response.json(makeDeal({ status: 'fee_paid', actions: [] }))
+  return Response.json({ message: 'not found' }, { status: 404 })
 }
 
 function Location() {
@@ -113,6 +127,8 @@ describe('BuyNow', () => {
     await waitFor(() => expect(location()).toBe('/chat/12'))
     expect(sent.map((s) => [s.path, s.body])).toEqual([['/api/transactions', { listingId: 11, pay: 'balance' }]])
     expect(sent.every((s) => s.key)).toBe(true)
+    // the bought listing is not quoted again on the way out
+    expect(quotesAsked).toBe(1)
   })
 
   it('reserves nothing when paying from the balance fails, and Retry sends the same request again', async () => {
@@ -152,6 +168,8 @@ describe('BuyNow', () => {
     await waitFor(() => expect(localStorage.getItem('trustap_order_id')).toBe('trans_7'))
     expect(sent.map((s) => s.path)).toEqual(['/api/transactions', '/api/transactions/7/checkout', '/api/transactions/7/checkout'])
     expect(sent[2]!.key).toBe(sent[1]!.key)
+    // the reserved listing has no quote any more; the dialog kept the one it paid by
+    expect(quotesAsked).toBe(1)
   })
 
   it('starts the provider checkout for card and remembers the order for the return screen', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { Hourglass, Loader2, Lock, ShieldCheck } from 'lucide-react'
 import type { TransactionDetailDto } from '@shared/api/transactions'
@@ -43,9 +43,13 @@ function QuoteSkeleton() {
  * page; if that fails after the reservation, the deal is kept and the buyer can retry here or pay from the deal's page.
  */
 export function PurchaseDialogContent({ listing, open }: { listing: PurchaseListing; open: boolean }) {
-  const quote = useQuote(listing.id, open)
   const keys = useActionKeys()
   const create = useCreateTransaction(keys)
+  // From the moment the buyer asks for the listing it may be theirs, and a listing a deal holds has no quote (the
+  // server answers 404). The dialog keeps the quote it showed, whatever the purchase's own answer and live events
+  // invalidate meanwhile: asked at refetch time, this holds from the click on, before React renders again.
+  const asked = useRef(false)
+  const quote = useQuote(listing.id, () => open && !asked.current)
   const payment = usePay(keys)
   const navigate = useNavigate()
   const [method, setMethod] = useState<PaymentMethod | null>(null)
@@ -61,14 +65,23 @@ export function PurchaseDialogContent({ listing, open }: { listing: PurchaseList
   const buy = async () => {
     if (!chosen) return
     markOwnPurchase()
+    const purchase = async (pay?: 'balance') => {
+      asked.current = true
+      try {
+        return await create.mutateAsync(pay ? { listingId: listing.id, pay } : { listingId: listing.id })
+      } catch (err) {
+        asked.current = false // nothing was reserved: the quote may move again (the balance, say)
+        throw err
+      }
+    }
     try {
       if (chosen.method === 'balance' && !deal) {
-        const paid = await create.mutateAsync({ listingId: listing.id, pay: 'balance' })
+        const paid = await purchase('balance')
         markOwnPurchase()
         navigate(afterPaymentPath(paid))
         return
       }
-      const reserved = deal ?? (await create.mutateAsync({ listingId: listing.id }))
+      const reserved = deal ?? (await purchase())
       setDeal(reserved)
       const opened = await payment.pay(reserved, chosen.method)
       if (opened) setExternal(opened)
