@@ -29,7 +29,7 @@ export function NotificationBell() {
           <span
             aria-hidden="true"
             data-testid="notification-badge"
-            className="absolute top-1 left-1/2 ml-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-red-500 px-1 text-[0.6875rem] leading-none font-bold text-white ring-2 ring-navy-950"
+            className="absolute top-1 left-1/2 ml-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-destructive px-1 text-[0.6875rem] leading-none font-bold text-destructive-foreground ring-2 ring-navy-950"
           >
             {badge}
           </span>
