@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { luminance } from '../../src/renderer/lib/contrast'
+import { COUNT_DIGITS_AS_TEXT } from '../support/axe'
 import { ApiClient } from '../support/http-client'
 import { SHOTS, pageSettled, signedInAs, useDemoSite } from '../support/e2e'
 
@@ -139,11 +140,10 @@ describe('dark mode', () => {
     const contrast = async (page: Page, where: string) => {
       await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' })
       await page.waitForFunction(() => document.documentElement.classList.contains('dark'))
-      // ignoreLength: a one-digit count is text too (axe otherwise leaves single characters for a person to judge)
       const results = await new AxeBuilder({ page })
         .setLegacyMode(true)
+        .options({ ...COUNT_DIGITS_AS_TEXT }) // before withRules, which adds to the options (and options() replaces them)
         .withRules(['color-contrast'])
-        .options({ checks: { 'color-contrast': { options: { ignoreLength: true } } } })
         .analyze()
       for (const violation of results.violations) {
         for (const node of violation.nodes) findings.push(`${where}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`)
