@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router-dom'
-import { AlertTriangle, MessagesSquare, SearchX } from 'lucide-react'
+import { MessagesSquare, SearchX } from 'lucide-react'
 import { ADMIN_CONVERSATIONS_PAGE_SIZE } from '@shared/api/admin-conversations'
 import { Pager, showingText } from '@/components/pager'
+import { LoadFailedNotice } from '@/components/load-failed-notice'
 import { StateNotice } from '@/components/state-notice'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { describeError } from '@/lib/api-client'
 import { cn } from '@/lib/utils'
 import { useAdminConversations } from '../api/get-admin-conversations'
 import { FLAG_FILTERS, FLAG_LABELS, parseFilters, toSearchParams, withFilter, type ConversationFilters } from '../lib/conversation-filters'
@@ -56,11 +56,7 @@ function ConversationList({ filters, onChange }: { filters: ConversationFilters;
   if (list.isPending) return <ListSkeleton />
   if (list.isError && !list.data) {
     return (
-      <StateNotice icon={<AlertTriangle aria-hidden="true" />} title="Could not load the conversations" text={describeError(list.error, 'Please try again.')}>
-        <Button variant="primary" onClick={() => void list.refetch()}>
-          Try Again
-        </Button>
-      </StateNotice>
+      <LoadFailedNotice title="Could not load the conversations" error={list.error} fallback="Please try again." onRetry={() => void list.refetch()} />
     )
   }
   const { items, total } = list.data

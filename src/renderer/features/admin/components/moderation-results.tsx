@@ -1,12 +1,12 @@
 import { useEffect, type ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { AlertTriangle, SearchX } from 'lucide-react'
+import { SearchX } from 'lucide-react'
 import { MODERATION_PAGE_SIZE } from '@shared/api/moderation'
 import { Pager, showingText } from '@/components/pager'
+import { LoadFailedNotice } from '@/components/load-failed-notice'
 import { StateNotice } from '@/components/state-notice'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { describeError } from '@/lib/api-client'
 import type { Page } from '../api/total-count'
 
 interface ModerationResultsProps<T> {
@@ -41,11 +41,7 @@ export function ModerationResults<T>({ list, page, noun, filtered, onPage, onCle
   }
   if (list.isError) {
     return (
-      <StateNotice icon={<AlertTriangle className="size-7" aria-hidden="true" />} title={`Could not load the ${noun}`} text={describeError(list.error, list.error.message)}>
-        <Button variant="primary" onClick={() => void list.refetch()}>
-          Try Again
-        </Button>
-      </StateNotice>
+      <LoadFailedNotice title={`Could not load the ${noun}`} error={list.error} fallback={list.error.message} onRetry={() => void list.refetch()} />
     )
   }
   if (list.data.items.length === 0) {

@@ -1,14 +1,14 @@
 import { Link, useSearchParams } from 'react-router-dom'
-import { AlertTriangle, BookOpen, Newspaper } from 'lucide-react'
+import { BookOpen, Newspaper } from 'lucide-react'
 import { BLOG_PAGE_SIZE } from '@shared/api/blog'
 import { PAGE_TEXT } from '@shared/seo'
 import { paths } from '@/config/paths'
 import { PageIntro } from '@/components/page-intro'
 import { Pager, showingText } from '@/components/pager'
+import { LoadFailedNotice } from '@/components/load-failed-notice'
 import { StateNotice } from '@/components/state-notice'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { describeError } from '@/lib/api-client'
 import { useSeo } from '@/lib/seo'
 import { useBlogPosts } from '../api/get-blog-posts'
 import { pageParam, pageSearch } from '../lib/page-param'
@@ -41,9 +41,7 @@ export function BlogListScreen() {
             {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-64 rounded-2xl" />)}
           </div>
         ) : posts.isError ? (
-          <StateNotice icon={<AlertTriangle className="size-7" aria-hidden="true" />} title="Could not load the blog" text={describeError(posts.error, 'Please try again in a moment.')}>
-            <Button variant="primary" onClick={() => void posts.refetch()}>Try Again</Button>
-          </StateNotice>
+          <LoadFailedNotice title="Could not load the blog" error={posts.error} onRetry={() => void posts.refetch()} />
         ) : posts.data.items.length === 0 ? (
           <EmptyBlog page={page} onFirstPage={() => goTo(1)} />
         ) : (

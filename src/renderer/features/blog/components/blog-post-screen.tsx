@@ -1,13 +1,14 @@
 import { Link } from 'react-router-dom'
-import { AlertTriangle, ArrowLeft, Clock, FileX } from 'lucide-react'
+import { ArrowLeft, Clock, FileX } from 'lucide-react'
 import type { BlogPost } from '@shared/api/blog'
 import { blogPostText, PAGE_TEXT } from '@shared/seo'
 import { LISTINGS_ANCHOR, paths } from '@/config/paths'
 import { ArticleBody } from '@/components/article-body'
+import { LoadFailedNotice } from '@/components/load-failed-notice'
 import { StateNotice } from '@/components/state-notice'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
-import { ApiError, describeError } from '@/lib/api-client'
+import { ApiError } from '@/lib/api-client'
 import { formatLongDate } from '@/lib/dates'
 import { useSeo } from '@/lib/seo'
 import { useBlogPost } from '../api/get-blog-post'
@@ -23,9 +24,7 @@ export function BlogPostScreen({ id }: { id: number | null }) {
   if (post.isError) {
     return (
       <div className="px-4 py-16">
-        <StateNotice icon={<AlertTriangle className="size-7" aria-hidden="true" />} title="Could not load this post" text={describeError(post.error, 'Please try again in a moment.')}>
-          <Button variant="primary" onClick={() => void post.refetch()}>Try Again</Button>
-        </StateNotice>
+        <LoadFailedNotice title="Could not load this post" error={post.error} onRetry={() => void post.refetch()} />
       </div>
     )
   }

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router-dom'
-import { AlertTriangle, Landmark, ReceiptText } from 'lucide-react'
+import { Landmark, ReceiptText } from 'lucide-react'
 import { PAYMENTS_PAGE_SIZE } from '@shared/api/payments'
 import { paths } from '@/config/paths'
 import { Pager, showingText } from '@/components/pager'
+import { LoadFailedNotice } from '@/components/load-failed-notice'
 import { StateNotice } from '@/components/state-notice'
-import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useCurrentUser } from '@/lib/auth'
@@ -88,11 +88,7 @@ export function BalanceScreen() {
         {history.isPending ? (
           <Skeleton className="h-40 rounded-2xl" />
         ) : history.isError ? (
-          <StateNotice icon={<AlertTriangle className="size-7" aria-hidden="true" />} title="Could not load your history" text={history.error.message}>
-            <Button variant="primary" onClick={() => void history.refetch()}>
-              Try Again
-            </Button>
-          </StateNotice>
+          <LoadFailedNotice title="Could not load your history" error={history.error} onRetry={() => void history.refetch()} />
         ) : history.data.items.length === 0 ? (
           <StateNotice icon={<ReceiptText className="size-7" aria-hidden="true" />} title="Nothing here yet" text="Deposits, purchases, sales and refunds will be listed here." />
         ) : (

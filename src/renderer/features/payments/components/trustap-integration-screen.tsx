@@ -1,10 +1,8 @@
 import { Navigate } from 'react-router-dom'
-import { AlertTriangle, KeyRound, Landmark, ShieldCheck } from 'lucide-react'
+import { KeyRound, Landmark, ShieldCheck } from 'lucide-react'
 import { paths } from '@/config/paths'
-import { StateNotice } from '@/components/state-notice'
-import { Button } from '@/components/ui/button'
+import { LoadFailedNotice } from '@/components/load-failed-notice'
 import { Skeleton } from '@/components/ui/skeleton'
-import { describeError } from '@/lib/api-client'
 import { useCurrentUser } from '@/lib/auth'
 import { useSeo } from '@/lib/seo'
 import { useTrustapConnection } from '../api/get-trustap-connection'
@@ -61,11 +59,7 @@ export function TrustapIntegrationScreen() {
         {connection.isPending ? (
           <Skeleton className="h-40 rounded-2xl" />
         ) : connection.isError ? (
-          <StateNotice icon={<AlertTriangle className="size-7" aria-hidden="true" />} title="Could not load your connection" text={describeError(connection.error, TRUSTAP_TEXTS.loadFailed)}>
-            <Button variant="primary" onClick={() => void connection.refetch()}>
-              Try Again
-            </Button>
-          </StateNotice>
+          <LoadFailedNotice title="Could not load your connection" error={connection.error} fallback={TRUSTAP_TEXTS.loadFailed} onRetry={() => void connection.refetch()} />
         ) : connection.data?.connected ? (
           <ConnectedAccount connection={connection.data} />
         ) : (

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { AlertTriangle, Store, UserX } from 'lucide-react'
+import { Store, UserX } from 'lucide-react'
 import type { ListingDto, SellerProfile } from '@shared/api/listings'
 import { paths } from '@/config/paths'
+import { LoadFailedNotice } from '@/components/load-failed-notice'
+import { StateNotice } from '@/components/state-notice'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useSeo } from '@/lib/seo'
@@ -10,7 +12,6 @@ import { useSeller } from '../api/get-seller'
 import { salesLabel } from '../lib/format'
 import { RecentSales } from './recent-sales'
 import { SellerHeader } from './seller-header'
-import { StateNotice } from './state-notice'
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3'
 
@@ -37,7 +38,7 @@ function SellerSeo({ seller }: { seller: SellerProfile | null }) {
 export function SellerNotFound() {
   return (
     <div className="px-4 py-16">
-      <StateNotice as="h1" icon={<UserX className="size-7" aria-hidden="true" />} title="Seller not found" text="This seller does not exist or is no longer active on Handover.">
+      <StateNotice as="h1" className="py-14" icon={<UserX className="size-7" aria-hidden="true" />} title="Seller not found" text="This seller does not exist or is no longer active on Handover.">
         <Button asChild variant="primary"><Link to={paths.home}>Back to home</Link></Button>
         <Button asChild variant="outline"><Link to={paths.topSellers}>See top sellers</Link></Button>
       </StateNotice>
@@ -103,9 +104,7 @@ export function SellerProfileScreen({ id, renderListing, renderReviews }: Seller
   if (seller.isError) {
     return (
       <div className="px-4 py-16">
-        <StateNotice icon={<AlertTriangle className="size-7" aria-hidden="true" />} title="Could not load this seller" text={seller.error.message}>
-          <Button variant="primary" onClick={() => void seller.refetch()}>Try Again</Button>
-        </StateNotice>
+        <LoadFailedNotice className="py-14" title="Could not load this seller" error={seller.error} onRetry={() => void seller.refetch()} />
       </div>
     )
   }

@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom'
-import { AlertTriangle, ShieldCheck, Trophy, Users } from 'lucide-react'
+import { ShieldCheck, Trophy, Users } from 'lucide-react'
 import { PAGE_TEXT } from '@shared/seo'
 import { paths } from '@/config/paths'
 import { Badge } from '@/components/ui/badge'
+import { LoadFailedNotice } from '@/components/load-failed-notice'
+import { StateNotice } from '@/components/state-notice'
 import { Button } from '@/components/ui/button'
 import { useSeo } from '@/lib/seo'
 import { useTopSellers } from '../api/get-top-sellers'
-import { StateNotice } from './state-notice'
 import { TopSellersList, TopSellersListSkeleton } from './top-sellers-list'
 
 function Intro() {
@@ -39,11 +40,9 @@ export function TopSellersScreen() {
         {sellers.isPending ? (
           <TopSellersListSkeleton />
         ) : sellers.isError ? (
-          <StateNotice icon={<AlertTriangle className="size-7" aria-hidden="true" />} title="Could not load the top sellers" text={sellers.error.message}>
-            <Button variant="primary" onClick={() => void sellers.refetch()}>Try Again</Button>
-          </StateNotice>
+          <LoadFailedNotice className="py-14" title="Could not load the top sellers" error={sellers.error} onRetry={() => void sellers.refetch()} />
         ) : sellers.data.length === 0 ? (
-          <StateNotice icon={<Users className="size-7" aria-hidden="true" />} title="No sellers yet" text="Sellers appear here once they list an account or complete a sale.">
+          <StateNotice className="py-14" icon={<Users className="size-7" aria-hidden="true" />} title="No sellers yet" text="Sellers appear here once they list an account or complete a sale.">
             <Button asChild variant="primary"><Link to={paths.createListing}>Sell Your Account</Link></Button>
           </StateNotice>
         ) : (

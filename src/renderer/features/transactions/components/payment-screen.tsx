@@ -4,7 +4,7 @@ import { ArrowRight, CheckCircle2, Clock, RotateCcw, XCircle } from 'lucide-reac
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import { formatMoney, transactionDisplayId } from '@shared/format'
 import { paths } from '@/config/paths'
-import { StateNotice } from '@/components/state-notice'
+import { LoadFailedNotice } from '@/components/load-failed-notice'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -94,11 +94,7 @@ export function PaymentScreen({ id }: { id: string }) {
           <PaymentBody deal={deal.data} />
         </>
       ) : deal.isError ? (
-        <StateNotice icon={<XCircle className="size-7" aria-hidden="true" />} title="Could not load the payment" text={deal.error.message}>
-          <Button variant="primary" onClick={() => void deal.refetch()}>
-            Try Again
-          </Button>
-        </StateNotice>
+        <LoadFailedNotice icon={<XCircle className="size-7" aria-hidden="true" />} title="Could not load the payment" error={deal.error} onRetry={() => void deal.refetch()} />
       ) : (
         <Skeleton className="h-64 rounded-2xl" />
       )}

@@ -4,6 +4,7 @@ import { ArrowLeft, MessageCircle, SearchX } from 'lucide-react'
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import { transactionDisplayId } from '@shared/format'
 import { paths } from '@/config/paths'
+import { LoadFailedNotice } from '@/components/load-failed-notice'
 import { StateNotice } from '@/components/state-notice'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -161,11 +162,7 @@ export function TransactionDetailScreen({ id, renderReview }: { id: string; rend
       ) : deal.data ? (
         <TransactionDetail deal={deal.data} renderReview={renderReview} />
       ) : deal.isError ? (
-        <StateNotice icon={<SearchX className="size-7" aria-hidden="true" />} title="Could not load the transaction" text={deal.error.message}>
-          <Button variant="primary" onClick={() => void deal.refetch()}>
-            Try Again
-          </Button>
-        </StateNotice>
+        <LoadFailedNotice icon={<SearchX className="size-7" aria-hidden="true" />} title="Could not load the transaction" error={deal.error} onRetry={() => void deal.refetch()} />
       ) : (
         <DetailSkeleton />
       )}

@@ -1,9 +1,10 @@
 import { useEffect } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router-dom'
-import { AlertTriangle, ArrowLeftRight, SearchX } from 'lucide-react'
+import { ArrowLeftRight, SearchX } from 'lucide-react'
 import { TRANSACTION_PAGE } from '@shared/api/transactions'
 import { paths } from '@/config/paths'
 import { Pager, showingText } from '@/components/pager'
+import { LoadFailedNotice } from '@/components/load-failed-notice'
 import { StateNotice } from '@/components/state-notice'
 import { Button } from '@/components/ui/button'
 import { NativeSelect } from '@/components/ui/native-select'
@@ -103,11 +104,7 @@ export function TransactionsScreen() {
         {isLoading || list.isPending ? (
           <LoadingList />
         ) : list.isError ? (
-          <StateNotice icon={<AlertTriangle className="size-7" aria-hidden="true" />} title="Could not load your transactions" text={list.error.message}>
-            <Button variant="primary" onClick={() => void list.refetch()}>
-              Try Again
-            </Button>
-          </StateNotice>
+          <LoadFailedNotice title="Could not load your transactions" error={list.error} onRetry={() => void list.refetch()} />
         ) : list.data.items.length === 0 ? (
           filtered ? (
             <StateNotice icon={<SearchX className="size-7" aria-hidden="true" />} title="No transactions match these filters" text="Try another status or role.">
