@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { SPEC_ROUTE_TABLE, type SpecRoute } from '../../src/renderer/app/routes'
-import { ApiClient } from '../support/http-client'
+import type { ApiClient } from '../support/http-client'
 import { axeViolations, reportViolations, type Finding } from '../support/axe'
-import { SHOTS, pageSettled, signedInAs, useDemoSite } from '../support/e2e'
+import { SHOTS, apiSignedInAs, pageSettled, signedInAs, useDemoSite } from '../support/e2e'
 import { layoutProblemsAcrossWidths } from '../support/layout'
 
 const site = useDemoSite()
@@ -45,15 +45,9 @@ function urlFor(route: SpecRoute, ids: DemoIds): string {
   return id === undefined ? (route.sample ?? route.path) : `${route.path.slice(0, param)}/${id}`
 }
 
-async function apiAs(username: string, password = 'handover-demo'): Promise<ApiClient> {
-  const client = new ApiClient(site.server.url)
-  expect((await client.post('/api/auth/login', { username, password })).status).toBe(200)
-  return client
-}
-
 /** alice starts buying one of bob's listings (the deal, its payment page and chat exist), and all three sides write in the chat. */
 async function demoIds(): Promise<DemoIds> {
-  const [alice, bob, admin] = [await apiAs('alice'), await apiAs('bob'), await apiAs('admin', 'handover-admin')]
+  const [alice, bob, admin] = [await apiSignedInAs(site, 'alice'), await apiSignedInAs(site, 'bob'), await apiSignedInAs(site, 'admin')]
   const listings = (await bob.get('/api/accounts?pageSize=100&sort=price-low')).json as unknown as { id: number; sellerId: number; seller: { username: string } }[]
   const ofBob = listings.filter((l) => l.seller.username === 'bob')
   const [post] = (await bob.get('/api/blog')).json as unknown as { id: number }[]

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { INVOKE_CHANNELS, invokeContract, type DeepLinkEvent, type DesktopBridge } from '../../src/shared/ipc/contract'
 import { parseDeepLink } from '../../src/main/deep-links'
-import { SHOTS, useDemoSite } from '../support/e2e'
-import { ApiClient } from '../support/http-client'
+import { SHOTS, apiSignedInAs, useDemoSite } from '../support/e2e'
 
 // The website in Chromium with a simulated desktop bridge: what the renderer asks of the desktop shell.
 const site = useDemoSite()
@@ -99,12 +98,6 @@ async function desktopWindow(username: string, path: string): Promise<{ page: Pa
   return { page, frames }
 }
 
-async function apiAs(username: string): Promise<ApiClient> {
-  const client = new ApiClient(site.server.url, { origin: site.server.url })
-  expect((await client.post('/api/auth/login', { username, password: 'handover-demo' })).status).toBe(200)
-  return client
-}
-
 /** POST from the page itself, with its session. */
 const postFromPage = (page: Page, path: string, body: unknown) =>
   page.evaluate(async ({ path, body }) => (await (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { id: number }, { path, body })
@@ -119,7 +112,7 @@ const lastBadge = async (page: Page) => ((await calls(page, 'setBadge')).at(-1) 
 describe('the renderer in the desktop app (simulated bridge)', () => {
   it('alerts for a message only while unfocused, badges the unread total, and opens deep links', async () => {
     const { page: buyer, frames } = await desktopWindow('bob', '/')
-    const seller = await apiAs('alice')
+    const seller = await apiSignedInAs(site, 'alice')
     const listings = await buyer.evaluate(async () => (await (await fetch('/api/accounts?pageSize=100')).json()) as { id: number; seller: { username: string } }[])
     const listing = listings.find((l) => l.seller.username === 'alice')!
     const conversation = await postFromPage(buyer, '/api/conversations', { listingId: listing.id })

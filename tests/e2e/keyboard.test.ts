@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ApiClient } from '../support/http-client'
-import { SHOTS, pageSettled, useDemoSite } from '../support/e2e'
+import { SHOTS, apiSignedInAs, pageSettled, useDemoSite } from '../support/e2e'
 import { expectFocusTrappedInDialog, expectVisibleFocus, focusOf, tabTo } from '../support/keyboard'
 
 const site = useDemoSite()
 
 /** The newest 6-digit code mailed to `email`, read from the outbox as the admin (no SMTP in this suite). */
 async function codeFor(email: string): Promise<string> {
-  const admin = new ApiClient(site.server.url)
-  expect((await admin.post('/api/auth/login', { username: 'admin', password: 'handover-admin' })).status).toBe(200)
+  const admin = await apiSignedInAs(site, 'admin')
   for (let attempt = 0; attempt < 50; attempt++) {
     const { messages } = (await admin.get('/api/email/outbox')).json as unknown as { messages: { to: string; subject: string }[] }
     const code = messages.find((m) => m.to === email && /\b\d{6}\b/.test(m.subject))?.subject.match(/\b(\d{6})\b/)?.[1]

@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { luminance } from '../../src/renderer/lib/contrast'
 import { COUNT_DIGITS_AS_TEXT } from '../support/axe'
 import { ApiClient } from '../support/http-client'
-import { SHOTS, pageSettled, signedInAs, useDemoSite } from '../support/e2e'
+import { SHOTS, apiSignedInAs, pageSettled, signedInAs, useDemoSite } from '../support/e2e'
 
 const site = useDemoSite()
 const url = (path: string) => `${site.server.url}${path}`
@@ -163,12 +163,7 @@ describe('dark mode', () => {
     await visitor.context().close()
 
     // unread counts on the bell and the chat button: alice starts a purchase (a notification) and the seller writes to her
-    const apiAs = async (username: string) => {
-      const client = new ApiClient(site.server.url)
-      expect((await client.post('/api/auth/login', { username, password: 'handover-demo' })).status).toBe(200)
-      return client
-    }
-    const [aliceApi, bobApi] = [await apiAs('alice'), await apiAs('bob')]
+    const [aliceApi, bobApi] = [await apiSignedInAs(site, 'alice'), await apiSignedInAs(site, 'bob')]
     const ofBob = ((await bobApi.get('/api/accounts?pageSize=100&sort=price-low')).json as unknown as { id: number; seller: { username: string } }[]).find(
       (l) => l.seller.username === 'bob',
     )

@@ -74,7 +74,9 @@ export function escrowHelpers(getServer: () => RunningServer, getSql: () => pg.C
     const byTransaction = new Map<string | null, string[]>()
     const record = (query: { sql: string; __knexTxId?: string }) => {
       const key = query.__knexTxId ?? null
-      byTransaction.set(key, [...(byTransaction.get(key) ?? []), query.sql])
+      const statements = byTransaction.get(key) ?? []
+      statements.push(query.sql)
+      byTransaction.set(key, statements)
     }
     knex.on('query', record)
     try {

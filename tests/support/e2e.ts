@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import type { RunningServer } from '../../server/server'
 import { launchChromium } from './browser'
 import { createTestDatabase, type TestDatabase } from './database'
+import { ApiClient } from './http-client'
 import { startTestServer } from './server'
 
 /** Where end-to-end screenshots go. */
@@ -36,6 +37,14 @@ export function useDemoSite(): DemoSite {
     await site.db?.drop()
   })
   return site
+}
+
+/** A demo user's API session (the admin's own password for `admin`), sending the site's Origin as a browser would. */
+export async function apiSignedInAs(site: DemoSite, username: string): Promise<ApiClient> {
+  const client = new ApiClient(site.server.url, { origin: site.server.url })
+  const password = username === 'admin' ? 'handover-admin' : 'handover-demo'
+  expect((await client.post('/api/auth/login', { username, password })).status).toBe(200)
+  return client
 }
 
 /** A new browser context signed in through the sign-in form, on the home page. */
