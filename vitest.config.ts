@@ -37,7 +37,6 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          fileParallelism: false,
           setupFiles: ['tests/support/e2e-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
