@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Logger } from '../logger'
 import type { Services } from '../app'
 import { hashPassword } from '../modules/auth/passwords'
+import { seedDemoConversations } from '../modules/conversations/demo-conversations'
 import { seedDemoPosts } from '../modules/blog/demo-posts'
 import { ensureDemoBanners } from '../modules/listings/demo-banners'
 import { seedDemoListings } from '../modules/listings/demo-listings'
@@ -78,12 +79,15 @@ export async function seedDemo(em: EntityManager, services: Services, logger: Lo
     const listings = await seedDemoListings(tx, users.filter((u) => !u.isAdmin), now)
     // alice, bob and carol bought some of the sales and reviewed most of them
     const buyers = users.filter((u) => DEMO_USERS.some((d) => d.username === u.username && !d.isAdmin))
-    return { ...listings, posts, reviews: await seedDemoReviews(tx, buyers, now) }
+    const reviews = await seedDemoReviews(tx, buyers, now)
+    // each deal's chat, and a question each of them asked one of the extra sellers
+    const extraSellers = users.filter((u) => (DEMO_SELLERS as readonly string[]).includes(u.username))
+    return { ...listings, posts, reviews, conversations: await seedDemoConversations(tx, buyers, extraSellers, now) }
   })
   await banners
   const lines = DEMO_USERS.map((u) => `  ${u.isAdmin ? 'admin' : 'user '}  ${u.username.padEnd(8)} password: ${u.password}`)
   logger.info(
-    `Demo data loaded: ${accounts.length} users, ${counts.active} active and ${counts.sold} sold listings, ${counts.posts} blog posts, ${counts.reviews} reviews. Sign in with:\n${lines.join('\n')}\n  (and ${DEMO_SELLERS.length} more sellers, such as ${DEMO_SELLERS[0]}, password: ${DEMO_PASSWORD})`,
+    `Demo data loaded: ${accounts.length} users, ${counts.active} active and ${counts.sold} sold listings, ${counts.posts} blog posts, ${counts.reviews} reviews, ${counts.conversations} conversations. Sign in with:\n${lines.join('\n')}\n  (and ${DEMO_SELLERS.length} more sellers, such as ${DEMO_SELLERS[0]}, password: ${DEMO_PASSWORD})`,
   )
   return true
 }

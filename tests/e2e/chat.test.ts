@@ -37,9 +37,9 @@ describe('chat in Chromium, buyer and seller side by side', () => {
     const buyer = await signedInAs('bob', 'handover-demo')
     const listing = await alicesListing(buyer)
 
-    // the seller is looking at her (empty) inbox, and has the home page open in another tab
+    // the seller is looking at her inbox (the demo's past deals are in it), and has the home page open in another tab
     await openLive(seller, '/messages')
-    await seller.getByText('No conversations yet').waitFor()
+    await seller.getByTestId('conversation-item').first().waitFor()
     const sellerHome = await seller.context().newPage()
     await openLive(sellerHome, '/')
     await sellerHome.getByTestId('floating-chat').waitFor()
@@ -68,7 +68,7 @@ describe('chat in Chromium, buyer and seller side by side', () => {
     expect(await sent.innerText()).toContain('<b>not bold</b>')
 
     // the seller's inbox and the floating button get it without a reload
-    const item = seller.getByTestId('conversation-item').filter({ hasText: 'bob' })
+    const item = seller.getByTestId('conversation-item').filter({ hasText: 'bob' }).filter({ hasText: listing.accountTitle })
     await item.waitFor({ timeout: 10_000 })
     await expect.poll(() => item.getByTestId('unread-badge').textContent(), { timeout: 10_000 }).toContain('1')
     expect(await item.innerText()).toContain(listing.accountTitle)

@@ -16,6 +16,7 @@ import {
   type MessageDto,
 } from '../../src/shared/api/conversations'
 import { ADMIN_SENDER_ID } from '../../src/shared/constants'
+import { transactionDetailSchema } from '../../src/shared/api/transactions'
 import { serverEventSchema, type ServerEvent } from '../../src/shared/realtime/events'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
@@ -126,6 +127,42 @@ afterAll(async () => {
   await sql?.end()
   await server?.close()
   await db?.drop()
+})
+
+describe('the demo’s chats', () => {
+  it('gives every completed demo deal its conversation, linked both ways, with the deal’s lines in order and nothing unread', async () => {
+    const deals = (await sql.query(`select id, buyer_id, seller_id, listing_id, conversation_id from escrow_transactions where status = 'completed' order by id`)).rows
+    expect(deals.length).toBeGreaterThan(10)
+    const linked = (await sql.query(`select id, transaction_id, buyer_id, seller_id, listing_id from conversations where transaction_id is not null`)).rows
+    expect(linked.map((c) => c.transaction_id).sort((a, b) => a - b)).toEqual(deals.map((d) => d.id))
+    for (const deal of deals) {
+      const conversation = linked.find((c) => c.id === deal.conversation_id)
+      expect(conversation, `deal ${deal.id}`).toMatchObject({ transaction_id: deal.id, buyer_id: deal.buyer_id, seller_id: deal.seller_id, listing_id: deal.listing_id })
+    }
+
+    // alice, as a buyer, reads one of them: question and answer, the six step lines, her thanks
+    const mine = (await listOf(alice, '?limit=100')).items.filter((c) => c.transactionId !== null && c.role === 'buyer')
+    expect(mine.length).toBeGreaterThan(0)
+    expect(mine.every((c) => c.unreadCount === 0)).toBe(true)
+    const deal = transactionDetailSchema.parse((await alice.client.get(`/api/transactions/${mine[0]!.transactionId}`)).json)
+    expect(deal.conversationId).toBe(mine[0]!.id)
+    const lines = (await messagesOf(alice, mine[0]!.id, '?limit=100')).items
+    expect(lines.map((m) => m.isSystem ?? false)).toEqual([false, false, true, true, true, true, true, true, false])
+    expect(lines[0]!.senderId).toBe(alice.id)
+    expect(lines[2]!.content).toBe('alice started buying this account.')
+    expect(lines[7]!.content).toBe('The countdown ended with no dispute; the funds are released to the seller.')
+    const times = lines.map((m) => Date.parse(m.createdAt))
+    expect(times).toEqual([...times].sort((a, b) => a - b))
+    expect(lines.every((m) => m.buyerHasRead && m.sellerHasRead && m.adminHasRead)).toBe(true)
+
+    // and each demo buyer asked one of the extra sellers about a listing still for sale, and was answered
+    for (const person of [alice, bob, carol]) {
+      const asked = (await listOf(person, '?limit=100')).items.filter((c) => c.transactionId === null && c.role === 'buyer')
+      expect(asked, 'an answered question').toHaveLength(1)
+      expect(asked[0]).toMatchObject({ unreadCount: 0, lastMessage: { senderId: asked[0]!.sellerId } })
+    }
+    expect(await Promise.all([alice, bob, carol, admin].map(unreadTotal))).toEqual([0, 0, 0, 0])
+  })
 })
 
 describe('who may use the chat', () => {
@@ -336,8 +373,8 @@ describe('messages', () => {
     expect(bobs.find((c) => c.id === second.id)).toMatchObject({ unreadCount: 1, lastMessage: { content: 'reply' } })
     expect((await detail(buyer, second.id)).unreadCount).toBe(1)
     expect((await detail(buyer, first.id)).unreadCount).toBe(0)
-    // newest activity first
-    expect((await listOf(buyer)).items.map((c) => c.id)).toEqual([second.id, first.id])
+    // newest activity first (the demo's older chats of this seller follow)
+    expect((await listOf(buyer)).items.map((c) => c.id).slice(0, 2)).toEqual([second.id, first.id])
     // an admin outside the conversation counts what no admin has read
     expect((await detail(admin, first.id))).toMatchObject({ role: 'admin', unreadCount: 2 })
 
@@ -413,12 +450,23 @@ describe('messages', () => {
     const buyer = await signIn('urban.outlet')
     const opened: number[] = []
     for (let i = 0; i < 3; i++) opened.push((await conversationWithBob(buyer)).id)
+    // this seller's demo chats come after the three, oldest activity last
+    const all = (await listOf(buyer, '?limit=100')).items.map((c) => c.id)
+    expect(all.length).toBeGreaterThan(3)
+    expect(all.slice(0, 3)).toEqual([opened[2], opened[1], opened[0]])
     const first = await listOf(buyer, '?limit=2')
     expect(first.items.map((c) => c.id)).toEqual([opened[2], opened[1]])
     expect(first.next).toMatch(/^\d+-\d+$/)
-    const second = await listOf(buyer, `?limit=2&before=${first.next}`)
-    expect(second.items.map((c) => c.id)).toEqual([opened[0]])
-    expect(second.next).toBeNull()
+    // page after page, two at a time, to the end: every conversation once, in the same order
+    const paged = first.items.map((c) => c.id)
+    let next = first.next
+    while (next !== null) {
+      const page = await listOf(buyer, `?limit=2&before=${next}`)
+      expect(page.items.length).toBeGreaterThan(0)
+      paged.push(...page.items.map((c) => c.id))
+      next = page.next
+    }
+    expect(paged).toEqual(all)
   })
 
   it('limits sending to 30 messages in 10 seconds per user', async () => {

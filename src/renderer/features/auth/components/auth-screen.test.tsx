@@ -77,6 +77,15 @@ describe('sign in', () => {
     await screen.findByText('Home page')
     expect(toastTitles()).toContain('Welcome back!')
   })
+
+  it('shows the admins’ announcement above the form, as pages with the header show it under theirs', async () => {
+    stubServer({ '/api/site': () => ({ status: 200, body: { maintenanceBanner: 'Sign-ins pause at 02:00 UTC for ten minutes.', welcomeBonus: '15.00' } }) })
+    renderAt('/login')
+    const banner = await screen.findByRole('region', { name: 'Announcement' })
+    expect(banner.textContent).toContain('Sign-ins pause at 02:00 UTC for ten minutes.')
+    // before the form in reading order, so a screen reader meets it first
+    expect(banner.compareDocumentPosition(screen.getByRole('button', { name: 'Sign In' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
 })
 
 describe('sign up and verification', () => {

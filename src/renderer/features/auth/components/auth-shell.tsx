@@ -4,9 +4,10 @@ import { ArrowLeft } from 'lucide-react'
 import { paths } from '@/config/paths'
 import { Logo } from '@/components/logo'
 import { Button } from '@/components/ui/button'
+import { MaintenanceBanner } from '@/components/maintenance-banner'
 import { AuthSellingPoints } from './auth-aside'
 
-/** Split layout shared by sign-in/up and password recovery: brand panel left, form card right. */
+/** Split layout shared by sign-in/up and password recovery: brand panel left, form card right, under any announcement. */
 export function AuthShell({ children }: { children: ReactNode }) {
   return (
     <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
@@ -22,6 +23,8 @@ export function AuthShell({ children }: { children: ReactNode }) {
         </div>
       </aside>
       <main className="flex flex-col px-4 py-6 sm:px-8">
+        {/* the admins' announcement across the top of the form's column (these pages have no header to sit under) */}
+        <MaintenanceBanner className="-mx-4 -mt-6 mb-4 sm:-mx-8" />
         <div className="flex items-center justify-between">
           <Button asChild variant="ghost" size="sm" className="-ml-2">
             <Link to={paths.home}>
