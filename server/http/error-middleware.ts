@@ -2,6 +2,7 @@ import type { Middleware } from 'koa'
 import { ZodError } from 'zod'
 import type { Logger } from '../logger'
 import { HttpError } from './errors'
+import { issueMessage } from './validation'
 import { unavailableError } from './unavailable'
 
 interface FrameworkError extends Error {
@@ -35,7 +36,7 @@ export function errorMiddleware(logger: Logger): Middleware {
         return send(ctx, err.status, err.code, err.message)
       }
       if (err instanceof ZodError) {
-        return send(ctx, 400, 'validation_error', err.issues[0]?.message ?? 'Invalid request')
+        return send(ctx, 400, 'validation_error', issueMessage(err.issues[0]))
       }
       const status = err.status ?? err.statusCode
       if (status === 413 || err.type === 'entity.too.large') {

@@ -14,6 +14,34 @@ export function requestBody(ctx: Context): unknown {
   return (ctx.request as { body?: unknown }).body
 }
 
+/** zod's own wording for a field that is missing or of the wrong type; it names no field. */
+const DEFAULT_TYPE_MESSAGE = /^Invalid input: expected \w+, received (\w+)$/
+
+const KINDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  bigint: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  date: 'a date',
+}
+
+/**
+ * The message a request gets for a schema's issue: the schema's own words where it has them, else one that names the
+ * field ("destination is required", "destination must be text") instead of zod's "Invalid input: expected string,
+ * received undefined".
+ */
+export function issueMessage(issue: z.core.$ZodIssue | undefined, fallback = 'Invalid request'): string {
+  if (!issue) return fallback
+  if (issue.code !== 'invalid_type') return issue.message
+  const generic = DEFAULT_TYPE_MESSAGE.exec(issue.message)
+  if (!generic) return issue.message
+  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'The request'
+  return generic[1] === 'undefined' ? `${field} is required` : `${field} must be ${KINDS[issue.expected] ?? issue.expected}`
+}
+
 /** Parses the request body with a shared schema; the first issue's message is the answer. */
 export function parseBody<S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> {
   return parseObject(schema, requestBody(ctx))
@@ -27,13 +55,13 @@ export function parseObject<S extends z.ZodType>(schema: S, input: unknown): z.i
   // the HTTP middleware (refuseNulCharacters) has checked request bodies; this is for socket messages
   if (containsNul(input)) throw badRequest(NUL_MESSAGE, 'validation_error')
   const result = schema.safeParse(input)
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid request', 'validation_error')
+  if (!result.success) throw badRequest(issueMessage(result.error.issues[0]), 'validation_error')
   return result.data
 }
 
 /** Parses the query string with a shared schema; the first issue's message is the answer. */
 export function parseQuery<S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> {
   const result = schema.safeParse(ctx.query)
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid query', 'validation_error')
+  if (!result.success) throw badRequest(issueMessage(result.error.issues[0], 'Invalid query'), 'validation_error')
   return result.data
 }

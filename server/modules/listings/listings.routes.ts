@@ -5,7 +5,7 @@ import { requireActiveUser } from '../../http/access'
 import { badRequest, notFound } from '../../http/errors'
 import { serialOrNotFound } from '../../http/path-ids'
 import { requireSessionUserId, sessionUserId, type AppContext, type AppState } from '../../http/context'
-import { parseBody } from '../../http/validation'
+import { issueMessage, parseBody } from '../../http/validation'
 import type { ListingWritesService } from './listing-writes.service'
 import { toListingDto } from './listing.mapper'
 import type { ListingsService, Viewer } from './listings.service'
@@ -13,7 +13,7 @@ import type { ListingsService, Viewer } from './listings.service'
 /** Query-string filters through the shared schema; the first problem is the 400's message. */
 function parseFilters(ctx: AppContext): ListingFilters {
   const result = listingQuerySchema.safeParse(ctx.query)
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid query', 'validation_error')
+  if (!result.success) throw badRequest(issueMessage(result.error.issues[0], 'Invalid query'), 'validation_error')
   return result.data
 }
 

@@ -2,6 +2,7 @@ import Router from '@koa/router'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { notificationListQuerySchema } from '@shared/api/notifications'
 import { badRequest, notFound } from '../../http/errors'
+import { issueMessage } from '../../http/validation'
 import { requireSessionUserId, type AppContext, type AppState } from '../../http/context'
 import { toNotificationDto, type NotificationService } from './notifications.service'
 
@@ -9,7 +10,7 @@ const NOT_FOUND = 'Notification not found'
 
 function parseListQuery(ctx: AppContext) {
   const result = notificationListQuerySchema.safeParse(ctx.query)
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? 'Invalid query', 'validation_error')
+  if (!result.success) throw badRequest(issueMessage(result.error.issues[0], 'Invalid query'), 'validation_error')
   return result.data
 }
 
