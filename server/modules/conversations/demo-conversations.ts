@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { dealChat } from '../escrow/deal-chat'
 import { EscrowTransaction } from '../escrow/escrow.entities'
 import { Listing } from '../listings/listing.entity'
 import type { User } from '../users/user.entity'
@@ -36,7 +37,7 @@ interface Line {
 }
 
 /**
- * A line for each step of a demo deal, as the deal's own chat shows them (the texts of the escrow service), at
+ * A line for each step of a demo deal, as the deal's own chat shows them (`dealChat`, as the escrow service writes them), at
  * the times of its timeline: started, paid, invite sent, access confirmed, countdown, completion.
  */
 function dealLines(deal: EscrowTransaction): Line[] {
@@ -44,17 +45,12 @@ function dealLines(deal: EscrowTransaction): Line[] {
   const at = (hours: number) => new Date(createdAt.getTime() + hours * HOUR_MS)
   const ends = closedAt ?? at(26 + countdownDays * 24)
   return [
-    { sender: buyer, content: `${buyer.username} started buying this account.`, at: at(0), system: true },
-    { sender: buyer, content: `${buyer.username} paid into escrow from their balance.`, at: at(1), system: true },
-    { sender: seller, content: `${seller.username} sent the ownership invite.`, at: at(6), system: true },
-    { sender: buyer, content: `${buyer.username} confirmed they have access to the account.`, at: at(20), system: true },
-    {
-      sender: seller,
-      content: `The ${countdownDays}-day transfer countdown started; funds are released on ${ends.toISOString().slice(0, 10)} unless a dispute is opened.`,
-      at: at(26),
-      system: true,
-    },
-    { sender: seller, content: 'The countdown ended with no dispute; the funds are released to the seller.', at: ends, system: true },
+    { sender: buyer, content: dealChat.started(buyer.username), at: at(0), system: true },
+    { sender: buyer, content: dealChat.paidFromBalance(buyer.username), at: at(1), system: true },
+    { sender: seller, content: dealChat.inviteSent(seller.username), at: at(6), system: true },
+    { sender: buyer, content: dealChat.accessConfirmed(buyer.username), at: at(20), system: true },
+    { sender: seller, content: dealChat.countdownStarted(countdownDays, ends), at: at(26), system: true },
+    { sender: seller, content: dealChat.countdownEnded, at: ends, system: true },
   ]
 }
 

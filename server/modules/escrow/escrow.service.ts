@@ -29,6 +29,7 @@ import { toDetailDto, toTransactionDto } from './escrow.mapper'
 import { EscrowMoney, heldCents } from './escrow.money'
 import { detailOf, disputeQueue, listDeals, roleOf, type EscrowViewer } from './escrow.reads'
 import { announce } from './escrow.announce'
+import { dealChat } from './deal-chat'
 import { allowed, MOVES } from './state-machine'
 import { createDeal, lockDeal, lockListing, saveStep, type Deal, type Party, type StepWrite } from './escrow.store'
 
@@ -138,7 +139,7 @@ export class EscrowService {
     const part: StepPart = {
       effects: [stepEffects(deal, 'pending', false)],
       event: { status: 'pending', actorId: buyer.id, role: 'buyer', note: `${buyer.username} started the purchase` },
-      chat: { senderId: buyer.id, content: `${buyer.username} started buying this account.` },
+      chat: { senderId: buyer.id, content: dealChat.started(buyer.username) },
     }
     return { deal, part }
   }
@@ -177,17 +178,17 @@ export class EscrowService {
         deal.paymentMethod = 'balance'
         effects.push(this.paid(deal, await this.money.fundFromBalance(tx, deal)))
         copyChecklist = true
-        chat = `${actor.username} paid into escrow from their balance.`
+        chat = dealChat.paidFromBalance(actor.username)
         break
       case 'send_invite':
-        chat = `${actor.username} sent the ownership invite.`
+        chat = dealChat.inviteSent(actor.username)
         break
       case 'confirm_access':
-        chat = `${actor.username} confirmed they have access to the account.`
+        chat = dealChat.accessConfirmed(actor.username)
         break
       case 'start_countdown':
         deal.countdownEndsAt = new Date(Date.now() + deal.countdownDays * DAY_MS)
-        chat = `The ${deal.countdownDays}-day transfer countdown started; funds are released on ${deal.countdownEndsAt.toISOString().slice(0, 10)} unless a dispute is opened.`
+        chat = dealChat.countdownStarted(deal.countdownDays, deal.countdownEndsAt)
         break
       case 'release':
       case 'resolve_release':
@@ -382,7 +383,7 @@ export class EscrowService {
     } else if (deal.status === 'countdown_started' && deal.countdownEndsAt && deal.countdownEndsAt <= now) {
       to = 'completed'
       effects.push(this.walletChanged(deal.seller, await this.money.release(tx, deal), `Sale of “${deal.listing.accountTitle}” completed`, deal))
-      chat = 'The countdown ended with no dispute; the funds are released to the seller.'
+      chat = dealChat.countdownEnded
     } else {
       return null // another instance, or a person, got there first
     }
