@@ -60,6 +60,36 @@ describe('ledger', () => {
     expect(await ledger.balanceOf(em, await ledger.walletOf(em, em.getReference(User, user.id)))).toBe(500)
   })
 
+  it("does not read a system account's history on every transfer: a bonus reads the wallet's entries, not all of promotions'", async () => {
+    const user = await makeUser(orm.em.fork(), 'newcomer')
+    // two thousand earlier bonuses paid out of promotions, written directly (balanced, as the service writes them)
+    await orm.em.fork().transactional(async (tx) => {
+      const promotions = await ledger.systemAccount(tx, 'promotions')
+      const [{ id: other }] = await tx.execute<{ id: number }[]>(`insert into ledger_accounts (code, kind, allow_negative) values ('system:history', 'promotions', true) returning id`)
+      await tx.execute(
+        `with t as (insert into ledger_transfers (kind, idempotency_key, memo) select 'welcome_bonus', 'history-' || n, 'earlier' from generate_series(1, 2000) n returning id)
+         insert into ledger_entries (transfer_id, account_id, amount_cents) select id, ?, -1500 from t union all select id, ?, 1500 from t`,
+        [promotions.id, other],
+      )
+    })
+    const entriesRead = async (tx: EntityManager) => {
+      const [row] = await tx.execute<{ n: string }[]>(
+        `select coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) as n from pg_stat_xact_user_tables where relname = 'ledger_entries'`,
+      )
+      return Number(row?.n ?? 0)
+    }
+    const { read, balance } = await orm.em.fork().transactional(async (tx) => {
+      const wallet = await ledger.walletOf(tx, tx.getReference(User, user.id))
+      const promotions = await ledger.systemAccount(tx, 'promotions')
+      const before = await entriesRead(tx)
+      const moved = await ledger.transfer(tx, { kind: 'test', idempotencyKey: 'newcomer-bonus', memo: 'bonus', legs: [{ account: promotions, amountCents: -1500 }, { account: wallet, amountCents: 1500 }] })
+      expect(() => moved.balanceOf(promotions)).toThrow(/not a tracked leg/)
+      return { read: (await entriesRead(tx)) - before, balance: moved.balanceOf(wallet) }
+    })
+    expect(balance).toBe(1500)
+    expect(read).toBeLessThan(10)
+  })
+
   it('refuses unbalanced transfers and transfers outside a transaction', async () => {
     const user = await makeUser(orm.em.fork(), 'unbalanced')
     const em = orm.em.fork()

@@ -21,22 +21,25 @@ export interface TransferRequest {
 export interface TransferResult {
   /** the key had moved its money before: nothing moved now */
   replayed: boolean
-  /** a leg's account balance once the transfer is made */
+  /** a leg's account balance once the transfer is made (not for system accounts, whose balances a transfer does not read) */
   balanceOf(account: LedgerAccount): Cents
 }
 
 /**
- * The legs ($1, a JSON list of account, amount and whether the account is guarded, locked by the caller), then the
- * key, kind, memo and time. `before` sums each leg account's entries; a guarded one short of its debit, or a key seen
- * before, writes nothing. The legs go as JSON rather than arrays: PostgreSQL counts the rows of a bound array and
- * finds every call's own plan cheaper than the shared one, so it planned the statement again on every transfer (a
- * quarter of a millisecond of the database's time each); a JSON list is costed the same either way, and the plan is
- * made once per connection.
+ * The legs ($1, a JSON list of account, amount, whether the account is guarded (locked by the caller) and whether
+ * its balance is tracked), then the key, kind, memo and time. `before` sums each tracked leg account's entries: the
+ * accounts that may not go below zero (wallets, escrow, withdrawal holds). The system accounts (promotions,
+ * platform fees, provider clearing) are never summed here: every sign-up, release and deposit touches one of them,
+ * so summing it would read a row for every bonus, fee or deposit ever made. A guarded account short of its debit, or
+ * a key seen before, writes nothing. The legs go as JSON rather than arrays: PostgreSQL counts the rows of a bound
+ * array and finds every call's own plan cheaper than the shared one, so it planned the statement again on every
+ * transfer (a quarter of a millisecond of the database's time each); a JSON list is costed the same either way, and
+ * the plan is made once per connection.
  */
-const TRANSFER_SQL = `with legs as (select * from jsonb_to_recordset(?::jsonb) as l(account_id int, amount bigint, guarded boolean)),
+const TRANSFER_SQL = `with legs as (select * from jsonb_to_recordset(?::jsonb) as l(account_id int, amount bigint, guarded boolean, tracked boolean)),
   before as (
     select a.account_id, coalesce((select sum(e.amount_cents) from ledger_entries e where e.account_id = a.account_id), 0) as total
-    from (select distinct account_id from legs) a
+    from (select distinct account_id from legs where tracked) a
   ),
   short as (
     select 1 from before b join (select account_id, sum(amount) as amount from legs group by account_id) d using (account_id)
@@ -223,8 +226,13 @@ export class LedgerService {
 
     const guarded = request.legs.filter((l) => l.amountCents < 0 && !l.account.allowNegative).map((l) => l.account.id)
     await this.lock(em, guarded)
-    const legs = request.legs.map((l) => ({ account_id: l.account.id, amount: l.amountCents, guarded: guarded.includes(l.account.id) }))
-    const [row] = await runPreparedIn<{ moved: boolean; short: boolean; balances: Record<string, string> }>(em, 'ledger_transfer', TRANSFER_SQL, [
+    const legs = request.legs.map((l) => ({
+      account_id: l.account.id,
+      amount: l.amountCents,
+      guarded: guarded.includes(l.account.id),
+      tracked: !l.account.allowNegative,
+    }))
+    const [row] = await runPreparedIn<{ moved: boolean; short: boolean; balances: Record<string, string> | null }>(em, 'ledger_transfer', TRANSFER_SQL, [
       JSON.stringify(legs),
       request.idempotencyKey,
       request.kind,
@@ -235,8 +243,15 @@ export class LedgerService {
     if (!row) throw new Error(`transfer ${request.idempotencyKey} answered nothing`)
     // nothing written: the key moved its money before (now, or in a transaction that committed meanwhile), or a balance is short
     if (!row.moved && row.short && !(await this.seen(em, request.idempotencyKey))) throw new InsufficientFunds()
-    const balances = new Map(Object.entries(row.balances).map(([id, cents]) => [Number(id), Number(cents)]))
-    return { replayed: !row.moved, balanceOf: (account) => balances.get(account.id) ?? 0 }
+    const balances = new Map(Object.entries(row.balances ?? {}).map(([id, cents]) => [Number(id), Number(cents)]))
+    return {
+      replayed: !row.moved,
+      balanceOf: (account) => {
+        const cents = balances.get(account.id)
+        if (cents === undefined) throw new Error(`account ${account.code} is not a tracked leg of transfer ${request.idempotencyKey}`)
+        return cents
+      },
+    }
   }
 
   private async seen(em: EntityManager, key: string): Promise<boolean> {
