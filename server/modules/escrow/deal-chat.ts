@@ -1,5 +1,9 @@
-/** The system lines a deal writes in its chat as it moves, shared by the deals themselves and the demo's history. */
+/**
+ * The system lines a deal writes in its chat and on its timeline as it moves, shared by the deals themselves and the
+ * demo's history. The purchase is the one step whose timeline line differs from its chat line.
+ */
 export const dealChat = {
+  startedTimeline: (buyer: string) => `${buyer} started the purchase`,
   started: (buyer: string) => `${buyer} started buying this account.`,
   paidFromBalance: (actor: string) => `${actor} paid into escrow from their balance.`,
   inviteSent: (actor: string) => `${actor} sent the ownership invite.`,

@@ -138,7 +138,7 @@ export class EscrowService {
     listing.status = 'reserved'
     const part: StepPart = {
       effects: [stepEffects(deal, 'pending', false)],
-      event: { status: 'pending', actorId: buyer.id, role: 'buyer', note: `${buyer.username} started the purchase` },
+      event: { status: 'pending', actorId: buyer.id, role: 'buyer', note: dealChat.startedTimeline(buyer.username) },
       chat: { senderId: buyer.id, content: dealChat.started(buyer.username) },
     }
     return { deal, part }

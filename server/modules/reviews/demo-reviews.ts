@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { DEFAULT_SETTINGS } from '@shared/api/settings'
 import type { TransactionStatus } from '@shared/api/transactions'
 import { escrowFee } from '@shared/fees'
+import { dealChat } from '../escrow/deal-chat'
 import { EscrowTransaction, EscrowTransactionEvent } from '../escrow/escrow.entities'
 import { Listing } from '../listings/listing.entity'
 import type { User } from '../users/user.entity'
@@ -29,12 +30,13 @@ const DEMO_REVIEWS: readonly [number, string][] = [
   [5, 'Everything went exactly as the steps said. Recommended.'],
 ]
 
-const STEPS: readonly [TransactionStatus, number, (buyer: string, seller: string) => string][] = [
-  ['pending', 0, (buyer) => `${buyer} started the purchase`],
-  ['fee_paid', 1, (buyer) => `${buyer} paid into escrow from their balance.`],
-  ['invite_sent', 6, (_buyer, seller) => `${seller} sent the ownership invite.`],
-  ['access_granted', 20, (buyer) => `${buyer} confirmed they have access to the account.`],
-  ['countdown_started', 26, () => 'The transfer countdown started.'],
+/** Each step's hours after the purchase and its timeline line (from the buyer's and seller's names, the countdown's days and end). */
+const STEPS: readonly [TransactionStatus, number, (buyer: string, seller: string, days: number, endsAt: Date) => string][] = [
+  ['pending', 0, (buyer) => dealChat.startedTimeline(buyer)],
+  ['fee_paid', 1, (buyer) => dealChat.paidFromBalance(buyer)],
+  ['invite_sent', 6, (_buyer, seller) => dealChat.inviteSent(seller)],
+  ['access_granted', 20, (buyer) => dealChat.accessConfirmed(buyer)],
+  ['countdown_started', 26, (_buyer, _seller, days, endsAt) => dealChat.countdownStarted(days, endsAt)],
 ]
 
 /**
@@ -80,9 +82,10 @@ export async function seedDemoReviews(tx: EntityManager, buyers: User[], now = n
     })
     for (const [status, hours, note] of STEPS) {
       const actorRole = status === 'invite_sent' || status === 'countdown_started' ? 'seller' : 'buyer'
-      tx.create(EscrowTransactionEvent, { transaction: deal, status, actorRole, note: note(buyer.username, listing.seller.username), createdAt: new Date(createdAt.getTime() + hours * HOUR_MS) })
+      const text = note(buyer.username, listing.seller.username, countdownDays, closedAt)
+      tx.create(EscrowTransactionEvent, { transaction: deal, status, actorRole, note: text, createdAt: new Date(createdAt.getTime() + hours * HOUR_MS) })
     }
-    tx.create(EscrowTransactionEvent, { transaction: deal, status: 'completed', actorRole: 'system', note: 'The countdown ended with no dispute; the funds are released to the seller.', createdAt: closedAt })
+    tx.create(EscrowTransactionEvent, { transaction: deal, status: 'completed', actorRole: 'system', note: dealChat.countdownEnded, createdAt: closedAt })
     if (waiting.has(pick)) continue
     const [rating, text] = DEMO_REVIEWS[reviews % DEMO_REVIEWS.length]!
     const writtenAt = Math.min(now.getTime(), closedAt.getTime() + (2 + (reviews % 5) * 7) * HOUR_MS)
