@@ -36,11 +36,14 @@ afterAll(async () => {
   await db?.drop()
 })
 
+/** Opens the path in the page and answers what the app threw while it loaded, its text, and whether it is a "not built yet" screen. */
 async function visit(page: Page, path: string) {
   const errors: string[] = []
-  page.on('pageerror', (err) => errors.push(err.message))
+  const onError = (err: Error) => errors.push(err.message)
+  page.on('pageerror', onError)
   await page.goto(`${server.url}${path}`)
   await pageSettled(page)
+  page.off('pageerror', onError)
   const text = await page.locator('body').innerText()
   return { errors, text, notBuilt: (await page.locator('[data-testid="not-built"]').count()) > 0 }
 }
@@ -48,21 +51,21 @@ async function visit(page: Page, path: string) {
 describe('every route of SPEC §2 in Chromium', () => {
   it('renders each route without an error screen, and lists the screens not built yet', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    // one page for the walk, each route a fresh load of its address: a new page per route cost half a second more each
+    const page = await context.newPage()
     const notBuilt: string[] = []
     for (const path of SPEC_ROUTES.filter((p) => !SERVER_ROUTES.has(p))) {
-      const page = await context.newPage()
       const { errors, text, notBuilt: isNotBuilt } = await visit(page, path)
       for (const fatal of FATAL) expect(text, `${path} shows "${fatal}"`).not.toContain(fatal)
       expect(errors, `${path} threw`).toEqual([])
       expect(text, `${path} fell through to the 404 page`).not.toContain('Page Not Found')
       if (isNotBuilt && !REDIRECTS.has(path)) notBuilt.push(path)
-      await page.close()
     }
     console.log(`Routes not built yet (${notBuilt.length}):\n  ${notBuilt.join('\n  ')}`)
     expect(notBuilt).toEqual(NOT_BUILT_ROUTES)
     await context.close()
-    // about 1.3 s a route (each waits for the network to go quiet), and there are about 60
-  }, 240_000)
+    // about 1 to 2.5 s a route (each waits for the network to go quiet), and there are about 65
+  }, 480_000)
 
   it('shows the 404 page for an unknown path, and keeps the query on /chat', async () => {
     const page = await browser.newPage()

@@ -1,0 +1,149 @@
+import { expect } from 'vitest'
+import type { Page } from 'playwright-core'
+import { SPEC_ROUTE_TABLE, type SpecRoute } from '../../src/renderer/app/routes'
+import type { ApiClient } from './http-client'
+import { axeViolations, type Finding } from './axe'
+import { SHOTS, apiSignedInAs, pageSettled, signedInAs, type DemoSite } from './e2e'
+import { layoutProblemsAcrossWidths } from './layout'
+
+/**
+ * The accessibility walks' parts, shared by the end-to-end files that walk the routes (a visitor's walk, and the
+ * signed-in walks, in files of their own so that the two end-to-end workers can run them side by side).
+ */
+
+// the API's own JSON answer, and redirects, which land on a route walked on its own
+export const walked = (route: SpecRoute) => !route.path.startsWith('/api/') && !route.screen?.endsWith('-redirect')
+// what only an admin sees in full: the admin area, the diagnostics and the outbox
+export const forAdmins = (route: SpecRoute) => route.path.startsWith('/admin') || route.path.includes('diagnostic') || route.path.startsWith('/email/')
+
+export interface DemoIds {
+  listing: number
+  seller: number
+  post: number
+  transaction: number
+  conversation: number
+}
+
+/**
+ * The URL of a route with its parameter filled by a real demo record where the route's first segments name one
+ * (`/listing/:id` → a listing), so the walk sees the screen with its data; any other route keeps its sample.
+ */
+export function urlFor(route: SpecRoute, ids: DemoIds): string {
+  const byPrefix: Record<string, number> = {
+    listing: ids.listing,
+    account: ids.listing,
+    seller: ids.seller,
+    profile: ids.seller,
+    blog: ids.post,
+    'admin/blog': ids.post,
+    transaction: ids.transaction,
+    payment: ids.transaction,
+    chat: ids.conversation,
+    'admin/chat': ids.conversation,
+  }
+  const param = route.path.lastIndexOf('/:')
+  if (param < 0) return route.path
+  const id = byPrefix[route.path.slice(1, param)]
+  return id === undefined ? (route.sample ?? route.path) : `${route.path.slice(0, param)}/${id}`
+}
+
+/** alice starts buying one of bob's listings (the deal, its payment page and chat exist), and all three sides write in the chat. */
+export async function demoIds(site: DemoSite): Promise<DemoIds> {
+  const [alice, bob, admin] = [await apiSignedInAs(site, 'alice'), await apiSignedInAs(site, 'bob'), await apiSignedInAs(site, 'admin')]
+  const listings = (await bob.get('/api/accounts?pageSize=100&sort=price-low')).json as unknown as { id: number; sellerId: number; seller: { username: string } }[]
+  const ofBob = listings.filter((l) => l.seller.username === 'bob')
+  const [post] = (await bob.get('/api/blog')).json as unknown as { id: number }[]
+  const deal = await alice.post('/api/transactions', { listingId: ofBob[0]!.id }, { 'Idempotency-Key': 'a11y-walk' })
+  expect(deal.status).toBe(201)
+  const { id: transaction, conversationId: conversation } = deal.json as unknown as { id: number; conversationId: number }
+  const lines: [ApiClient, string][] = [
+    [alice, 'Hello Bob, is the channel still growing every month?'],
+    [bob, 'Hi Alice! Yes, about 4% a month over the last half year.'],
+    [admin, 'Handover support here: I am watching this deal, ask me anything.'],
+    [alice, 'Thanks! I will pay today.'],
+  ]
+  for (const [client, content] of lines) expect((await client.post(`/api/conversations/${conversation}/messages`, { content })).status).toBe(201)
+  return { listing: ofBob[1]!.id, seller: ofBob[0]!.sellerId, post: post!.id, transaction, conversation }
+}
+
+/** Waits for the lazy page and its data, scrolls through it so lazily shown sections render too, and back to the top. */
+export async function settle(page: Page): Promise<void> {
+  await pageSettled(page)
+  await page.evaluate(async () => {
+    // two frames, or 250 ms where Chromium stalls the page's frames: the walk must never wait for ever
+    const frame = () =>
+      new Promise((done) => {
+        requestAnimationFrame(() => requestAnimationFrame(done))
+        setTimeout(done, 250)
+      })
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y)
+      await frame()
+    }
+  })
+  // sections that load when seen: their skeletons go when the data is in (a screen that keeps one is checked as it is)
+  await page
+    .waitForFunction(() => !document.querySelector('[data-slot="skeleton"], [aria-busy="true"]'), undefined, { timeout: 10_000 })
+    .catch(() => undefined)
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.waitForLoadState('networkidle')
+}
+
+export async function open(site: DemoSite, page: Page, path: string): Promise<void> {
+  await page.goto(`${site.server.url}${path}`)
+  await settle(page)
+}
+
+// animations cut short: axe reads colours as they end, not halfway through a fade
+export async function visitor(site: DemoSite): Promise<Page> {
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+  return context.newPage()
+}
+
+export async function signedIn(site: DemoSite, username: string): Promise<Page> {
+  const page = await signedInAs(site, username, username === 'admin' ? 'handover-admin' : 'handover-demo')
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  return page
+}
+
+export interface WalkResult {
+  /** every serious or critical axe finding */
+  findings: Finding[]
+  /** what is wider than the screen or spills out of its box at 320, 768 or 1280 px */
+  layout: string[]
+}
+
+/**
+ * Each route in one page: axe at 1280 px, then the same page laid out at a phone's, a tablet's and a laptop's
+ * width, photographed at each (test-results/e2e/layout/<who>/<width>/) and checked for overflowing parts.
+ */
+export async function walk(site: DemoSite, page: Page, who: string, routes: SpecRoute[], ids: DemoIds): Promise<WalkResult> {
+  const result: WalkResult = { findings: [], layout: [] }
+  for (const route of routes) {
+    const path = urlFor(route, ids)
+    await open(site, page, path)
+    result.findings.push(...(await axeViolations(page, `${path} (${who})`)))
+    const name = path.slice(1).replace(/[^a-z0-9]+/gi, '-') || 'home'
+    result.layout.push(...(await layoutProblemsAcrossWidths(page, `${path} (${who})`, `${SHOTS}/layout/${who}`, name)))
+  }
+  await page.context().close()
+  return result
+}
+
+/**
+ * One route per screen (the first of `/` and `/social-media-marketplace`, of the four payment returns…) and every
+ * route still without one: what a signed-in walk needs, since the routes of one screen differ only in what a
+ * visitor already saw.
+ */
+export function onePerScreen(list: SpecRoute[]): SpecRoute[] {
+  const seen = new Set<string>()
+  return list.filter((route) => {
+    if (!route.screen) return true
+    if (seen.has(route.screen)) return false
+    seen.add(route.screen)
+    return true
+  })
+}
+
+/** Every route the walks visit: all but the API's JSON answers and the redirects. */
+export const WALKED_ROUTES = SPEC_ROUTE_TABLE.filter(walked)
