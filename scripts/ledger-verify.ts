@@ -3,13 +3,20 @@
  * DATA_DIR) and exits 1 when one fails.
  */
 import { loadConfig } from '../server/config'
-import { startEmbeddedDatabase } from '../server/db/embedded'
+import { EmbeddedDatabaseInUse, startEmbeddedDatabase } from '../server/db/embedded'
 import { MikroORM } from '@mikro-orm/postgresql'
 import { ormOptions } from '../server/db/orm'
 import { verifyLedger } from '../server/modules/ledger/ledger-verify'
 
 const config = loadConfig(process.env)
-const embedded = config.databaseUrl ? null : await startEmbeddedDatabase(config.dataDir)
+const embedded = config.databaseUrl
+  ? null
+  : await startEmbeddedDatabase(config.dataDir).catch((err: unknown) => {
+      // the server has it open: it must stop first (two processes on one folder would corrupt it)
+      if (!(err instanceof EmbeddedDatabaseInUse)) throw err
+      console.error(err.message)
+      process.exit(1)
+    })
 // read only: no migrations, nothing written
 const orm = await MikroORM.init(ormOptions(config.databaseUrl ?? embedded?.url ?? ''))
 let failed = 0

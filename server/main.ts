@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { ConfigError, loadConfig } from './config'
+import { EmbeddedDatabaseInUse } from './db/embedded'
 import { createLogger } from './logger'
 import { startServer } from './server'
 
@@ -36,6 +37,10 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof EmbeddedDatabaseInUse) {
+    process.stderr.write(`Handover failed to start: ${err.message}\n`)
+    process.exit(1)
+  }
   process.stderr.write(`Handover failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`)
   process.exit(1)
 })
