@@ -49,7 +49,8 @@ function lockDataDir(lockFile: string, dir: string): () => void {
       const holder = liveHolder(lockFile)
       if (holder !== null) {
         throw new EmbeddedDatabaseInUse(
-          `The embedded database in ${dir} is in use by another process (pid ${holder}). Stop it first, or set DATABASE_URL to use a PostgreSQL server.`,
+          `The embedded database in ${dir} is in use by another process (pid ${holder}). Stop it first, or set DATABASE_URL to use a PostgreSQL server. ` +
+            `If process ${holder} is not Handover, delete ${lockFile}.`,
         )
       }
       unlinkSync(lockFile)
