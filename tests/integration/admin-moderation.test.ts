@@ -79,8 +79,10 @@ async function activeListing(): Promise<{ id: number; platform: string; username
   const { rows } = await sql.query(
     `select l.id, l.platform, l.username, l.seller_id, l.is_verified from listings l join users u on u.id = l.seller_id
      where l.status = 'active' and u.banned_at is null
-       -- one no earlier test moderated, so its audit trail holds only what the caller does
+       -- one no earlier test moderated, nor its seller (a ban lifted again leaves the listings active), so their audit
+       -- trails hold only what the caller does
        and not exists (select 1 from admin_audit_log a where a.target_type = 'listing' and a.target_id = l.id::text)
+       and not exists (select 1 from admin_audit_log a where a.target_type = 'user' and a.target_id = l.seller_id::text)
      order by random() limit 1`,
   )
   const row = rows[0]
