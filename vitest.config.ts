@@ -41,6 +41,8 @@ export default defineConfig({
           // limits that end a hang, not speed checks: on a slow day a flow took 70 s of the 90 it used to have
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // expect.poll's own default is 1 s: a screen that takes longer on a slow day is late, not wrong
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
