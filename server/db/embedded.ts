@@ -1,4 +1,4 @@
-import { mkdirSync, openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs'
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -38,9 +38,7 @@ function liveHolder(lockFile: string): number | null {
 function lockDataDir(lockFile: string, dir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(lockFile, 'wx')
-      writeSync(fd, String(process.pid))
-      closeSync(fd)
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' })
       return () => {
         if (liveHolder(lockFile) === process.pid) unlinkSync(lockFile)
       }
