@@ -18,6 +18,19 @@ function processStat(pid: number): { name: string; seconds: number } | null {
 
 const processSeconds = (pid: number) => processStat(pid)?.seconds ?? 0
 
+/**
+ * Seconds the process's main thread (its JavaScript) ran, and spent ready to run but waiting for a core, from
+ * /proc/PID/task/PID/schedstat; zeros once it is gone or where the kernel keeps no scheduler statistics.
+ */
+function mainThreadSchedule(pid: number): { running: number; waiting: number } {
+  try {
+    const [running, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number)
+    return { running: running! / 1e9, waiting: waiting! / 1e9 }
+  } catch {
+    return { running: 0, waiting: 0 }
+  }
+}
+
 /** CPU seconds of every process with one of these names, by pid. */
 function secondsByName(names: string[]): Map<number, number> {
   const found = new Map<number, number>()
@@ -50,6 +63,11 @@ function machineSeconds(): { busy: number; total: number } {
 export interface CpuShares {
   /** each server process, in cores (1.0 = one core busy the whole time) */
   servers: number[]
+  /**
+   * each server's main thread, as shares of the time: running, and ready but waiting for a core. Together near 1,
+   * the thread is the limit, and the waiting share is what other processes on its cores took from it.
+   */
+  serverThreads: { running: number; waiting: number }[]
   /** this process: the bench's clients */
   client: number
   /** every PostgreSQL process (the server's connections and the database's own workers) */
@@ -63,6 +81,7 @@ export interface CpuShares {
 export function startCpuMeter(serverPids: number[]) {
   const started = performance.now()
   const servers = serverPids.map(processSeconds)
+  const threads = serverPids.map(mainThreadSchedule)
   const client = process.cpuUsage()
   const database = secondsByName(DATABASE)
   const redis = secondsByName(REDIS)
@@ -74,6 +93,10 @@ export function startCpuMeter(serverPids: number[]) {
       const now = machineSeconds()
       return {
         servers: serverPids.map((pid, i) => (processSeconds(pid) - servers[i]!) / seconds),
+        serverThreads: serverPids.map((pid, i) => {
+          const now = mainThreadSchedule(pid)
+          return { running: (now.running - threads[i]!.running) / seconds, waiting: (now.waiting - threads[i]!.waiting) / seconds }
+        }),
         client: (used.user + used.system) / 1e6 / seconds,
         database: usedSince(database, DATABASE) / seconds,
         redis: usedSince(redis, REDIS) / seconds,

@@ -5,12 +5,12 @@
  */
 import { randomBytes } from 'node:crypto'
 import { cpus } from 'node:os'
-import { Redis } from 'ioredis'
 import { createTestDatabase } from '../support/database'
 import { measureDelivery, type LatencyResult, type SendPath } from './chat-latency'
 import { insertUsers, pairUp, signIn, type BenchConversation, type BenchUser } from './chat-users'
 import { percentile } from './http-load'
 import { spawnServer, type ServerProcess } from '../support/server-process'
+import { BENCH_REDIS_URL, cleanupStack, spawnInstances } from './bench-processes'
 import { measureSocketMemory, WARM_UP_SOCKETS, type SocketMemoryResult } from './socket-memory'
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000)
@@ -18,7 +18,6 @@ const SOCKET_USERS = 200
 const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 1_000)
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 20)
 const SEND_PATH: SendPath = process.env.BENCH_SEND_PATH === 'http' ? 'http' : 'ws'
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
 /** conversations an admin has written in: their messages reach the admin's socket (999) too */
 const ADMIN_JOINED = 50
 export const AIM_KIB_PER_SOCKET = 40
@@ -30,25 +29,6 @@ interface LatencyRow {
   result: LatencyResult
   /** lines the servers logged (warnings, errors) while the run went on */
   logged: number
-}
-
-/** Undo steps, last first; run at the end, on failure, and on Ctrl-C. */
-function cleanupStack() {
-  const steps: (() => Promise<void>)[] = []
-  let running: Promise<void> | undefined
-  const run = () =>
-    (running ??= (async () => {
-      for (const step of steps.reverse()) await step().catch((err: unknown) => console.error('cleanup step failed:', err))
-    })())
-  const interrupt = () => void run().finally(() => process.exit(130))
-  process.once('SIGINT', interrupt)
-  return {
-    add: (step: () => Promise<void>) => void steps.push(step),
-    async run() {
-      process.off('SIGINT', interrupt)
-      await run()
-    },
-  }
 }
 
 const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1)
@@ -133,31 +113,6 @@ async function latencyRuns(instances: ServerProcess[], conversations: BenchConve
   return rows
 }
 
-async function redisReachable(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null })
-  redis.on('error', () => undefined)
-  try {
-    await redis.connect()
-    return (await redis.ping()) === 'PONG'
-  } catch {
-    return false
-  } finally {
-    redis.disconnect()
-  }
-}
-
-/** Whatever the run left under its prefix (rate-limit counters expire on their own, but not at once). */
-async function dropRedisKeys(url: string, prefix: string) {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1 })
-  try {
-    for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 500 })) {
-      if ((keys as string[]).length > 0) await redis.del(...(keys as string[]))
-    }
-  } finally {
-    redis.disconnect()
-  }
-}
-
 export async function socketsBench(): Promise<void> {
   const cleanup = cleanupStack()
   const started = performance.now()
@@ -176,19 +131,12 @@ export async function socketsBench(): Promise<void> {
     const rows = await latencyRuns([one], conversations, admin!)
     await one.stop()
 
-    if (await redisReachable(REDIS_URL)) {
-      const redisPrefix = `bench-${randomBytes(4).toString('hex')}`
-      cleanup.add(() => dropRedisKeys(REDIS_URL, redisPrefix))
-      const pair: ServerProcess[] = []
-      for (let i = 0; i < 2; i++) {
-        const instance = await spawnServer({ databaseUrl: db.url, sessionSecret, redisUrl: REDIS_URL, redisPrefix })
-        cleanup.add(() => instance.stop())
-        pair.push(instance)
-      }
+    const pair = await spawnInstances(2, { databaseUrl: db.url, sessionSecret }, cleanup)
+    if (pair) {
       rows.push(...(await latencyRuns(pair, conversations, admin!)))
       await Promise.all(pair.map((instance) => instance.stop()))
     } else {
-      console.log(`chat on two instances: skipped, no Redis at ${REDIS_URL} (set BENCH_REDIS_URL)\n`)
+      console.log(`chat on two instances: skipped, no Redis at ${BENCH_REDIS_URL} (set BENCH_REDIS_URL)\n`)
     }
     printLatency(rows)
   } finally {

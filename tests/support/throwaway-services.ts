@@ -123,6 +123,20 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   }
 }
 
+/** Whether a Redis server answers PING at this address now (one try, no retries). */
+export async function redisAnswers(url: string): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
+  client.on('error', () => {})
+  try {
+    await client.connect()
+    return (await client.ping()) === 'PONG'
+  } catch {
+    return false
+  } finally {
+    client.disconnect()
+  }
+}
+
 export interface ThrowawayRedis {
   url: string
   /** ends the server at once (SIGKILL): connections drop, new ones are refused, and nothing it held survives */
@@ -144,18 +158,7 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
   }
   process.once('exit', onExit)
 
-  const answers = async () => {
-    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
-    client.on('error', () => {})
-    try {
-      await client.connect()
-      return (await client.ping()) === 'PONG'
-    } catch {
-      return false
-    } finally {
-      client.disconnect()
-    }
-  }
+  const answers = () => redisAnswers(url)
   const start = async () => {
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' })
     const started = child
