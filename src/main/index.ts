@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path'
-import { app, ipcMain, net, Notification, session } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, net, Notification, session } from 'electron'
 // CommonJS with a lazily created autoUpdater: ESM sees it only through the default export.
 import electronUpdater from 'electron-updater'
 import { createAppRequestHandler, interceptServerScheme } from './app-protocol'
@@ -9,7 +9,7 @@ import { registerIpcHandlers, type DesktopServices } from './ipc/handlers'
 import { createNotifier } from './notifications'
 import { bundledFiles, devServer } from './renderer-source'
 import { isPermissionAllowed } from './security'
-import { createServerLocation, type ServerLocation } from './server-location'
+import { changeWhenConfirmed, createServerLocation, type ServerChangePrompt, type ServerLocation } from './server-location'
 import { createServerProbe } from './server-probe'
 import { createSettingsStore } from './settings-store'
 import { createAppTray, type AppTray } from './tray'
@@ -108,8 +108,16 @@ function desktopServices(windows: WindowController, tray: AppTray): DesktopServi
     openExternal: ({ url }) => openInBrowser(url, server.origin()),
     getInfo: () => ({ version: app.getVersion(), platform: process.platform }),
     getServerUrl: () => server.info(),
-    setServerUrl: ({ url }) => server.change(url),
+    setServerUrl: ({ url }) => changeWhenConfirmed(server, url, askToChangeServer),
   }
+}
+
+/** A native question over the focused window; Cancel is the default, so Enter or Escape change nothing. */
+async function askToChangeServer({ title, message, detail, buttons }: ServerChangePrompt): Promise<boolean> {
+  const options = { type: 'question' as const, title, message, detail, buttons, defaultId: 1, cancelId: 1, noLink: true }
+  const parent = BrowserWindow.getFocusedWindow()
+  const { response } = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options)
+  return response === 0
 }
 
 /**

@@ -79,6 +79,15 @@ describe('the offline page', () => {
     expect(button.disabled).toBe(true)
   })
 
+  it("says so when the user does not confirm the new address in main's dialog", async () => {
+    const setServerUrl = vi.fn(async () => ({ url: origin, fromEnvironment: false }))
+    const { document, button, submit } = openPage(setServerUrl)
+    await submit('https://elsewhere.example')
+    expect(setServerUrl).toHaveBeenCalledWith({ url: 'https://elsewhere.example' })
+    expect(document.getElementById('server-status')?.textContent).toBe('The server address was not changed.')
+    expect(button.disabled).toBe(false)
+  })
+
   it('explains an address main refuses and lets the user try again', async () => {
     const { document, button, submit } = openPage(() => Promise.reject(new Error('desktop:set-server-url: invalid-input')))
     await submit('ftp://handover.example')

@@ -47,10 +47,15 @@ if (form) {
     event.preventDefault()
     button.disabled = true
     status.textContent = 'Connecting…'
+    const url = form.elements.namedItem('url').value.trim()
     try {
-      const result = await window.desktop.setServerUrl({ url: form.elements.namedItem('url').value.trim() })
-      // A new address reloads the window from the main process; the same one is simply tried again.
-      if (result.url === location.origin) location.reload()
+      const result = await window.desktop.setServerUrl({ url })
+      // A new address reloads the window from the main process; the same one is simply tried again. Main asks the
+      // user first: a new address they did not confirm leaves everything as it was.
+      if (result.url !== location.origin) return
+      if (new URL(url).origin === location.origin) return location.reload()
+      status.textContent = 'The server address was not changed.'
+      button.disabled = false
     } catch {
       status.textContent = 'Enter a full address such as https://handover.example, without a user name or password.'
       button.disabled = false

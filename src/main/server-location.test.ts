@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createServerLocation, sameRouteAt } from './server-location'
+import { changeWhenConfirmed, createServerLocation, sameRouteAt, type ConfirmServerChange } from './server-location'
 import type { AppSettings, SettingsStore } from './settings-store'
 
 function memorySettings(initial: AppSettings = {}) {
@@ -85,6 +85,62 @@ describe('createServerLocation', () => {
 
   it('stops the app on a bad HANDOVER_SERVER_URL', () => {
     expect(() => createServerLocation({ environment: 'ftp://x.example', settings: memorySettings().settings })).toThrow(/HANDOVER_SERVER_URL/)
+  })
+})
+
+describe('changeWhenConfirmed (the bridge: any page of the server can call it)', () => {
+  const setUp = (environment?: string) => {
+    const { settings, stored } = memorySettings({ serverUrl: 'https://saved.example' })
+    const location = createServerLocation({ environment, settings })
+    const listener = vi.fn()
+    location.onChange(listener)
+    return { location, settings, stored, listener }
+  }
+  const answer = (yes: boolean) => vi.fn<ConfirmServerChange>(async () => yes)
+
+  it('moves the app only once the user confirms, and asks about the new origin', async () => {
+    const { location, stored, listener } = setUp()
+    const confirm = answer(true)
+    await expect(changeWhenConfirmed(location, 'https://other.example/x?y=1', confirm)).resolves.toEqual({ url: 'https://other.example', fromEnvironment: false })
+    expect(confirm).toHaveBeenCalledOnce()
+    const prompt = confirm.mock.calls[0]![0]
+    expect(prompt.message).toBe('Connect Handover to https://other.example?')
+    expect(prompt.detail).toContain('instead of https://saved.example')
+    expect(prompt.buttons).toEqual(['Connect', 'Cancel'])
+    expect(stored()).toEqual({ serverUrl: 'https://other.example' })
+    expect(listener).toHaveBeenCalledWith('https://other.example')
+  })
+
+  it('changes nothing when the user cancels, and answers with the address as it was', async () => {
+    const { location, settings, listener } = setUp()
+    await expect(changeWhenConfirmed(location, 'https://other.example', answer(false))).resolves.toEqual({ url: 'https://saved.example', fromEnvironment: false })
+    expect(settings.save).not.toHaveBeenCalled()
+    expect(listener).not.toHaveBeenCalled()
+    expect(location.origin()).toBe('https://saved.example')
+  })
+
+  it('asks nothing to try the same server again', async () => {
+    const { location, listener } = setUp()
+    const confirm = answer(false)
+    await expect(changeWhenConfirmed(location, 'https://saved.example/', confirm)).resolves.toEqual({ url: 'https://saved.example', fromEnvironment: false })
+    expect(confirm).not.toHaveBeenCalled()
+    expect(listener).not.toHaveBeenCalled()
+  })
+
+  it('refuses an invalid address without asking or saving', async () => {
+    const { location, settings } = setUp()
+    const confirm = answer(true)
+    await expect(changeWhenConfirmed(location, 'javascript:alert(1)', confirm)).rejects.toThrow(/absolute http\(s\) URL/)
+    expect(confirm).not.toHaveBeenCalled()
+    expect(settings.save).not.toHaveBeenCalled()
+  })
+
+  it('tells the user that HANDOVER_SERVER_URL still decides while it is set', async () => {
+    const { location, stored } = setUp('https://env.example')
+    const confirm = answer(true)
+    await expect(changeWhenConfirmed(location, 'https://other.example', confirm)).resolves.toEqual({ url: 'https://env.example', fromEnvironment: true })
+    expect(confirm.mock.calls[0]![0].detail).toBe('The address is saved for when HANDOVER_SERVER_URL is unset; until then the app stays on https://env.example.')
+    expect(stored()).toEqual({ serverUrl: 'https://other.example' })
   })
 })
 

@@ -53,6 +53,37 @@ export function createServerLocation({ environment, settings, warn }: ServerLoca
   }
 }
 
+/** The person at the computer says whether the app may load its pages from `to` from now on. */
+export type ConfirmServerChange = (prompt: ServerChangePrompt) => Promise<boolean>
+
+export interface ServerChangePrompt {
+  title: string
+  message: string
+  detail: string
+  /** the first connects; the second, the default (Enter, Escape, closing the dialog), changes nothing */
+  buttons: [string, string]
+}
+
+export function serverChangePrompt(from: string, to: string, fromEnvironment: boolean): ServerChangePrompt {
+  const detail = fromEnvironment
+    ? `The address is saved for when HANDOVER_SERVER_URL is unset; until then the app stays on ${from}.`
+    : `The app loads its pages from ${to} from now on instead of ${from}, and you sign in there. Connect only to a server you trust.`
+  return { title: 'Change server', message: `Connect Handover to ${to}?`, detail, buttons: ['Connect', 'Cancel'] }
+}
+
+/**
+ * The bridge's setServerUrl. Every page of the server's origin has the bridge, so a page alone must not move the app
+ * to another server: a new address is saved only once the person confirms it in a native dialog, which no page can
+ * answer. Unconfirmed, nothing changes and the answer is the address as it was. An invalid address is refused and
+ * the current one kept without asking.
+ */
+export async function changeWhenConfirmed(location: ServerLocation, url: string, confirm: ConfirmServerChange): Promise<ServerUrlInfo> {
+  const parsed = parseServerUrl(url)
+  if (!parsed || parsed.origin === location.origin()) return location.change(url)
+  const { url: from, fromEnvironment } = location.info()
+  return (await confirm(serverChangePrompt(from, parsed.origin, fromEnvironment))) ? location.change(url) : location.info()
+}
+
 /**
  * Where a window showing `currentUrl` goes when the server moves to `origin`: the same route there. Only an
  * in-app route is carried over; "//evil.example" (a path a URL can have) would otherwise leave the origin.
