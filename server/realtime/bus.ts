@@ -35,6 +35,8 @@ const audienceSchema = z.union([
   z.object({ all: z.literal(true) }),
 ])
 const envelopeSchema = z.object({ audience: audienceSchema, event: serverEventSchema })
+/** What a publish checks (and strips to the schema's fields), built once: a zod schema costs to build. */
+const deliveriesSchema = z.array(envelopeSchema)
 /** What travels between instances: one delivery, or several published together. */
 const messageSchema = z.union([envelopeSchema, z.array(envelopeSchema).min(1)])
 
@@ -72,7 +74,7 @@ export function createLocalBus(opts: { logger?: Logger } = {}): EventBus {
   const publishMany = async (deliveries: Delivery[]) => {
     if (closed) throw new Error('event bus is closed')
     // Parse here too, so a malformed event fails the same way it would across Redis.
-    const envelopes = z.array(envelopeSchema).parse(deliveries)
+    const envelopes = deliveriesSchema.parse(deliveries)
     for (const envelope of envelopes) handlers.dispatch(envelope.audience, envelope.event)
   }
   return {
@@ -135,7 +137,7 @@ export async function createRedisBus(
   const publishMany = async (deliveries: Delivery[]) => {
     if (closed) throw new Error('event bus is closed')
     if (deliveries.length === 0) return
-    const envelopes = z.array(envelopeSchema).parse(deliveries)
+    const envelopes = deliveriesSchema.parse(deliveries)
     await publisher.publish(channel, JSON.stringify(envelopes.length === 1 ? envelopes[0] : envelopes))
   }
   return {
