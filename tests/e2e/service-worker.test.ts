@@ -131,6 +131,8 @@ describe('the service worker', () => {
       // the new worker waits for the visitor: a reload alone leaves it waiting, the old build in charge and its cache kept
       await page.reload()
       await prompt.waitFor()
+      // the page as a visitor sees it, its route's code loaded: nothing the old worker still serves holds the takeover
+      await page.getByRole('heading', { level: 1 }).first().waitFor()
       expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state)).toBe('installed')
       expect(Object.keys(await cachedPaths(page)).sort()).toEqual([`handover-${id}`, `handover-${next}`].sort())
       await page.screenshot({ path: `${SHOTS}/update-prompt.png` })

@@ -23,15 +23,32 @@ export function subscribeToUpdates(listener: () => void): () => void {
 /** True while a newer build's worker is installed and waits for this page to let it take over. */
 export const isUpdateWaiting = (): boolean => waitingWorker !== null
 
-/** Reload into the new build: the waiting worker takes over first, then the page reloads once it controls it. */
-export function applyUpdate(): void {
+/**
+ * How long Reload waits for the new build's worker to take over. The browser activates it only once the old worker
+ * has answered every request it is serving, so one that hangs would otherwise leave the button doing nothing.
+ */
+export const UPDATE_TAKEOVER_MS = 10_000
+
+/**
+ * Reload into the new build: the waiting worker takes over first, then the page reloads once it controls it. Should
+ * the takeover not come within UPDATE_TAKEOVER_MS, the page reloads anyway, into the build still in charge, which
+ * offers the update again.
+ */
+export function applyUpdate(reload: () => void = () => window.location.reload()): void {
   const worker = waitingWorker
   // already active (another tab let it take over): this page only has to load the new build
   if (!worker || worker.state !== 'installed') {
-    window.location.reload()
+    reload()
     return
   }
-  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true })
+  let reloading = false
+  const reloadOnce = () => {
+    if (reloading) return
+    reloading = true
+    reload()
+  }
+  navigator.serviceWorker.addEventListener('controllerchange', reloadOnce, { once: true })
+  window.setTimeout(reloadOnce, UPDATE_TAKEOVER_MS)
   worker.postMessage({ type: 'SKIP_WAITING' })
 }
 

@@ -52,8 +52,8 @@ function fakeWorkers(options: { controlled: boolean }) {
 /** The prompt and the worker state fresh for each test: the state lives in its module, as once per page. */
 async function freshModules() {
   vi.resetModules()
-  const [{ AppStatus: Fresh }, { watchForUpdates }] = await Promise.all([import('./app-status'), import('@/lib/service-worker')])
-  return { AppStatus: Fresh, watchForUpdates }
+  const [{ AppStatus: Fresh }, worker] = await Promise.all([import('./app-status'), import('@/lib/service-worker')])
+  return { AppStatus: Fresh, ...worker }
 }
 
 describe('the update prompt', () => {
@@ -66,6 +66,42 @@ describe('the update prompt', () => {
     expect(prompt.textContent).toContain('Update available.')
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }))
     expect(waiting.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' })
+  })
+
+  it('reloads once the new worker controls the page, and only once', async () => {
+    vi.useFakeTimers()
+    try {
+      const { applyUpdate, watchForUpdates, UPDATE_TAKEOVER_MS } = await freshModules()
+      const { waiting, registration } = fakeWorkers({ controlled: true })
+      watchForUpdates(registration)
+      const reload = vi.fn()
+      applyUpdate(reload)
+      expect(waiting.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' })
+      expect(reload).not.toHaveBeenCalled()
+      navigator.serviceWorker.dispatchEvent(new Event('controllerchange'))
+      expect(reload).toHaveBeenCalledOnce()
+      vi.advanceTimersByTime(UPDATE_TAKEOVER_MS)
+      expect(reload).toHaveBeenCalledOnce()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('reloads anyway when the new worker does not take over in time, so Reload never does nothing', async () => {
+    vi.useFakeTimers()
+    try {
+      const { applyUpdate, watchForUpdates, UPDATE_TAKEOVER_MS } = await freshModules()
+      const { registration } = fakeWorkers({ controlled: true })
+      watchForUpdates(registration)
+      const reload = vi.fn()
+      applyUpdate(reload)
+      vi.advanceTimersByTime(UPDATE_TAKEOVER_MS - 1)
+      expect(reload).not.toHaveBeenCalled()
+      vi.advanceTimersByTime(1)
+      expect(reload).toHaveBeenCalledOnce()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('appears once a newer build finishes installing while the page is open', async () => {

@@ -17,7 +17,7 @@ export function UpdatePrompt() {
       <p className="flex-1">
         <span className="font-semibold">Update available.</span> <span className="sr-only text-navy-100 sm:not-sr-only">A new version of Handover is ready.</span>
       </p>
-      <Button size="sm" onClick={applyUpdate}>
+      <Button size="sm" onClick={() => applyUpdate()}>
         Reload
       </Button>
     </div>
