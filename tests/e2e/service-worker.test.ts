@@ -140,7 +140,8 @@ describe('the service worker', () => {
       const reloaded = page.waitForEvent('load')
       await prompt.getByRole('button', { name: 'Reload' }).click()
       await reloaded
-      await page.locator('#root > *').first().waitFor()
+      // the router's content (the prompt's place), not only the toasts' region that comes before it
+      await page.locator('#main').first().waitFor()
       expect(await page.getByTestId('update-prompt').count()).toBe(0)
       expect(Object.keys(await cachedPaths(page))).toEqual([`handover-${next}`])
       expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated')
