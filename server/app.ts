@@ -11,7 +11,7 @@ import type { Config } from './config'
 import type { Orm } from './db/orm'
 import type { Logger } from './logger'
 import { activeUser } from './http/access'
-import { errorMiddleware } from './http/error-middleware'
+import { errorMiddleware, logAppErrors } from './http/error-middleware'
 import { sameOriginWrites } from './http/csrf'
 import { refuseNulCharacters } from './http/nul-guard'
 import { securityHeaders } from './http/security-headers'
@@ -175,6 +175,7 @@ export function createApp(deps: AppDeps): CreatedApp {
     app as unknown as Parameters<typeof session>[1],
   )
 
+  logAppErrors(app as unknown as Koa<never, never>, logger)
   app.use(securityHeaders({ publicUrl: config.publicUrl }))
   app.use(errorMiddleware(logger))
   app.use(async (ctx, next) => {

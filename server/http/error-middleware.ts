@@ -1,3 +1,4 @@
+import type Koa from 'koa'
 import type { Middleware } from 'koa'
 import { ZodError } from 'zod'
 import type { Logger } from '../logger'
@@ -62,4 +63,22 @@ export function errorMiddleware(logger: Logger): Middleware {
       send(ctx, 500, 'internal', 'Internal server error')
     }
   }
+}
+
+/** A client that went away before its answer was all sent: routine, not a fault of the server's. */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED'])
+
+/**
+ * What Koa reports outside the middleware, into the log instead of onto stderr: mostly a streamed answer (a media
+ * file) the client stopped reading by leaving the page, which Koa's own handler prints as a stack trace. A client
+ * that went away, and a client error, are debug lines; anything else is an error with its stack.
+ */
+export function logAppErrors(app: Koa<never, never>, logger: Logger): void {
+  app.on('error', (err: NodeJS.ErrnoException & FrameworkError, ctx?: { method: string; path: string }) => {
+    const where = ctx ? { method: ctx.method, path: ctx.path } : {}
+    const status = err.status ?? err.statusCode
+    if (CLIENT_GONE.has(err.code ?? '')) logger.debug({ ...where, code: err.code }, 'the client closed the connection before its answer was sent')
+    else if (status !== undefined && status < 500) logger.debug({ ...where, status, message: err.message }, 'client error outside the routes')
+    else logger.error({ err, ...where }, 'answer failed after the routes')
+  })
 }
