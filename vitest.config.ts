@@ -38,9 +38,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/support/e2e-setup.ts'],
-          // limits that end a hang, not speed checks: on a slow day a flow took 70 s of the 90 it used to have
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          // limits that end a hang, not speed checks: on a slow afternoon the keyboard flow took 141 s of the 180 it
+          // used to have, and the dark theme's axe check went past its 120
+          testTimeout: 360_000,
+          hookTimeout: 360_000,
           // expect.poll's own default is 1 s: a screen that takes longer on a slow day is late, not wrong
           expect: { poll: { timeout: 10_000 } },
         },

@@ -130,7 +130,7 @@ describe('chat in Chromium, buyer and seller side by side', () => {
     // not for anyone else
     await buyer.goto(`${site.server.url}/admin/chat/${conversationId}`)
     await buyer.getByText('Not allowed').waitFor()
-  }, 180_000)
+  })
 
   it('starts a conversation from /messages?user= and keeps the query through /chat', async () => {
     const buyer = await signedInAs('carol', 'handover-demo', 375)

@@ -246,7 +246,7 @@ describe('escrow in Chromium: buyer and seller side by side', () => {
     // the payment page of the deal
     await buyer.goto(url(dealPath.replace('/transaction/', '/payment/')))
     await buyer.getByTestId('payment-status').getByRole('heading', { name: 'Refunded' }).waitFor()
-  }, 180_000)
+  })
 
   it('shows the return screen’s cancelled, failed and manual branches', async () => {
     const buyer = await signedInAs('carol', 375)

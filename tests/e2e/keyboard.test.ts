@@ -161,5 +161,5 @@ describe('keyboard only: sign up, browse, buy and chat', () => {
     await thread.getByTestId('message').filter({ hasText: 'please send the ownership invite' }).waitFor()
     await page.screenshot({ path: `${SHOTS}/keyboard-chat-1280.png` })
     await context.close()
-  }, 180_000)
+  })
 })

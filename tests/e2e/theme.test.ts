@@ -197,5 +197,5 @@ describe('dark mode', () => {
     await admin.context().close()
 
     expect(findings, findings.join('\n')).toEqual([])
-  }, 120_000)
+  })
 })
