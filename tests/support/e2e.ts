@@ -7,6 +7,7 @@ import { launchChromium } from './browser'
 import { createTestDatabase, type TestDatabase } from './database'
 import { ApiClient } from './http-client'
 import { startTestServer } from './server'
+import { PAGE_SHOWN_ATTRIBUTE } from '../../src/renderer/lib/page-shown'
 
 /** Where end-to-end screenshots go. */
 export const SHOTS = resolve(import.meta.dirname, '../../test-results/e2e')
@@ -59,16 +60,15 @@ export async function signedInAs(site: DemoSite, username: string, password: str
 }
 
 /**
- * The page is on screen: the network has gone quiet and no lazy page is still showing its "Loading..." placeholder.
- * On a busy machine the framework's parse alone can outlast networkidle's 500 ms, so quiet alone is not enough.
+ * The page is on screen: a lazy page's own content (the mark `lazyPage` puts on <html> while it is shown) or an error
+ * screen's heading, and the network has gone quiet. Waiting for the page itself, not for the "Loading..." placeholder
+ * to be absent: on a busy machine the placeholder can come after the layout, and quiet can come before the page's
+ * script is even asked for. The mark is checked again after the quiet, for a page that sent the browser elsewhere.
  */
 export async function pageSettled(page: Page): Promise<void> {
-  // #main (or an error screen's heading), not "#root has content": the toasts' region comes first, and on a busy
-  // machine the router's first commit can follow it by a second, after the network has already gone quiet. This
-  // narrows the race but does not close it: one CI run still read "Loading..." after #main was there without the
-  // placeholder, so a busy machine can commit the layout before the page's fallback. Waiting for the page's own
-  // content is the fix still to make.
-  await page.locator('#main, #root h1').first().waitFor()
-  await page.locator('[data-page-loading]').first().waitFor({ state: 'detached' })
+  const shown = page.locator(`html[${PAGE_SHOWN_ATTRIBUTE}], #root h1`).first()
+  await shown.waitFor({ state: 'attached' })
   await page.waitForLoadState('networkidle')
+  await shown.waitFor({ state: 'attached' })
+  await page.locator('[data-page-loading]').first().waitFor({ state: 'detached' })
 }

@@ -1,4 +1,5 @@
 import { createContext, lazy, useContext, type ComponentType, type LazyExoticComponent } from 'react'
+import { PageShown } from './page-shown'
 
 /**
  * React.lazy remembers a failed import forever, so "Try Again" after a chunk-load error would rethrow
@@ -21,7 +22,12 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
       Component = lazy(load)
       byGeneration.set(generation, Component)
     }
-    return <Component {...props} />
+    return (
+      <>
+        <Component {...props} />
+        <PageShown />
+      </>
+    )
   }
   // A failed prefetch is harmless: the real navigation imports again and reports its own error.
   LazyPage.preload = () => load().catch(() => undefined)

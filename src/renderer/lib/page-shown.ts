@@ -1,0 +1,24 @@
+import { useLayoutEffect } from 'react'
+
+/** The attribute on <html> present while a lazy page's own content is on screen, not its "Loading..." placeholder. */
+export const PAGE_SHOWN_ATTRIBUTE = 'data-page-shown'
+
+let pagesShown = 0
+
+/**
+ * Sits beside the page inside its Suspense boundary, so it commits only with the page's content. Layout effects
+ * also run their cleanup when a shown boundary falls back to its placeholder again, so the attribute is there
+ * exactly while a page is. Browser checks wait for it rather than for the placeholder's absence, which a busy
+ * machine can show before the placeholder has even appeared.
+ */
+export function PageShown(): null {
+  useLayoutEffect(() => {
+    pagesShown += 1
+    document.documentElement.setAttribute(PAGE_SHOWN_ATTRIBUTE, '')
+    return () => {
+      pagesShown -= 1
+      if (pagesShown === 0) document.documentElement.removeAttribute(PAGE_SHOWN_ATTRIBUTE)
+    }
+  }, [])
+  return null
+}
