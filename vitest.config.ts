@@ -29,6 +29,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // each worker keeps its modules between files instead of importing the whole server 42 times (350 s → 249 s);
+          // every file builds its own servers, ORM, database and Redis prefix, so no module state belongs to one file
+          isolate: false,
         },
       },
       {
