@@ -70,5 +70,4 @@ export async function pageSettled(page: Page): Promise<void> {
   await shown.waitFor({ state: 'attached' })
   await page.waitForLoadState('networkidle')
   await shown.waitFor({ state: 'attached' })
-  await page.locator('[data-page-loading]').first().waitFor({ state: 'detached' })
 }

@@ -8,8 +8,8 @@ let pagesShown = 0
 /**
  * Sits beside the page inside its Suspense boundary, so it commits only with the page's content. Layout effects
  * also run their cleanup when a shown boundary falls back to its placeholder again, so the attribute is there
- * exactly while a page is. Browser checks wait for it rather than for the placeholder's absence, which a busy
- * machine can show before the placeholder has even appeared.
+ * exactly while a page is. Browser checks wait for it: on a busy machine the placeholder's absence proves nothing,
+ * since the layout can be on screen before the placeholder has even appeared.
  */
 export function PageShown(): null {
   useLayoutEffect(() => {
