@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatFigure, formatMoney } from './format'
+import { formatFigure, formatMoney, formatRelativeTime } from './format'
 
 describe('formatFigure', () => {
   it('rounds down to whole thousands, millions and billions with a plus', () => {
@@ -35,5 +35,21 @@ describe('formatMoney', () => {
     expect(formatMoney('19.9')).toBe('$19.90')
     expect(formatMoney('abc')).toBe('$0')
     expect(formatMoney(Number.POSITIVE_INFINITY)).toBe('$0')
+  })
+})
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2026-01-01T12:00:00Z')
+  it('says "Just now" for the first minute, then minutes, hours and days ago', () => {
+    expect(formatRelativeTime('2026-01-01T11:59:30Z', now)).toBe('Just now')
+    expect(formatRelativeTime('2026-01-01T11:59:00Z', now)).toBe('1 minute ago')
+    expect(formatRelativeTime('2026-01-01T11:15:00Z', now)).toBe('45 minutes ago')
+    expect(formatRelativeTime('2026-01-01T11:00:00Z', now)).toBe('1 hour ago')
+    expect(formatRelativeTime('2026-01-01T09:00:00Z', now)).toBe('3 hours ago')
+    expect(formatRelativeTime('2025-12-31T12:00:00Z', now)).toBe('1 day ago')
+    expect(formatRelativeTime(new Date('2025-12-30T12:00:00Z'), now)).toBe('2 days ago')
+  })
+  it('reads a time a little ahead of the clock as just now', () => {
+    expect(formatRelativeTime('2026-01-01T12:00:20Z', now)).toBe('Just now')
   })
 })

@@ -28,9 +28,14 @@ export function formatMoney(amount: number | string): string {
   return `$${(Number.isInteger(value) ? WHOLE_DOLLARS : DOLLARS_AND_CENTS).format(value)}`
 }
 
+/**
+ * SPEC §9's relative time: minutes, hours or days ago. Under a minute it reads "Just now": a fresh item reading
+ * "0 minutes ago" looks broken.
+ */
 export function formatRelativeTime(date: Date | string, now: Date = new Date()): string {
   const then = typeof date === 'string' ? new Date(date) : date
   const minutes = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 60_000))
+  if (minutes === 0) return 'Just now'
   if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`
   const hours = Math.floor(minutes / 60)
   if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`

@@ -1,7 +1,8 @@
 import type { LucideIcon } from 'lucide-react'
 import { Ban, BadgeCheck, CircleCheck, MessageSquare, Receipt, ShieldAlert, Trash2, Wallet } from 'lucide-react'
 import type { NotificationDto, NotificationType } from '@shared/api/notifications'
-import { banReasonOf, whenText } from '@/lib/notification-display'
+import { formatRelativeTime } from '@shared/format'
+import { banReasonOf } from '@/lib/notification-display'
 import { cn } from '@/lib/utils'
 
 type Tone = 'money' | 'good' | 'bad' | 'neutral'
@@ -63,7 +64,7 @@ export function NotificationSummary({ notification, compact = false, now }: Noti
           </span>
         )}
         <time dateTime={notification.createdAt} title={new Date(notification.createdAt).toLocaleString()} className="text-xs text-muted-foreground">
-          {whenText(notification.createdAt, now)}
+          {formatRelativeTime(notification.createdAt, now)}
         </time>
       </span>
       {!notification.isRead && (

@@ -1,5 +1,4 @@
 import { CHAT_NOTIFICATION_TYPES, type NotificationDto, type NotificationType } from '@shared/api/notifications'
-import { formatRelativeTime } from '@shared/format'
 import { paths } from '@/config/paths'
 
 /** What the header bell and the /notifications page both say about a notification. */
@@ -74,7 +73,3 @@ export function dropdownNotifications(items: readonly NotificationDto[], max: nu
   return items.filter((n) => !isChatNotification(n.type)).slice(0, max)
 }
 
-/** "Just now" under a minute (a fresh notification reading "0 minutes ago" looks broken), else SPEC §9's relative time. */
-export function whenText(createdAt: string, now: Date = new Date()): string {
-  return now.getTime() - new Date(createdAt).getTime() < 60_000 ? 'Just now' : formatRelativeTime(createdAt, now)
-}

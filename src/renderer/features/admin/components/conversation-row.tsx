@@ -10,10 +10,6 @@ import { paths } from '@/config/paths'
 import { PLATFORMS } from '@/config/platforms'
 import { cn } from '@/lib/utils'
 
-function relativeTime(iso: string, now: Date): string {
-  return now.getTime() - Date.parse(iso) < 60_000 ? 'Just now' : formatRelativeTime(iso, now)
-}
-
 /** The last line as support reads it: who wrote it, then what. */
 function preview(conversation: AdminConversationDto): string {
   const last = conversation.lastMessage
@@ -52,7 +48,7 @@ export function ConversationRow({ conversation, now }: { conversation: AdminConv
         </div>
         <div className="flex items-center gap-2 sm:justify-end">
           <time dateTime={conversation.lastMessageAt} className="text-xs whitespace-nowrap text-muted-foreground">
-            {relativeTime(conversation.lastMessageAt, now)}
+            {formatRelativeTime(conversation.lastMessageAt, now)}
           </time>
           {unread && (
             <span data-testid="unread-badge" className="flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1.5 text-[0.6875rem] font-bold text-destructive-foreground">

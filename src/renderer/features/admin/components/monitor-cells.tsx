@@ -38,12 +38,12 @@ export function StuckNote({ stuck }: { stuck: StuckFlag }) {
 
 const WHEN = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' })
 
-/** "12 minutes ago" ("Just now" under a minute), the exact time in the tooltip. */
+/** "12 minutes ago", the exact time in the tooltip. */
 export function Age({ iso, now }: { iso: string; now: Date }) {
   const date = new Date(iso)
   return (
     <time dateTime={iso} title={WHEN.format(date)} className="whitespace-nowrap">
-      {now.getTime() - date.getTime() < 60_000 ? 'Just now' : formatRelativeTime(date, now)}
+      {formatRelativeTime(date, now)}
     </time>
   )
 }

@@ -17,10 +17,6 @@ import { useNow } from '../hooks/use-now'
 import { ChatNotice } from './chat-notice'
 import { OnlineAvatar } from './online-avatar'
 
-function relativeTime(iso: string, now: Date): string {
-  return now.getTime() - Date.parse(iso) < 60_000 ? 'Just now' : formatRelativeTime(iso, now)
-}
-
 function preview(conversation: ConversationDto): string {
   const last = conversation.lastMessage
   if (!last) return 'No messages yet'
@@ -47,7 +43,7 @@ function ConversationItem({ conversation, selected, now }: { conversation: Conve
           <div className="flex items-baseline gap-2">
             <p className={cn('min-w-0 flex-1 truncate', unread ? 'font-bold' : 'font-semibold')}>{conversationTitle(conversation)}</p>
             <time dateTime={conversation.lastMessageAt} className="shrink-0 text-[0.6875rem] text-muted-foreground">
-              {relativeTime(conversation.lastMessageAt, now)}
+              {formatRelativeTime(conversation.lastMessageAt, now)}
             </time>
           </div>
           {conversation.listing && <p className="truncate text-xs font-medium text-mint-700 dark:text-mint-400">{conversation.listing.accountTitle}</p>}
