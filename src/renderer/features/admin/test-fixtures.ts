@@ -96,6 +96,7 @@ export function makeEvidence(dispute: AdminDisputeDto = makeDispute()): DisputeE
       checklist: [
         { id: 1, title: 'Send the invite', description: '', sellerDoneAt: at(2), buyerConfirmedAt: null },
         { id: 2, title: 'Transfer ownership', description: '', sellerDoneAt: null, buyerConfirmedAt: null },
+        { id: 3, title: 'Change the email', description: '', sellerDoneAt: at(3), buyerConfirmedAt: at(4) },
       ],
     },
     transcript: [

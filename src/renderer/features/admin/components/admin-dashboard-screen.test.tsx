@@ -165,8 +165,10 @@ describe('AdminDashboardScreen: disputes', () => {
     const timeline = within(item).getByRole('list', { name: 'Timeline' })
     expect(within(timeline).getAllByRole('listitem')).toHaveLength(4)
     const checklist = within(item).getByRole('list', { name: 'Handover checklist' })
-    expect(within(checklist).getByText(/Done by the seller/)).toBeTruthy()
+    expect(within(checklist).getAllByRole('listitem')[0]!.textContent).toMatch(/Done by the seller .+, not confirmed by the buyer$/)
     expect(within(checklist).getByText('Not ticked')).toBeTruthy()
+    // a confirmed step keeps both halves' times: when the seller said it was done, and when the buyer agreed
+    expect(within(checklist).getAllByRole('listitem')[2]!.textContent).toMatch(/^3\. Change the emailDone by the seller .+, confirmed by the buyer .+$/)
   })
 
   it('refunds the buyer only with a note, after saying where the money goes', async () => {

@@ -31,7 +31,12 @@ function Tick({ step }: { step: ChecklistStepDto }) {
       <p className="flex items-center gap-1.5 text-xs text-mint-700 dark:text-mint-400">
         <CheckCircle2 className="size-3.5" aria-hidden="true" />
         <span>
-          Confirmed by the buyer <time dateTime={step.buyerConfirmedAt}>{dateTime(step.buyerConfirmedAt)}</time>
+          {step.sellerDoneAt && (
+            <>
+              Done by the seller <time dateTime={step.sellerDoneAt}>{dateTime(step.sellerDoneAt)}</time>, confirmed
+            </>
+          )}
+          {step.sellerDoneAt ? ' ' : 'Confirmed '}by the buyer <time dateTime={step.buyerConfirmedAt}>{dateTime(step.buyerConfirmedAt)}</time>
         </span>
       </p>
     )

@@ -24,7 +24,12 @@ function StepStatus({ step, open }: { step: ChecklistStepDto; open: boolean }) {
   if (state === 'confirmed') {
     return (
       <StatusLine icon={CheckCircle2} className="text-mint-700 dark:text-mint-400">
-        Confirmed by the buyer <time dateTime={step.buyerConfirmedAt!}>{formatDateTime(step.buyerConfirmedAt!)}</time>
+        {step.sellerDoneAt && (
+          <>
+            Done by the seller <time dateTime={step.sellerDoneAt}>{formatDateTime(step.sellerDoneAt)}</time>, confirmed
+          </>
+        )}
+        {step.sellerDoneAt ? ' ' : 'Confirmed '}by the buyer <time dateTime={step.buyerConfirmedAt!}>{formatDateTime(step.buyerConfirmedAt!)}</time>
       </StatusLine>
     )
   }

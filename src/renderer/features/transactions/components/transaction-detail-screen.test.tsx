@@ -144,6 +144,8 @@ describe('TransactionDetailScreen', () => {
     expect(within(list).queryByRole('button', { name: 'Mark done: Send the invite' })).toBeNull()
     await user.click(within(list).getByRole('button', { name: 'Confirm: Remove other owners' }))
     await waitFor(() => expect(within(list).getByText('1 of 2 confirmed')).toBeTruthy())
+    // both halves keep their times
+    expect(within(list).getByText(/^Done by the seller/).textContent).toMatch(/^Done by the seller .+, confirmed by the buyer .+$/)
     expect(sent[0]).toMatchObject({ path: '/api/transactions/7/checklist/32', key: expect.any(String) })
   })
 
