@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import { SPEC_ROUTE_TABLE, type SpecRoute } from '../../src/renderer/app/routes'
 import type { ApiClient } from './http-client'
-import { axeViolations, type Finding } from './axe'
+import { axeViolations, darkContrastViolations, type Finding } from './axe'
 import { SHOTS, apiSignedInAs, pageSettled, signedInAs, type DemoSite } from './e2e'
 import { layoutProblemsAcrossWidths } from './layout'
 
@@ -114,8 +114,9 @@ export interface WalkResult {
 }
 
 /**
- * Each route in one page: axe at 1280 px, then the same page laid out at a phone's, a tablet's and a laptop's
- * width, photographed at each (test-results/e2e/layout/<who>/<width>/) and checked for overflowing parts.
+ * Each route in one page: axe at 1280 px, in the light theme and then for contrast in the dark one, then the same
+ * page laid out at a phone's, a tablet's and a laptop's width, photographed at each
+ * (test-results/e2e/layout/<who>/<width>/) and checked for overflowing parts.
  */
 export async function walk(site: DemoSite, page: Page, who: string, routes: SpecRoute[], ids: DemoIds): Promise<WalkResult> {
   const result: WalkResult = { findings: [], layout: [] }
@@ -123,6 +124,7 @@ export async function walk(site: DemoSite, page: Page, who: string, routes: Spec
     const path = urlFor(route, ids)
     await open(site, page, path)
     result.findings.push(...(await axeViolations(page, `${path} (${who})`)))
+    result.findings.push(...(await darkContrastViolations(page, `${path} (${who})`)))
     const name = path.slice(1).replace(/[^a-z0-9]+/gi, '-') || 'home'
     result.layout.push(...(await layoutProblemsAcrossWidths(page, `${path} (${who})`, `${SHOTS}/layout/${who}`, name)))
   }

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright'
-import type { RunOptions } from 'axe-core'
+import type { Result, RunOptions } from 'axe-core'
 import type { Page } from 'playwright-core'
 
 /** One axe rule broken on one screen, with the elements that break it. */
@@ -35,16 +35,41 @@ export async function axeViolations(page: Page, where: string): Promise<Finding[
     .analyze()
   return results.violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .map((v) => ({
-      where,
-      rule: v.id,
-      impact: v.impact ?? '',
-      help: v.help,
-      nodes: v.nodes.map((n) => ({
-        target: n.target.map(String).join(' >> '),
-        why: [...n.any, ...n.all, ...n.none].map((check) => check.message).filter(Boolean).join('; '),
-      })),
-    }))
+    .map((v) => toFinding(v, where))
+}
+
+function toFinding(v: Result, where: string): Finding {
+  return {
+    where,
+    rule: v.id,
+    impact: v.impact ?? 'serious',
+    help: v.help,
+    nodes: v.nodes.map((n) => ({
+      target: n.target.map(String).join(' >> '),
+      why: [...n.any, ...n.all, ...n.none].map((check) => check.message).filter(Boolean).join('; '),
+    })),
+  }
+}
+
+/**
+ * The page's colour contrast in the dark theme: the system turns dark, the page follows (no reload), axe checks the
+ * contrast rule only (the other rules do not depend on the theme), and the system turns light again. Every finding
+ * is serious: text that cannot be read.
+ */
+export async function darkContrastViolations(page: Page, where: string): Promise<Finding[]> {
+  await page.emulateMedia({ colorScheme: 'dark' })
+  try {
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'))
+    const results = await new AxeBuilder({ page })
+      .setLegacyMode(true)
+      .options({ resultTypes: ['violations'], ...COUNT_DIGITS_AS_TEXT }) // before withRules, which adds to the options (and options() replaces them)
+      .withRules(['color-contrast'])
+      .analyze()
+    return results.violations.map((v) => toFinding(v, `${where}, dark`))
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.waitForFunction(() => !document.documentElement.classList.contains('dark'))
+  }
 }
 
 /** The findings as a list a person can act on: screen, rule, impact, what to do, and the first few elements. */
