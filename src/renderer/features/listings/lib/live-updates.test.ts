@@ -75,6 +75,12 @@ describe('listing live updates on the cache', () => {
     expect(invalidated(listingQueryKeys.list(pageOne))).toBe(true)
   })
 
+  it('LISTING_REACTIVATED: a detail that was not found (opened while reserved) is asked for again', () => {
+    client.setQueryData<Listing | null>(listingQueryKeys.detail('2'), null)
+    live.handle({ type: 'LISTING_REACTIVATED', accountId: 2 })
+    expect(invalidated(listingQueryKeys.detail('2'))).toBe(true)
+  })
+
   it('account_status_updated: inactive leaves the lists; active refetches them and the detail', () => {
     live.handle({ type: 'account_status_updated', accountId: 3, isActive: false })
     expect(ids(listingQueryKeys.list(pageOne))).toEqual([1, 2])

@@ -77,7 +77,9 @@ export function createListingLiveUpdates(queryClient: QueryClient): ListingLiveU
           else refetchAfterUpdate()
           return true
         case 'LISTING_REACTIVATED':
-          setDetailActive(queryClient, event.accountId, true)
+          // whoever opened it while it was reserved was told it does not exist (a 404, cached as null): ask again
+          if (queryClient.getQueryData(listingQueryKeys.detail(String(event.accountId))) === null) refreshDetail(event.accountId)
+          else setDetailActive(queryClient, event.accountId, true)
           refetchSoon()
           return true
         case 'account_status_updated':
