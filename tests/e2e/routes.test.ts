@@ -88,6 +88,31 @@ describe('every route of SPEC §2 in Chromium', () => {
   })
 })
 
+describe('the header', () => {
+  it('is solid from the first frame after the page scrolls, and clear again back at the top', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    await page.goto(`${server.url}/faq`)
+    await pageSettled(page)
+    const background = () => page.locator('header').first().evaluate((header) => getComputedStyle(header).backgroundColor)
+    const scrollTo = (y: number) =>
+      page.evaluate(
+        (top) =>
+          new Promise<number>((done) => {
+            window.scrollTo(0, top)
+            requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY)))
+          }),
+        y,
+      )
+    expect(await background()).toBe('rgba(0, 0, 0, 0)')
+    // a jump (a link to a section, a restored position): light content is under the header in the same frame
+    expect(await scrollTo(600)).toBeGreaterThan(0)
+    expect(await background()).toBe('rgb(10, 17, 40)')
+    await scrollTo(0)
+    await expect.poll(background).toBe('rgba(0, 0, 0, 0)')
+    await page.close()
+  })
+})
+
 describe('start-up failures', () => {
   const APP_CHUNK = /\/assets\/app-[^/]+\.js$/
 

@@ -34,9 +34,12 @@ export function Header() {
     <header
       data-scrolled={scrolled}
       className={cn(
-        'sticky top-0 z-40 border-b transition-[background-color,box-shadow,border-color] duration-200',
-        // At the top the navy layout behind shows through; over scrolled content it must be opaque.
-        scrolled ? 'border-white/10 bg-navy-950 shadow-lg shadow-navy-950/20' : 'border-transparent bg-transparent',
+        'sticky top-0 z-40 border-b',
+        // At the top the navy layout behind shows through; over scrolled content it must be opaque at once (a fade
+        // would leave the white links over light content for a moment after a jump). Back at the top it fades.
+        scrolled
+          ? 'border-white/10 bg-navy-950 shadow-lg shadow-navy-950/20'
+          : 'border-transparent bg-transparent transition-[background-color,box-shadow,border-color] duration-200',
       )}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
