@@ -31,12 +31,14 @@ function Tick({ step }: { step: ChecklistStepDto }) {
       <p className="flex items-center gap-1.5 text-xs text-mint-700 dark:text-mint-400">
         <CheckCircle2 className="size-3.5" aria-hidden="true" />
         <span>
-          {step.sellerDoneAt && (
+          {step.sellerDoneAt ? (
             <>
-              Done by the seller <time dateTime={step.sellerDoneAt}>{dateTime(step.sellerDoneAt)}</time>, confirmed
+              Done by the seller <time dateTime={step.sellerDoneAt}>{dateTime(step.sellerDoneAt)}</time>, confirmed by the buyer{' '}
             </>
+          ) : (
+            'Confirmed by the buyer '
           )}
-          {step.sellerDoneAt ? ' ' : 'Confirmed '}by the buyer <time dateTime={step.buyerConfirmedAt}>{dateTime(step.buyerConfirmedAt)}</time>
+          <time dateTime={step.buyerConfirmedAt}>{dateTime(step.buyerConfirmedAt)}</time>
         </span>
       </p>
     )

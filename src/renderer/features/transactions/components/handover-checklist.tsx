@@ -24,12 +24,14 @@ function StepStatus({ step, open }: { step: ChecklistStepDto; open: boolean }) {
   if (state === 'confirmed') {
     return (
       <StatusLine icon={CheckCircle2} className="text-mint-700 dark:text-mint-400">
-        {step.sellerDoneAt && (
+        {step.sellerDoneAt ? (
           <>
-            Done by the seller <time dateTime={step.sellerDoneAt}>{formatDateTime(step.sellerDoneAt)}</time>, confirmed
+            Done by the seller <time dateTime={step.sellerDoneAt}>{formatDateTime(step.sellerDoneAt)}</time>, confirmed by the buyer{' '}
           </>
+        ) : (
+          'Confirmed by the buyer '
         )}
-        {step.sellerDoneAt ? ' ' : 'Confirmed '}by the buyer <time dateTime={step.buyerConfirmedAt!}>{formatDateTime(step.buyerConfirmedAt!)}</time>
+        <time dateTime={step.buyerConfirmedAt!}>{formatDateTime(step.buyerConfirmedAt!)}</time>
       </StatusLine>
     )
   }
