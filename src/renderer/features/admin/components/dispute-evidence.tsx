@@ -2,8 +2,9 @@ import { CheckCircle2, Circle, Clock } from 'lucide-react'
 import type { DisputeEvidenceDto } from '@shared/api/admin-dashboard'
 import type { MessageDto } from '@shared/api/conversations'
 import { TRANSACTION_STATUS_LABELS, type ChecklistStepDto, type TransactionDetailDto, type TransactionEventDto } from '@shared/api/transactions'
+import { ConfirmedStepTimes } from '@/components/confirmed-step-times'
+import { formatDateTime } from '@/lib/dates'
 import { cn } from '@/lib/utils'
-import { dateTime } from '../lib/figures'
 
 const ACTOR_LABELS: Record<TransactionEventDto['actorRole'], string> = { buyer: 'Buyer', seller: 'Seller', admin: 'Admin', system: 'Handover' }
 
@@ -17,7 +18,7 @@ function Timeline({ events }: { events: readonly TransactionEventDto[] }) {
           <p>{event.note}</p>
           <p className="text-xs text-muted-foreground">
             {event.status ? `${TRANSACTION_STATUS_LABELS[event.status]} · ` : ''}
-            {ACTOR_LABELS[event.actorRole]} · <time dateTime={event.createdAt}>{dateTime(event.createdAt)}</time>
+            {ACTOR_LABELS[event.actorRole]} · <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
           </p>
         </li>
       ))}
@@ -31,14 +32,7 @@ function Tick({ step }: { step: ChecklistStepDto }) {
       <p className="flex items-center gap-1.5 text-xs text-mint-700 dark:text-mint-400">
         <CheckCircle2 className="size-3.5" aria-hidden="true" />
         <span>
-          {step.sellerDoneAt ? (
-            <>
-              Done by the seller <time dateTime={step.sellerDoneAt}>{dateTime(step.sellerDoneAt)}</time>, confirmed by the buyer{' '}
-            </>
-          ) : (
-            'Confirmed by the buyer '
-          )}
-          <time dateTime={step.buyerConfirmedAt}>{dateTime(step.buyerConfirmedAt)}</time>
+          <ConfirmedStepTimes sellerDoneAt={step.sellerDoneAt} buyerConfirmedAt={step.buyerConfirmedAt} />
         </span>
       </p>
     )
@@ -48,7 +42,7 @@ function Tick({ step }: { step: ChecklistStepDto }) {
       <p className="flex items-center gap-1.5 text-xs text-sky-800 dark:text-sky-200">
         <Clock className="size-3.5" aria-hidden="true" />
         <span>
-          Done by the seller <time dateTime={step.sellerDoneAt}>{dateTime(step.sellerDoneAt)}</time>, not confirmed by the buyer
+          Done by the seller <time dateTime={step.sellerDoneAt}>{formatDateTime(step.sellerDoneAt)}</time>, not confirmed by the buyer
         </span>
       </p>
     )
@@ -96,7 +90,7 @@ function Transcript({ evidence }: { evidence: DisputeEvidenceDto }) {
           <li key={message.id} className={cn('text-sm', message.isSystem && 'text-center text-xs text-muted-foreground')} data-testid="transcript-line">
             {message.isSystem ? (
               <p>
-                {message.content} · <time dateTime={message.createdAt}>{dateTime(message.createdAt)}</time>
+                {message.content} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
               </p>
             ) : (
               <>
@@ -104,7 +98,7 @@ function Transcript({ evidence }: { evidence: DisputeEvidenceDto }) {
                   <span className={cn('font-semibold', message.senderId === transaction.buyerId ? 'text-sky-800 dark:text-sky-200' : message.isFromAdmin ? 'text-mint-700 dark:text-mint-400' : 'text-navy-800 dark:text-navy-100')}>
                     {speaker(message, transaction)}
                   </span>{' '}
-                  · <time dateTime={message.createdAt}>{dateTime(message.createdAt)}</time>
+                  · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
                 </p>
                 <p className="whitespace-pre-wrap break-words">{message.content}</p>
               </>

@@ -16,8 +16,3 @@ export function shortDay(isoDate: string): string {
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`
 }
-
-/** "Mar 4, 2026, 3:05 PM" in the viewer's time zone. */
-export function dateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
-}

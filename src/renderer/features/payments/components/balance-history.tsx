@@ -2,10 +2,9 @@ import { Link } from 'react-router-dom'
 import type { BalanceEntryDto } from '@shared/api/payments'
 import { transactionDisplayId } from '@shared/format'
 import { paths } from '@/config/paths'
+import { formatDateTime } from '@/lib/dates'
 import { cn } from '@/lib/utils'
 import { entryKindLabel, signedAmount } from '../lib/amounts'
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
 
 /** The wallet's ledger lines: what moved, why, when, and the deal it belongs to. */
 export function BalanceHistory({ items }: { items: readonly BalanceEntryDto[] }) {
@@ -17,7 +16,7 @@ export function BalanceHistory({ items }: { items: readonly BalanceEntryDto[] })
             <p className="font-medium">{entryKindLabel(entry.kind)}</p>
             <p className="text-sm break-words text-muted-foreground">{entry.memo}</p>
             <p className="mt-0.5 text-xs text-muted-foreground">
-              <time dateTime={entry.createdAt}>{when(entry.createdAt)}</time>
+              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
               {entry.transactionId !== null && (
                 <>
                   {' · '}

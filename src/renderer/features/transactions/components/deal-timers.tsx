@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react'
 import { Hourglass, Timer } from 'lucide-react'
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import { useClock } from '../hooks/use-clock'
-import { describeDuration, formatClock, formatDateTime, msUntil } from '../lib/timers'
+import { formatDateTime } from '@/lib/dates'
+import { describeDuration, formatClock, msUntil } from '../lib/timers'
 
 interface TimerProps {
   label: string

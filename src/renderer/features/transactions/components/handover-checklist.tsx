@@ -3,12 +3,13 @@ import { CheckCircle2, Circle, Clock, Loader2 } from 'lucide-react'
 import type { ChecklistStepDto, TransactionDetailDto } from '@shared/api/transactions'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { ConfirmedStepTimes } from '@/components/confirmed-step-times'
 import { toast } from '@/hooks/use-toast'
 import { describeError } from '@/lib/api-client'
 import { useActionKeys } from '@/lib/idempotency'
 import { useTickChecklist } from '../api/tick-checklist'
 import { checklistOpen, checklistProgress, stepState, tickFor } from '../lib/checklist'
-import { formatDateTime } from '../lib/timers'
+import { formatDateTime } from '@/lib/dates'
 
 function StatusLine({ icon: Icon, className, children }: { icon: typeof Clock; className: string; children: ReactNode }) {
   return (
@@ -24,14 +25,7 @@ function StepStatus({ step, open }: { step: ChecklistStepDto; open: boolean }) {
   if (state === 'confirmed') {
     return (
       <StatusLine icon={CheckCircle2} className="text-mint-700 dark:text-mint-400">
-        {step.sellerDoneAt ? (
-          <>
-            Done by the seller <time dateTime={step.sellerDoneAt}>{formatDateTime(step.sellerDoneAt)}</time>, confirmed by the buyer{' '}
-          </>
-        ) : (
-          'Confirmed by the buyer '
-        )}
-        <time dateTime={step.buyerConfirmedAt!}>{formatDateTime(step.buyerConfirmedAt!)}</time>
+        <ConfirmedStepTimes sellerDoneAt={step.sellerDoneAt} buyerConfirmedAt={step.buyerConfirmedAt!} />
       </StatusLine>
     )
   }

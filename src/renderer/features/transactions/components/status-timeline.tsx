@@ -3,7 +3,7 @@ import type { TransactionDetailDto, TransactionEventDto } from '@shared/api/tran
 import { Card } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
 import { statusSteps, statusTone, type StatusStep } from '../lib/status'
-import { formatDateTime } from '../lib/timers'
+import { formatDateTime } from '@/lib/dates'
 
 const STATE_TEXT: Record<StatusStep['state'], string> = { done: 'done', current: 'current step', next: 'to come' }
 

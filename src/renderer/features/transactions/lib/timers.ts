@@ -35,7 +35,3 @@ export function describeDuration(ms: number): string {
   return ms > 0 ? 'less than a minute' : 'no time'
 }
 
-/** "Mar 3, 2026, 2:05 PM" in the viewer's zone. */
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
-}
