@@ -14,9 +14,12 @@ beforeAll(async () => {
 describe('axe and the layout at three widths over every route for a visitor', () => {
   // axe's contrast check takes a second or more on a long page: the walk gets minutes (a slow day's CI took six)
   it('finds no serious or critical violation, and nothing wider than a phone, on any route for a visitor', async () => {
-    const { findings, layout } = await walk(site, await visitor(site), 'visitor', WALKED_ROUTES, ids)
+    const { findings, layout, checked } = await walk(site, await visitor(site), 'visitor', WALKED_ROUTES, ids)
     expect(findings.length, reportViolations(findings)).toBe(0)
     expect(layout).toEqual([])
+    // a screen is checked once: the sign-in page once for every route that sends a visitor there, distinct screens each
+    expect(checked).toEqual(expect.arrayContaining(['/', '/login', '/faq', `/listing/${ids.listing}`, '/buy-youtube-accounts', '/buy-tiktok-accounts', '/admin-dashboard']))
+    expect(checked).not.toContain('/balance')
   }, 900_000)
 })
 

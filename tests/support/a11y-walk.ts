@@ -112,6 +112,8 @@ export interface WalkResult {
   findings: Finding[]
   /** what is wider than the screen or spills out of its box at 320, 768 or 1280 px */
   layout: string[]
+  /** the addresses axe ran on: the first of each screen */
+  checked: string[]
 }
 
 /**
@@ -136,14 +138,15 @@ async function screenFingerprint(page: Page): Promise<string> {
  * checked for overflowing parts.
  */
 export async function walk(site: DemoSite, page: Page, who: string, routes: SpecRoute[], ids: DemoIds): Promise<WalkResult> {
-  const result: WalkResult = { findings: [], layout: [] }
-  const checked = new Set<string>()
+  const result: WalkResult = { findings: [], layout: [], checked: [] }
+  const screens = new Set<string>()
   for (const route of routes) {
     const path = urlFor(route, ids)
     await open(site, page, path)
     const screen = await screenFingerprint(page)
-    if (!checked.has(screen)) {
-      checked.add(screen)
+    if (!screens.has(screen)) {
+      screens.add(screen)
+      result.checked.push(path)
       result.findings.push(...(await axeViolations(page, `${path} (${who})`)))
       result.findings.push(...(await darkContrastViolations(page, `${path} (${who})`)))
     }
