@@ -95,6 +95,41 @@ function shellFiles(bundle: Rolldown.OutputBundle): string[] {
 }
 
 /**
+ * The entry imports the app dynamically (so that a failure to load it can still be reported), which leaves the
+ * browser to find the app and the framework it imports only once the entry has run: two round trips one after the
+ * other before anything renders. Preload hints in the page let it fetch them alongside the entry instead.
+ */
+function appPreload(): Plugin {
+  return {
+    name: 'handover-app-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return []
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk')
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+        const entry = chunks.find((chunk) => chunk.isEntry)
+        if (!entry) return []
+        const preload = new Set<string>()
+        const visit = (fileName: string) => {
+          const chunk = byName.get(fileName)
+          if (!chunk || preload.has(fileName) || fileName === entry.fileName || entry.imports.includes(fileName)) return
+          preload.add(fileName)
+          chunk.imports.forEach(visit)
+        }
+        entry.dynamicImports.forEach(visit)
+        return [...preload].map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+          injectTo: 'head' as const,
+        }))
+      },
+    },
+  }
+}
+
+/**
  * Stamps the service worker that Vite copied from public/ with this build's id and the shell it stores at install,
  * and writes build.json (the id, for GET /api/diagnostic). The id hashes everything the build emits, so any change
  * gives browsers a new worker and its "Update available" prompt, while rebuilding the same sources does not.
@@ -137,7 +172,7 @@ function serviceWorkerBuild(): Plugin {
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/renderer'),
   publicDir: resolve(import.meta.dirname, 'src/renderer/public'),
-  plugins: [react(), tailwindcss(), serviceWorkerBuild()],
+  plugins: [react(), tailwindcss(), appPreload(), serviceWorkerBuild()],
   resolve: { alias: aliases },
   build: {
     outDir: resolve(import.meta.dirname, 'dist/web'),

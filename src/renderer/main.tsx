@@ -10,6 +10,12 @@ import { startTheme } from './lib/theme'
  * load or evaluate it can still be reported here instead of leaving a blank page.
  */
 
+// zod probes, as each object schema is defined, whether it may compile parsers with `new Function`. The page's CSP
+// forbids eval, and Chromium reports the refused probe as a violation (a console issue; Lighthouse's best practices)
+// even though zod catches it. zod reads its settings from this global when it loads, so setting it here, before the
+// app and its schemas are imported, holds however the bundler orders the chunks (without this module importing zod).
+;(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true }
+
 // public/theme.js has applied the saved theme already; from here on it follows system changes and other tabs
 startTheme()
 
