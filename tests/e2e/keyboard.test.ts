@@ -64,7 +64,8 @@ describe('keyboard only: sign up, browse, buy and chat', () => {
     await page.keyboard.press('Enter')
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
     await page.keyboard.press('Tab')
-    expect((await expectVisibleFocus(page)).inMain).toBe(true)
+    const inContent = await expectVisibleFocus(page)
+    expect(inContent.inMain, `the Tab after the skip link went to <${inContent.tag}> "${inContent.name.slice(0, 60)}" ${inContent.href ?? ''}, outside the content`).toBe(true)
 
     // sign up from the header
     await tabTo(page, (f) => f.href === '/signup', { back: true })
