@@ -8,12 +8,22 @@ export function takePolicyViolations(): string[] {
   return policyViolations.splice(0)
 }
 
-/** Chromium reports each load or inline code its page's CSP refused as a console error saying so. */
-function watchPolicyViolations(context: BrowserContext): void {
+/**
+ * The page hears of every refusal as a `securitypolicyviolation` event and tells the console with this prefix:
+ * Chromium logs a refused load or inline code itself, but not an eval refused inside a `try` (a library probing
+ * whether it may compile code), which the event still reports.
+ */
+const VIOLATION_PREFIX = 'Content Security Policy violation event:'
+const REPORT_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (e) =>
+  console.error(${JSON.stringify(VIOLATION_PREFIX)} + ' ' + e.violatedDirective + ' refused ' + (e.blockedURI || 'inline code') + ' in ' + (e.sourceFile || 'the page') + ':' + e.lineNumber))`
+
+/** Chromium reports each load or inline code its page's CSP refused as a console error saying so; the page's event, each refusal. */
+async function watchPolicyViolations(context: BrowserContext): Promise<void> {
   context.on('console', (message) => {
     const text = message.text()
     if (message.type() === 'error' && text.includes('Content Security Policy')) policyViolations.push(`${message.page()?.url() ?? '?'}: ${text}`)
   })
+  await context.addInitScript(REPORT_VIOLATIONS)
 }
 
 /** Debian's Chromium; Playwright's own browser download cannot work on these machines. */
@@ -26,7 +36,7 @@ export async function launchChromium(): Promise<Browser> {
   const newContext = browser.newContext.bind(browser)
   browser.newContext = async (options) => {
     const context = await newContext(options)
-    watchPolicyViolations(context)
+    await watchPolicyViolations(context)
     return context
   }
   return browser
