@@ -112,7 +112,8 @@ describe('notifications in Chromium', () => {
     await alice.getByRole('button', { name: 'Mark all as read' }).click()
     await expect.poll(() => bell(alice).getAttribute('aria-label')).toBe('Notifications')
     expect(await badge(alice).count()).toBe(0)
-    expect(await unreadCount(alice)).toBe(0)
+    // the badge empties as the button is pressed (optimistically); the server's count follows once the request is in
+    await expect.poll(() => unreadCount(alice)).toBe(0)
   })
 
   it('fits the dropdown in 320 px and the page on a phone', async () => {
