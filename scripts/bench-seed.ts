@@ -189,7 +189,7 @@ async function main() {
   const started = performance.now()
   if (!process.env.DATABASE_URL) await ensureDatabase(BENCH_DATABASE_URL)
   // migrations through the app's own ORM setup, so the schema is exactly the server's
-  const orm = await openDatabase(BENCH_DATABASE_URL, 1)
+  const orm = await openDatabase(BENCH_DATABASE_URL, 2)
   await orm.close()
 
   const client = new pg.Client({ connectionString: BENCH_DATABASE_URL })

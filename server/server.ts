@@ -48,8 +48,11 @@ export async function startServer(config: Config, options: StartOptions): Promis
   const { logger } = options
   const embedded: EmbeddedDatabase | undefined = config.databaseUrl ? undefined : await startEmbeddedDatabase(config.dataDir)
   if (embedded) logger.info({ dir: resolve(config.dataDir, 'pglite') }, 'embedded PostgreSQL (PGlite) started')
-  // PGlite serves one connection's query at a time; a small pool keeps it from queueing too deep
-  const orm = await openDatabase(config.databaseUrl ?? embedded!.url, embedded ? 5 : 10, (message) => logger.debug(message))
+  // The socket in front of PGlite runs its connections' protocol messages one at a time, taking turns between
+  // connections outside a transaction: two connections' statements interleave message by message, and one binds
+  // or reads the other's (a session read answered with another person's session). One connection keeps every
+  // statement whole; PGlite runs one at a time anyway.
+  const orm = await openDatabase(config.databaseUrl ?? embedded!.url, embedded ? 1 : 10, (message) => logger.debug(message), { soleProcess: Boolean(embedded) })
   if (embedded) runStatementsUnnamed(orm.em)
 
   const keyPrefix = options.keyPrefix ?? config.redisPrefix

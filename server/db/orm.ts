@@ -50,13 +50,28 @@ interface RawConnection {
   query(sql: string, values: unknown[]): Promise<unknown>
 }
 
+export interface OpenOptions {
+  /**
+   * No other process can open this database (the embedded one, behind its lock file): migrations need no lock of
+   * their own, and a pool of one connection can run them.
+   */
+  soleProcess?: boolean
+}
+
 /**
  * Connects and applies every checked-in migration that has not run yet. Instances started at once on one database
  * take turns under a session advisory lock, held on a connection of its own: the first migrates, the others then
  * find nothing left to do (without it, both create the migrations table and one fails).
  */
-export async function openDatabase(databaseUrl: string, poolMax?: number, log?: (message: string) => void): Promise<Orm> {
+export async function openDatabase(databaseUrl: string, poolMax?: number, log?: (message: string) => void, options: OpenOptions = {}): Promise<Orm> {
+  if (!options.soleProcess && poolMax !== undefined && poolMax < 2) {
+    throw new Error('openDatabase needs a pool of at least 2 connections: one holds the migrations lock while another migrates')
+  }
   const orm = await MikroORM.init(ormOptions(databaseUrl, poolMax, log))
+  if (options.soleProcess) {
+    await orm.getMigrator().up()
+    return orm
+  }
   const { client } = orm.em.getConnection().getKnex()
   const connection = (await client.acquireConnection()) as RawConnection
   try {

@@ -22,8 +22,7 @@ describe('embedded database (PGlite) when DATABASE_URL is unset', () => {
       const code = await smtp.codeFor('p@example.com')
       expect((await client.post('/api/auth/verify-email', { email: 'p@example.com', code })).status).toBe(200)
 
-      // every pooled connection reaches the one embedded backend: signed-in reads and chat sends (prepared
-      // statements on a server database) must work side by side on all of them
+      // signed-in reads and chat sends (prepared statements on a server database) side by side on the embedded backend
       const reads = await Promise.all(Array.from({ length: 12 }, () => client.get('/api/auth/me')))
       expect(reads.map((r) => r.status)).toEqual(reads.map(() => 200))
       const [listing] = (await client.get('/api/accounts')).json as unknown as { id: number }[]

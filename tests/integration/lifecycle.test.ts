@@ -77,4 +77,8 @@ describe('migrations', () => {
       await fresh.drop()
     }
   })
+
+  it('refuses at once a pool too small to hold the migrations lock and migrate, instead of waiting for a connection', async () => {
+    await expect(openDatabase('postgres://postgres@127.0.0.1:1/none', 1)).rejects.toThrow('openDatabase needs a pool of at least 2 connections')
+  })
 })
