@@ -166,13 +166,13 @@ describe('a deal from purchase to completion', () => {
     const { result: bought, byTransaction } = await statementsDuring(() => alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' }, key))
     expect(bought.status, bought.text).toBe(201)
     // one database transaction, and a short one: the session's read outside it, then BEGIN, the key, the listing's
-    // lock with the buyer's wallet, the deal with its escrow account, the ledger's lock and transfer, the deal's
-    // steps, the key's answer, COMMIT. The ledger's own accounts statement never runs: it already has both accounts.
+    // lock with the buyer's wallet (locked with it), the deal with its escrow account, the ledger's transfer, the
+    // deal's steps, the key's answer, COMMIT. The ledger neither asks for the accounts nor locks the wallet again.
     const transactions = [...byTransaction].filter(([id]) => id !== null).map(([, statements]) => statements)
     expect(transactions).toHaveLength(1)
-    expect(transactions[0]!.length, transactions[0]!.join('\n---\n')).toBeLessThanOrEqual(9)
+    expect(transactions[0]!.length, transactions[0]!.join('\n---\n')).toBeLessThanOrEqual(8)
     expect(byTransaction.get(null) ?? []).toHaveLength(1)
-    expect(transactions[0]!.filter((statement) => /^with wanted as/.test(statement))).toEqual([])
+    expect(transactions[0]!.filter((statement) => /^with wanted as|^select id from ledger_accounts where id = any/.test(statement))).toEqual([])
     const deal = detail(bought.json)
     expect(deal).toMatchObject({ status: 'fee_paid', paymentMethod: 'balance', viewerRole: 'buyer' })
     expect(deal.timeline.map((e) => e.status)).toEqual(['pending', 'fee_paid'])
@@ -270,6 +270,29 @@ describe('a listing sells once', () => {
     }
     const { rows } = await sql.query('select count(*)::int as n from escrow_transactions where listing_id = $1', [listing.id])
     expect(rows[0].n).toBe(1)
+  })
+
+  it('never lets one buyer’s concurrent purchases from the balance spend more than the wallet holds', async () => {
+    const bob = await signIn('bob')
+    const listings: Awaited<ReturnType<typeof listingToBuy>>[] = []
+    // one after another: each takes the next listing
+    for (let i = 0; i < 8; i++) listings.push(await listingToBuy(bob.id))
+    const totals = new Map(listings.map((l) => [l.id, l.priceCents + fee(l.priceCents)]))
+    const all = [...totals.values()].reduce((sum, n) => sum + n, 0)
+    const start = await balanceOf(`wallet:${bob.id}`)
+    if (start >= all) throw new Error('the test needs a buyer who cannot afford every listing')
+    const funded = Math.max(start, Math.floor(all / 2))
+    if (funded > start) await fund(bob.id, funded - start)
+    const results = await Promise.all(listings.map((l) => bob.client.post('/api/transactions', { listingId: l.id, pay: 'balance' })))
+    const bought = listings.filter((_, i) => results[i]!.status === 201)
+    const refused = results.filter((r) => r.status !== 201)
+    expect(refused.length).toBeGreaterThan(0)
+    for (const r of refused) expect([r.status, r.json]).toMatchObject([409, { error: { message: 'Insufficient balance' } }])
+    const spent = bought.reduce((sum, l) => sum + totals.get(l.id)!, 0)
+    expect(await balanceOf(`wallet:${bob.id}`)).toBe(funded - spent)
+    expect(funded - spent).toBeGreaterThanOrEqual(0)
+    for (const l of listings.filter((l) => !bought.includes(l))) expect(await listingStatus(l.id)).toBe('active')
+    await expectSoundLedger()
   })
 })
 

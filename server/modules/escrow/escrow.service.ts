@@ -128,7 +128,7 @@ export class EscrowService {
     }
     const created = await createDeal(tx, fields)
     // the accounts Buy Now's payment moves money between, known without asking for them again
-    if (forSale.buyerWallet) this.deps.ledger.remember(tx, accounts.wallet(buyer.id), forSale.buyerWallet)
+    if (forSale.buyerWallet) this.deps.ledger.remember(tx, accounts.wallet(buyer.id), forSale.buyerWallet, { locked: true })
     if (created.escrowAccount) this.deps.ledger.remember(tx, accounts.escrow(created.id), created.escrowAccount)
     // the buyer and seller talked about the listing before: the deal joins that conversation
     const conversationId =

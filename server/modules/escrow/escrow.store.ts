@@ -64,7 +64,7 @@ export interface ListingForSale {
   settings: StoredSetting[]
   listing: Deal['listing'] & { priceCents: number }
   seller: Party & { banned: boolean }
-  /** the buyer's wallet, when they have one */
+  /** the buyer's wallet, when they have one: locked by the statement */
   buyerWallet: AccountRow | null
 }
 
@@ -147,14 +147,17 @@ const LOCK_LISTING_SQL = `select ${LISTING_COLUMNS},
   s.id as seller_id, s.username as seller_username, s.avatar as seller_avatar, s.banned_at is not null as seller_banned,
   (select coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]') from settings where key = any(?::text[])) as settings,
   w.id as wallet_id, w.created_at as wallet_created_at
-from listings l join users s on s.id = l.seller_id left join ledger_accounts w on w.code = ? where l.id = ? for update of l`
+from (select * from listings where id = ? for update) l join users s on s.id = l.seller_id
+  left join lateral (select id, created_at from ledger_accounts where code = ? and l.id is not null for update) w on true`
 
 /**
  * The listing's row locked for a purchase, with its seller (not locked), the stored settings and the buyer's wallet
- * (by its code), or null. One statement.
+ * (by its code), or null. One statement. The wallet's row is locked too, after the listing's (the order the purchase
+ * took them in when they were two statements), so the payment that follows reads its balance without locking it
+ * again: a round trip less on the busiest write. A listing that is not there locks no wallet.
  */
 export async function lockListing(tx: EntityManager, id: number, walletCode: string): Promise<ListingForSale | null> {
-  const [row] = await runPreparedIn<Record<string, never>>(tx, 'escrow_lock_listing', LOCK_LISTING_SQL, [SETTING_KEYS, walletCode, id])
+  const [row] = await runPreparedIn<Record<string, never>>(tx, 'escrow_lock_listing', LOCK_LISTING_SQL, [SETTING_KEYS, id, walletCode])
   if (!row) return null
   return {
     settings: row.settings,

@@ -101,6 +101,9 @@ select * from created union all select a.* from ledger_accounts a where a.code i
  * a transfer and the business change it pays for commit together or not at all.
  */
 export class LedgerService {
+  /** per transaction (its EntityManager), the account rows it has locked */
+  private readonly held = new WeakMap<EntityManager, Set<number>>()
+
   async walletOf(em: EntityManager, user: Pick<User, 'id'>): Promise<LedgerAccount> {
     return this.one(em, accounts.wallet(user.id))
   }
@@ -147,10 +150,19 @@ export class LedgerService {
 
   /**
    * An account a statement of the caller's read or created (its id and creation time): later transfers in this
-   * EntityManager use it without asking for it again.
+   * EntityManager use it without asking for it again. `locked`: that statement locked its row (FOR UPDATE) in this
+   * transaction, so a transfer debiting it does not lock it again.
    */
-  remember(em: EntityManager, spec: AccountSpec, row: { id: number; createdAt: Date }): void {
+  remember(em: EntityManager, spec: AccountSpec, row: { id: number; createdAt: Date }, options: { locked?: boolean } = {}): void {
     em.map(LedgerAccount, { id: row.id, code: spec.code, kind: spec.kind, user_id: spec.userId, allow_negative: spec.allowNegative, created_at: row.createdAt })
+    if (options.locked) this.heldBy(em).add(row.id)
+  }
+
+  /** The account rows this transaction has locked: a row lock lasts until the transaction ends. */
+  private heldBy(em: EntityManager): Set<number> {
+    let held = this.held.get(em)
+    if (!held) this.held.set(em, (held = new Set()))
+    return held
   }
 
   private async one(em: EntityManager, spec: AccountSpec): Promise<LedgerAccount> {
@@ -205,10 +217,16 @@ export class LedgerService {
     return this.balanceOf(em, account)
   }
 
-  /** The accounts' rows locked until the transaction ends, in id order, so two transactions never wait on each other. */
+  /**
+   * The accounts' rows locked until the transaction ends, in id order, so two transactions never wait on each other;
+   * those this transaction holds already are not asked for again.
+   */
   private async lock(em: EntityManager, accountIds: number[]): Promise<void> {
-    const ids = [...new Set(accountIds)].sort((x, y) => x - y)
-    if (ids.length > 0) await runPreparedIn(em, 'ledger_lock', 'select id from ledger_accounts where id = any(?::int[]) order by id for update', [ids])
+    const held = this.heldBy(em)
+    const ids = [...new Set(accountIds)].filter((id) => !held.has(id)).sort((x, y) => x - y)
+    if (ids.length === 0) return
+    await runPreparedIn(em, 'ledger_lock', 'select id from ledger_accounts where id = any(?::int[]) order by id for update', [ids])
+    for (const id of ids) held.add(id)
   }
 
   /**
