@@ -3,7 +3,7 @@
  * DATA_DIR) and exits 1 when one fails.
  */
 import { loadConfig } from '../server/config'
-import { EmbeddedDatabaseInUse, startEmbeddedDatabase } from '../server/db/embedded'
+import { EMBEDDED_POOL_SIZE, EmbeddedDatabaseInUse, startEmbeddedDatabase } from '../server/db/embedded'
 import { MikroORM } from '@mikro-orm/postgresql'
 import { ormOptions } from '../server/db/orm'
 import { verifyLedger } from '../server/modules/ledger/ledger-verify'
@@ -18,7 +18,7 @@ const embedded = config.databaseUrl
       process.exit(1)
     })
 // read only: no migrations, nothing written
-const orm = await MikroORM.init(ormOptions(config.databaseUrl ?? embedded?.url ?? ''))
+const orm = await MikroORM.init(embedded ? ormOptions(embedded.url, EMBEDDED_POOL_SIZE) : ormOptions(config.databaseUrl ?? ''))
 let failed = 0
 try {
   for (const check of await verifyLedger(orm.em.fork())) {

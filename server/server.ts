@@ -5,7 +5,7 @@ import { resolve } from 'node:path'
 import { Redis } from 'ioredis'
 import { createApp, type CreatedApp } from './app'
 import type { Config } from './config'
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded'
+import { EMBEDDED_POOL_SIZE, startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded'
 import { runStatementsUnnamed } from './db/prepared'
 import { openDatabase, type Orm } from './db/orm'
 import { ensureAdmin, seedDemo } from './db/seed'
@@ -48,11 +48,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
   const { logger } = options
   const embedded: EmbeddedDatabase | undefined = config.databaseUrl ? undefined : await startEmbeddedDatabase(config.dataDir)
   if (embedded) logger.info({ dir: resolve(config.dataDir, 'pglite') }, 'embedded PostgreSQL (PGlite) started')
-  // The socket in front of PGlite runs its connections' protocol messages one at a time, taking turns between
-  // connections outside a transaction: two connections' statements interleave message by message, and one binds
-  // or reads the other's (a session read answered with another person's session). One connection keeps every
-  // statement whole; PGlite runs one at a time anyway.
-  const orm = await openDatabase(config.databaseUrl ?? embedded!.url, embedded ? 1 : 10, (message) => logger.debug(message), { soleProcess: Boolean(embedded) })
+  const orm = await openDatabase(config.databaseUrl ?? embedded!.url, embedded ? EMBEDDED_POOL_SIZE : 10, (message) => logger.debug(message), { soleProcess: Boolean(embedded) })
   if (embedded) runStatementsUnnamed(orm.em)
 
   const keyPrefix = options.keyPrefix ?? config.redisPrefix

@@ -4,6 +4,15 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 
+/**
+ * Connections a pool may open to the embedded database: one. The socket in front of PGlite runs its clients'
+ * protocol messages one at a time and, outside a transaction, takes turns between connections message by message;
+ * a statement with values is several messages (parse, bind, execute), so two connections' statements interleave and
+ * one binds or reads the other's (a session read answered with another person's session). Over one connection each
+ * statement arrives whole; PGlite runs one at a time anyway.
+ */
+export const EMBEDDED_POOL_SIZE = 1
+
 export interface EmbeddedDatabase {
   url: string
   stop(): Promise<void>
