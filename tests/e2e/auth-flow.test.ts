@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import pg from 'pg'
@@ -7,9 +6,9 @@ import { createTestDatabase, type TestDatabase } from '../support/database'
 import { launchChromium } from '../support/browser'
 import { startTestServer } from '../support/server'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp'
+import { SHOTS, WEB_ROOT } from '../support/e2e'
 import type { RunningServer } from '../../server/server'
 
-const SHOTS = resolve(import.meta.dirname, '../../test-results/e2e')
 let db: TestDatabase
 let smtp: SmtpCapture
 let server: RunningServer
@@ -24,7 +23,7 @@ beforeAll(async () => {
     databaseUrl: db.url,
     smtpUrl: smtp.url,
     env: { ADMIN_USERNAME: 'opsadmin', ADMIN_PASSWORD: 'ops-admin-password' },
-    webRoot: resolve(import.meta.dirname, '../../dist/web'),
+    webRoot: WEB_ROOT,
   })
   sql = new pg.Client({ connectionString: db.url })
   await sql.connect()

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
@@ -8,9 +8,9 @@ import { UPLOADED_IMAGE_PATTERN } from '../../src/shared/api/listings'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { launchChromium } from '../support/browser'
 import { startTestServer } from '../support/server'
+import { SHOTS, WEB_ROOT } from '../support/e2e'
 import type { RunningServer } from '../../server/server'
 
-const SHOTS = resolve(import.meta.dirname, '../../test-results/e2e')
 const IMAGE = join(tmpdir(), `handover-e2e-banner-${process.pid}.png`)
 let db: TestDatabase
 let server: RunningServer
@@ -20,7 +20,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true })
   await sharp({ create: { width: 960, height: 540, channels: 3, background: '#d62976' } }).png().toFile(IMAGE)
   db = await createTestDatabase()
-  server = await startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true' }, webRoot: resolve(import.meta.dirname, '../../dist/web') })
+  server = await startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true' }, webRoot: WEB_ROOT })
   browser = await launchChromium()
 })
 

@@ -1,16 +1,14 @@
 import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { NOT_BUILT_ROUTES, SPEC_ROUTE_TABLE, SPEC_ROUTES } from '../../src/renderer/app/routes'
 import { diagnosticReportSchema } from '../../src/shared/api/diagnostics'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { launchChromium } from '../support/browser'
-import { pageSettled } from '../support/e2e'
+import { SHOTS, WEB_ROOT, pageSettled } from '../support/e2e'
 import { startTestServer } from '../support/server'
 import type { RunningServer } from '../../server/server'
 
-const SHOTS = resolve(import.meta.dirname, '../../test-results/e2e')
 // answered by the server itself (JSON), not by the website: checked over HTTP below instead of in the walk
 const SERVER_ROUTES = new Set(SPEC_ROUTE_TABLE.filter((r) => r.screen === 'server-page').map((r) => r.sample ?? r.path))
 // redirects land on another route's screen; that route is checked on its own
@@ -24,9 +22,7 @@ let browser: Browser
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true })
   db = await createTestDatabase()
-  // WEB_ROOT: a website built elsewhere (`vite build --outDir …`), as in the demo-site suites
-  const webRoot = process.env.WEB_ROOT ? resolve(process.env.WEB_ROOT) : resolve(import.meta.dirname, '../../dist/web')
-  server = await startTestServer({ databaseUrl: db.url, webRoot })
+  server = await startTestServer({ databaseUrl: db.url, webRoot: WEB_ROOT })
   browser = await launchChromium()
 })
 

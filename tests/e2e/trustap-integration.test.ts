@@ -1,9 +1,8 @@
-import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { PAYMENT_MESSAGES } from '../../src/shared/api/payments'
 import { createTestDatabase } from '../support/database'
-import { SHOTS, signedInAs, useDemoSite, type DemoSite } from '../support/e2e'
+import { SHOTS, WEB_ROOT, signedInAs, useDemoSite, type DemoSite } from '../support/e2e'
 import { addUser, freePort, PASSWORD } from '../support/payments'
 import { startTestServer } from '../support/server'
 import { TrustapStandin } from '../support/trustap-standin'
@@ -73,7 +72,7 @@ describe('connecting through the Trustap stand-in', () => {
     const port = await freePort()
     trustapSite.server = await startTestServer({
       databaseUrl: trustapSite.db.url,
-      webRoot: resolve(import.meta.dirname, '../../dist/web'),
+      webRoot: WEB_ROOT,
       // the sandbox still takes payments; only the sellers' OAuth client is Trustap's (the stand-in's SSO)
       env: {
         PORT: String(port),

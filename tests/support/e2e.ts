@@ -12,6 +12,9 @@ import { PAGE_SHOWN_ATTRIBUTE } from '../../src/renderer/lib/page-shown'
 /** Where end-to-end screenshots go. */
 export const SHOTS = resolve(import.meta.dirname, '../../test-results/e2e')
 
+/** The built website the suites serve: `dist/web`, or one built elsewhere (`vite build --outDir …`) named by WEB_ROOT, so a test run can leave dist/ alone. */
+export const WEB_ROOT = process.env.WEB_ROOT ? resolve(process.env.WEB_ROOT) : resolve(import.meta.dirname, '../../dist/web')
+
 export interface DemoSite {
   db: TestDatabase
   server: RunningServer
@@ -27,9 +30,7 @@ export function useDemoSite(): DemoSite {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true })
     site.db = await createTestDatabase()
-    // WEB_ROOT points at a website built elsewhere (`vite build --outDir …`), so a test run can leave dist/ alone
-    const webRoot = process.env.WEB_ROOT ? resolve(process.env.WEB_ROOT) : resolve(import.meta.dirname, '../../dist/web')
-    site.server = await startTestServer({ databaseUrl: site.db.url, env: { SEED_DEMO: 'true' }, webRoot })
+    site.server = await startTestServer({ databaseUrl: site.db.url, env: { SEED_DEMO: 'true' }, webRoot: WEB_ROOT })
     site.browser = await launchChromium()
   })
   afterAll(async () => {
