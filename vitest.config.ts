@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
-import { openSync, readSync, closeSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
 // the same aliases as vite.web.config.ts (configs import no local files: Vite loads them natively)
@@ -10,15 +10,7 @@ const aliases = {
 }
 
 /** Whether a test file asks for the jsdom environment (its first line says so). */
-function wantsJsdom(file: string): boolean {
-  const fd = openSync(file, 'r')
-  try {
-    const head = Buffer.alloc(64)
-    return head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString('utf8').startsWith('// @vitest-environment jsdom')
-  } finally {
-    closeSync(fd)
-  }
-}
+const wantsJsdom = (file: string) => readFileSync(file, 'utf8').startsWith('// @vitest-environment jsdom')
 
 /**
  * Vitest's own order (failed first, then the longest, or the largest with no timings yet), except that the unit
