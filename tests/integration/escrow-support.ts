@@ -8,6 +8,8 @@ import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
 import { ApiClient } from '../support/http-client'
 
 /** Shared by the escrow suites: people signed in, wallets topped up, listings to buy, the ledger checked. */
+type PgQuery = (this: object, config: unknown, ...rest: unknown[]) => unknown
+
 export function escrowHelpers(getServer: () => RunningServer, getSql: () => pg.Client) {
   const signIn = async (username: string) => {
     const client = new ApiClient(getServer().url)
@@ -67,22 +69,29 @@ export function escrowHelpers(getServer: () => RunningServer, getSql: () => pg.C
 
   /**
    * Every statement the server sent to PostgreSQL while `run` ran, grouped by the database transaction it ran in
-   * (statements outside any transaction under the key `null`), in the order sent.
+   * (statements outside any transaction under the key `null`), in the order sent. Counted at the pg client under
+   * the ORM's pool, where both knex's statements (BEGIN, COMMIT, the ORM's queries) and the prepared statements that
+   * go to that client directly pass: a transaction is what one connection sends from BEGIN to COMMIT or ROLLBACK.
    */
   const statementsDuring = async <T>(run: () => Promise<T>): Promise<{ result: T; byTransaction: Map<string | null, string[]> }> => {
-    const knex = getServer().orm.em.getConnection().getKnex()
+    const driver = (getServer().orm.em.getConnection().getKnex().client as unknown as { driver: { Client: { prototype: { query: PgQuery } } } }).driver
+    const prototype = driver.Client.prototype
+    const original = prototype.query
     const byTransaction = new Map<string | null, string[]>()
-    const record = (query: { sql: string; __knexTxId?: string }) => {
-      const key = query.__knexTxId ?? null
-      const statements = byTransaction.get(key) ?? []
-      statements.push(query.sql)
-      byTransaction.set(key, statements)
+    const open = new WeakMap<object, string>()
+    let transactions = 0
+    prototype.query = function (this: object, config: unknown, ...rest: unknown[]) {
+      const sql = typeof config === 'string' ? config : (config as { text: string }).text
+      if (/^begin\b/i.test(sql)) open.set(this, `tx${++transactions}`)
+      const key = open.get(this) ?? null
+      byTransaction.set(key, [...(byTransaction.get(key) ?? []), sql])
+      if (/^(commit|rollback)\b/i.test(sql)) open.delete(this)
+      return original.call(this, config, ...rest)
     }
-    knex.on('query', record)
     try {
       return { result: await run(), byTransaction }
     } finally {
-      knex.off('query', record)
+      prototype.query = original
     }
   }
 
