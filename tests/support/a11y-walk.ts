@@ -117,18 +117,37 @@ export interface WalkResult {
 }
 
 /**
+ * React's `useId` values (`_r_1_`, and `:r1:` or `«r1»` in earlier versions): numbered in the order components
+ * mounted since the page loaded, so the same screen gets other numbers after a redirect that mounted something
+ * first, or not, depending on which request answered first.
+ */
+const REACT_IDS = /_r_[0-9a-z]+_|:r[0-9a-z]+:|«r[0-9a-z]+»/g
+/**
+ * Radix stops a part's entry animation on its first render with an inline `animation-duration: 0s`, and drops it
+ * at the first re-render after the next frame: whether the page shows it depends on what re-rendered meanwhile.
+ */
+const MOUNT_ANIMATION_STOP = /animation-duration: 0s;\s?/g
+
+/** The markup a fingerprint hashes, without what differs between two loads of one screen and that axe does not read. */
+function fingerprintMarkup(lang: string, titled: boolean, bodyHtml: string): string {
+  return JSON.stringify([lang, titled, bodyHtml.replace(REACT_IDS, '_r_').replace(MOUNT_ANIMATION_STOP, '')])
+}
+
+/**
  * What axe reads of the page as it is now: the document's language, whether it has a title, and the body's markup
- * with the query strings of its links left out, hashed. A visitor meets the same sign-in page under a dozen
- * addresses, and the same "Admins only" screen under every admin one, differing only in the `?next=` their links
- * carry back: checking one of them checks them all.
+ * with the query strings of its links, React's generated ids and Radix's mount-animation stop left out, hashed. A
+ * visitor meets the same sign-in page under a dozen addresses, and the same "Admins only" screen under every admin
+ * one, differing only in the `?next=` their links carry back: checking one of them checks them all. The first
+ * `/login` of a walk differs from the later ones in exactly those ids and that style, and one CI run checked
+ * `/balance` (the sign-in page again) as a screen of its own.
  */
 async function screenFingerprint(page: Page): Promise<string> {
-  const markup = await page.evaluate(() => {
-    const body = document.body.cloneNode(true) as HTMLElement
-    for (const link of body.querySelectorAll('[href]')) link.setAttribute('href', link.getAttribute('href')!.split('?')[0]!)
-    return JSON.stringify([document.documentElement.lang, document.title.trim() !== '', body.outerHTML])
+  const [lang, titled, body] = await page.evaluate(() => {
+    const copy = document.body.cloneNode(true) as HTMLElement
+    for (const link of copy.querySelectorAll('[href]')) link.setAttribute('href', link.getAttribute('href')!.split('?')[0]!)
+    return [document.documentElement.lang, document.title.trim() !== '', copy.outerHTML] as const
   })
-  return createHash('sha256').update(markup).digest('hex')
+  return createHash('sha256').update(fingerprintMarkup(lang, titled, body)).digest('hex')
 }
 
 /**
