@@ -7,9 +7,10 @@ import { User } from '../../server/modules/users/user.entity'
 import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
 import { ApiClient } from '../support/http-client'
 
-/** Shared by the escrow suites: people signed in, wallets topped up, listings to buy, the ledger checked. */
+/** pg's `Client#query`, as the statement counter below wraps it */
 type PgQuery = (this: object, config: unknown, ...rest: unknown[]) => unknown
 
+/** Shared by the escrow suites: people signed in, wallets topped up, listings to buy, the ledger checked. */
 export function escrowHelpers(getServer: () => RunningServer, getSql: () => pg.Client) {
   const signIn = async (username: string) => {
     const client = new ApiClient(getServer().url)
