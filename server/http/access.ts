@@ -3,6 +3,33 @@ import { User } from '../modules/users/user.entity'
 import { forbidden, unauthorized } from './errors'
 import { sessionUserId, type AppContext } from './context'
 
+/** The session's user as the session store read it with the session (its `users` row), for the request's EntityManager. */
+export interface SessionUserRow {
+  id: number
+  username: string
+  avatar: string | null
+  is_admin: boolean
+  banned_at: Date | string | null
+}
+
+/**
+ * Rows the session store read, by the request's EntityManager. Made an entity only when a route asks for the User
+ * (mapping one costs more than the rest of a check), so a route that needs only its name and flags reads the row.
+ */
+const sessionRows = new WeakMap<EntityManager, SessionUserRow & Record<string, unknown>>()
+
+export function holdSessionUser(em: EntityManager, row: SessionUserRow & Record<string, unknown>): void {
+  sessionRows.set(em, row)
+}
+
+/** The user this EntityManager already has (managed, or read with the session), without a query; null if neither. */
+function knownUser(em: EntityManager, id: number): User | null {
+  const managed = em.getUnitOfWork().getById<User>(User.name, id)
+  if (managed) return managed
+  const row = sessionRows.get(em)
+  return row && row.id === id ? em.map(User, row) : null
+}
+
 /**
  * The signed-in user, read from the database: a ban or a revoked admin flag applies at once,
  * whatever the session cookie remembers.
@@ -10,7 +37,7 @@ import { sessionUserId, type AppContext } from './context'
 export async function currentUser(ctx: AppContext): Promise<User | null> {
   const id = sessionUserId(ctx)
   if (id === null) return null
-  const user = await ctx.state.em.findOne(User, { id })
+  const user = knownUser(ctx.state.em, id) ?? (await ctx.state.em.findOne(User, { id }))
   return user && !user.bannedAt ? user : null
 }
 
@@ -33,11 +60,36 @@ export async function requireActiveUser(ctx: AppContext): Promise<User> {
   return activeUser(ctx.state.em, id)
 }
 
+/** Who acts, as a step on a deal shows them: their id, name, picture and admin flag. */
+export interface ActiveViewer {
+  id: number
+  username: string
+  avatar: string | null
+  isAdmin: boolean
+}
+
+/**
+ * requireActiveUser's answer as plain values: from the row the session was read with (this request's own, as fresh
+ * as its session) when the request has it, so nothing is mapped into the EntityManager; else from the User.
+ */
+export async function requireActiveViewer(ctx: AppContext): Promise<ActiveViewer> {
+  const id = sessionUserId(ctx)
+  if (id === null) throw unauthorized()
+  const { em } = ctx.state
+  const row = sessionRows.get(em)
+  if (row && row.id === id && !em.getUnitOfWork().getById<User>(User.name, id)) {
+    if (row.banned_at) throw forbidden(BANNED_MESSAGE)
+    return { id, username: row.username, avatar: row.avatar, isAdmin: row.is_admin }
+  }
+  const user = await activeUser(em, id)
+  return { id, username: user.username, avatar: user.avatar, isAdmin: user.isAdmin }
+}
+
 export const BANNED_MESSAGE = 'Your account is banned'
 
 /** The same check for a session read elsewhere (a WebSocket message): 401 for a user gone, 403 when banned. */
 export async function activeUser(em: EntityManager, id: number): Promise<User> {
-  const user = await em.findOne(User, { id })
+  const user = knownUser(em, id) ?? (await em.findOne(User, { id }))
   if (!user) throw unauthorized()
   if (user.bannedAt) throw forbidden(BANNED_MESSAGE)
   return user

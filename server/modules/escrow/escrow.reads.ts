@@ -11,6 +11,12 @@ export interface EscrowViewer {
   isAdmin: boolean
 }
 
+/** A viewer who takes a step: their name and picture go on the deal, its timeline and its chat. */
+export interface EscrowActor extends EscrowViewer {
+  username: string
+  avatar: string | null
+}
+
 /** The viewer's side: a party is buyer or seller even when also an admin; other admins act as admin; anyone else has none. */
 export function roleOf(deal: Pick<Deal, 'buyer' | 'seller'>, viewer: EscrowViewer): TransactionRole | null {
   if (deal.buyer.id === viewer.userId) return 'buyer'

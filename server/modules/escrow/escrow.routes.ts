@@ -10,20 +10,20 @@ import {
   transactionListQuerySchema,
   type TransactionAction,
 } from '@shared/api/transactions'
-import { requireActiveUser, requireAdmin } from '../../http/access'
+import { requireActiveViewer, requireAdmin } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
 import { notFound } from '../../http/errors'
 import { serialOrNotFound } from '../../http/path-ids'
 import { respondIdempotent, type Answer } from '../../http/idempotency'
 import { parseBody, parseQuery } from '../../http/validation'
 import type { PurchaseCheckoutInput } from '../payments/payments.service'
-import type { EscrowService, EscrowViewer, StepInput } from './escrow.service'
+import type { EscrowActor, EscrowService, EscrowViewer, StepInput } from './escrow.service'
 
 const idParam = (ctx: AppContext, name = 'id') => serialOrNotFound(ctx.params[name], TRANSACTION_MESSAGES.notFound)
 
-async function viewerOf(ctx: AppContext): Promise<EscrowViewer> {
-  const user = await requireActiveUser(ctx)
-  return { userId: user.id, isAdmin: user.isAdmin }
+async function viewerOf(ctx: AppContext): Promise<EscrowActor> {
+  const user = await requireActiveViewer(ctx)
+  return { userId: user.id, isAdmin: user.isAdmin, username: user.username, avatar: user.avatar }
 }
 
 /** path segment → action, and what each reads from the body */

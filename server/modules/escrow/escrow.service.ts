@@ -22,18 +22,17 @@ import { accounts, type LedgerService } from '../ledger/ledger.service'
 import { Listing } from '../listings/listing.entity'
 import type { NotificationService } from '../notifications/notifications.service'
 import type { SettingsService } from '../settings/settings.service'
-import { User } from '../users/user.entity'
 import { balanceEffects, stepEffects, type StepEffects } from './escrow.effects'
 import { ChecklistItem, EscrowTransaction } from './escrow.entities'
 import { toDetailDto, toTransactionDto } from './escrow.mapper'
 import { EscrowMoney, heldCents } from './escrow.money'
-import { detailOf, disputeQueue, listDeals, roleOf, type EscrowViewer } from './escrow.reads'
+import { detailOf, disputeQueue, listDeals, roleOf, type EscrowActor, type EscrowViewer } from './escrow.reads'
 import { announce } from './escrow.announce'
 import { dealChat } from './deal-chat'
 import { allowed, MOVES } from './state-machine'
 import { createDeal, lockDeal, lockListing, saveStep, type Deal, type Party, type StepWrite } from './escrow.store'
 
-export type { EscrowViewer } from './escrow.reads'
+export type { EscrowActor, EscrowViewer } from './escrow.reads'
 
 export interface EscrowDeps {
   ledger: LedgerService
@@ -54,7 +53,8 @@ export interface StepInput {
 interface StepPart {
   effects: StepEffects[]
   event: StepWrite['events'][number] | null
-  chat: StepWrite['chats'][number] | null
+  /** the chat line, with its sender's name for the live message */
+  chat: (StepWrite['chats'][number] & { senderUsername: string }) | null
 }
 
 /** What a request's write does besides its steps' parts. */
@@ -77,7 +77,7 @@ export class EscrowService {
   }
 
   /** POST /api/transactions: reserves the listing for the buyer and opens the deal's conversation. */
-  async purchase(tx: EntityManager, viewer: EscrowViewer, listingId: number): Promise<Answer<TransactionDetailDto>> {
+  async purchase(tx: EntityManager, viewer: EscrowActor, listingId: number): Promise<Answer<TransactionDetailDto>> {
     const { deal, part } = await this.reserve(tx, viewer, listingId)
     return this.finish(tx, deal, 'buyer', 201, [part], { listingStatus: 'reserved' })
   }
@@ -89,7 +89,7 @@ export class EscrowService {
    * the answer is the paid deal (201, as a new deal). The payment takes the deal as the purchase left it, already
    * locked by this transaction, without reading it again.
    */
-  async purchaseFromBalance(tx: EntityManager, viewer: EscrowViewer, listingId: number): Promise<Answer<TransactionDetailDto>> {
+  async purchaseFromBalance(tx: EntityManager, viewer: EscrowActor, listingId: number): Promise<Answer<TransactionDetailDto>> {
     const reserved = await this.reserve(tx, viewer, listingId)
     const paid = await this.step(tx, viewer, reserved.deal, 'pay')
     return this.finish(tx, reserved.deal, paid.role, 201, [reserved.part, paid.part], { ...paid.write, listingStatus: 'reserved' })
@@ -99,18 +99,18 @@ export class EscrowService {
    * The purchase's deal: its row created (pending), the conversation opened and the listing locked, and the step's
    * part for the caller to write, with the listing reserved.
    */
-  private async reserve(tx: EntityManager, viewer: EscrowViewer, listingId: number): Promise<{ deal: Deal; part: StepPart }> {
+  private async reserve(tx: EntityManager, viewer: EscrowActor, listingId: number): Promise<{ deal: Deal; part: StepPart }> {
     const forSale = await lockListing(tx, listingId, accounts.wallet(viewer.userId).code)
     if (!forSale || forSale.listing.status !== 'active') throw conflict(TRANSACTION_MESSAGES.listingUnavailable, 'listing_unavailable')
     const { listing, seller } = forSale
     if (seller.id === viewer.userId) throw badRequest(TRANSACTION_MESSAGES.ownListing, 'own_listing')
     if (seller.banned) throw conflict(TRANSACTION_MESSAGES.listingUnavailable, 'listing_unavailable')
-    const buyer = await tx.findOneOrFail(User, { id: viewer.userId })
+    const buyer = { id: viewer.userId, username: viewer.username, avatar: viewer.avatar }
     const settings = this.deps.settings.fromRows(forSale.settings)
     const now = new Date()
     const fields = {
       listing,
-      buyer: { id: buyer.id, username: buyer.username, avatar: buyer.avatar },
+      buyer,
       seller: { id: seller.id, username: seller.username, avatar: seller.avatar },
       status: 'pending' as const,
       priceCents: listing.priceCents,
@@ -139,13 +139,13 @@ export class EscrowService {
     const part: StepPart = {
       effects: [stepEffects(deal, 'pending', false)],
       event: { status: 'pending', actorId: buyer.id, role: 'buyer', note: dealChat.startedTimeline(buyer.username) },
-      chat: { senderId: buyer.id, content: dealChat.started(buyer.username) },
+      chat: { senderId: buyer.id, senderUsername: buyer.username, content: dealChat.started(buyer.username) },
     }
     return { deal, part }
   }
 
   /** A person's step on a deal (every action but paying at a provider). */
-  async act(tx: EntityManager, viewer: EscrowViewer, id: number, action: TransactionAction, input: StepInput = {}): Promise<Answer<TransactionDetailDto>> {
+  async act(tx: EntityManager, viewer: EscrowActor, id: number, action: TransactionAction, input: StepInput = {}): Promise<Answer<TransactionDetailDto>> {
     const deal = await this.lock(tx, id)
     const { role, part, write } = await this.step(tx, viewer, deal, action, input)
     return this.finish(tx, deal, role, 200, [part], write)
@@ -157,7 +157,7 @@ export class EscrowService {
    */
   private async step(
     tx: EntityManager,
-    viewer: EscrowViewer,
+    viewer: EscrowActor,
     deal: Deal,
     action: TransactionAction,
     input: StepInput = {},
@@ -168,7 +168,7 @@ export class EscrowService {
       const anyone = MOVES[action].by.includes(role)
       throw conflict(anyone ? TRANSACTION_MESSAGES.alreadyInStatus : TRANSACTION_MESSAGES.notAllowed, anyone ? 'invalid_status' : 'not_allowed')
     }
-    const actor = await tx.findOneOrFail(User, { id: viewer.userId })
+    const actor = { id: viewer.userId, username: viewer.username }
     const to = MOVES[action].to
     const effects: StepEffects[] = []
     let copyChecklist = false
@@ -220,7 +220,7 @@ export class EscrowService {
     effects.push(stepEffects(deal, to, listingStatus === 'active'))
     return {
       role,
-      part: { effects, event: { status: to, actorId: actor.id, role, note: chat }, chat: { senderId: actor.id, content: chat } },
+      part: { effects, event: { status: to, actorId: actor.id, role, note: chat }, chat: { senderId: actor.id, senderUsername: actor.username, content: chat } },
       write: { copyChecklist, listingStatus },
     }
   }
@@ -281,14 +281,14 @@ export class EscrowService {
    * A checklist step: the seller marks it done, then the buyer confirms it. Each tick is timestamped, goes on
    * the timeline and into the chat; ticking a step again changes nothing.
    */
-  async tick(tx: EntityManager, viewer: EscrowViewer, id: number, itemId: number): Promise<Answer<TransactionDetailDto>> {
+  async tick(tx: EntityManager, viewer: EscrowActor, id: number, itemId: number): Promise<Answer<TransactionDetailDto>> {
     const deal = await this.lock(tx, id)
     const role = roleOf(deal, viewer)
     if (!role) throw notFound(TRANSACTION_MESSAGES.notFound)
     const item = await tx.findOne(ChecklistItem, { id: itemId, transaction: deal.id })
     if (!item) throw notFound('Checklist step not found')
     if (!CHECKLIST_OPEN.includes(deal.status) || role === 'admin') throw conflict(TRANSACTION_MESSAGES.notAllowed, 'not_allowed')
-    const actor = await tx.findOneOrFail(User, { id: viewer.userId })
+    const actor = { id: viewer.userId, username: viewer.username }
     let chat: string | null = null
     if (role === 'seller' && !item.sellerDoneAt) {
       item.sellerDoneAt = new Date()
@@ -306,7 +306,7 @@ export class EscrowService {
       ? { notifications: [], deliveries: [{ audience: parties, event: { type: 'transaction_updated', transactionId: deal.id, status: deal.status } }] }
       : { notifications: [], deliveries: [] }
     return this.finish(tx, deal, role, 200, [
-      { effects: [ticked], event: chat ? { status: null, actorId: actor.id, role, note: chat } : null, chat: chat ? { senderId: actor.id, content: chat } : null },
+      { effects: [ticked], event: chat ? { status: null, actorId: actor.id, role, note: chat } : null, chat: chat ? { senderId: actor.id, senderUsername: actor.username, content: chat } : null },
     ])
   }
 
@@ -335,7 +335,7 @@ export class EscrowService {
         deal,
         'buyer',
         200,
-        [{ effects, event: { status: 'fee_paid', actorId: deal.buyer.id, role: 'buyer', note: chat }, chat: { senderId: deal.buyer.id, content: chat } }],
+        [{ effects, event: { status: 'fee_paid', actorId: deal.buyer.id, role: 'buyer', note: chat }, chat: { senderId: deal.buyer.id, senderUsername: deal.buyer.username, content: chat } }],
         { copyChecklist: true },
       )
     } else if (deal.paymentMethod === 'card' || deal.paymentMethod === 'crypto') {
@@ -393,7 +393,7 @@ export class EscrowService {
     deal.closedAt = now
     effects.push(stepEffects(deal, to, listingStatus === 'active'))
     // the system's line in the chat goes out in the seller's name, as every system line has a sender
-    return this.finish(tx, deal, 'admin', 200, [{ effects, event: { status: to, actorId: null, role: 'system', note: chat }, chat: { senderId: deal.seller.id, content: chat } }], {
+    return this.finish(tx, deal, 'admin', 200, [{ effects, event: { status: to, actorId: null, role: 'system', note: chat }, chat: { senderId: deal.seller.id, senderUsername: deal.seller.username, content: chat } }], {
       listingStatus,
     })
   }
@@ -450,7 +450,7 @@ export class EscrowService {
         copyChecklist: options.copyChecklist ?? false,
         listingStatus: options.listingStatus ?? null,
         events: parts.flatMap((part) => (part.event ? [part.event] : [])),
-        chats: chats.filter((chat) => chat !== null),
+        chats: chats.flatMap((chat) => (chat ? [{ senderId: chat.senderId, content: chat.content }] : [])),
         notifications: parts.flatMap((part) => part.effects.flatMap((e) => e.notifications)),
       },
       now,
@@ -462,8 +462,10 @@ export class EscrowService {
       deliveries.push(...part.effects.flatMap((e) => e.deliveries))
       const chat = chats[i]
       if (chat && deal.conversation && written.conversation) {
-        const stored = written.messages[message++]!
-        deliveries.push(...this.deps.conversations.systemMessageDeliveries(deal.conversation.id, chat.senderId, chat.content, now, { ...written.conversation, ...stored }))
+        const id = written.messageIds[message++]!
+        deliveries.push(
+          ...this.deps.conversations.systemMessageDeliveries(deal.conversation.id, chat.senderId, chat.content, now, { ...written.conversation, id, senderUsername: chat.senderUsername }),
+        )
       }
       for (const draft of part.effects.flatMap((e) => e.notifications)) {
         deliveries.push(this.deps.notifications.createdDelivery({ ...draft, user: { id: draft.userId }, isRead: false, createdAt: now, id: written.notificationIds[notification++]! }))

@@ -87,8 +87,8 @@ export interface StepWritten {
   checklist: ChecklistRow[]
   /** the stored notifications' ids, in the order of the drafts */
   notificationIds: number[]
-  /** the stored chat lines, in the order of `chats` */
-  messages: { id: number; senderUsername: string }[]
+  /** the stored chat lines' ids, in the order of `chats` */
+  messageIds: number[]
   /** the deal's conversation, when chat lines were stored in it */
   conversation: { buyerId: number; sellerId: number; adminJoined: boolean } | null
 }
@@ -256,7 +256,7 @@ const SAVE_STEP_SQL = `with d as (
     insert into messages (conversation_id, sender_id, is_from_admin, is_system, content, created_at, buyer_has_read, seller_has_read, admin_has_read)
     select cv.id, m.sender_id, false, true, m.content, ?::timestamptz, cv.buyer_id = m.sender_id, cv.seller_id = m.sender_id, false
     from cv, rows from (jsonb_to_recordset(?::jsonb) as (sender_id int, content text)) with ordinality as m(sender_id, content, n) order by m.n
-    returning id, sender_id
+    returning id
   )
 select
   (select coalesce(json_agg(t order by t.id), '[]') from (
@@ -264,14 +264,14 @@ select
   (select coalesce(json_agg(c order by c.position), '[]') from (
     select id, position, title, description, seller_done_at, buyer_confirmed_at from transaction_checklist where transaction_id = ? union all select * from ck) c) as checklist,
   (select coalesce(json_agg(id order by id), '[]') from nt) as notification_ids,
-  (select coalesce(json_agg(json_build_object('id', msg.id, 'username', u.username) order by msg.id), '[]') from msg join users u on u.id = msg.sender_id) as messages,
+  (select coalesce(json_agg(id order by id), '[]') from msg) as message_ids,
   (select json_build_object('buyer_id', cv.buyer_id, 'seller_id', cv.seller_id, 'admin_joined', cv.admin_joined) from cv) as conversation`
 
 interface StepRow {
   timeline: { id: number; status: TransactionStatus | null; actor_role: TimelineRow['actorRole']; note: string; created_at: string }[]
   checklist: { id: number; title: string; description: string; seller_done_at: string | null; buyer_confirmed_at: string | null }[]
   notification_ids: number[]
-  messages: { id: number; username: string }[]
+  message_ids: number[]
   conversation: { buyer_id: number; seller_id: number; admin_joined: boolean } | null
 }
 
@@ -320,7 +320,7 @@ export async function saveStep(tx: EntityManager, deal: Deal, step: StepWrite, n
       buyerConfirmedAt: date(c.buyer_confirmed_at),
     })),
     notificationIds: row.notification_ids,
-    messages: row.messages.map((m) => ({ id: m.id, senderUsername: m.username })),
+    messageIds: row.message_ids,
     conversation: row.conversation ? { buyerId: row.conversation.buyer_id, sellerId: row.conversation.seller_id, adminJoined: row.conversation.admin_joined } : null,
   }
 }

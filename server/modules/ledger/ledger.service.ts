@@ -5,8 +5,11 @@ import { runPreparedIn, runPreparedOn } from '../../db/prepared'
 import { LedgerAccount, type LedgerAccountKind } from './ledger.entities'
 import type { User } from '../users/user.entity'
 
+/** An account as transfers use it: what a statement read or created, or the entity. */
+export type AccountRef = Pick<LedgerAccount, 'id' | 'code' | 'allowNegative'>
+
 export interface TransferLeg {
-  account: LedgerAccount
+  account: AccountRef
   amountCents: Cents
 }
 
@@ -22,7 +25,7 @@ export interface TransferResult {
   /** the key had moved its money before: nothing moved now */
   replayed: boolean
   /** a leg's account balance once the transfer is made (not for system accounts, whose balances a transfer does not read) */
-  balanceOf(account: LedgerAccount): Cents
+  balanceOf(account: AccountRef): Cents
 }
 
 /**
@@ -103,20 +106,25 @@ select * from created union all select a.* from ledger_accounts a where a.code i
 export class LedgerService {
   /** per transaction (its EntityManager), the account rows it has locked */
   private readonly held = new WeakMap<EntityManager, Set<number>>()
+  /**
+   * per EntityManager, the accounts it has read or created, by code: plain values, not entities, so a transaction's
+   * commit has nothing of the ledger's to compare (an account's code, kind and floor never change)
+   */
+  private readonly seenAccounts = new WeakMap<EntityManager, Map<string, AccountRef>>()
 
-  async walletOf(em: EntityManager, user: Pick<User, 'id'>): Promise<LedgerAccount> {
+  async walletOf(em: EntityManager, user: Pick<User, 'id'>): Promise<AccountRef> {
     return this.one(em, accounts.wallet(user.id))
   }
 
-  async systemAccount(em: EntityManager, name: keyof typeof SYSTEM_ACCOUNTS): Promise<LedgerAccount> {
+  async systemAccount(em: EntityManager, name: keyof typeof SYSTEM_ACCOUNTS): Promise<AccountRef> {
     return this.one(em, accounts.system(name))
   }
 
-  async escrowAccount(em: EntityManager, transactionId: number): Promise<LedgerAccount> {
+  async escrowAccount(em: EntityManager, transactionId: number): Promise<AccountRef> {
     return this.one(em, accounts.escrow(transactionId))
   }
 
-  async withdrawalHold(em: EntityManager, withdrawalId: number, user: Pick<User, 'id'>): Promise<LedgerAccount> {
+  async withdrawalHold(em: EntityManager, withdrawalId: number, user: Pick<User, 'id'>): Promise<AccountRef> {
     return this.one(em, accounts.withdrawalHold(withdrawalId, user.id))
   }
 
@@ -124,23 +132,17 @@ export class LedgerService {
    * The accounts with these codes, in the order asked, created on first use: one statement for all those this
    * EntityManager has not seen yet. A concurrent creation is settled by the unique code.
    */
-  async accounts(em: EntityManager, specs: AccountSpec[]): Promise<LedgerAccount[]> {
-    const known = new Map<string, LedgerAccount>()
-    for (const entity of em.getUnitOfWork().getIdentityMap().values()) {
-      if (entity instanceof LedgerAccount) known.set(entity.code, entity)
-    }
+  async accounts(em: EntityManager, specs: AccountSpec[]): Promise<AccountRef[]> {
+    const known = this.knownTo(em)
     const missing = specs.filter((spec) => !known.has(spec.code))
     if (missing.length > 0) {
-      const rows = await runPreparedOn<Record<string, unknown>>(em, 'ledger_accounts', ACCOUNTS_SQL, [
+      const rows = await runPreparedOn<{ id: number; code: string; allow_negative: boolean }>(em, 'ledger_accounts', ACCOUNTS_SQL, [
         missing.map((s) => s.code),
         missing.map((s) => s.kind),
         missing.map((s) => s.userId),
         missing.map((s) => s.allowNegative),
       ])
-      for (const row of rows) {
-        const account = em.map(LedgerAccount, row)
-        known.set(account.code, account)
-      }
+      for (const row of rows) known.set(row.code, { id: row.id, code: row.code, allowNegative: row.allow_negative })
     }
     return Promise.all(
       // neither inserted nor seen: a concurrent transaction created it after the statement began
@@ -149,13 +151,19 @@ export class LedgerService {
   }
 
   /**
-   * An account a statement of the caller's read or created (its id and creation time): later transfers in this
-   * EntityManager use it without asking for it again. `locked`: that statement locked its row (FOR UPDATE) in this
-   * transaction, so a transfer debiting it does not lock it again.
+   * An account a statement of the caller's read or created (its id): later transfers in this EntityManager use it
+   * without asking for it again. `locked`: that statement locked its row (FOR UPDATE) in this transaction, so a
+   * transfer debiting it does not lock it again.
    */
-  remember(em: EntityManager, spec: AccountSpec, row: { id: number; createdAt: Date }, options: { locked?: boolean } = {}): void {
-    em.map(LedgerAccount, { id: row.id, code: spec.code, kind: spec.kind, user_id: spec.userId, allow_negative: spec.allowNegative, created_at: row.createdAt })
+  remember(em: EntityManager, spec: AccountSpec, row: { id: number }, options: { locked?: boolean } = {}): void {
+    this.knownTo(em).set(spec.code, { id: row.id, code: spec.code, allowNegative: spec.allowNegative })
     if (options.locked) this.heldBy(em).add(row.id)
+  }
+
+  private knownTo(em: EntityManager): Map<string, AccountRef> {
+    let known = this.seenAccounts.get(em)
+    if (!known) this.seenAccounts.set(em, (known = new Map()))
+    return known
   }
 
   /** The account rows this transaction has locked: a row lock lasts until the transaction ends. */
@@ -165,7 +173,7 @@ export class LedgerService {
     return held
   }
 
-  private async one(em: EntityManager, spec: AccountSpec): Promise<LedgerAccount> {
+  private async one(em: EntityManager, spec: AccountSpec): Promise<AccountRef> {
     const [account] = await this.accounts(em, [spec])
     return account!
   }
@@ -184,7 +192,7 @@ export class LedgerService {
     return Number(rows[0]?.total ?? 0)
   }
 
-  async balanceOf(em: EntityManager, account: LedgerAccount): Promise<Cents> {
+  async balanceOf(em: EntityManager, account: AccountRef): Promise<Cents> {
     const rows = await em
       .getConnection()
       .execute<{ total: string | null }[]>(
@@ -211,7 +219,7 @@ export class LedgerService {
   }
 
   /** The account's balance read under its row lock, so no transfer changes it before the caller's transaction ends. */
-  async lockedBalanceOf(em: EntityManager, account: LedgerAccount): Promise<Cents> {
+  async lockedBalanceOf(em: EntityManager, account: AccountRef): Promise<Cents> {
     if (!em.isInTransaction()) throw new Error('a locked balance must be read inside a database transaction')
     await this.lock(em, [account.id])
     return this.balanceOf(em, account)

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { runPrepared } from '../../db/prepared'
 import type { AppContext } from '../../http/context'
-import { User } from '../users/user.entity'
+import { holdSessionUser, type SessionUserRow } from '../../http/access'
 import { SessionRecord } from './session.entity'
 
 interface StoredSession extends Record<string, unknown> {
@@ -16,11 +16,11 @@ export const sessionRowId = (key: string) => createHash('sha256').update(key).di
 export function createSessionStore(fork: () => EntityManager) {
   return {
     /**
-     * Read on every signed-in request, in one prepared statement with the session's user: the row goes into the
+     * Read on every signed-in request, in one prepared statement with the session's user: the row is held for the
      * request's EntityManager, so the request's check of that user (ban, admin) finds it without a second query.
      */
     async get(key: string, _maxAge?: unknown, options?: { ctx?: Pick<AppContext, 'state'> }): Promise<StoredSession | undefined> {
-      const [row] = await runPrepared<{ session_data: StoredSession; id: number | null } & Record<string, unknown>>(
+      const [row] = await runPrepared<{ session_data: StoredSession } & ({ id: null } | (SessionUserRow & Record<string, unknown>))>(
         fork(),
         'session_get_with_user',
         'select s.data as session_data, u.* from sessions s left join users u on u.id = s.user_id where s.id = ? and s.expires_at > now()',
@@ -29,7 +29,7 @@ export function createSessionStore(fork: () => EntityManager) {
       if (!row) return undefined
       const { session_data: data, ...user } = row
       const em = options?.ctx?.state?.em
-      if (em && user.id !== null && user.id === data.userId) em.map(User, user)
+      if (em && user.id !== null && user.id === data.userId) holdSessionUser(em, user)
       return data
     },
     async set(key: string, sess: StoredSession, maxAge: number): Promise<void> {
