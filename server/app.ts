@@ -15,6 +15,7 @@ import { errorMiddleware, logAppErrors } from './http/error-middleware'
 import { sameOriginWrites } from './http/csrf'
 import { refuseNulCharacters } from './http/nul-guard'
 import { securityHeaders } from './http/security-headers'
+import { mountRouter } from './http/routing'
 import type { AppContext, AppState, SessionData } from './http/context'
 import type { RateLimits } from './http/rate-limit'
 import type { EventBus } from './realtime/bus'
@@ -236,7 +237,7 @@ export function createApp(deps: AppDeps): CreatedApp {
     escrowRoutes({ escrow: services.escrow, checkout: (em, input) => services.payments.payments.createPurchaseCheckout(em, input) }),
     ...services.payments.routers(),
   ]) {
-    app.use(router.routes()).use(router.allowedMethods())
+    app.use(mountRouter(router))
   }
   const seo = seoRoutes({ publicUrl: config.publicUrl, blog })
   app.use(seo.routes()).use(seo.allowedMethods())
