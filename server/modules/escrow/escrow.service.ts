@@ -450,7 +450,7 @@ export class EscrowService {
         copyChecklist: options.copyChecklist ?? false,
         listingStatus: options.listingStatus ?? null,
         events: parts.flatMap((part) => (part.event ? [part.event] : [])),
-        chats: chats.flatMap((chat) => (chat ? [{ senderId: chat.senderId, content: chat.content }] : [])),
+        chats: chats.filter((chat) => chat !== null),
         notifications: parts.flatMap((part) => part.effects.flatMap((e) => e.notifications)),
       },
       now,
