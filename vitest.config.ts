@@ -63,6 +63,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/support/e2e-setup.ts'],
+          // the demo data, seeded once for the whole suite, which each file's site copies
+          globalSetup: ['tests/support/e2e-demo-template.ts'],
           // limits that end a hang, not speed checks: on a slow afternoon the keyboard flow took 141 s of the 180 it
           // used to have, and the dark theme's axe check went past its 120
           testTimeout: 360_000,

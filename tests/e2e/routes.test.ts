@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { NOT_BUILT_ROUTES, SPEC_ROUTE_TABLE, SPEC_ROUTES } from '../../src/renderer/app/routes'
+import { SPEC_ROUTE_TABLE } from '../../src/renderer/app/routes'
 import { diagnosticReportSchema } from '../../src/shared/api/diagnostics'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { launchChromium } from '../support/browser'
@@ -9,11 +9,8 @@ import { SHOTS, WEB_ROOT, pageSettled } from '../support/e2e'
 import { startTestServer } from '../support/server'
 import type { RunningServer } from '../../server/server'
 
-// answered by the server itself (JSON), not by the website: checked over HTTP below instead of in the walk
+// answered by the server itself (JSON), not by the website: checked over HTTP below
 const SERVER_ROUTES = new Set(SPEC_ROUTE_TABLE.filter((r) => r.screen === 'server-page').map((r) => r.sample ?? r.path))
-// redirects land on another route's screen; that route is checked on its own
-const REDIRECTS = new Set(SPEC_ROUTE_TABLE.filter((r) => r.screen?.endsWith('-redirect')).map((r) => r.sample ?? r.path))
-const FATAL = ['Something went wrong', 'App Initialization Failed', 'Loading Issue Detected']
 
 let db: TestDatabase
 let server: RunningServer
@@ -32,37 +29,16 @@ afterAll(async () => {
   await db?.drop()
 })
 
-/** Opens the path in the page and answers what the app threw while it loaded, its text, and whether it is a "not built yet" screen. */
+/** Opens the path in the page and answers its text once it has settled. */
 async function visit(page: Page, path: string) {
-  const errors: string[] = []
-  const onError = (err: Error) => errors.push(err.message)
-  page.on('pageerror', onError)
   await page.goto(`${server.url}${path}`)
   await pageSettled(page)
-  page.off('pageerror', onError)
-  const text = await page.locator('body').innerText()
-  return { errors, text, notBuilt: (await page.locator('[data-testid="not-built"]').count()) > 0 }
+  return { text: await page.locator('body').innerText() }
 }
 
-describe('every route of SPEC §2 in Chromium', () => {
-  it('renders each route without an error screen, and lists the screens not built yet', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    // one page for the walk, each route a fresh load of its address: a new page per route cost half a second more each
-    const page = await context.newPage()
-    const notBuilt: string[] = []
-    for (const path of SPEC_ROUTES.filter((p) => !SERVER_ROUTES.has(p))) {
-      const { errors, text, notBuilt: isNotBuilt } = await visit(page, path)
-      for (const fatal of FATAL) expect(text, `${path} shows "${fatal}"`).not.toContain(fatal)
-      expect(errors, `${path} threw`).toEqual([])
-      expect(text, `${path} fell through to the 404 page`).not.toContain('Page Not Found')
-      if (isNotBuilt && !REDIRECTS.has(path)) notBuilt.push(path)
-    }
-    console.log(`Routes not built yet (${notBuilt.length}):\n  ${notBuilt.join('\n  ')}`)
-    expect(notBuilt).toEqual(NOT_BUILT_ROUTES)
-    await context.close()
-    // about 1 to 2.5 s a route (each waits for the network to go quiet), and there are about 65
-  }, 480_000)
-
+// every route's own load (no error screen, not the 404 page, not "not built yet") is checked by the visitor's
+// accessibility walk, which opens each of them anyway (accessibility.test.ts)
+describe('unknown and forwarded paths in Chromium', () => {
   it('shows the 404 page for an unknown path, and keeps the query on /chat', async () => {
     const page = await browser.newPage()
     const { text } = await visit(page, '/no/such/page')

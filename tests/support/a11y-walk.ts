@@ -114,6 +114,23 @@ export interface WalkResult {
   layout: string[]
   /** the addresses axe ran on: the first of each screen */
   checked: string[]
+  /** routes that threw while loading, showed an error screen or fell through to the 404 page, each with what went wrong */
+  broken: string[]
+  /** routes whose screen is still the "not built yet" notice */
+  notBuilt: string[]
+}
+
+/** The app's error screens: a render error, a failed start-up, a load that never finished. */
+const FATAL_SCREENS = ['Something went wrong', 'App Initialization Failed', 'Loading Issue Detected']
+
+/** What is wrong with the route as it loaded: what it threw, an error screen, or the 404 page for a route the app should know. */
+async function routeProblems(page: Page, path: string, thrown: string[]): Promise<string[]> {
+  const text = await page.locator('body').innerText()
+  return [
+    ...thrown.map((message) => `${path} threw: ${message}`),
+    ...FATAL_SCREENS.filter((fatal) => text.includes(fatal)).map((fatal) => `${path} shows "${fatal}"`),
+    ...(text.includes('Page Not Found') ? [`${path} fell through to the 404 page`] : []),
+  ]
 }
 
 /**
@@ -151,17 +168,24 @@ async function screenFingerprint(page: Page): Promise<string> {
 }
 
 /**
- * Each route in one page: axe at 1280 px, in the light theme and then for contrast in the dark one, then the same page
- * laid out at a phone's, a tablet's and a laptop's width, photographed at each (test-results/e2e/layout/<who>/<width>/)
- * and checked for overflowing parts. Once per screen as axe would read it: a route showing a screen already checked
- * (the sign-in page a visitor meets under a dozen addresses) is not checked again.
+ * Each route in one page, each a fresh load of its address: first whether it loaded at all (nothing thrown, no error
+ * screen, not the 404 page, and whether it is still "not built yet"), then axe at 1280 px, in the light theme and then
+ * for contrast in the dark one, then the same page laid out at a phone's, a tablet's and a laptop's width,
+ * photographed at each (test-results/e2e/layout/<who>/<width>/) and checked for overflowing parts. Once per screen as
+ * axe would read it: a route showing a screen already checked (the sign-in page a visitor meets under a dozen
+ * addresses) is not checked again.
  */
 export async function walk(site: DemoSite, page: Page, who: string, routes: SpecRoute[], ids: DemoIds): Promise<WalkResult> {
-  const result: WalkResult = { findings: [], layout: [], checked: [] }
+  const result: WalkResult = { findings: [], layout: [], checked: [], broken: [], notBuilt: [] }
   const screens = new Set<string>()
+  let thrown: string[] = []
+  page.on('pageerror', (err) => thrown.push(err.message))
   for (const route of routes) {
     const path = urlFor(route, ids)
+    thrown = []
     await open(site, page, path)
+    result.broken.push(...(await routeProblems(page, path, thrown)))
+    if (!route.screen?.endsWith('-redirect') && (await page.locator('[data-testid="not-built"]').count()) > 0) result.notBuilt.push(path)
     const screen = await screenFingerprint(page)
     // the same markup under the same styles lays out the same: a screen already checked is not measured again either
     if (screens.has(screen)) continue
@@ -191,5 +215,36 @@ export function onePerScreen(list: SpecRoute[]): SpecRoute[] {
   })
 }
 
+/**
+ * Screens whose content never reads who is signed in (their components never ask for the current user): content
+ * pages, the blog, the landing pages, top sellers, the contact form, the sign-in family and the payment results.
+ * Signed in, they differ from a visitor's only in the header, which the signed-in walk checks on every screen it
+ * does visit; the visitor's walk checks their content. So the signed-in walk leaves them out: about fifteen screens
+ * of axe, the dark theme's contrast and three layouts, on the end-to-end suite's busiest worker.
+ */
+export const SAME_FOR_EVERY_VIEWER: ReadonlySet<string> = new Set([
+  'faq',
+  'terms',
+  'privacy',
+  'cookies',
+  'how-it-works',
+  'escrow-service',
+  'blogs',
+  'blog-post',
+  'top-sellers',
+  'landing',
+  'contact',
+  'login',
+  'signup',
+  'forgot-password',
+  'reset-password',
+  'verification',
+  'payment-success',
+  'payment-failed',
+])
+
 /** Every route the walks visit: all but the API's JSON answers and the redirects. */
 export const WALKED_ROUTES = SPEC_ROUTE_TABLE.filter(walked)
+
+/** What a visitor's walk opens: every route the website answers, the redirects too (each must land somewhere, unbroken). */
+export const WEBSITE_ROUTES = SPEC_ROUTE_TABLE.filter((route) => route.screen !== 'server-page')

@@ -8,10 +8,10 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-/** A fresh, empty database on the real PostgreSQL server for one test file. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh database on the real PostgreSQL server for one test file: empty, or a copy of the template named. */
+export async function createTestDatabase(template?: string): Promise<TestDatabase> {
   const name = `handover_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
-  await adminQuery(`create database "${name}"`)
+  await adminQuery(template ? `create database "${name}" template "${template}"` : `create database "${name}"`)
   const url = new URL(ADMIN_DATABASE_URL)
   url.pathname = `/${name}`
   return {

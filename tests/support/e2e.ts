@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { afterAll, beforeAll, expect } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import type { RunningServer } from '../../server/server'
 import { launchChromium } from './browser'
@@ -23,14 +23,16 @@ export interface DemoSite {
 
 /**
  * The built website on the real server with demo data, and Chromium: started before the file's tests and
- * stopped after them. Its fields are filled once beforeAll has run.
+ * stopped after them. Its fields are filled once beforeAll has run. The demo data is the suite's one seeded
+ * database, copied (e2e-demo-template.ts), with the media folder its banners are in.
  */
 export function useDemoSite(): DemoSite {
   const site = {} as DemoSite
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true })
-    site.db = await createTestDatabase()
-    site.server = await startTestServer({ databaseUrl: site.db.url, env: { SEED_DEMO: 'true' }, webRoot: WEB_ROOT })
+    const template = inject('demoTemplate')
+    site.db = await createTestDatabase(template.database)
+    site.server = await startTestServer({ databaseUrl: site.db.url, env: { MEDIA_DIR: template.mediaDir }, webRoot: WEB_ROOT })
     site.browser = await launchChromium()
   })
   afterAll(async () => {
