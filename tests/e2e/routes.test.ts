@@ -60,6 +60,28 @@ describe('unknown and forwarded paths in Chromium', () => {
   })
 })
 
+describe('a record that is not there', () => {
+  // the walks open every route with real demo records; on this empty database each record's own screen says it is missing
+  it('shows each record route its own "not found" screen, not an error screen or the 404 page', async () => {
+    const page = await browser.newPage()
+    const thrown: string[] = []
+    page.on('pageerror', (err) => thrown.push(err.message))
+    for (const [path, heading] of [
+      ['/listing/1', 'Listing not found'],
+      ['/account/1', 'Listing not found'],
+      ['/seller/1', 'Seller not found'],
+      ['/blog/1', 'Post not found'],
+    ] as const) {
+      const { text } = await visit(page, path)
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+      expect(text, path).not.toContain('Page Not Found')
+      expect(text, path).not.toContain('Something went wrong')
+    }
+    expect(thrown).toEqual([])
+    await page.close()
+  })
+})
+
 describe('the header', () => {
   it('is solid from the first frame after the page scrolls, and clear again back at the top', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })

@@ -163,8 +163,9 @@ describe('dark mode', () => {
     const { id: dealId, conversationId } = deal.json as unknown as { id: number; conversationId: number }
     expect((await bobApi.post(`/api/conversations/${conversationId}/messages`, { content: 'Hi Alice, the invite goes out once you pay.' })).status).toBe(201)
 
+    // her other screens, and the admin's, get the same check in the signed-in accessibility walks
     const alice = await signedInAs(site, 'alice', 'handover-demo')
-    for (const path of ['/', '/messages', '/balance', '/transactions', `/transaction/${dealId}`, '/notifications', '/settings']) {
+    for (const path of ['/', `/transaction/${dealId}`]) {
       await open(alice, path)
       if (path === '/') {
         await alice.locator('#filterable-listings').scrollIntoViewIfNeeded()
@@ -175,17 +176,6 @@ describe('dark mode', () => {
       await contrast(alice, path)
     }
     await alice.context().close()
-
-    const admin = await (await newContext('dark')).newPage()
-    await admin.goto(url('/admin'))
-    await admin.getByLabel('Username').fill('admin')
-    await admin.getByLabel('Password', { exact: true }).fill('handover-admin')
-    await admin.getByRole('button', { name: 'Sign In' }).click()
-    await admin.waitForURL(url('/admin-dashboard'))
-    await pageSettled(admin)
-    await admin.screenshot({ path: `${SHOTS}/admin-dashboard-dark.png` })
-    await contrast(admin, '/admin-dashboard')
-    await admin.context().close()
 
     expect(findings.length, reportViolations(findings)).toBe(0)
   })
