@@ -116,7 +116,7 @@ export interface WalkResult {
   checked: string[]
   /** routes that threw while loading, showed an error screen or fell through to the 404 page, each with what went wrong */
   broken: string[]
-  /** routes whose screen is still the "not built yet" notice */
+  /** routes whose screen is still the "not built yet" notice, by their sample address */
   notBuilt: string[]
 }
 
@@ -185,7 +185,8 @@ export async function walk(site: DemoSite, page: Page, who: string, routes: Spec
     thrown = []
     await open(site, page, path)
     result.broken.push(...(await routeProblems(page, path, thrown)))
-    if (!route.screen?.endsWith('-redirect') && (await page.locator('[data-testid="not-built"]').count()) > 0) result.notBuilt.push(path)
+    // named as NOT_BUILT_ROUTES names them: by the table's sample address
+    if (!route.screen?.endsWith('-redirect') && (await page.locator('[data-testid="not-built"]').count()) > 0) result.notBuilt.push(route.sample ?? route.path)
     const screen = await screenFingerprint(page)
     // the same markup under the same styles lays out the same: a screen already checked is not measured again either
     if (screens.has(screen)) continue
