@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { SPEC_ROUTE_TABLE, type SpecRoute } from '../../src/renderer/app/routes'
 import type { ApiClient } from './http-client'
 import { axeViolations, darkContrastViolations, type Finding } from './axe'
-import { SHOTS, apiSignedInAs, pageSettled, signedInAs, type DemoSite } from './e2e'
+import { SHOTS, apiSignedInAs, pageSettled, routeProblems, signedInAs, type DemoSite } from './e2e'
 import { layoutProblemsAcrossWidths } from './layout'
 
 /**
@@ -118,19 +118,6 @@ export interface WalkResult {
   broken: string[]
   /** routes whose screen is still the "not built yet" notice, by their sample address */
   notBuilt: string[]
-}
-
-/** The app's error screens: a render error, a failed start-up, a load that never finished. */
-const FATAL_SCREENS = ['Something went wrong', 'App Initialization Failed', 'Loading Issue Detected']
-
-/** What is wrong with the route as it loaded: what it threw, an error screen, or the 404 page for a route the app should know. */
-async function routeProblems(page: Page, path: string, thrown: string[]): Promise<string[]> {
-  const text = await page.locator('body').innerText()
-  return [
-    ...thrown.map((message) => `${path} threw: ${message}`),
-    ...FATAL_SCREENS.filter((fatal) => text.includes(fatal)).map((fatal) => `${path} shows "${fatal}"`),
-    ...(text.includes('Page Not Found') ? [`${path} fell through to the 404 page`] : []),
-  ]
 }
 
 /**

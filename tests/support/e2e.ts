@@ -74,3 +74,16 @@ export async function pageSettled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle')
   await shown.waitFor({ state: 'attached' })
 }
+
+/** The app's error screens: a render error, a failed start-up, a load that never finished. */
+const FATAL_SCREENS = ['Something went wrong', 'App Initialization Failed', 'Loading Issue Detected']
+
+/** What is wrong with the route as it loaded: what it threw, an error screen, or the 404 page for a route the app should know. */
+export async function routeProblems(page: Page, path: string, thrown: string[]): Promise<string[]> {
+  const text = await page.locator('body').innerText()
+  return [
+    ...thrown.map((message) => `${path} threw: ${message}`),
+    ...FATAL_SCREENS.filter((fatal) => text.includes(fatal)).map((fatal) => `${path} shows "${fatal}"`),
+    ...(text.includes('Page Not Found') ? [`${path} fell through to the 404 page`] : []),
+  ]
+}
