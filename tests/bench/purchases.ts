@@ -21,6 +21,12 @@ import { BENCH_REDIS_URL, cleanupStack, spawnInstances } from './bench-processes
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 200)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20)
+/**
+ * Load before the measured run, so it measures the server as it runs for hours, not as it starts: a new process
+ * needs about 20 s of this load before its compiled code settles. Measured in 5 s windows, each after 3 s more of the load, one
+ * instance went 166, 202, 246, 247, 223, 235 purchases a second, its CPU per purchase 5.2, 3.8, then 2.9–3.2 ms.
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 20)
 const LISTINGS = 40_000
 const PRICE_CENTS = 10_000
 export const AIM_PURCHASES_PER_SECOND = 300
@@ -60,7 +66,7 @@ export async function purchasesBench(): Promise<void> {
     cleanup.add(() => pool.end())
 
     /**
-     * Warm-up, then the measured run. The load comes from autocannon (one per instance, the connections split
+     * Warm-up (WARMUP_SECONDS), then the measured run. The load comes from autocannon (one per instance, the connections split
      * between them as a load balancer would), which costs the shared cores far less per request than node's own
      * HTTP client; each request names the next unsold listing and a new Idempotency-Key, and each connection
      * buys as one signed-in buyer.
@@ -100,7 +106,7 @@ export async function purchasesBench(): Promise<void> {
         )
         return results
       }
-      await run(3)
+      await run(WARMUP_SECONDS)
       const meter = startCpuMeter(instances.map((instance) => instance.pid))
       const results = await run(SECONDS)
       const cpu = meter.stop()
@@ -141,7 +147,7 @@ export async function purchasesBench(): Promise<void> {
 
 function printRows(rows: Row[], ledgerSum: string) {
   console.log(`purchases: ${BUYERS} signed-in buyers on ${CONNECTIONS} connections, each purchase = POST /api/transactions with pay: balance`)
-  console.log(`(from the balance, each with an Idempotency-Key), ${SECONDS} s after a 3 s warm-up; PostgreSQL on the same machine;`)
+  console.log(`(from the balance, each with an Idempotency-Key), ${SECONDS} s after ${WARMUP_SECONDS} s of the same load (warm-up); PostgreSQL on the same machine;`)
   console.log('two instances share it and Redis (the event bus), the connections split between them as a load balancer would.\n')
   // CPU per purchase: what each side costs, however busy the machine is with other work
   console.log('| instances | purchases paid per second | p50 ms | p99 ms | refused | deals paid in all | server CPU ms each | database CPU ms each | Redis CPU ms each | bench clients CPU ms each | server main thread: running / waiting for a core | machine busy | aim | met |')
