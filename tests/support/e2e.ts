@@ -54,12 +54,17 @@ export async function apiSignedInAs(site: DemoSite, username: string): Promise<A
 /** A new browser context signed in through the sign-in form, on the home page. */
 export async function signedInAs(site: DemoSite, username: string, password: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const page = await (await site.browser.newContext({ viewport })).newPage()
+  await signInOn(page, site, username, password)
+  return page
+}
+
+/** Signs in through the sign-in form on this page, which ends on the home page (the app moves there itself). */
+export async function signInOn(page: Page, site: DemoSite, username: string, password: string): Promise<void> {
   await page.goto(`${site.server.url}/login`)
   await page.getByLabel('Username').fill(username)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign In' }).click()
   await page.waitForURL(`${site.server.url}/`)
-  return page
 }
 
 /**
