@@ -47,7 +47,11 @@ export interface Gateway {
    * the ws server.
    */
   close(): Promise<void>
-  /** Closes the user's sockets here, except those opened by the sessions in `exceptSessions` (stored session ids). */
+  /**
+   * Closes the user's sockets here, except those opened by the sessions in `exceptSessions` (stored session ids). A
+   * handshake that had already read its session opens its socket after this; that socket's session is asked about
+   * again at once.
+   */
   disconnectUser(userId: number, code?: number, reason?: string, exceptSessions?: readonly string[]): void
   /** Closes every socket here with `code` (1012 after live events were lost: clients reconnect and catch up). */
   disconnectAll(code: number, reason: string): void
@@ -67,6 +71,8 @@ const POLICY_VIOLATION = 1008
 export const SERVICE_RESTART = 1012
 /** Close code for a socket whose session was signed out, reset or ended elsewhere. */
 export const SESSION_ENDED = 4001
+/** How long a user's ended sessions are remembered for the sockets whose handshake was under way meanwhile. */
+const ENDED_MEMORY_MS = 60_000
 
 export function attachGateway(options: GatewayOptions): Gateway {
   const { server, bus, presence, logger } = options
@@ -78,6 +84,12 @@ export function attachGateway(options: GatewayOptions): Gateway {
   const messages = createClientMessageRegistry(logger)
   const tracker = createPresenceTracker({ presence, bus, logger, connections })
   let closing = false
+  /**
+   * When each user's sockets were last closed here because their sessions ended (performance.now()). A handshake
+   * reads its session before it has a socket to close: a ban landing in between would miss it, so a socket whose
+   * session was read before its user's last ending is asked about again at once instead of at the next heartbeat.
+   */
+  const endedAt = new Map<number, number>()
 
   async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     if (pathOf(req) !== path) {
@@ -89,6 +101,7 @@ export function attachGateway(options: GatewayOptions): Gateway {
     socket.on('error', onEarlyError)
     if (!originAllowed(req, options.allowedOrigins(req))) return rejectUpgrade(socket, 403)
     let session: SessionIdentity | null
+    const lookedUpAt = performance.now()
     try {
       session = await options.resolveSession(req)
     } catch (err) {
@@ -105,10 +118,13 @@ export function attachGateway(options: GatewayOptions): Gateway {
     if (socket.destroyed) return
     socket.off('error', onEarlyError)
     const identity = session
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, identity))
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const connection = onConnection(ws, identity)
+      if ((endedAt.get(identity.userId) ?? -Infinity) >= lookedUpAt) void recheckSessions([connection])
+    })
   }
 
-  function onConnection(socket: WebSocket, session: SessionIdentity) {
+  function onConnection(socket: WebSocket, session: SessionIdentity): Connection {
     const connection = connections.add(socket, session)
     logger.debug({ userId: session.userId, sockets: connections.size() }, 'websocket connected')
     socket.on('pong', () => {
@@ -117,6 +133,7 @@ export function attachGateway(options: GatewayOptions): Gateway {
     socket.on('message', (data, isBinary) => onMessage(connection, data, isBinary))
     socket.on('error', (err) => logger.debug({ err, userId: session.userId }, 'websocket error'))
     socket.on('close', () => tracker.leave(connection, connections.remove(connection)))
+    return connection
   }
 
   function onMessage(connection: Connection, data: RawData, isBinary: boolean) {
@@ -161,6 +178,8 @@ export function attachGateway(options: GatewayOptions): Gateway {
       alive.push(connection)
     }
     if (!rechecking) rechecking = recheckSessions(alive).finally(() => (rechecking = undefined))
+    const forgotten = performance.now() - ENDED_MEMORY_MS
+    for (const [userId, at] of endedAt) if (at < forgotten) endedAt.delete(userId)
   }, options.heartbeatMs ?? WS_HEARTBEAT_MS)
   let rechecking: Promise<void> | undefined
 
@@ -223,6 +242,7 @@ export function attachGateway(options: GatewayOptions): Gateway {
   return {
     close,
     disconnectUser(userId, code = POLICY_VIOLATION, reason = 'session ended', exceptSessions) {
+      endedAt.set(userId, performance.now())
       for (const connection of connections.ofUser(userId)) if (!isExcepted(connection, exceptSessions)) connection.socket.close(code, reason)
     },
     disconnectAll(code, reason) {

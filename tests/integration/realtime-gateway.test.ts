@@ -197,6 +197,41 @@ describe('lifecycle', () => {
     await eventually(() => expect(server.gateway.localSocketCount()).toBe(1))
   })
 
+  it('asks again at once about a socket whose session was read before its user’s sessions ended (a ban landing mid-handshake)', async () => {
+    let lookups = 0
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const ended = new Set<number>()
+    const slow = await startGateway({
+      bus,
+      presence: createLocalPresence(),
+      // the session as it was read, before the ban: the lookup answers only once released
+      resolveSession: async (req) => {
+        lookups++
+        await held
+        return { userId: Number(req.headers['x-test-user']), isAdmin: false }
+      },
+      sessionsStillValid: async (sessions) => sessions.map((session) => !ended.has(session.userId)),
+    })
+    try {
+      const bannedTab = connect(slow.url, { userId: 1200 })
+      const otherTab = connect(slow.url, { userId: 1300 })
+      await eventually(() => expect(lookups).toBe(2))
+      // the ban: the session row is gone and every instance closes the user's sockets, none of them open yet here
+      ended.add(1200)
+      slow.gateway.disconnectUser(1200, 4001, 'session ended: banned')
+      release()
+      const banned = await bannedTab
+      const other = await otherTab
+      clients.push(other)
+      expect((await banned.closed).code).toBe(4001)
+      expect(other.socket.readyState).toBe(WebSocket.OPEN)
+      await eventually(() => expect(slow.gateway.localSocketCount()).toBe(1))
+    } finally {
+      await slow.close()
+    }
+  })
+
   it('close() closes every socket with 1012 (the clients reconnect) and announces the users offline before resolving', async () => {
     const published: ServerEvent[] = []
     bus.subscribe((_audience, event) => published.push(event))
