@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { User } from '../../server/modules/users/user.entity'
-import { SHOTS, signInOn, signedInAs, useDemoSite } from '../support/e2e'
+import { SHOTS, newPage, signInOn, signedInAs, useDemoSite } from '../support/e2e'
 
 const site = useDemoSite()
 const url = (path: string) => `${site.server.url}${path}`
@@ -24,7 +24,7 @@ async function api(page: Page, method: string, path: string, body?: unknown): Pr
 
 /** The admin, signed in through the admin area's own form, on the dashboard. */
 async function adminOnDashboard(): Promise<Page> {
-  const page = await (await site.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+  const page = await newPage(site)
   await page.goto(url('/admin'))
   await page.getByLabel('Username').fill('admin')
   await page.getByLabel('Password', { exact: true }).fill('handover-admin')
@@ -159,7 +159,7 @@ describe('running the marketplace from the admin screens', () => {
     // Every socket of her page is watched from before she signs in, and she reaches her messages inside the app: a
     // document the page navigates away from takes its socket along without Playwright reporting a close, so a
     // socket opened on the home page and then left by a page load would look open for ever.
-    const banned = await (await site.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
+    const banned = await newPage(site)
     const sockets: { closed: boolean }[] = []
     banned.on('websocket', (ws) => {
       const entry = { closed: false }

@@ -51,9 +51,14 @@ export async function apiSignedInAs(site: DemoSite, username: string): Promise<A
   return client
 }
 
+/** A page in a new browser context of its own (its own cookies), at a laptop's size unless told. */
+export async function newPage(site: DemoSite, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  return (await site.browser.newContext({ viewport })).newPage()
+}
+
 /** A new browser context signed in through the sign-in form, on the home page. */
 export async function signedInAs(site: DemoSite, username: string, password: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const page = await (await site.browser.newContext({ viewport })).newPage()
+  const page = await newPage(site, viewport)
   await signInOn(page, site, username, password)
   return page
 }
