@@ -40,7 +40,7 @@ export const AIM_PURCHASES_PER_SECOND = 300
 
 interface Row {
   instances: number
-  /** 1, 2, …; 0 for the median of the rounds */
+  /** 1, 2, … in the order measured */
   round: number
   perSecond: number
   /** ms */
@@ -76,11 +76,12 @@ export async function purchasesBench(): Promise<void> {
     cleanup.add(() => pool.end())
 
     /**
-     * Warm-up (WARMUP_SECONDS), then the measured run. The load comes from autocannon (one per instance, the connections split
+     * Warm-up (WARMUP_SECONDS), then ROUNDS measured runs, one row each. The load comes from autocannon (one per instance, the connections split
      * between them as a load balancer would), which costs the shared cores far less per request than node's own
      * HTTP client; each request names the next unsold listing and a new Idempotency-Key, and each connection
      * buys as one signed-in buyer.
      */
+    const paidDeals = async () => (await pool.query<{ n: number }>(`select count(*)::int as n from escrow_transactions where status = 'fee_paid'`)).rows[0]!.n
     const measure = async (instances: ServerProcess[]): Promise<Row[]> => {
       const run = async (seconds: number) => {
         let nextBuyer = 0
@@ -141,20 +142,20 @@ export async function purchasesBench(): Promise<void> {
       }
       return rows
     }
-    const paidDeals = async () => (await pool.query<{ n: number }>(`select count(*)::int as n from escrow_transactions where status = 'fee_paid'`)).rows[0]!.n
 
-    const rows = await measure([one])
+    // one list of rounds per configuration
+    const configurations = [await measure([one])]
     await one.stop()
     let skipped = ''
     const pair = await spawnInstances(2, { databaseUrl: db.url, sessionSecret }, cleanup)
     if (pair) {
-      rows.push(...(await measure(pair)))
+      configurations.push(await measure(pair))
       await Promise.all(pair.map((instance) => instance.stop()))
     } else {
       skipped = `two instances: skipped, no Redis at ${BENCH_REDIS_URL} (set BENCH_REDIS_URL)\n`
     }
     const { rows: sum } = await pool.query<{ total: string }>(`select coalesce(sum(amount_cents), 0)::bigint as total from ledger_entries`)
-    printRows(rows, String(sum[0].total))
+    printRows(configurations, String(sum[0].total))
     if (skipped) console.log(skipped)
   } finally {
     await cleanup.run()
@@ -169,7 +170,7 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
-function printRows(rows: Row[], ledgerSum: string) {
+function printRows(configurations: Row[][], ledgerSum: string) {
   console.log(`purchases: ${BUYERS} signed-in buyers on ${CONNECTIONS} connections, each purchase = POST /api/transactions with pay: balance`)
   console.log(`(from the balance, each with an Idempotency-Key), ${ROUNDS} rounds of ${SECONDS} s after ${WARMUP_SECONDS} s of the same load (warm-up), the aim judged on`)
   console.log('their median; PostgreSQL on the same machine; two instances share it and Redis (the event bus), the connections split')
@@ -177,8 +178,8 @@ function printRows(rows: Row[], ledgerSum: string) {
   // CPU per purchase: what each side costs, however busy the machine is with other work
   console.log('| instances | round | purchases paid per second | p50 ms | p99 ms | refused | deals paid in the round | server CPU ms each | database CPU ms each | Redis CPU ms each | bench clients CPU ms each | server main thread: running / waiting for a core | machine busy | aim | met |')
   console.log('| ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |')
-  for (const instances of [...new Set(rows.map((row) => row.instances))]) {
-    const rounds = rows.filter((row) => row.instances === instances)
+  for (const rounds of configurations) {
+    const instances = rounds[0]!.instances
     for (const { round, perSecond, p50, p99, refused, paidInRound, cpu } of rounds) {
       const msEach = (cores: number) => (perSecond > 0 ? ((cores * 1000) / perSecond).toFixed(1) : '–')
       const refusals = Object.entries(refused).map(([k, n]) => `${k} × ${n}`).join(', ') || 'none'
