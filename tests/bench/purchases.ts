@@ -49,6 +49,8 @@ interface Row {
   refused: Record<string, number>
   /** deals the database holds as paid that this round added: what the answers claim, counted where the money is */
   paidInRound: number
+  /** what PostgreSQL wrote to its log (WAL) in the round, server-wide: the same for the same code on any day */
+  wal: { records: number; bytes: number }
   cpu: CpuShares
 }
 
@@ -82,6 +84,10 @@ export async function purchasesBench(): Promise<void> {
      * buys as one signed-in buyer.
      */
     const paidDeals = async () => (await pool.query<{ n: number }>(`select count(*)::int as n from escrow_transactions where status = 'fee_paid'`)).rows[0]!.n
+    const walSoFar = async () => {
+      const { rows } = await pool.query<{ records: string; bytes: string }>('select wal_records::text as records, wal_bytes::text as bytes from pg_stat_wal')
+      return { records: Number(rows[0]!.records), bytes: Number(rows[0]!.bytes) }
+    }
     const measure = async (instances: ServerProcess[]): Promise<Row[]> => {
       const run = async (seconds: number) => {
         let nextBuyer = 0
@@ -121,9 +127,11 @@ export async function purchasesBench(): Promise<void> {
       const rows: Row[] = []
       for (let round = 1; round <= ROUNDS; round++) {
         const before = await paidDeals()
+        const walBefore = await walSoFar()
         const meter = startCpuMeter(instances.map((instance) => instance.pid))
         const results = await run(SECONDS)
         const cpu = meter.stop()
+        const walAfter = await walSoFar()
         if (next >= listings.length) throw new Error(`the bench ran out of listings (${listings.length}); raise LISTINGS`)
         const refused: Record<string, number> = {}
         let paid = 0
@@ -138,7 +146,8 @@ export async function purchasesBench(): Promise<void> {
         // autocannon's latency percentiles are of every answer; the slowest instance's stand for the row
         const latency = (q: 'p50' | 'p99') => Math.max(...results.map((result) => result.latency[q]))
         const paidInRound = (await paidDeals()) - before
-        rows.push({ instances: instances.length, round, perSecond: paid / SECONDS, p50: latency('p50'), p99: latency('p99'), refused, paidInRound, cpu })
+        const wal = { records: walAfter.records - walBefore.records, bytes: walAfter.bytes - walBefore.bytes }
+        rows.push({ instances: instances.length, round, perSecond: paid / SECONDS, p50: latency('p50'), p99: latency('p99'), refused, paidInRound, wal, cpu })
       }
       return rows
     }
@@ -162,6 +171,11 @@ export async function purchasesBench(): Promise<void> {
   }
 }
 
+/** The database's log records and kilobytes for each deal paid in the round. */
+function walEach(wal: Row['wal'], paid: number): string {
+  return paid > 0 ? `${(wal.records / paid).toFixed(0)} / ${(wal.bytes / paid / 1024).toFixed(1)}` : '–'
+}
+
 /** The middle value; of an even count, the mean of the two middle ones. */
 function median(values: number[]): number {
   if (values.length === 0) throw new Error('the median of nothing')
@@ -176,22 +190,23 @@ function printRows(configurations: Row[][], ledgerSum: string) {
   console.log('their median; PostgreSQL on the same machine; two instances share it and Redis (the event bus), the connections split')
   console.log('between them as a load balancer would.\n')
   // CPU per purchase: what each side costs, however busy the machine is with other work
-  console.log('| instances | round | purchases paid per second | p50 ms | p99 ms | refused | deals paid in the round | server CPU ms each | database CPU ms each | Redis CPU ms each | bench clients CPU ms each | server main thread: running / waiting for a core | machine busy | aim | met |')
-  console.log('| ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |')
+  // and what the database writes for each: the code's own cost, which the machine's speed does not change
+  console.log('| instances | round | purchases paid per second | p50 ms | p99 ms | refused | deals paid in the round | database log records / kB each | server CPU ms each | database CPU ms each | Redis CPU ms each | bench clients CPU ms each | server main thread: running / waiting for a core | machine busy | aim | met |')
+  console.log('| ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |')
   for (const rounds of configurations) {
     const instances = rounds[0]!.instances
-    for (const { round, perSecond, p50, p99, refused, paidInRound, cpu } of rounds) {
+    for (const { round, perSecond, p50, p99, refused, paidInRound, wal, cpu } of rounds) {
       const msEach = (cores: number) => (perSecond > 0 ? ((cores * 1000) / perSecond).toFixed(1) : '–')
       const refusals = Object.entries(refused).map(([k, n]) => `${k} × ${n}`).join(', ') || 'none'
       const servers = cpu.servers.reduce((sum, n) => sum + n, 0)
       const threads = cpu.serverThreads.map(({ running, waiting }) => `${running.toFixed(2)} / ${waiting.toFixed(2)}`).join(', ')
       console.log(
-        `| ${instances} | ${round} | ${perSecond.toFixed(0)} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${refusals} | ${paidInRound} | ${msEach(servers)} | ${msEach(cpu.database)} | ${msEach(cpu.redis)} | ${msEach(cpu.client)} | ${threads} | ${cpu.machine.toFixed(2)} of ${availableParallelism()} cores | | |`,
+        `| ${instances} | ${round} | ${perSecond.toFixed(0)} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${refusals} | ${paidInRound} | ${walEach(wal, paidInRound)} | ${msEach(servers)} | ${msEach(cpu.database)} | ${msEach(cpu.redis)} | ${msEach(cpu.client)} | ${threads} | ${cpu.machine.toFixed(2)} of ${availableParallelism()} cores | | |`,
       )
     }
     const middle = median(rounds.map((row) => row.perSecond))
     console.log(
-      `| ${instances} | median | **${middle.toFixed(0)}** | | | | | | | | | | | ≥ ${AIM_PURCHASES_PER_SECOND}/s | ${middle >= AIM_PURCHASES_PER_SECOND ? 'yes' : '**no**'} |`,
+      `| ${instances} | median | **${middle.toFixed(0)}** | | | | | | | | | | | | ≥ ${AIM_PURCHASES_PER_SECOND}/s | ${middle >= AIM_PURCHASES_PER_SECOND ? 'yes' : '**no**'} |`,
     )
   }
   console.log(`\nledger: the entries of every deal sum to ${ledgerSum} (must be 0)\n`)

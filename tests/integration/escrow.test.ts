@@ -195,6 +195,38 @@ describe('a deal from purchase to completion', () => {
     await expectSoundLedger()
   })
 
+  it('writes a balance purchase’s deal and its new conversation once each, and a later step’s deal once more', async () => {
+    // every write of a row of either table, as a trigger sees it
+    await sql.query(`create table row_writes (n serial, tbl text, id int, op text);
+      create function note_row_write() returns trigger language plpgsql as $$ begin insert into row_writes (tbl, id, op) values (tg_table_name, new.id, tg_op); return new; end $$;
+      create trigger note_deal_writes after insert or update on escrow_transactions for each row execute function note_row_write();
+      create trigger note_conversation_writes after insert or update on conversations for each row execute function note_row_write();`)
+    try {
+      const listing = await listingToBuy(alice.id, carol.id)
+      await fund(alice.id, listing.priceCents + fee(listing.priceCents))
+      const seller = await signIn(listing.seller)
+      const bought = await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' })
+      expect(bought.status, bought.text).toBe(201)
+      const deal = detail(bought.json)
+      const writes = async () =>
+        (
+          await sql.query<{ tbl: string; op: string }>(
+            `select tbl, op from row_writes where (tbl = 'escrow_transactions' and id = $1) or (tbl = 'conversations' and id = $2) order by tbl, n`,
+            [deal.id, deal.conversationId],
+          )
+        ).rows.map((row) => `${row.tbl} ${row.op}`)
+      expect(await writes()).toEqual(['conversations INSERT', 'escrow_transactions INSERT'])
+      expect(detail((await alice.client.get(`/api/transactions/${deal.id}`)).json)).toMatchObject({ status: 'fee_paid', paymentMethod: 'balance', conversationId: deal.conversationId })
+
+      expect((await seller.client.post(`/api/transactions/${deal.id}/send-invite`)).status).toBe(200)
+      // the step's statement writes both (the chat line moves the conversation's activity time), in no set order
+      expect((await writes()).sort()).toEqual(['conversations INSERT', 'conversations UPDATE', 'escrow_transactions INSERT', 'escrow_transactions UPDATE'])
+    } finally {
+      await sql.query(`drop trigger note_deal_writes on escrow_transactions; drop trigger note_conversation_writes on conversations;
+        drop function note_row_write(); drop table row_writes;`)
+    }
+  })
+
   it('keeps deals to their parties and admins', async () => {
     const listing = await listingToBuy(alice.id, carol.id)
     const deal = detail((await alice.client.post('/api/transactions', { listingId: listing.id })).json)

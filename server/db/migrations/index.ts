@@ -19,6 +19,7 @@ import { Migration20261124ListingCountsShards } from './20261124-listing-counts-
 import { Migration20261125UserPreferences } from './20261125-user-preferences'
 import { Migration20261126ReviewRemovals } from './20261126-review-removals'
 import { Migration20261127ActiveSearchIndexes } from './20261127-active-search-indexes'
+import { Migration20261128LedgerEntriesAccountIndex } from './20261128-ledger-entries-account-index'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -42,4 +43,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124ListingCountsShards', class: Migration20261124ListingCountsShards },
   { name: 'Migration20261126ReviewRemovals', class: Migration20261126ReviewRemovals },
   { name: 'Migration20261127ActiveSearchIndexes', class: Migration20261127ActiveSearchIndexes },
+  { name: 'Migration20261128LedgerEntriesAccountIndex', class: Migration20261128LedgerEntriesAccountIndex },
 ]

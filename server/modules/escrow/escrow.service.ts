@@ -30,7 +30,7 @@ import { detailOf, disputeQueue, listDeals, roleOf, type EscrowActor, type Escro
 import { announce } from './escrow.announce'
 import { dealChat } from './deal-chat'
 import { allowed, MOVES } from './state-machine'
-import { createDeal, lockDeal, lockListing, saveStep, type Deal, type Party, type StepWrite } from './escrow.store'
+import { createDeal, lockDeal, lockListing, saveStep, type Deal, type NewDeal, type Party, type StepWrite } from './escrow.store'
 
 export type { EscrowActor, EscrowViewer } from './escrow.reads'
 
@@ -61,6 +61,19 @@ interface StepPart {
 type StepOptions = Partial<Pick<StepWrite, 'copyChecklist' | 'listingStatus'>>
 
 const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The columns the `pay` step sets when the buyer pays from the balance at `now` (its case, `paid` and the step's
+ * status and time), for a purchase that writes its new row already paid. Should the two ever differ, the step writes
+ * the row again: slower, never wrong.
+ */
+const paidFromBalance = (now: Date): Pick<Deal, 'status' | 'paymentMethod' | 'paidAt' | 'reservedUntil' | 'updatedAt'> => ({
+  status: MOVES.pay.to,
+  paymentMethod: 'balance',
+  paidAt: now,
+  reservedUntil: null,
+  updatedAt: now,
+})
 /** checklist steps are ticked while the money is held and no dispute is open */
 const CHECKLIST_OPEN: readonly TransactionStatus[] = ['fee_paid', 'invite_sent', 'access_granted', 'countdown_started']
 
@@ -79,7 +92,7 @@ export class EscrowService {
   /** POST /api/transactions: reserves the listing for the buyer and opens the deal's conversation. */
   async purchase(tx: EntityManager, viewer: EscrowActor, listingId: number): Promise<Answer<TransactionDetailDto>> {
     const { deal, part } = await this.reserve(tx, viewer, listingId)
-    return this.finish(tx, deal, 'buyer', 201, [part], { listingStatus: 'reserved' })
+    return this.finish(tx, deal, 'buyer', 201, [part], { listingStatus: 'reserved' }, deal.createdAt)
   }
 
   /**
@@ -90,16 +103,24 @@ export class EscrowService {
    * locked by this transaction, without reading it again.
    */
   async purchaseFromBalance(tx: EntityManager, viewer: EscrowActor, listingId: number): Promise<Answer<TransactionDetailDto>> {
-    const reserved = await this.reserve(tx, viewer, listingId)
-    const paid = await this.step(tx, viewer, reserved.deal, 'pay')
-    return this.finish(tx, reserved.deal, paid.role, 201, [reserved.part, paid.part], { ...paid.write, listingStatus: 'reserved' })
+    const now = new Date()
+    // the row is first written as the payment leaves it, so the payment's step does not write it again
+    const reserved = await this.reserve(tx, viewer, listingId, now, (pending) => ({ ...pending, ...paidFromBalance(now) }))
+    const paid = await this.step(tx, viewer, reserved.deal, 'pay', {}, now)
+    return this.finish(tx, reserved.deal, paid.role, 201, [reserved.part, paid.part], { ...paid.write, listingStatus: 'reserved' }, now)
   }
 
   /**
-   * The purchase's deal: its row created (pending), the conversation opened and the listing locked, and the step's
-   * part for the caller to write, with the listing reserved.
+   * The purchase's deal: its row created (pending, or as `written` makes it), the conversation opened and the listing
+   * locked, and the step's part for the caller to write, with the listing reserved. The deal answered is pending.
    */
-  private async reserve(tx: EntityManager, viewer: EscrowActor, listingId: number): Promise<{ deal: Deal; part: StepPart }> {
+  private async reserve(
+    tx: EntityManager,
+    viewer: EscrowActor,
+    listingId: number,
+    now = new Date(),
+    written: (pending: NewDeal) => NewDeal = (pending) => pending,
+  ): Promise<{ deal: Deal; part: StepPart }> {
     const forSale = await lockListing(tx, listingId, accounts.wallet(viewer.userId).code)
     if (!forSale || forSale.listing.status !== 'active') throw conflict(TRANSACTION_MESSAGES.listingUnavailable, 'listing_unavailable')
     const { listing, seller } = forSale
@@ -107,12 +128,11 @@ export class EscrowService {
     if (seller.banned) throw conflict(TRANSACTION_MESSAGES.listingUnavailable, 'listing_unavailable')
     const buyer = { id: viewer.userId, username: viewer.username, avatar: viewer.avatar }
     const settings = this.deps.settings.fromRows(forSale.settings)
-    const now = new Date()
-    const fields = {
+    const fields: NewDeal = {
       listing,
       buyer,
       seller: { id: seller.id, username: seller.username, avatar: seller.avatar },
-      status: 'pending' as const,
+      status: 'pending',
       priceCents: listing.priceCents,
       escrowFeeCents: escrowFee(listing.priceCents, settings),
       processorFeeCents: 0,
@@ -126,15 +146,14 @@ export class EscrowService {
       paidAt: null,
       closedAt: null,
     }
-    const created = await createDeal(tx, fields)
+    const { deal, escrowAccount } = await createDeal(tx, fields, written(fields))
     // the accounts Buy Now's payment moves money between, known without asking for them again
     if (forSale.buyerWallet) this.deps.ledger.remember(tx, accounts.wallet(buyer.id), forSale.buyerWallet, { locked: true })
-    if (created.escrowAccount) this.deps.ledger.remember(tx, accounts.escrow(created.id), created.escrowAccount)
+    if (escrowAccount) this.deps.ledger.remember(tx, accounts.escrow(deal.id), escrowAccount)
     // the buyer and seller talked about the listing before: the deal joins that conversation
-    const conversationId =
-      created.conversationId ??
-      (await this.deps.conversations.openConversation(tx, { buyerId: buyer.id, sellerId: seller.id, listingId, transactionId: created.id })).conversation.id
-    const deal: Deal = { ...fields, id: created.id, conversation: { id: conversationId } }
+    deal.conversation ??= {
+      id: (await this.deps.conversations.openConversation(tx, { buyerId: buyer.id, sellerId: seller.id, listingId, transactionId: deal.id })).conversation.id,
+    }
     listing.status = 'reserved'
     const part: StepPart = {
       effects: [stepEffects(deal, 'pending', false)],
@@ -161,6 +180,7 @@ export class EscrowService {
     deal: Deal,
     action: TransactionAction,
     input: StepInput = {},
+    now = new Date(),
   ): Promise<{ role: TransactionRole; part: StepPart; write: StepOptions }> {
     const role = roleOf(deal, viewer)
     if (!role) throw notFound(TRANSACTION_MESSAGES.notFound)
@@ -176,7 +196,7 @@ export class EscrowService {
     switch (action) {
       case 'pay':
         deal.paymentMethod = 'balance'
-        effects.push(this.paid(deal, await this.money.fundFromBalance(tx, deal)))
+        effects.push(this.paid(deal, await this.money.fundFromBalance(tx, deal), now))
         copyChecklist = true
         chat = dealChat.paidFromBalance(actor.username)
         break
@@ -215,7 +235,7 @@ export class EscrowService {
       recordAudit(tx, { adminId: actor.id, action: `transaction.${action}` as AuditAction, targetType: 'transaction', targetId: deal.id, before: { status: deal.status }, after: { status: to }, reason })
     }
     deal.status = to
-    deal.updatedAt = new Date()
+    deal.updatedAt = now
     if (to === 'completed' || to === 'cancelled' || to === 'refunded') deal.closedAt = deal.updatedAt
     effects.push(stepEffects(deal, to, listingStatus === 'active'))
     return {
@@ -399,8 +419,8 @@ export class EscrowService {
   }
 
   /** The paid step's own effects: the deal is no longer reserved and, paid from the balance, the buyer's wallet changed. */
-  private paid(deal: Deal, buyerBalance: number | null): StepEffects {
-    deal.paidAt = new Date()
+  private paid(deal: Deal, buyerBalance: number | null, now = new Date()): StepEffects {
+    deal.paidAt = now
     deal.reservedUntil = null
     if (buyerBalance === null) return { notifications: [], deliveries: [] }
     return this.walletChanged(deal.buyer, buyerBalance, `Paid into escrow for “${deal.listing.accountTitle}”`, deal)
@@ -438,10 +458,18 @@ export class EscrowService {
   /**
    * Writes the request's steps in one statement (the deal as it now is, each step's timeline line, notifications and
    * chat line, the listing) and hands back the answer and what to announce once committed: each step's live events,
-   * chat line and notifications, step after step.
+   * chat line and notifications, step after step. `now` stamps the lines; a purchase stamps them with the deal's
+   * creation, the time its new conversation was opened with, so the conversation is written once.
    */
-  private async finish(tx: EntityManager, deal: Deal, role: TransactionRole, status: number, parts: StepPart[], options: StepOptions = {}): Promise<Answer<TransactionDetailDto>> {
-    const now = new Date()
+  private async finish(
+    tx: EntityManager,
+    deal: Deal,
+    role: TransactionRole,
+    status: number,
+    parts: StepPart[],
+    options: StepOptions = {},
+    now = new Date(),
+  ): Promise<Answer<TransactionDetailDto>> {
     const chats = parts.map((part) => (part.chat ? { ...part.chat, content: part.chat.content.slice(0, 4000) } : null))
     const written = await saveStep(
       tx,

@@ -95,6 +95,38 @@ export interface StepWritten {
 
 const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value))
 
+/** The deal's own columns a step may change, as `saveStep` writes them. */
+type DealColumns = Pick<Deal, 'status' | 'processorFeeCents' | 'paymentMethod' | 'reservedUntil' | 'countdownEndsAt' | 'disputeReason' | 'updatedAt' | 'paidAt' | 'closedAt'> & {
+  conversationId: number | null
+}
+
+const columnsOf = (deal: Omit<Deal, 'id' | 'conversation'> & { conversation: Deal['conversation'] }): DealColumns => ({
+  conversationId: deal.conversation?.id ?? null,
+  status: deal.status,
+  processorFeeCents: deal.processorFeeCents,
+  paymentMethod: deal.paymentMethod,
+  reservedUntil: deal.reservedUntil,
+  countdownEndsAt: deal.countdownEndsAt,
+  disputeReason: deal.disputeReason,
+  updatedAt: deal.updatedAt,
+  paidAt: deal.paidAt,
+  closedAt: deal.closedAt,
+})
+
+const sameColumns = (a: DealColumns, b: DealColumns) =>
+  (Object.keys(a) as (keyof DealColumns)[]).every((key) => {
+    const x = a[key]
+    const y = b[key]
+    return x instanceof Date && y instanceof Date ? x.getTime() === y.getTime() : x === y
+  })
+
+/**
+ * What each deal's row holds, as this module last read or wrote it: `saveStep` writes the row only when the deal
+ * differs from it. An UPDATE that changes nothing still writes a new row version and, as the status is indexed, an
+ * entry in each of the deal's indexes.
+ */
+const storedColumns = new WeakMap<Deal, DealColumns>()
+
 /** The listing's columns, as both locks select them. */
 const LISTING_COLUMNS = `l.id as listing_id, l.platform, l.account_title, l.username as listing_username, l.images, l.status as listing_status,
   l.sold_at, l.price_cents as listing_price_cents`
@@ -121,7 +153,7 @@ where d.id = ? for update of d`
 export async function lockDeal(tx: EntityManager, id: number): Promise<Deal | null> {
   const [row] = await runPreparedIn<Record<string, never>>(tx, 'escrow_lock_deal', LOCK_DEAL_SQL, [id])
   if (!row) return null
-  return {
+  const deal: Deal = {
     id: row.id,
     listing: listingOf(row),
     buyer: { id: row.buyer_id, username: row.buyer_username, avatar: row.buyer_avatar },
@@ -141,6 +173,8 @@ export async function lockDeal(tx: EntityManager, id: number): Promise<Deal | nu
     paidAt: date(row.paid_at),
     closedAt: date(row.closed_at),
   }
+  storedColumns.set(deal, columnsOf(deal))
+  return deal
 }
 
 const LOCK_LISTING_SQL = `select ${LISTING_COLUMNS},
@@ -170,74 +204,92 @@ export async function lockListing(tx: EntityManager, id: number, walletCode: str
 /** kind and floor of every deal's escrow account; its code is the prefix and the deal's id */
 const ESCROW_SPEC = accounts.escrow(0)
 
-const CREATE_DEAL_SQL = `with d as (
-    insert into escrow_transactions (listing_id, buyer_id, seller_id, status, price_cents, escrow_fee_cents, countdown_days, reserved_until, created_at, updated_at)
-    values (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?) returning id
-  ),
+const CREATE_DEAL_SQL = `with n as (select nextval('escrow_transactions_id_seq')::int as id),
   c as (
     insert into conversations (buyer_id, seller_id, listing_id, transaction_id, created_at, last_message_at)
-    select ?, ?, ?, d.id, ?, ? from d on conflict do nothing returning id
+    select ?, ?, ?, n.id, ?, ? from n on conflict do nothing returning id
+  ),
+  d as (
+    insert into escrow_transactions (id, listing_id, buyer_id, seller_id, conversation_id, status, price_cents, escrow_fee_cents, processor_fee_cents,
+      payment_method, countdown_days, reserved_until, created_at, updated_at, paid_at)
+    select n.id, ?, ?, ?, (select id from c), ?, ?, ?, ?, ?, ?, ?, ?, ?, ? from n returning id, conversation_id
   ),
   ea as (
     insert into ledger_accounts (code, kind, user_id, allow_negative) select ? || d.id, ?, null, ? from d on conflict (code) do nothing
     returning id, created_at
   )
-select d.id, (select id from c) as conversation_id, ea.id as escrow_account_id, ea.created_at as escrow_account_created_at
+select d.id, d.conversation_id, ea.id as escrow_account_id, ea.created_at as escrow_account_created_at
 from d left join ea on true`
 
+/** A new deal's row as it is first written: pending, or already as the request's later step will leave it. */
+export type NewDeal = Omit<Deal, 'id' | 'conversation'>
+
 /**
- * A new pending deal's row, its escrow account (as `accounts.escrow` describes it), and the buyer's conversation with the seller about the listing when they had none (null: they had
- * one, which the caller links). One statement.
+ * A new deal's row (`written`: the deal's fields, or the row as the request's later step will leave it), its escrow account (as `accounts.escrow` describes it), and the buyer's
+ * conversation with the seller about the listing when they had none (null: they had one, which the caller links). One
+ * statement: the deal's id is drawn first, so the deal and its conversation are each written once, already pointing
+ * at each other (their foreign keys are checked when the statement ends). Answers the deal as `fields`, with its
+ * conversation.
  */
-export async function createDeal(tx: EntityManager, deal: Omit<Deal, 'id' | 'conversation'>): Promise<{ id: number; conversationId: number | null; escrowAccount: AccountRow | null }> {
-  const { listing, buyer, seller, createdAt } = deal
+export async function createDeal(tx: EntityManager, fields: NewDeal, written: NewDeal = fields): Promise<{ deal: Deal; escrowAccount: AccountRow | null }> {
+  const { listing, buyer, seller, createdAt } = written
   const [row] = await runPreparedIn<{ id: number; conversation_id: number | null; escrow_account_id: number | null; escrow_account_created_at: string | null }>(
     tx,
     'escrow_create_deal',
     CREATE_DEAL_SQL,
     [
-    listing.id,
-    buyer.id,
-    seller.id,
-    deal.priceCents,
-    deal.escrowFeeCents,
-    deal.countdownDays,
-    deal.reservedUntil,
-    createdAt,
-    deal.updatedAt,
-    buyer.id,
-    seller.id,
-    listing.id,
-    createdAt,
-    createdAt,
-    ESCROW_CODE_PREFIX,
-    ESCROW_SPEC.kind,
-    ESCROW_SPEC.allowNegative,
-  ])
+      buyer.id,
+      seller.id,
+      listing.id,
+      createdAt,
+      createdAt,
+      listing.id,
+      buyer.id,
+      seller.id,
+      written.status,
+      written.priceCents,
+      written.escrowFeeCents,
+      written.processorFeeCents,
+      written.paymentMethod,
+      written.countdownDays,
+      written.reservedUntil,
+      createdAt,
+      written.updatedAt,
+      written.paidAt,
+      ESCROW_CODE_PREFIX,
+      ESCROW_SPEC.kind,
+      ESCROW_SPEC.allowNegative,
+    ],
+  )
   if (!row) throw new Error('the deal was not created')
+  const conversation = row.conversation_id === null ? null : { id: row.conversation_id }
+  const deal: Deal = { ...fields, id: row.id, conversation }
+  storedColumns.set(deal, columnsOf({ ...written, conversation }))
   const escrowAccount = row.escrow_account_id === null ? null : { id: row.escrow_account_id, createdAt: new Date(row.escrow_account_created_at!) }
-  return { id: row.id, conversationId: row.conversation_id, escrowAccount }
+  return { deal, escrowAccount }
 }
 
 /**
- * A request's steps written in one statement: the deal's row as it now is, their timeline lines, the checklist copy,
- * the listing's status, the notifications, and their lines in the chat (the conversation's activity time with them).
+ * A request's steps written in one statement: the deal's row as it now is (when that is not what it holds), their timeline lines, the checklist copy,
+ * the listing's status, the notifications, and their lines in the chat. The conversation's activity time moves to the
+ * lines' time only when that is later: a conversation the purchase opened with them already has it, and is not
+ * written a second time (a new row version and an entry in each of its seven indexes).
  * Answers the deal's whole timeline and checklist for the detail, and the ids the live events need.
  */
 const SAVE_STEP_SQL = `with d as (
     update escrow_transactions set conversation_id = ?, status = ?, processor_fee_cents = ?, payment_method = ?, reserved_until = ?,
       countdown_ends_at = ?, dispute_reason = ?, updated_at = ?, paid_at = ?, closed_at = ?
-    where id = ? returning id
+    where id = ? and ?::boolean returning id
   ),
   ev as (
     insert into escrow_transaction_events (transaction_id, status, actor_id, actor_role, note, created_at)
-    select d.id, e.status, e.actor_id, e.actor_role, e.note, ?::timestamptz from d, jsonb_to_recordset(?::jsonb) as e(status text, actor_id int, actor_role text, note text)
+    select ?::int, e.status, e.actor_id, e.actor_role, e.note, ?::timestamptz from jsonb_to_recordset(?::jsonb) as e(status text, actor_id int, actor_role text, note text)
     returning id, status, actor_role, note, created_at
   ),
   ck as (
     insert into transaction_checklist (transaction_id, position, title, description)
-    select d.id, h.position, h.title, h.description from d join handover_steps h on h.platform = ?
-    where ?::boolean and not exists (select 1 from transaction_checklist where transaction_id = d.id) order by h.position
+    select ?::int, h.position, h.title, h.description from handover_steps h
+    where h.platform = ? and ?::boolean and not exists (select 1 from transaction_checklist where transaction_id = ?) order by h.position
     returning id, position, title, description, seller_done_at, buyer_confirmed_at
   ),
   li as (
@@ -249,8 +301,10 @@ const SAVE_STEP_SQL = `with d as (
     returning id
   ),
   cv as (
-    update conversations set last_message_at = greatest(last_message_at, ?::timestamptz) where id = ? and jsonb_array_length(?::jsonb) > 0
-    returning id, buyer_id, seller_id, admin_joined_at is not null as admin_joined
+    select id, buyer_id, seller_id, admin_joined_at is not null as admin_joined from conversations where id = ? and jsonb_array_length(?::jsonb) > 0
+  ),
+  touched as (
+    update conversations set last_message_at = ?::timestamptz where id = (select id from cv) and last_message_at < ?::timestamptz
   ),
   msg as (
     insert into messages (conversation_id, sender_id, is_from_admin, is_system, content, created_at, buyer_has_read, seller_has_read, admin_has_read)
@@ -275,7 +329,14 @@ interface StepRow {
   conversation: { buyer_id: number; seller_id: number; admin_joined: boolean } | null
 }
 
+/**
+ * Writes the steps (see SAVE_STEP_SQL) of a deal that `lockDeal` or `createDeal` answered. Its row is written only
+ * when the deal differs from what the row holds.
+ */
 export async function saveStep(tx: EntityManager, deal: Deal, step: StepWrite, now: Date): Promise<StepWritten> {
+  const stored = storedColumns.get(deal)
+  const columns = columnsOf(deal)
+  const writeDeal = !stored || !sameColumns(stored, columns)
   const chats = JSON.stringify(deal.conversation ? step.chats.map((chat) => ({ sender_id: chat.senderId, content: chat.content })) : [])
   const events = step.events.map((event) => ({ status: event.status, actor_id: event.actorId, actor_role: event.role, note: event.note.slice(0, 2000) }))
   const notifications = step.notifications.map((n) => ({ user_id: n.userId, type: n.type, title: n.title, message: n.message, data: n.data }))
@@ -291,25 +352,31 @@ export async function saveStep(tx: EntityManager, deal: Deal, step: StepWrite, n
     deal.paidAt,
     deal.closedAt,
     deal.id,
+    writeDeal,
+    deal.id,
     now,
     JSON.stringify(events),
+    deal.id,
     deal.listing.platform,
     step.copyChecklist,
+    deal.id,
     step.listingStatus,
     deal.listing.soldAt,
     deal.listing.id,
     step.listingStatus,
     now,
     JSON.stringify(notifications),
-    now,
     deal.conversation?.id ?? null,
     chats,
+    now,
+    now,
     now,
     chats,
     deal.id,
     deal.id,
   ])
   if (!row) throw new Error(`deal ${deal.id} steps answered nothing`)
+  storedColumns.set(deal, columns)
   return {
     timeline: row.timeline.map((t) => ({ id: t.id, status: t.status, actorRole: t.actor_role, note: t.note, createdAt: new Date(t.created_at) })),
     checklist: row.checklist.map((c) => ({

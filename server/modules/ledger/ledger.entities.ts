@@ -64,7 +64,8 @@ export const LedgerEntrySchema = new EntitySchema<LedgerEntry>({
   properties: {
     id: { type: 'integer', primary: true, autoincrement: true },
     transfer: { kind: 'm:1', entity: () => LedgerTransfer, index: true },
-    account: { kind: 'm:1', entity: () => LedgerAccount, index: true },
+    /** indexed with the entry's id by a migration, `(account_id, id desc)`: balances and the history read it */
+    account: { kind: 'm:1', entity: () => LedgerAccount },
     amountCents: { type: new BigIntType('number'), columnType: 'bigint' },
     createdAt: { type: 'datetime', defaultRaw: 'now()' },
   },
