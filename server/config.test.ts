@@ -15,6 +15,11 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined()
     expect(config.seedDemo).toBe(false)
     expect(config.redisPrefix).toBe('handover')
+    expect(config.databasePoolSize).toBe(10)
+  })
+
+  it('takes the database pool size it is given', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4)
   })
 
   it('generates the session secret once and keeps it under the data folder', () => {
@@ -29,6 +34,9 @@ describe('loadConfig', () => {
     [{ PORT: 'abc' }, 'PORT: must be a port number'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE: must be a number'],
+    [{ DATABASE_POOL_SIZE: '1' }, 'DATABASE_POOL_SIZE: must be at least 2'],
+    [{ DATABASE_POOL_SIZE: '2.5' }, 'DATABASE_POOL_SIZE: must be a whole number'],
     [{ REDIS_URL: 'nope' }, 'REDIS_URL'],
     [{ REDIS_PREFIX: 'two words' }, 'REDIS_PREFIX'],
     [{ PAYMENTS_PROVIDER: 'paypal' }, 'PAYMENTS_PROVIDER: must be sandbox or trustap'],

@@ -20,6 +20,8 @@ const envSchema = z
     PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+    /** connections each instance keeps to DATABASE_URL (docs/operations.md: fewer where PostgreSQL shares the instances' cores) */
+    DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(2, 'must be at least 2').max(100, 'must be at most 100').default(10),
     REDIS_URL: url(['redis', 'rediss']).optional(),
     REDIS_PREFIX: z
       .string()
@@ -80,6 +82,8 @@ export interface Config {
   port: number
   host: string
   databaseUrl?: string
+  /** connections to `databaseUrl` (the embedded database has its own) */
+  databasePoolSize: number
   redisUrl?: string
   /** first part of every Redis key and channel, so deployments sharing one Redis stay apart */
   redisPrefix: string
@@ -130,6 +134,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     smtpUrl: env.SMTP_URL,

@@ -48,7 +48,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
   const { logger } = options
   const embedded: EmbeddedDatabase | undefined = config.databaseUrl ? undefined : await startEmbeddedDatabase(config.dataDir)
   if (embedded) logger.info({ dir: resolve(config.dataDir, 'pglite') }, 'embedded PostgreSQL (PGlite) started')
-  const orm = await openDatabase(config.databaseUrl ?? embedded!.url, embedded ? EMBEDDED_POOL_SIZE : 10, (message) => logger.debug(message), { soleProcess: Boolean(embedded) })
+  const orm = await openDatabase(config.databaseUrl ?? embedded!.url, embedded ? EMBEDDED_POOL_SIZE : config.databasePoolSize, (message) => logger.debug(message), { soleProcess: Boolean(embedded) })
   if (embedded) runStatementsUnnamed(orm.em)
 
   const keyPrefix = options.keyPrefix ?? config.redisPrefix

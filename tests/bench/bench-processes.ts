@@ -46,7 +46,11 @@ export async function dropRedisKeys(url: string, prefix: string) {
  * Instances of one deployment on one database, sharing Redis (the event bus) under a prefix of their own; stopped,
  * and the prefix's keys dropped, by the cleanup stack. Null when Redis does not answer.
  */
-export async function spawnInstances(count: number, options: { databaseUrl: string; sessionSecret: string }, cleanup: CleanupStack): Promise<ServerProcess[] | null> {
+export async function spawnInstances(
+  count: number,
+  options: { databaseUrl: string; sessionSecret: string; env?: Record<string, string> },
+  cleanup: CleanupStack,
+): Promise<ServerProcess[] | null> {
   if (!(await redisAnswers(BENCH_REDIS_URL))) return null
   const redisPrefix = `bench-${randomBytes(4).toString('hex')}`
   cleanup.add(() => dropRedisKeys(BENCH_REDIS_URL, redisPrefix))

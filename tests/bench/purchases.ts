@@ -35,6 +35,12 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 20)
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3))
 /** enough unsold listings for every round of both configurations at up to 500 purchases a second */
 const LISTINGS = Math.ceil(((WARMUP_SECONDS + ROUNDS * SECONDS) * 2 * 500) / 1000) * 1000
+/**
+ * Each instance's connections to PostgreSQL (DATABASE_POOL_SIZE), as docs/operations.md sets it where PostgreSQL
+ * shares the instances' cores: with the default 10, two instances kept 20 transactions at once on this machine's two
+ * cores, and PostgreSQL spent about a fifth more CPU on each purchase.
+ */
+const POOL = Number(process.env.BENCH_POOL ?? 4)
 const PRICE_CENTS = 10_000
 export const AIM_PURCHASES_PER_SECOND = 300
 
@@ -68,7 +74,8 @@ export async function purchasesBench(): Promise<void> {
     const db = await createTestDatabase()
     cleanup.add(() => db.drop())
     const sessionSecret = randomBytes(32).toString('hex')
-    const one = await spawnServer({ databaseUrl: db.url, sessionSecret })
+    const settings = { databaseUrl: db.url, sessionSecret, env: { DATABASE_POOL_SIZE: String(POOL) } }
+    const one = await spawnServer(settings)
     cleanup.add(() => one.stop())
     // sessions live in the database, so these sign-ins hold on every instance sharing it and the secret
     const buyers = await signIn(one.url, await insertUsers(db.url, 'buyer_', BUYERS))
@@ -156,7 +163,7 @@ export async function purchasesBench(): Promise<void> {
     const configurations = [await measure([one])]
     await one.stop()
     let skipped = ''
-    const pair = await spawnInstances(2, { databaseUrl: db.url, sessionSecret }, cleanup)
+    const pair = await spawnInstances(2, settings, cleanup)
     if (pair) {
       configurations.push(await measure(pair))
       await Promise.all(pair.map((instance) => instance.stop()))
@@ -187,8 +194,8 @@ function median(values: number[]): number {
 function printRows(configurations: Row[][], ledgerSum: string) {
   console.log(`purchases: ${BUYERS} signed-in buyers on ${CONNECTIONS} connections, each purchase = POST /api/transactions with pay: balance`)
   console.log(`(from the balance, each with an Idempotency-Key), ${ROUNDS} rounds of ${SECONDS} s after ${WARMUP_SECONDS} s of the same load (warm-up), the aim judged on`)
-  console.log('their median; PostgreSQL on the same machine; two instances share it and Redis (the event bus), the connections split')
-  console.log('between them as a load balancer would.\n')
+  console.log(`their median; PostgreSQL on the same machine, ${POOL} connections to it from each instance (BENCH_POOL); two instances share it and Redis`)
+  console.log('(the event bus), the connections split between them as a load balancer would.\n')
   // CPU per purchase: what each side costs, however busy the machine is with other work
   // and what the database writes for each: the code's own cost, which the machine's speed does not change
   console.log('| instances | round | purchases paid per second | p50 ms | p99 ms | refused | deals paid in the round | database log records / kB each | server CPU ms each | database CPU ms each | Redis CPU ms each | bench clients CPU ms each | server main thread: running / waiting for a core | machine busy | aim | met |')
