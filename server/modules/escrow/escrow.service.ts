@@ -74,6 +74,7 @@ const paidFromBalance = (now: Date): Pick<Deal, 'status' | 'paymentMethod' | 'pa
   reservedUntil: null,
   updatedAt: now,
 })
+
 /** checklist steps are ticked while the money is held and no dispute is open */
 const CHECKLIST_OPEN: readonly TransactionStatus[] = ['fee_paid', 'invite_sent', 'access_granted', 'countdown_started']
 
