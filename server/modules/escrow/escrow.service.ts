@@ -63,9 +63,8 @@ type StepOptions = Partial<Pick<StepWrite, 'copyChecklist' | 'listingStatus'>>
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
- * The columns the `pay` step sets when the buyer pays from the balance at `now` (its case, `paid` and the step's
- * status and time), for a purchase that writes its new row already paid. Should the two ever differ, the step writes
- * the row again: slower, never wrong.
+ * The columns the `pay` step sets when the buyer pays from the balance at `now`: its case applies them, and a purchase
+ * that pays at once writes its new row with them, so the step finds the row as it leaves it and does not write it again.
  */
 const paidFromBalance = (now: Date): Pick<Deal, 'status' | 'paymentMethod' | 'paidAt' | 'reservedUntil' | 'updatedAt'> => ({
   status: MOVES.pay.to,
@@ -196,7 +195,7 @@ export class EscrowService {
     let chat: string
     switch (action) {
       case 'pay':
-        deal.paymentMethod = 'balance'
+        Object.assign(deal, paidFromBalance(now))
         effects.push(this.paid(deal, await this.money.fundFromBalance(tx, deal), now))
         copyChecklist = true
         chat = dealChat.paidFromBalance(actor.username)

@@ -100,7 +100,7 @@ type DealColumns = Pick<Deal, 'status' | 'processorFeeCents' | 'paymentMethod' |
   conversationId: number | null
 }
 
-const columnsOf = (deal: Omit<Deal, 'id' | 'conversation'> & { conversation: Deal['conversation'] }): DealColumns => ({
+const columnsOf = (deal: Omit<Deal, 'id'>): DealColumns => ({
   conversationId: deal.conversation?.id ?? null,
   status: deal.status,
   processorFeeCents: deal.processorFeeCents,
