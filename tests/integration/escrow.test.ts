@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
-import { quoteSchema, transactionListSchema } from '../../src/shared/api/transactions'
+import { quoteSchema, TRANSACTION_MESSAGES, transactionListSchema } from '../../src/shared/api/transactions'
 import { messageListSchema } from '../../src/shared/api/conversations'
 import { notificationListSchema } from '../../src/shared/api/notifications'
 import type { RunningServer } from '../../server/server'
@@ -354,6 +354,36 @@ describe('the server’s own moves', () => {
     await server.created.services.escrow.runDue(server.orm.em.fork(), new Date(ends + 1000))
     expect(detail((await carol.client.get(`/api/transactions/${deal.id}`)).json).status).toBe('completed')
     expect(await balanceOf(`wallet:${listing.sellerId}`)).toBe(sellerBefore + listing.priceCents)
+    await expectSoundLedger()
+  })
+
+  it('refuses a payment or a dispute past its deadline before the sweep has got to the deal, and moves nothing', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const lapsed = detail((await carol.client.post('/api/transactions', { listingId: listing.id })).json)
+    await fund(carol.id, cents(lapsed.total))
+    const wallet = await balanceOf(`wallet:${carol.id}`)
+    await sql.query(`update escrow_transactions set reserved_until = now() - interval '1 second' where id = $1`, [lapsed.id])
+    const late = await carol.client.post(`/api/transactions/${lapsed.id}/pay`)
+    expect(late.status, late.text).toBe(409)
+    expect(late.json).toMatchObject({ error: { code: 'reservation_lapsed', message: TRANSACTION_MESSAGES.reservationLapsed } })
+    expect(detail((await carol.client.get(`/api/transactions/${lapsed.id}`)).json).status).toBe('pending')
+    expect(await balanceOf(`wallet:${carol.id}`)).toBe(wallet)
+
+    const other = await listingToBuy(alice.id, carol.id)
+    const otherSeller = await signIn(other.seller)
+    await fund(carol.id, 2 * other.priceCents)
+    const deal = detail((await carol.client.post('/api/transactions', { listingId: other.id, pay: 'balance' })).json)
+    await otherSeller.client.post(`/api/transactions/${deal.id}/send-invite`)
+    await carol.client.post(`/api/transactions/${deal.id}/confirm-access`)
+    await otherSeller.client.post(`/api/transactions/${deal.id}/start-countdown`)
+    await sql.query(`update escrow_transactions set countdown_ends_at = now() - interval '1 second' where id = $1`, [deal.id])
+    for (const party of [carol, otherSeller]) {
+      const dispute = await party.client.post(`/api/transactions/${deal.id}/dispute`, { reason: 'Raised after the countdown ended' })
+      expect(dispute.status, dispute.text).toBe(409)
+      expect(dispute.json).toMatchObject({ error: { code: 'countdown_over', message: TRANSACTION_MESSAGES.countdownOver } })
+    }
+    expect(await server.created.services.escrow.runDue(server.orm.em.fork())).toBeGreaterThanOrEqual(1)
+    expect(detail((await carol.client.get(`/api/transactions/${deal.id}`)).json).status).toBe('completed')
     await expectSoundLedger()
   })
 })

@@ -50,6 +50,10 @@ export class TrustapStandin {
   webhook: { url: string; user: string; password: string } | null = null
   /** when set, the API answers 503 as an outage would */
   failing = false
+  /** API calls whose path matches answer 503: Trustap failing on that one call */
+  failingPath: RegExp | null = null
+  /** API calls whose path matches are answered only once `until` settles: a slow Trustap (`arrived` says one came) */
+  slow: { path: RegExp; until: Promise<void>; arrived: () => void } | null = null
   private readonly codes = new Map<string, PendingCode>()
   private readonly tokens = new Map<string, { sub: string; email: string }>()
   private nextId = 1000
@@ -102,7 +106,13 @@ export class TrustapStandin {
     this.requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search, headers: req.headers, body })
     const route = `${req.method} ${url.pathname}`
     if (url.pathname.startsWith('/api/v1/')) {
-      if (this.failing) return send(res, 503, { error: 'service_unavailable' })
+      if (this.failing || this.failingPath?.test(url.pathname)) return send(res, 503, { error: 'service_unavailable' })
+      const slow = this.slow
+      if (slow?.path.test(url.pathname)) {
+        this.slow = null
+        slow.arrived()
+        await slow.until
+      }
       if (req.headers.authorization !== `Basic ${Buffer.from(`${this.options.apiKey}:`).toString('base64')}`) return send(res, 401, { error: 'unauthorized' })
       return this.api(req, res, url, route, body)
     }

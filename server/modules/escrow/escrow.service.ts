@@ -188,6 +188,11 @@ export class EscrowService {
       const anyone = MOVES[action].by.includes(role)
       throw conflict(anyone ? TRANSACTION_MESSAGES.alreadyInStatus : TRANSACTION_MESSAGES.notAllowed, anyone ? 'invalid_status' : 'not_allowed')
     }
+    // past a deadline the sweep (runDue) has not reached yet, the deal is as good as moved on: it will be
+    if (action === 'pay' && deal.reservedUntil && deal.reservedUntil <= now) throw conflict(TRANSACTION_MESSAGES.reservationLapsed, 'reservation_lapsed')
+    if (action === 'dispute' && deal.status === 'countdown_started' && deal.countdownEndsAt && deal.countdownEndsAt <= now) {
+      throw conflict(TRANSACTION_MESSAGES.countdownOver, 'countdown_over')
+    }
     const actor = { id: viewer.userId, username: viewer.username }
     const to = MOVES[action].to
     const effects: StepEffects[] = []

@@ -85,6 +85,7 @@ export class PaymentCrediting {
     // sent back by an operator: never credited after that, whatever the provider says
     if (order.status === 'refunded') return { order, outcome: 'refunded' }
     // asked outside the lock: a slow provider must not hold the row while others queue on it
+    const attempt = order.providerRef
     const report = await this.deps.provider.fetchOrderStatus(em, order)
     if (report.status === 'paid' && report.collectedCents !== order.totalCents) {
       // `paid` and never credited: the provider holds money that is not what was ordered, an operator's case
@@ -99,6 +100,8 @@ export class PaymentCrediting {
       if (locked.status === 'credited') return { order: locked, fresh: false, closed: false, notification: null, after: undefined }
       // refunded by an operator while the provider was asked
       if (locked.status === 'refunded') return { order: locked, fresh: false, closed: false, notification: null, after: undefined }
+      // a new checkout replaced the attempt the provider called paid, after voiding it (which refunds a payment it finds)
+      if (locked.providerRef !== attempt) return { order: locked, fresh: false, closed: false, notification: null, after: undefined, replaced: true }
       const before = orderSnapshot(locked)
       const now = new Date()
       locked.paidAt ??= now
@@ -128,6 +131,7 @@ export class PaymentCrediting {
       return { order: credited.order, outcome: 'account_closed' }
     }
     if (credited.order.status === 'refunded') return { order: credited.order, outcome: 'refunded' }
+    if ('replaced' in credited) return { order: credited.order, outcome: 'pending' }
     // the deal's own announcement (its live events, notifications and chat line) once everything has committed
     await credited.after?.()
     if (credited.fresh) await this.announce(em, credited.order, credited.notification)

@@ -66,6 +66,12 @@ export interface PaymentProvider {
   quote(method: ProviderMethod, amountCents: number): Promise<ProviderQuote>
   createCheckout(em: EntityManager, order: PaymentOrder, quote: ProviderQuote, buyer: CheckoutBuyer): Promise<CreatedCheckout>
   fetchOrderStatus(em: EntityManager, order: PaymentOrder): Promise<ProviderStatusReport>
+  /**
+   * Makes the order's current checkout attempt impossible to pay, before a new attempt replaces it on the order:
+   * a payment to an attempt the order no longer names would reach nobody. `paid` when the payer paid it first (the
+   * order is then confirmed, not replaced). Idempotent: an attempt voided already stays voided.
+   */
+  voidCheckout(em: EntityManager, order: PaymentOrder): Promise<'voided' | 'paid'>
   /** must be idempotent on the withdrawal: an approval retried after a crash never pays twice */
   payout(em: EntityManager, withdrawal: Withdrawal): Promise<PayoutResult>
   /** null when the credentials are wrong (the route answers 401) */

@@ -9,9 +9,9 @@ import type { Answer } from '../../http/idempotency'
 import type { Logger } from '../../logger'
 import { changedFields, recordAudit } from '../audit/audit.service'
 import { User } from '../users/user.entity'
-import { PaymentOrder, PaymentWebhookEvent, type PaymentOrderKind } from './payment.entities'
+import { PaymentOrder, type PaymentOrderKind } from './payment.entities'
 import { PaymentCrediting, orderSnapshot, type CreditingDeps, type OrderSnapshot } from './payment-crediting'
-import { ProviderUnavailable, RefundRefused, type CheckoutBuyer, type PaymentProvider, type WebhookRequest } from './payment-provider'
+import { ProviderUnavailable, RefundRefused, type CheckoutBuyer, type PaymentProvider, type ProviderQuote, type WebhookRequest } from './payment-provider'
 import { toCheckoutDto, type ConfirmOutcome } from './payments.mapper'
 
 export interface PurchaseCheckoutInput {
@@ -27,6 +27,26 @@ export interface PurchaseCheckoutInput {
 }
 
 /** A provider that failed us becomes one clear 503, one that refuses a refund a 409 with its reason; our own errors pass through. */
+interface CheckoutFields {
+  orderId: string
+  kind: PaymentOrderKind
+  transactionId: number | null
+  amountCents: number
+  method: ProviderMethod
+  returnTo: ReturnTarget
+}
+
+const checkoutMoney = (fields: CheckoutFields, quote: ProviderQuote) => ({
+  method: fields.method,
+  amountCents: fields.amountCents,
+  processorFeeCents: quote.processorFeeCents,
+  totalCents: fields.amountCents + quote.processorFeeCents,
+})
+
+/** The order's attempt is still open and is the one asked for: a checkout made for the website would send a desktop buyer back to the website, and the other way round. */
+const sameCheckout = (order: PaymentOrder, fields: CheckoutFields) =>
+  order.status === 'created' && Boolean(order.checkoutUrl) && order.method === fields.method && order.amountCents === fields.amountCents && order.returnTo === fields.returnTo
+
 async function atProvider<T>(logger: Logger, what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call()
@@ -61,33 +81,65 @@ export class PaymentsService {
    */
   async createDeposit(em: EntityManager, buyer: CheckoutBuyer, amountCents: number, method: ProviderMethod, returnTo: ReturnTarget = 'web'): Promise<Answer<CheckoutDto>> {
     const orderId = depositOrderId(buyer.id, Math.floor(Date.now() / 1000))
-    const order = await this.openCheckout(em, { orderId, kind: 'deposit', transactionId: null, amountCents, method, returnTo }, buyer, null)
+    const order = await this.openCheckout(em, { orderId, kind: 'deposit', transactionId: null, amountCents, method, returnTo }, buyer)
     return { status: 201, body: toCheckoutDto(order), after: () => this.crediting.announceStatus(order) }
   }
 
   /**
    * For the escrow core's POST /api/transactions/{id}/checkout: the deal's one order `trans_{id}`. Clicking again
-   * returns the same checkout; after a failed or cancelled attempt a new one replaces it; a paid order is a 409.
+   * returns the same checkout; another method, amount or return target (or a failed, cancelled or expired attempt)
+   * replaces the attempt; a paid order is a 409.
    */
   async createPurchaseCheckout(em: EntityManager, input: PurchaseCheckoutInput): Promise<CheckoutDto> {
     if (!this.deps.purchases()) throw serviceUnavailable(PAYMENT_MESSAGES.purchasesUnavailable)
     const user = await em.findOneOrFail(User, { id: input.userId })
     const buyer = { id: user.id, username: user.username, email: user.email, ip: input.ip ?? '127.0.0.1' }
     const orderId = purchaseOrderId(input.transactionId)
-    const returnTo = input.returnTo ?? 'web'
+    const fields = { orderId, kind: 'purchase' as const, transactionId: input.transactionId, amountCents: input.amountCents, method: input.method, returnTo: input.returnTo ?? 'web' }
     const existing = await em.findOne(PaymentOrder, { orderId }, { refresh: true })
+    let order: PaymentOrder
     if (existing) {
       if (existing.user.id !== input.userId) throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'order_taken')
       const { outcome } = await this.confirm(em, existing)
       if (outcome === 'credited' || existing.status === 'paid') throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'already_paid')
-      // a checkout made for the website would send a desktop buyer back to the website, and the other way round
-      const same = existing.status === 'created' && existing.method === input.method && existing.amountCents === input.amountCents && existing.returnTo === returnTo
-      if (same && existing.checkoutUrl) return toCheckoutDto(existing)
+      if (sameCheckout(existing, fields)) return toCheckoutDto(existing)
+      order = await this.replaceAttempt(em, existing.id, fields, buyer)
+    } else {
+      order = await this.openCheckout(em, fields, buyer)
     }
-    const fields = { orderId, kind: 'purchase' as const, transactionId: input.transactionId, amountCents: input.amountCents, method: input.method, returnTo }
-    const order = await this.openCheckout(em, fields, buyer, existing)
     await this.crediting.announceStatus(order)
     return toCheckoutDto(order)
+  }
+
+  /**
+   * A new attempt for an order, in place of the one it names, all under the order's row lock: the attempt replaced is
+   * voided at the provider first, since a payment to an attempt the order no longer names would reach nobody; one
+   * paid meanwhile is confirmed instead (a 409). Crediting takes the same lock and checks that the attempt it asked
+   * about is still the order's, so it cannot credit one voided under it. Should the provider fail, nothing here
+   * commits: the order keeps its attempt (voided at the provider, which its next confirmation reads as cancelled).
+   */
+  private async replaceAttempt(em: EntityManager, id: number, fields: CheckoutFields, buyer: CheckoutBuyer): Promise<PaymentOrder> {
+    const { provider, logger } = this.deps
+    if (!provider.methods.includes(fields.method)) throw badRequest(PAYMENT_MESSAGES.methodUnavailable, 'method_unavailable')
+    // asked before the lock: a slow quote must not hold the row while others queue on it
+    const quote = await atProvider(logger, 'quote', () => provider.quote(fields.method, fields.amountCents))
+    const result = await em.transactional(async (tx) => {
+      const order = await tx.findOneOrFail(PaymentOrder, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
+      if (order.status === 'credited' || order.status === 'paid') return { order, paid: true }
+      // a second click that came in while the first was replacing it: the first one's checkout
+      if (sameCheckout(order, fields)) return { order, paid: false }
+      if ((await atProvider(logger, 'void', () => provider.voidCheckout(tx, order))) === 'paid') return { order, paid: true }
+      const now = new Date()
+      Object.assign(order, checkoutMoney(fields, quote), { provider: provider.name, status: 'created' as const, returnTo: fields.returnTo, createdAt: now, updatedAt: now })
+      const created = await atProvider(logger, 'checkout', () => provider.createCheckout(tx, order, quote, buyer))
+      Object.assign(order, { providerRef: created.providerRef, checkoutUrl: created.checkoutUrl })
+      return { order, paid: false }
+    })
+    if (result.paid) {
+      await this.confirm(em, await em.findOneOrFail(PaymentOrder, { id }, { refresh: true }))
+      throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'already_paid')
+    }
+    return em.findOneOrFail(PaymentOrder, { id }, { refresh: true })
   }
 
   /** The order the signed-in user means, by order id or the provider's reference; someone else's is a 404. */
@@ -160,24 +212,29 @@ export class PaymentsService {
 
   /**
    * POST /api/payments/webhooks/{provider}: credentials checked (401), a delivery seen before refused (409), and
-   * the order it hints at confirmed with the provider exactly as the return screen would. The delivery is
-   * remembered only once handled, so a provider's retry after our failure is still heard.
+   * the order it hints at confirmed with the provider exactly as the return screen would. The delivery is claimed
+   * first and forgotten again when handling it fails, so a provider's retry after our failure is still heard.
    */
   async handleWebhook(em: EntityManager, providerName: string, request: WebhookRequest): Promise<{ orderId: string | null; outcome: ConfirmOutcome | 'unknown_order' }> {
     if (providerName !== this.provider.name) throw notFound(`No webhooks for provider ${providerName}`)
     const hint = this.provider.verifyWebhook(request)
     if (!hint) throw unauthorized('Webhook credentials refused')
-    if (await em.count(PaymentWebhookEvent, { provider: this.provider.name, eventKey: hint.eventKey })) {
-      throw conflict('This webhook delivery was handled already', 'webhook_replayed')
+    // claimed before it is handled, so copies delivered at the same moment are refused like later ones
+    const key = [this.provider.name, hint.eventKey]
+    const claimed = await em.execute(`insert into payment_webhook_events (provider, event_key) values (?, ?) on conflict do nothing returning id`, key)
+    if (claimed.length === 0) throw conflict('This webhook delivery was handled already', 'webhook_replayed')
+    try {
+      const order = await this.findHinted(em, hint.orderId, hint.providerRef)
+      const outcome = order ? (await this.confirm(em, order)).outcome : 'unknown_order'
+      if (order) await em.execute('update payment_webhook_events set order_id = ? where provider = ? and event_key = ?', [order.orderId, ...key])
+      return { orderId: order?.orderId ?? null, outcome }
+    } catch (err) {
+      // not handled: the provider's retry must be heard
+      await em
+        .execute('delete from payment_webhook_events where provider = ? and event_key = ?', key)
+        .catch((cleanup: unknown) => this.deps.logger.warn({ err: cleanup, eventKey: hint.eventKey }, 'webhook delivery left claimed after a failure'))
+      throw err
     }
-    const order = await this.findHinted(em, hint.orderId, hint.providerRef)
-    const outcome = order ? (await this.confirm(em, order)).outcome : 'unknown_order'
-    await em.execute(`insert into payment_webhook_events (provider, event_key, order_id) values (?, ?, ?) on conflict do nothing`, [
-      this.provider.name,
-      hint.eventKey,
-      order?.orderId ?? null,
-    ])
-    return { orderId: order?.orderId ?? null, outcome }
   }
 
   private findHinted(em: EntityManager, orderId?: string, providerRef?: string): Promise<PaymentOrder | null> {
@@ -186,20 +243,13 @@ export class PaymentsService {
     return Promise.resolve(null)
   }
 
-  private async openCheckout(
-    em: EntityManager,
-    fields: { orderId: string; kind: PaymentOrderKind; transactionId: number | null; amountCents: number; method: ProviderMethod; returnTo: ReturnTarget },
-    buyer: CheckoutBuyer,
-    existing: PaymentOrder | null,
-  ): Promise<PaymentOrder> {
+  /** A new order and its first attempt at the provider. */
+  private async openCheckout(em: EntityManager, fields: CheckoutFields, buyer: CheckoutBuyer): Promise<PaymentOrder> {
     const { provider, logger } = this.deps
     if (!provider.methods.includes(fields.method)) throw badRequest(PAYMENT_MESSAGES.methodUnavailable, 'method_unavailable')
     const quote = await atProvider(logger, 'quote', () => provider.quote(fields.method, fields.amountCents))
-    const money = { method: fields.method, amountCents: fields.amountCents, processorFeeCents: quote.processorFeeCents, totalCents: fields.amountCents + quote.processorFeeCents }
     const now = new Date()
-    const order = existing
-      ? Object.assign(existing, money, { provider: provider.name, status: 'created' as const, providerRef: null, checkoutUrl: null, returnTo: fields.returnTo, createdAt: now, updatedAt: now })
-      : em.create(PaymentOrder, { ...fields, ...money, user: em.getReference(User, buyer.id), provider: provider.name, createdAt: now, updatedAt: now })
+    const order = em.create(PaymentOrder, { ...fields, ...checkoutMoney(fields, quote), user: em.getReference(User, buyer.id), provider: provider.name, createdAt: now, updatedAt: now })
     try {
       await em.flush()
     } catch (err) {

@@ -185,6 +185,8 @@ export const TRANSACTION_MESSAGES = {
   ownListing: 'You cannot buy your own listing',
   notAllowed: 'This step is not open to you now',
   alreadyInStatus: 'The transaction has already moved on',
+  reservationLapsed: 'The reservation has run out: this purchase is being cancelled. Start it again to buy.',
+  countdownOver: 'The transfer countdown is over: the funds are being released to the seller.',
   insufficientFunds: 'Insufficient balance',
   idempotencyMismatch: 'This Idempotency-Key was used with a different request',
   idempotencyInvalid: 'Idempotency-Key must be 1 to 200 visible characters',

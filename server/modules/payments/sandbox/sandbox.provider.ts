@@ -73,6 +73,14 @@ export class SandboxProvider implements PaymentProvider {
     return { status: row.outcome, collectedCents: row.outcome === 'paid' ? Number(row.amount_cents) : undefined }
   }
 
+  /** The checkout page's Cancel, pressed for the payer: a payment decided already stands, unless it was refunded. */
+  async voidCheckout(em: EntityManager, order: PaymentOrder): Promise<'voided' | 'paid'> {
+    if (!order.providerRef) return 'voided'
+    await this.decide(em, order.providerRef, 'cancelled')
+    const row = await this.find(em, order.providerRef)
+    return row?.outcome === 'paid' && !row.refunded ? 'paid' : 'voided'
+  }
+
   /** What the checkout page's buttons do: the first decision stands (a paid payment is not cancelled later). */
   async decide(em: EntityManager, ref: string, outcome: SandboxOutcome): Promise<SandboxOutcome | null> {
     await em.execute('update sandbox_payments set outcome = ?, decided_at = now() where ref = ? and outcome is null', [outcome, ref])

@@ -96,6 +96,27 @@ export class TrustapProvider implements PaymentProvider {
   }
 
   /**
+   * The marketplace is the seller, so it cancels a transaction not paid yet. A payment that lands between the read and
+   * the cancel is refused by Trustap's state machine, or refunded by the cancel (a cancelled paid deposit goes back to
+   * the buyer): either way no money is left on an attempt the order no longer names.
+   */
+  async voidCheckout(_em: EntityManager, order: PaymentOrder): Promise<'voided' | 'paid'> {
+    const { client, config } = this.deps
+    if (!order.providerRef) return 'voided'
+    const fate = (tx: TrustapP2PTransaction) => (PAID.has(tx.status) ? 'paid' : CANCELLED.has(tx.status) ? 'voided' : null)
+    const before = fate(await client.getP2P(order.providerRef))
+    if (before) return before
+    try {
+      return fate(await client.cancelWithDescription(order.providerRef, config.sellerId!, 'Replaced by a new checkout on Handover')) ?? 'voided'
+    } catch (err) {
+      // refused: paid meanwhile, or cancelled by someone else
+      const after = fate(await client.getP2P(order.providerRef))
+      if (after) return after
+      throw err
+    }
+  }
+
+  /**
    * The marketplace is the seller, so it cancels the transaction with the reason; Trustap then returns the deposit to
    * the buyer, less its own fee. A transaction cancelled already (a retry) is not cancelled again.
    */
