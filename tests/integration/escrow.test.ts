@@ -255,6 +255,33 @@ describe('a deal from purchase to completion', () => {
     expect((await alice.client.post('/api/transactions', { listingId: 1, extra: true })).status).toBe(400)
     expect((await alice.client.post('/api/transactions/1/teleport')).status).toBe(404)
   })
+
+  it('charges the total the buyer was shown, or reserves nothing when the price changed since', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const seller = await signIn(listing.seller)
+    const shown = quoteSchema.parse((await carol.client.get(`/api/transactions/quote?listingId=${listing.id}`)).json)
+    const quotedTotal = shown.methods.find((m) => m.method === 'balance')!.total
+    await fund(carol.id, 2 * cents(quotedTotal))
+    const wallet = await balanceOf(`wallet:${carol.id}`)
+    for (const bad of [-1, 0, 10.005, 'ten']) {
+      const res = await carol.client.post('/api/transactions', { listingId: listing.id, pay: 'balance', quotedTotal: bad })
+      expect([res.status, res.json]).toMatchObject([400, { error: { message: expect.stringContaining('quotedTotal') } }])
+    }
+    // the seller raises the price while the buyer looks at the quote
+    const raised = await seller.client.request('PATCH', `/api/accounts/${listing.id}`, { price: (listing.priceCents + 500) / 100 })
+    expect(raised.status, raised.text).toBe(200)
+    const stale = await carol.client.post('/api/transactions', { listingId: listing.id, pay: 'balance', quotedTotal })
+    expect(stale.status, stale.text).toBe(409)
+    expect(stale.json).toMatchObject({ error: { code: 'quote_changed', message: TRANSACTION_MESSAGES.quoteChanged } })
+    expect(await listingStatus(listing.id)).toBe('active')
+    expect(await balanceOf(`wallet:${carol.id}`)).toBe(wallet)
+    const fresh = quoteSchema.parse((await carol.client.get(`/api/transactions/quote?listingId=${listing.id}`)).json)
+    const newTotal = fresh.methods.find((m) => m.method === 'balance')!.total
+    const bought = await carol.client.post('/api/transactions', { listingId: listing.id, pay: 'balance', quotedTotal: newTotal })
+    expect(bought.status, bought.text).toBe(201)
+    expect(await balanceOf(`wallet:${carol.id}`)).toBe(wallet - cents(newTotal))
+    await expectSoundLedger()
+  })
 })
 
 describe('idempotency', () => {

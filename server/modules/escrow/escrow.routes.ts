@@ -4,6 +4,7 @@ import { providerCheckoutRequestSchema, type CheckoutDto } from '@shared/api/pay
 import {
   disputeRequestSchema,
   purchaseRequestSchema,
+  quotedTotalCents,
   quoteQuerySchema,
   resolveRequestSchema,
   TRANSACTION_MESSAGES,
@@ -84,8 +85,9 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
 
   router.post('/', async (ctx) => {
     const viewer = await viewerOf(ctx)
-    const { listingId, pay } = parseBody(ctx, purchaseRequestSchema)
-    await answer(ctx, viewer, (tx) => (pay === 'balance' ? escrow.purchaseFromBalance(tx, viewer, listingId) : escrow.purchase(tx, viewer, listingId)))
+    const { listingId, pay, quotedTotal } = parseBody(ctx, purchaseRequestSchema)
+    const order = { listingId, quotedTotalCents: quotedTotal === undefined ? undefined : quotedTotalCents(quotedTotal)! }
+    await answer(ctx, viewer, (tx) => (pay === 'balance' ? escrow.purchaseFromBalance(tx, viewer, order) : escrow.purchase(tx, viewer, order)))
   })
 
   /**

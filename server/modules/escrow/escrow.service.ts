@@ -82,6 +82,12 @@ const CHECKLIST_OPEN: readonly TransactionStatus[] = ['fee_paid', 'invite_sent',
  * it), holds the deal's row lock, checks the state machine, moves money through the ledger, writes the
  * timeline and a line in the deal's chat, and returns what to announce once committed.
  */
+/** What a buyer asks to buy: the listing, and the total they were shown (price plus escrow fee), when they say. */
+export interface PurchaseOrder {
+  listingId: number
+  quotedTotalCents?: number
+}
+
 export class EscrowService {
   private readonly money: EscrowMoney
 
@@ -90,8 +96,8 @@ export class EscrowService {
   }
 
   /** POST /api/transactions: reserves the listing for the buyer and opens the deal's conversation. */
-  async purchase(tx: EntityManager, viewer: EscrowActor, listingId: number): Promise<Answer<TransactionDetailDto>> {
-    const { deal, part } = await this.reserve(tx, viewer, listingId)
+  async purchase(tx: EntityManager, viewer: EscrowActor, order: PurchaseOrder): Promise<Answer<TransactionDetailDto>> {
+    const { deal, part } = await this.reserve(tx, viewer, order)
     return this.finish(tx, deal, 'buyer', 201, [part], { listingStatus: 'reserved' }, deal.createdAt)
   }
 
@@ -102,10 +108,10 @@ export class EscrowService {
    * the answer is the paid deal (201, as a new deal). The payment takes the deal as the purchase left it, already
    * locked by this transaction, without reading it again.
    */
-  async purchaseFromBalance(tx: EntityManager, viewer: EscrowActor, listingId: number): Promise<Answer<TransactionDetailDto>> {
+  async purchaseFromBalance(tx: EntityManager, viewer: EscrowActor, order: PurchaseOrder): Promise<Answer<TransactionDetailDto>> {
     const now = new Date()
     // the row is first written as the payment leaves it, so the payment's step does not write it again
-    const reserved = await this.reserve(tx, viewer, listingId, now, (pending) => ({ ...pending, ...paidFromBalance(now) }))
+    const reserved = await this.reserve(tx, viewer, order, now, (pending) => ({ ...pending, ...paidFromBalance(now) }))
     const paid = await this.step(tx, viewer, reserved.deal, 'pay', {}, now)
     return this.finish(tx, reserved.deal, paid.role, 201, [reserved.part, paid.part], { ...paid.write, listingStatus: 'reserved' }, now)
   }
@@ -117,11 +123,11 @@ export class EscrowService {
   private async reserve(
     tx: EntityManager,
     viewer: EscrowActor,
-    listingId: number,
+    order: PurchaseOrder,
     now = new Date(),
     written: (pending: NewDeal) => NewDeal = (pending) => pending,
   ): Promise<{ deal: Deal; part: StepPart }> {
-    const forSale = await lockListing(tx, listingId, accounts.wallet(viewer.userId).code)
+    const forSale = await lockListing(tx, order.listingId, accounts.wallet(viewer.userId).code)
     if (!forSale || forSale.listing.status !== 'active') throw conflict(TRANSACTION_MESSAGES.listingUnavailable, 'listing_unavailable')
     const { listing, seller } = forSale
     if (seller.id === viewer.userId) throw badRequest(TRANSACTION_MESSAGES.ownListing, 'own_listing')
@@ -146,13 +152,16 @@ export class EscrowService {
       paidAt: null,
       closedAt: null,
     }
+    if (order.quotedTotalCents !== undefined && order.quotedTotalCents !== fields.priceCents + fields.escrowFeeCents) {
+      throw conflict(TRANSACTION_MESSAGES.quoteChanged, 'quote_changed')
+    }
     const { deal, escrowAccount } = await createDeal(tx, fields, written(fields))
     // the accounts Buy Now's payment moves money between, known without asking for them again
     if (forSale.buyerWallet) this.deps.ledger.remember(tx, accounts.wallet(buyer.id), forSale.buyerWallet, { locked: true })
     if (escrowAccount) this.deps.ledger.remember(tx, accounts.escrow(deal.id), escrowAccount)
     // the buyer and seller talked about the listing before: the deal joins that conversation
     deal.conversation ??= {
-      id: (await this.deps.conversations.openConversation(tx, { buyerId: buyer.id, sellerId: seller.id, listingId, transactionId: deal.id })).conversation.id,
+      id: (await this.deps.conversations.openConversation(tx, { buyerId: buyer.id, sellerId: seller.id, listingId: order.listingId, transactionId: deal.id })).conversation.id,
     }
     listing.status = 'reserved'
     const part: StepPart = {

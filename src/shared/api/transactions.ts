@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { decimalStringToCents } from '../money'
 import { ACTIVE_TRANSACTION_STATUSES as ACTIVE, LIVE_PLATFORMS } from '../constants'
 
 /**
@@ -160,14 +161,25 @@ export const quoteSchema = z.object({
 export type QuoteDto = z.infer<typeof quoteSchema>
 
 const LISTING_ID = 'listingId must be the id of a listing'
+const QUOTED_TOTAL = 'quotedTotal must be the amount in dollars the quote showed, price plus escrow fee'
+/** Dollars as JSON sends them → integer cents, from the number's decimal text (no float multiplied); null when not dollars and cents. */
+export const quotedTotalCents = (value: number): number | null => (Number.isFinite(value) ? decimalStringToCents(String(value)) : null)
+
 /**
  * POST /api/transactions. With `pay: 'balance'` the listing is reserved and paid from the balance in one database
  * transaction: the deal answers `fee_paid`, or nothing is reserved at all (an insufficient balance is a 409).
+ * `quotedTotal` is what the buyer was shown (the quote's price plus escrow fee): should the seller have changed the
+ * price, or an admin the fee, since then, nothing is reserved and the answer is a 409 `quote_changed`.
  */
 export const purchaseRequestSchema = z
   .object({
     listingId: z.number({ error: LISTING_ID }).int(LISTING_ID).positive(LISTING_ID),
     pay: z.literal('balance', { error: "pay can only be 'balance'" }).optional(),
+    quotedTotal: z
+      .number({ error: QUOTED_TOTAL })
+      .positive(QUOTED_TOTAL)
+      .refine((v) => quotedTotalCents(v) !== null, QUOTED_TOTAL)
+      .optional(),
   })
   .strict()
 export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>
@@ -187,6 +199,7 @@ export const TRANSACTION_MESSAGES = {
   alreadyInStatus: 'The transaction has already moved on',
   reservationLapsed: 'The reservation has run out: this purchase is being cancelled. Start it again to buy.',
   countdownOver: 'The transfer countdown is over: the funds are being released to the seller.',
+  quoteChanged: 'The total for this account changed since you saw it. Check the new total and buy again.',
   insufficientFunds: 'Insufficient balance',
   idempotencyMismatch: 'This Idempotency-Key was used with a different request',
   idempotencyInvalid: 'Idempotency-Key must be 1 to 200 visible characters',

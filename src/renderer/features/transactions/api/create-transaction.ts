@@ -8,9 +8,11 @@ import { storeDeal } from './cache'
 /**
  * POST /api/transactions: reserves the listing for the buyer and opens the deal (201), or 409 when it is gone. With
  * `pay: 'balance'` it is paid from the balance in the same step, or nothing is reserved (409 when the balance is short).
+ * With the total the buyer was shown, a price or fee changed since is a 409 rather than a different charge.
  */
 export async function createTransaction(purchase: PurchaseRequest, keys: ActionKeys): Promise<TransactionDetailDto> {
-  const body = purchase.pay ? { listingId: purchase.listingId, pay: purchase.pay } : { listingId: purchase.listingId }
+  const { listingId, pay, quotedTotal } = purchase
+  const body: PurchaseRequest = { listingId, ...(pay ? { pay } : {}), ...(quotedTotal === undefined ? {} : { quotedTotal }) }
   const answer = await apiSend<unknown>('POST', '/api/transactions', body, { headers: idempotencyHeaders(keys, 'POST', '/api/transactions', body) })
   return transactionDetailSchema.parse(answer)
 }

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import type { DesktopBridge } from '@shared/ipc/contract'
-import type { QuoteDto } from '@shared/api/transactions'
+import { TRANSACTION_MESSAGES, type QuoteDto } from '@shared/api/transactions'
 import { authKeys } from '@/lib/query-keys'
 import { makeDeal } from '../test-fixtures'
 import { BuyNow, type BuyNowListing } from './buy-now'
@@ -45,18 +45,21 @@ interface Sent {
 
 /** Quotes asked for, counted apart from `sent`. */
 let quotesAsked = 0
+/** What the server quotes now: a test changes it as a seller would change the price */
+let QUOTE_NOW: QuoteDto = QUOTE
 
 /** As the server does: once the listing is reserved, it is no longer for sale and has no quote. */
 function stubServer(answers: Record<string, () => Response> = {}) {
   const sent: Sent[] = []
   let reserved = false
   quotesAsked = 0
+  QUOTE_NOW = QUOTE
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     if (path === '/api/auth/me') return Response.json(BOB)
     if (path.startsWith('/api/transactions?')) return Response.json([], { headers: { 'X-Total-Count': '0' } })
     if (path.startsWith('/api/transactions/quote')) {
       quotesAsked++
-      return reserved ? Response.json({ message: 'This account is no longer available' }, { status: 404 }) : Response.json(QUOTE)
+      return reserved ? Response.json({ message: 'This account is no longer available' }, { status: 404 }) : Response.json(QUOTE_NOW)
     }
     const body = init.body ? JSON.parse(String(init.body)) : undefined
     sent.push({ path, key: new Headers(init.headers).get('Idempotency-Key'), body })
@@ -125,7 +128,7 @@ describe('BuyNow', () => {
     expect(within(dialog).getByText('7-day')).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Pay $1,050' }))
     await waitFor(() => expect(location()).toBe('/chat/12'))
-    expect(sent.map((s) => [s.path, s.body])).toEqual([['/api/transactions', { listingId: 11, pay: 'balance' }]])
+    expect(sent.map((s) => [s.path, s.body])).toEqual([['/api/transactions', { listingId: 11, pay: 'balance', quotedTotal: 1050 }]])
     expect(sent.every((s) => s.key)).toBe(true)
     // the bought listing is not quoted again on the way out
     expect(quotesAsked).toBe(1)
@@ -146,10 +149,36 @@ describe('BuyNow', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Retry: Pay $1,050' }))
     await waitFor(() => expect(location()).toBe('/chat/12'))
     expect(sent.map((s) => [s.path, s.body])).toEqual([
-      ['/api/transactions', { listingId: 11, pay: 'balance' }],
-      ['/api/transactions', { listingId: 11, pay: 'balance' }],
+      ['/api/transactions', { listingId: 11, pay: 'balance', quotedTotal: 1050 }],
+      ['/api/transactions', { listingId: 11, pay: 'balance', quotedTotal: 1050 }],
     ])
     expect(sent[1]!.key).toBe(sent[0]!.key)
+  })
+
+  it('asks for the quote again when the total changed since it was shown, and buys at the new total the buyer then sees', async () => {
+    let calls = 0
+    const sent = stubServer({
+      '/api/transactions': () =>
+        ++calls === 1
+          ? Response.json({ message: TRANSACTION_MESSAGES.quoteChanged }, { status: 409 })
+          : Response.json(makeDeal({ status: 'fee_paid', actions: [] }), { status: 201 }),
+    })
+    const { user, location } = renderBuy(BOB)
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }))
+    const dialog = await screen.findByRole('dialog')
+    await within(dialog).findByTestId('quote-summary')
+    // the seller raised the price after the dialog opened
+    QUOTE_NOW = { ...QUOTE, price: 1100, methods: QUOTE.methods.map((m) => (m.method === 'balance' ? { ...m, total: 1155 } : m)) }
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $1,050' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(TRANSACTION_MESSAGES.quoteChanged)
+    await within(dialog).findByRole('button', { name: 'Retry: Pay $1,155' })
+    expect(quotesAsked).toBe(2)
+    await user.click(within(dialog).getByRole('button', { name: 'Retry: Pay $1,155' }))
+    await waitFor(() => expect(location()).toBe('/chat/12'))
+    expect(sent.map((s) => s.body)).toEqual([
+      { listingId: 11, pay: 'balance', quotedTotal: 1050 },
+      { listingId: 11, pay: 'balance', quotedTotal: 1155 },
+    ])
   })
 
   it('keeps the reserved deal when the provider checkout fails, and Retry starts it without reserving again', async () => {
@@ -182,7 +211,7 @@ describe('BuyNow', () => {
     await waitFor(() => expect(localStorage.getItem('trustap_order_id')).toBe('trans_7'))
     expect(localStorage.getItem('purchase_account_id')).toBe('11')
     expect(sent.map((s) => [s.path, s.body])).toEqual([
-      ['/api/transactions', { listingId: 11 }],
+      ['/api/transactions', { listingId: 11, quotedTotal: 1050 }],
       ['/api/transactions/7/checkout', { method: 'card' }],
     ])
   })

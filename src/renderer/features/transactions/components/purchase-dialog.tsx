@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { Hourglass, Loader2, Lock, ShieldCheck } from 'lucide-react'
-import type { TransactionDetailDto } from '@shared/api/transactions'
+import { TRANSACTION_MESSAGES, type TransactionDetailDto } from '@shared/api/transactions'
 import type { PaymentMethod } from '@shared/fees'
 import { formatMoney, transactionDisplayId } from '@shared/format'
 import { paths } from '@/config/paths'
@@ -9,7 +9,7 @@ import { BrowserCheckoutNotice } from '@/components/browser-checkout-notice'
 import { Button } from '@/components/ui/button'
 import { DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
-import { describeError } from '@/lib/api-client'
+import { ApiError, describeError } from '@/lib/api-client'
 import type { BrowserCheckout } from '@/lib/external-checkout'
 import { useActionKeys } from '@/lib/idempotency'
 import { markOwnPurchase } from '@/lib/sounds'
@@ -65,12 +65,15 @@ export function PurchaseDialogContent({ listing, open }: { listing: PurchaseList
   const buy = async () => {
     if (!chosen) return
     markOwnPurchase()
+    // the total shown, so that a price or fee changed since is refused rather than charged (409 quote_changed)
+    const quotedTotal = quote.data?.methods.find((m) => m.method === 'balance')?.total
     const purchase = async (pay?: 'balance') => {
       asked.current = true
       try {
-        return await create.mutateAsync(pay ? { listingId: listing.id, pay } : { listingId: listing.id })
+        return await create.mutateAsync({ listingId: listing.id, ...(pay ? { pay } : {}), ...(quotedTotal === undefined ? {} : { quotedTotal }) })
       } catch (err) {
         asked.current = false // nothing was reserved: the quote may move again (the balance, say)
+        if (err instanceof ApiError && err.serverMessage === TRANSACTION_MESSAGES.quoteChanged) void quote.refetch()
         throw err
       }
     }
