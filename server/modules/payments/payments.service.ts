@@ -213,7 +213,8 @@ export class PaymentsService {
   /**
    * POST /api/payments/webhooks/{provider}: credentials checked (401), a delivery seen before refused (409), and
    * the order it hints at confirmed with the provider exactly as the return screen would. The delivery is claimed
-   * first and forgotten again when handling it fails, so a provider's retry after our failure is still heard.
+   * first and forgotten again when handling it fails, or when the provider's API does not call the order paid yet, so a
+   * provider's retry is still heard.
    */
   async handleWebhook(em: EntityManager, providerName: string, request: WebhookRequest): Promise<{ orderId: string | null; outcome: ConfirmOutcome | 'unknown_order' }> {
     if (providerName !== this.provider.name) throw notFound(`No webhooks for provider ${providerName}`)
@@ -223,16 +224,20 @@ export class PaymentsService {
     const key = [this.provider.name, hint.eventKey]
     const claimed = await em.execute(`insert into payment_webhook_events (provider, event_key) values (?, ?) on conflict do nothing returning id`, key)
     if (claimed.length === 0) throw conflict('This webhook delivery was handled already', 'webhook_replayed')
+    const release = () =>
+      em
+        .execute('delete from payment_webhook_events where provider = ? and event_key = ?', key)
+        .catch((cleanup: unknown) => this.deps.logger.warn({ err: cleanup, eventKey: hint.eventKey }, 'webhook delivery left claimed'))
     try {
       const order = await this.findHinted(em, hint.orderId, hint.providerRef)
       const outcome = order ? (await this.confirm(em, order)).outcome : 'unknown_order'
-      if (order) await em.execute('update payment_webhook_events set order_id = ? where provider = ? and event_key = ?', [order.orderId, ...key])
+      // the provider's own API does not say paid yet (it can lag its webhook): its retry may find it paid
+      if (outcome === 'pending') await release()
+      else if (order) await em.execute('update payment_webhook_events set order_id = ? where provider = ? and event_key = ?', [order.orderId, ...key])
       return { orderId: order?.orderId ?? null, outcome }
     } catch (err) {
       // not handled: the provider's retry must be heard
-      await em
-        .execute('delete from payment_webhook_events where provider = ? and event_key = ?', key)
-        .catch((cleanup: unknown) => this.deps.logger.warn({ err: cleanup, eventKey: hint.eventKey }, 'webhook delivery left claimed after a failure'))
+      await release()
       throw err
     }
   }
