@@ -10,11 +10,11 @@ import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { cents, freePort } from '../support/payments'
 import { startTestServer } from '../support/server'
-import { TrustapStandin } from '../support/trustap-standin'
+import { STANDIN_WEBHOOK, TrustapStandin } from '../support/trustap-standin'
 import { escrowHelpers } from './escrow-support'
 
 const API_KEY = 'test-api-key-0123456789'
-const WEBHOOK = { user: 'handover-hooks', password: 'webhook-password-0123456789' }
+const WEBHOOK = STANDIN_WEBHOOK
 const standin = new TrustapStandin({ apiKey: API_KEY, clientId: 'handover-client', clientSecret: 'client-secret-0123456789' })
 let db: TestDatabase
 let server: RunningServer
@@ -40,16 +40,7 @@ beforeAll(async () => {
       SEED_DEMO: 'true',
       PORT: String(port),
       PUBLIC_URL: publicUrl,
-      PAYMENTS_PROVIDER: 'trustap',
-      TRUSTAP_API_URL: `${standin.url}/api/v1`,
-      TRUSTAP_ACTIONS_URL: standin.url,
-      TRUSTAP_SSO_URL: `${standin.url}${standin.realmPath}`,
-      TRUSTAP_API_KEY: API_KEY,
-      TRUSTAP_SELLER_ID: 'platform-full-user',
-      TRUSTAP_CLIENT_ID: 'handover-client',
-      TRUSTAP_CLIENT_SECRET: 'client-secret-0123456789',
-      TRUSTAP_WEBHOOK_USER: WEBHOOK.user,
-      TRUSTAP_WEBHOOK_PASSWORD: WEBHOOK.password,
+      ...standin.serverEnv(),
     },
   })
   sql = new pg.Client({ connectionString: db.url })

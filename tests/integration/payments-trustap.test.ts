@@ -8,11 +8,11 @@ import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { addUser, cents, freePort, type TestUser } from '../support/payments'
 import { startTestServer } from '../support/server'
-import { standinCharge, TrustapStandin } from '../support/trustap-standin'
+import { STANDIN_SELLER_ID, STANDIN_WEBHOOK, standinCharge, TrustapStandin } from '../support/trustap-standin'
 
 const API_KEY = 'test-api-key-0123456789'
-const SELLER = 'platform-full-user'
-const WEBHOOK = { user: 'handover-hooks', password: 'webhook-password-0123456789' }
+const SELLER = STANDIN_SELLER_ID
+const WEBHOOK = STANDIN_WEBHOOK
 const standin = new TrustapStandin({ apiKey: API_KEY, clientId: 'handover-client', clientSecret: 'client-secret-0123456789' })
 let db: TestDatabase
 let server: RunningServer
@@ -55,16 +55,7 @@ beforeAll(async () => {
     env: {
       PORT: String(port),
       PUBLIC_URL: publicUrl,
-      PAYMENTS_PROVIDER: 'trustap',
-      TRUSTAP_API_URL: `${standin.url}/api/v1`,
-      TRUSTAP_ACTIONS_URL: standin.url,
-      TRUSTAP_SSO_URL: `${standin.url}${standin.realmPath}`,
-      TRUSTAP_API_KEY: API_KEY,
-      TRUSTAP_SELLER_ID: SELLER,
-      TRUSTAP_CLIENT_ID: 'handover-client',
-      TRUSTAP_CLIENT_SECRET: 'client-secret-0123456789',
-      TRUSTAP_WEBHOOK_USER: WEBHOOK.user,
-      TRUSTAP_WEBHOOK_PASSWORD: WEBHOOK.password,
+      ...standin.serverEnv(),
     },
   })
   sql = new pg.Client({ connectionString: db.url })

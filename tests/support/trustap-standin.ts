@@ -20,6 +20,10 @@ export interface StandinTransaction {
   created: string
 }
 
+/** The marketplace's own full Trustap user and the webhook credentials agreed at setup, as the tests configure Handover. */
+export const STANDIN_SELLER_ID = 'platform-full-user'
+export const STANDIN_WEBHOOK = { user: 'handover-hooks', password: 'webhook-password-0123456789' }
+
 export interface StandinOptions {
   apiKey: string
   clientId: string
@@ -98,6 +102,22 @@ export class TrustapStandin {
       body: JSON.stringify(body),
     })
     return { status: res.status, body: await res.text() }
+  }
+
+  /** A Handover server's settings for Trustap as its payment provider, pointed at this stand-in once it has started. */
+  serverEnv(): Record<string, string> {
+    return {
+      PAYMENTS_PROVIDER: 'trustap',
+      TRUSTAP_API_URL: `${this.url}/api/v1`,
+      TRUSTAP_ACTIONS_URL: this.url,
+      TRUSTAP_SSO_URL: `${this.url}${this.realmPath}`,
+      TRUSTAP_API_KEY: this.options.apiKey,
+      TRUSTAP_SELLER_ID: STANDIN_SELLER_ID,
+      TRUSTAP_CLIENT_ID: this.options.clientId,
+      TRUSTAP_CLIENT_SECRET: this.options.clientSecret,
+      TRUSTAP_WEBHOOK_USER: STANDIN_WEBHOOK.user,
+      TRUSTAP_WEBHOOK_PASSWORD: STANDIN_WEBHOOK.password,
+    }
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse) {

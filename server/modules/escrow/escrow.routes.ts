@@ -1,10 +1,9 @@
 import Router from '@koa/router'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { providerCheckoutRequestSchema, type CheckoutDto } from '@shared/api/payments'
+import { dollarsToCents, providerCheckoutRequestSchema, type CheckoutDto } from '@shared/api/payments'
 import {
   disputeRequestSchema,
   purchaseRequestSchema,
-  quotedTotalCents,
   quoteQuerySchema,
   resolveRequestSchema,
   TRANSACTION_MESSAGES,
@@ -86,7 +85,7 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
   router.post('/', async (ctx) => {
     const viewer = await viewerOf(ctx)
     const { listingId, pay, quotedTotal } = parseBody(ctx, purchaseRequestSchema)
-    const order = { listingId, quotedTotalCents: quotedTotal === undefined ? undefined : quotedTotalCents(quotedTotal)! }
+    const order = { listingId, quotedTotalCents: quotedTotal === undefined ? undefined : dollarsToCents(quotedTotal)! }
     await answer(ctx, viewer, (tx) => (pay === 'balance' ? escrow.purchaseFromBalance(tx, viewer, order) : escrow.purchase(tx, viewer, order)))
   })
 

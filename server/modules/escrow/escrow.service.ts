@@ -77,17 +77,17 @@ const paidFromBalance = (now: Date): Pick<Deal, 'status' | 'paymentMethod' | 'pa
 /** checklist steps are ticked while the money is held and no dispute is open */
 const CHECKLIST_OPEN: readonly TransactionStatus[] = ['fee_paid', 'invite_sent', 'access_granted', 'countdown_started']
 
-/**
- * Escrow deals. Every step runs in the caller's database transaction (so an Idempotency-Key commits with
- * it), holds the deal's row lock, checks the state machine, moves money through the ledger, writes the
- * timeline and a line in the deal's chat, and returns what to announce once committed.
- */
 /** What a buyer asks to buy: the listing, and the total they were shown (price plus escrow fee), when they say. */
 export interface PurchaseOrder {
   listingId: number
   quotedTotalCents?: number
 }
 
+/**
+ * Escrow deals. Every step runs in the caller's database transaction (so an Idempotency-Key commits with
+ * it), holds the deal's row lock, checks the state machine, moves money through the ledger, writes the
+ * timeline and a line in the deal's chat, and returns what to announce once committed.
+ */
 export class EscrowService {
   private readonly money: EscrowMoney
 

@@ -26,7 +26,6 @@ export interface PurchaseCheckoutInput {
   returnTo?: ReturnTarget
 }
 
-/** A provider that failed us becomes one clear 503, one that refuses a refund a 409 with its reason; our own errors pass through. */
 interface CheckoutFields {
   orderId: string
   kind: PaymentOrderKind
@@ -47,6 +46,7 @@ const checkoutMoney = (fields: CheckoutFields, quote: ProviderQuote) => ({
 const sameCheckout = (order: PaymentOrder, fields: CheckoutFields) =>
   order.status === 'created' && Boolean(order.checkoutUrl) && order.method === fields.method && order.amountCents === fields.amountCents && order.returnTo === fields.returnTo
 
+/** A provider that failed us becomes one clear 503, one that refuses a refund a 409 with its reason; our own errors pass through. */
 async function atProvider<T>(logger: Logger, what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call()
@@ -136,10 +136,10 @@ export class PaymentsService {
       return { order, paid: false }
     })
     if (result.paid) {
-      await this.confirm(em, await em.findOneOrFail(PaymentOrder, { id }, { refresh: true }))
+      await this.confirm(em, result.order)
       throw conflict(PAYMENT_MESSAGES.alreadyPaid, 'already_paid')
     }
-    return em.findOneOrFail(PaymentOrder, { id }, { refresh: true })
+    return result.order
   }
 
   /** The order the signed-in user means, by order id or the provider's reference; someone else's is a 404. */

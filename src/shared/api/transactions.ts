@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { decimalStringToCents } from '../money'
+import { dollarsToCents } from './payments'
 import { ACTIVE_TRANSACTION_STATUSES as ACTIVE, LIVE_PLATFORMS } from '../constants'
 
 /**
@@ -162,8 +162,6 @@ export type QuoteDto = z.infer<typeof quoteSchema>
 
 const LISTING_ID = 'listingId must be the id of a listing'
 const QUOTED_TOTAL = 'quotedTotal must be the amount in dollars the quote showed, price plus escrow fee'
-/** Dollars as JSON sends them → integer cents, from the number's decimal text (no float multiplied); null when not dollars and cents. */
-export const quotedTotalCents = (value: number): number | null => (Number.isFinite(value) ? decimalStringToCents(String(value)) : null)
 
 /**
  * POST /api/transactions. With `pay: 'balance'` the listing is reserved and paid from the balance in one database
@@ -178,7 +176,7 @@ export const purchaseRequestSchema = z
     quotedTotal: z
       .number({ error: QUOTED_TOTAL })
       .positive(QUOTED_TOTAL)
-      .refine((v) => quotedTotalCents(v) !== null, QUOTED_TOTAL)
+      .refine((v) => dollarsToCents(v) !== null, QUOTED_TOTAL)
       .optional(),
   })
   .strict()
