@@ -111,6 +111,38 @@ describe('purchases paid at the provider', () => {
     await expectSoundLedger()
   })
 
+  it('starts a clean attempt after an operator refunded one paid with the wrong amount', async () => {
+    const admin = await signIn('admin')
+    const { deal, held } = await openDeal()
+    const first = await checkoutFor(deal.id, held)
+    await pressCheckoutButton(alice.client, first.checkoutUrl, 'paid')
+    // the provider collected less than the order's total: held for an operator, who sends it back
+    await sql.query('update sandbox_payments set amount_cents = amount_cents - 100 where order_id = $1', [first.orderId])
+    expect((await alice.client.post('/api/trustap/verify-payment', { order_id: first.orderId })).json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.amountMismatch })
+    const refunded = await admin.client.post(`/api/admin/payments/orders/${first.orderId}/refund`, { reason: 'The provider collected the wrong amount' })
+    expect(refunded.status, refunded.text).toBe(200)
+    const orderRow = async () =>
+      (await sql.query('select status, provider_ref, created_at, paid_at, credited_at, refunded_at from payment_orders where order_id = $1', [first.orderId])).rows[0]
+    const refundedRow = await orderRow()
+    expect(refundedRow).toMatchObject({ status: 'refunded', paid_at: expect.any(Date), refunded_at: expect.any(Date) })
+
+    // the deal still waits for its money: the buyer pays again, and the order speaks of that attempt only
+    const second = await checkoutFor(deal.id, held)
+    const reopened = await orderRow()
+    expect(reopened.provider_ref).not.toBe(refundedRow.provider_ref)
+    expect(reopened).toMatchObject({ status: 'created', paid_at: null, credited_at: null, refunded_at: null })
+    await pressCheckoutButton(alice.client, second.checkoutUrl, 'paid')
+    expect((await alice.client.post('/api/trustap/verify-payment', { order_id: second.orderId })).json).toMatchObject({ success: true })
+    const credited = await orderRow()
+    expect(credited).toMatchObject({ status: 'credited', refunded_at: null })
+    expect(credited.paid_at.getTime()).toBeGreaterThanOrEqual(credited.created_at.getTime())
+    expect(await balanceOf(`escrow:${deal.id}`)).toBe(held)
+    // the refund is still on record, where an operator looks for it
+    const { rows } = await sql.query(`select after from admin_audit_log where action = 'payment.refund' and target_id = $1`, [first.orderId])
+    expect(rows).toEqual([{ after: { status: 'refunded' } }])
+    await expectSoundLedger()
+  })
+
   it('puts a payment for a deal that was cancelled meanwhile into the buyer’s balance', async () => {
     const { deal, held } = await openDeal()
     const checkout = await checkoutFor(deal.id, held)

@@ -130,7 +130,18 @@ export class PaymentsService {
       if (sameCheckout(order, fields)) return { order, paid: false }
       if ((await atProvider(logger, 'void', () => provider.voidCheckout(tx, order))) === 'paid') return { order, paid: true }
       const now = new Date()
-      Object.assign(order, checkoutMoney(fields, quote), { provider: provider.name, status: 'created' as const, returnTo: fields.returnTo, createdAt: now, updatedAt: now })
+      // a new attempt: what the order says of the one replaced (paid with the wrong amount and refunded by an
+      // operator) goes with it; the refund stays in the audit log
+      Object.assign(order, checkoutMoney(fields, quote), {
+        provider: provider.name,
+        status: 'created' as const,
+        returnTo: fields.returnTo,
+        createdAt: now,
+        updatedAt: now,
+        paidAt: null,
+        creditedAt: null,
+        refundedAt: null,
+      })
       const created = await atProvider(logger, 'checkout', () => provider.createCheckout(tx, order, quote, buyer))
       Object.assign(order, { providerRef: created.providerRef, checkoutUrl: created.checkoutUrl })
       return { order, paid: false }
