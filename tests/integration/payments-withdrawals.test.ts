@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { adminWithdrawalDtoSchema, balanceSchema, withdrawalDtoSchema, PAYMENT_MESSAGES } from '../../src/shared/api/payments'
+import { decimalStringToCents } from '../../src/shared/money'
 import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
+import type { EventBus } from '../../server/realtime/bus'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
@@ -42,6 +44,37 @@ afterAll(async () => {
 })
 
 describe('withdrawals', () => {
+  it('announces the new balance of a request only once the request has committed', async () => {
+    const fred = await addUser(server, 'fred_announced')
+    /** what another connection (another request, another instance) sees committed now */
+    const committed = async () => {
+      const wallet = await sql.query(
+        `select coalesce(sum(e.amount_cents), 0)::bigint as total from ledger_accounts a join ledger_entries e on e.account_id = a.id where a.code = $1`,
+        [`wallet:${fred.id}`],
+      )
+      const requests = await sql.query('select count(*)::int as n from withdrawals where user_id = $1', [fred.id])
+      return { walletCents: Number(wallet.rows[0].total), withdrawals: Number(requests.rows[0].n) }
+    }
+    const bus = server.bus as EventBus
+    const publish = bus.publish
+    const heard: { announcedCents: number; committed: Awaited<ReturnType<typeof committed>> }[] = []
+    bus.publish = async (audience, event) => {
+      // what a tab that refetches GET /api/balance on this event (the web app does) would read at that moment
+      if (event.type === 'balance_updated' && 'userIds' in audience && audience.userIds?.includes(fred.id)) {
+        heard.push({ announcedCents: decimalStringToCents(event.balance)!, committed: await committed() })
+      }
+      return publish(audience, event)
+    }
+    try {
+      const res = await request(fred, 10)
+      expect(res.status, res.text).toBe(201)
+    } finally {
+      bus.publish = publish
+    }
+    // the welcome bonus of $15 less the $10 held, and the request there for everyone to see, when it is announced
+    expect(heard).toEqual([{ announcedCents: 500, committed: { walletCents: 500, withdrawals: 1 } }])
+  })
+
   it('refuses more than the balance with a 409 and writes nothing', async () => {
     const dora = await addUser(server, 'dora')
     const res = await request(dora, 15.01)

@@ -37,10 +37,10 @@ export function withdrawalRoutes(deps: { withdrawals: WithdrawalsService; balanc
     const user = await requireActiveUser(ctx)
     const input = parseBody(ctx, withdrawalRequestSchema)
     // an Idempotency-Key makes a retried request answer the first one instead of holding the money twice
-    await respondIdempotent(ctx, user.id, async (tx) => ({
-      status: 201,
-      body: toWithdrawalDto(await withdrawals.request(tx, user.id, dollarsToCents(input.amount)!, input.destination)),
-    }))
+    await respondIdempotent(ctx, user.id, async (tx) => {
+      const { status, body, after } = await withdrawals.request(tx, user.id, dollarsToCents(input.amount)!, input.destination)
+      return { status, body: toWithdrawalDto(body), after }
+    })
   })
 
   router.get('/api/withdrawals', async (ctx) => {

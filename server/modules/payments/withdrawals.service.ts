@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { PAYMENT_MESSAGES, PAYMENTS_PAGE_SIZE, WITHDRAWAL_LIMITS, type WithdrawalStatus } from '@shared/api/payments'
 import { centsToDecimalString } from '@shared/money'
 import { badRequest, conflict, notFound } from '../../http/errors'
+import type { Answer } from '../../http/idempotency'
 import type { Logger } from '../../logger'
 import type { EventBus } from '../../realtime/bus'
 import { recordAudit } from '../audit/audit.service'
@@ -32,30 +33,33 @@ const holdKey = (id: number) => `withdrawal:${id}:hold`
 export class WithdrawalsService {
   constructor(private readonly deps: WithdrawalsDeps) {}
 
-  async request(em: EntityManager, userId: number, amountCents: number, destination: string): Promise<Withdrawal> {
+  /**
+   * A request, in the caller's database transaction (the route's, with its Idempotency-Key): the row and the hold in
+   * one commit. The new balance is read under the wallet's lock the hold took, and `after` announces it once the
+   * caller has committed, so no tab hears of a balance, or refetches one, that is not there yet.
+   */
+  async request(tx: EntityManager, userId: number, amountCents: number, destination: string): Promise<Answer<Withdrawal>> {
     const { ledger } = this.deps
-    const withdrawal = await em.transactional(async (tx) => {
-      const user = tx.getReference(User, userId)
-      // under the minimum, only the whole balance, read under the wallet's lock so no payment slips in between
-      if (amountCents < WITHDRAWAL_LIMITS.minCents) {
-        if (amountCents !== (await ledger.lockedBalanceOf(tx, await ledger.walletOf(tx, user)))) throw badRequest(PAYMENT_MESSAGES.withdrawalTooSmall, 'validation_error')
-      }
-      const row = tx.create(Withdrawal, { user, amountCents, destination, createdAt: new Date() })
-      await tx.flush()
-      // refused with 409 when the balance is short: the rollback takes the request row with it
-      await ledger.transfer(tx, {
-        kind: 'withdrawal_hold',
-        idempotencyKey: holdKey(row.id),
-        memo: `Withdrawal #${row.id} requested`,
-        legs: [
-          { account: await ledger.walletOf(tx, user), amountCents: -amountCents },
-          { account: await ledger.withdrawalHold(tx, row.id, user), amountCents },
-        ],
-      })
-      return row
+    const user = tx.getReference(User, userId)
+    const wallet = await ledger.walletOf(tx, user)
+    // under the minimum, only the whole balance, read under the wallet's lock so no payment slips in between
+    if (amountCents < WITHDRAWAL_LIMITS.minCents && amountCents !== (await ledger.lockedBalanceOf(tx, wallet))) {
+      throw badRequest(PAYMENT_MESSAGES.withdrawalTooSmall, 'validation_error')
+    }
+    const row = tx.create(Withdrawal, { user, amountCents, destination, createdAt: new Date() })
+    await tx.flush()
+    // refused with 409 when the balance is short: the caller's rollback takes the request row with it
+    await ledger.transfer(tx, {
+      kind: 'withdrawal_hold',
+      idempotencyKey: holdKey(row.id),
+      memo: `Withdrawal #${row.id} requested`,
+      legs: [
+        { account: wallet, amountCents: -amountCents },
+        { account: await ledger.withdrawalHold(tx, row.id, user), amountCents },
+      ],
     })
-    await this.announce(em, userId, null)
-    return withdrawal
+    const balance = centsToDecimalString(await ledger.lockedBalanceOf(tx, wallet))
+    return { status: 201, body: row, after: () => this.publishBalance(userId, balance) }
   }
 
   list(em: EntityManager, userId: number): Promise<Withdrawal[]> {
@@ -144,7 +148,14 @@ export class WithdrawalsService {
   private async announce(em: EntityManager, userId: number, notification: Notification | null) {
     try {
       if (notification) await this.deps.notifications.publishCreated(notification)
-      const balance = centsToDecimalString(await this.deps.ledger.walletBalance(em, userId))
+      await this.publishBalance(userId, centsToDecimalString(await this.deps.ledger.walletBalance(em, userId)))
+    } catch (err) {
+      this.deps.logger.warn({ err, userId }, 'withdrawal saved but not announced')
+    }
+  }
+
+  private async publishBalance(userId: number, balance: string) {
+    try {
       await this.deps.bus.publish({ userIds: [userId] }, { type: 'balance_updated', balance })
     } catch (err) {
       this.deps.logger.warn({ err, userId }, 'withdrawal saved but not announced')
