@@ -26,11 +26,12 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/
 
 /** The Idempotency-Key header of a request (400 when malformed) and the request's fingerprint. */
 export function idempotencyOf(ctx: AppContext, userId: number): Idempotency {
-  const header = ctx.get('Idempotency-Key')
-  if (header !== '' && !KEY_PATTERN.test(header)) throw badRequest(TRANSACTION_MESSAGES.idempotencyInvalid, 'validation_error')
+  // absent is no key; sent empty (or repeated, which node joins with ", ") is a malformed one, never taken for none
+  const header = ctx.headers['idempotency-key']
+  if (header !== undefined && (typeof header !== 'string' || !KEY_PATTERN.test(header))) throw badRequest(TRANSACTION_MESSAGES.idempotencyInvalid, 'validation_error')
   const body: unknown = (ctx.request as { body?: unknown }).body
   const fingerprint = createHash('sha256').update(`${ctx.method} ${ctx.path}\n${canonicalJson(body)}`).digest('hex')
-  return { userId, key: header === '' ? undefined : header, fingerprint }
+  return { userId, key: header, fingerprint }
 }
 
 /**

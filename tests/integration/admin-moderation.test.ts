@@ -262,6 +262,38 @@ describe('users', () => {
     expect((await admin.client.post(`/api/admin/listings/${third}/restore`, {})).status).toBe(200)
   })
 
+  it('a listing its deal gives back after the seller was banned goes off sale with the others, and the unban puts it back', async () => {
+    const seller = await addUser(a, `seller_${randomBytes(3).toString('hex')}`)
+    // cheap enough for the welcome bonus, so the second buyer pays from the balance
+    const [pendingOne, paidOne] = await insertListings(db.url, [seller.id], 2, 500, seller.username)
+    const reasonOf = async (id: number) => (await sql.query('select rejection_reason from listings where id = $1', [id])).rows[0].rejection_reason as string | null
+    const reserver = await addUser(a, `buyer_${randomBytes(3).toString('hex')}`)
+    const payer = await addUser(a, `buyer_${randomBytes(3).toString('hex')}`)
+    const pending = await reserver.client.post('/api/transactions', { listingId: pendingOne })
+    expect(pending.status, pending.text).toBe(201)
+    const paid = await payer.client.post('/api/transactions', { listingId: paidOne, pay: 'balance' })
+    expect(paid.status, paid.text).toBe(201)
+
+    expect((await admin.client.post(`/api/admin/users/${seller.id}/ban`, { reason: 'Reselling hijacked accounts' })).status).toBe(200)
+    // the ban leaves the reserved listings to their deals
+    expect([await listingStatus(pendingOne!), await listingStatus(paidOne!)]).toEqual(['reserved', 'reserved'])
+    const total = await catalogueTotal()
+
+    // one deal ends unpaid, the other refunded: neither listing goes back on sale for a banned seller
+    expect((await reserver.client.post(`/api/transactions/${(pending.json as { id: number }).id}/cancel`)).status).toBe(200)
+    expect((await admin.client.post(`/api/transactions/${(paid.json as { id: number }).id}/refund`)).status).toBe(200)
+    for (const id of [pendingOne!, paidOne!]) {
+      expect(await listingStatus(id)).toBe('suspended')
+      expect(await reasonOf(id)).toBe(BANNED_SELLER_LISTING_REASON)
+      expect((await visitor.get(`/api/accounts/${id}`)).status).toBe(404)
+    }
+    expect(await catalogueTotal()).toBe(total)
+
+    expect((await admin.client.post(`/api/admin/users/${seller.id}/unban`, { reason: 'Appeal accepted' })).status).toBe(200)
+    for (const id of [pendingOne!, paidOne!]) expect(await listingStatus(id)).toBe('active')
+    expect(await catalogueTotal()).toBe(total + 2)
+  })
+
   it('refuses to ban or delete the admin themself or another admin', async () => {
     const other = await addUser(a, `mod_other_${randomBytes(3).toString('hex')}`, { admin: true })
     for (const action of ['ban', 'delete']) {

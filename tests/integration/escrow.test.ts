@@ -252,6 +252,11 @@ describe('a deal from purchase to completion', () => {
     expect((await alice.client.post('/api/transactions', { listingId: 99_999_999 })).status).toBe(409)
     const notAnId = await alice.client.post('/api/transactions', { listingId: 'one' })
     expect([notAnId.status, notAnId.json]).toMatchObject([400, { error: { message: 'listingId must be the id of a listing' } }])
+    // past the ids' column: the same 400, not the database's range error
+    for (const listingId of [2_147_483_648, Number.MAX_SAFE_INTEGER]) {
+      const res = await alice.client.post('/api/transactions', { listingId })
+      expect([res.status, res.json]).toMatchObject([400, { error: { message: 'listingId must be the id of a listing' } }])
+    }
     expect((await alice.client.post('/api/transactions', { listingId: 1, extra: true })).status).toBe(400)
     expect((await alice.client.post('/api/transactions/1/teleport')).status).toBe(404)
   })
@@ -310,6 +315,11 @@ describe('idempotency', () => {
     expect(pays.map((p) => p.status)).toEqual([200, 200, 200])
     expect(await balanceOf(`wallet:${alice.id}`)).toBe(wallet - cents(deal.total))
     expect((await alice.client.post('/api/transactions', { listingId: 1 }, { 'Idempotency-Key': 'bad key with spaces' })).status).toBe(400)
+    // a key sent empty is a malformed key, not none: refused, and nothing reserved
+    const unkeyed = await listingToBuy(alice.id, carol.id)
+    const empty = await alice.client.post('/api/transactions', { listingId: unkeyed.id }, { 'Idempotency-Key': '' })
+    expect([empty.status, empty.json]).toMatchObject([400, { error: { message: TRANSACTION_MESSAGES.idempotencyInvalid } }])
+    expect(await listingStatus(unkeyed.id)).toBe('active')
     await expectSoundLedger()
   })
 })

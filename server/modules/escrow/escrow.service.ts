@@ -12,6 +12,7 @@ import type { ListingStatus, LivePlatform } from '@shared/api/listings'
 import { escrowFee, quote, type PaymentMethod } from '@shared/fees'
 import type { AuditAction } from '@shared/api/audit'
 import type { AdminDisputeDto } from '@shared/api/admin-dashboard'
+import { BANNED_SELLER_LISTING_REASON } from '@shared/api/moderation'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import type { Answer } from '../../http/idempotency'
 import type { Logger } from '../../logger'
@@ -446,8 +447,9 @@ export class EscrowService {
   }
 
   /**
-   * The listing follows the deal: sold when completed, back on sale when it ends unpaid or refunded. Answers the
-   * listing's new status, or null when it stays.
+   * The listing follows the deal: sold when completed, back on sale when it ends unpaid or refunded, unless its seller
+   * was banned meanwhile: then it goes off sale with the seller's other listings (the ban left it to its deal), and
+   * lifting the ban puts it back. Answers the listing's new status, or null when it stays.
    */
   private moveListing(deal: Deal, to: TransactionStatus): ListingStatus | null {
     const { listing } = deal
@@ -457,8 +459,8 @@ export class EscrowService {
       return 'sold'
     }
     if ((to === 'cancelled' || to === 'refunded') && listing.status === 'reserved') {
-      listing.status = 'active'
-      return 'active'
+      listing.status = deal.sellerBanned ? 'suspended' : 'active'
+      return listing.status
     }
     return null
   }
@@ -491,6 +493,8 @@ export class EscrowService {
       {
         copyChecklist: options.copyChecklist ?? false,
         listingStatus: options.listingStatus ?? null,
+        // a deal suspends its listing only for a banned seller (`moveListing`), as the ban itself does
+        listingReason: options.listingStatus === 'suspended' ? BANNED_SELLER_LISTING_REASON : null,
         events: parts.flatMap((part) => (part.event ? [part.event] : [])),
         chats: chats.filter((chat) => chat !== null),
         notifications: parts.flatMap((part) => part.effects.flatMap((e) => e.notifications)),

@@ -20,6 +20,8 @@ export interface Deal {
   listing: { id: number; platform: string; accountTitle: string; username: string; images: string[]; status: ListingStatus; soldAt: Date | null }
   buyer: Party
   seller: Party
+  /** the seller's account is banned (read with the deal's lock): a listing the deal gives back goes off sale with the seller's others */
+  sellerBanned?: boolean
   conversation: { id: number } | null
   status: TransactionStatus
   priceCents: number
@@ -76,6 +78,8 @@ export interface StepWrite {
   copyChecklist: boolean
   /** the listing's new status, when the step moves it */
   listingStatus: ListingStatus | null
+  /** why the listing is off sale, when the step suspends it */
+  listingReason: string | null
   notifications: NotificationDraft[]
   /** system lines in the deal's chat, in order, each as its `senderId` (at most 4,000 characters: the caller trims them, as it announces them) */
   chats: { senderId: number; content: string }[]
@@ -145,7 +149,8 @@ function listingOf(row: Record<string, never>): ListingForSale['listing'] {
 }
 
 const LOCK_DEAL_SQL = `select d.*, ${LISTING_COLUMNS},
-  b.username as buyer_username, b.avatar as buyer_avatar, s.username as seller_username, s.avatar as seller_avatar
+  b.username as buyer_username, b.avatar as buyer_avatar, s.username as seller_username, s.avatar as seller_avatar,
+  s.banned_at is not null as seller_banned
 from escrow_transactions d join listings l on l.id = d.listing_id join users b on b.id = d.buyer_id join users s on s.id = d.seller_id
 where d.id = ? for update of d`
 
@@ -158,6 +163,7 @@ export async function lockDeal(tx: EntityManager, id: number): Promise<Deal | nu
     listing: listingOf(row),
     buyer: { id: row.buyer_id, username: row.buyer_username, avatar: row.buyer_avatar },
     seller: { id: row.seller_id, username: row.seller_username, avatar: row.seller_avatar },
+    sellerBanned: row.seller_banned,
     conversation: row.conversation_id === null ? null : { id: row.conversation_id },
     status: row.status,
     priceCents: Number(row.price_cents),
@@ -293,7 +299,8 @@ const SAVE_STEP_SQL = `with d as (
     returning id, position, title, description, seller_done_at, buyer_confirmed_at
   ),
   li as (
-    update listings set status = ?::text, sold_at = ?::timestamptz, updated_at = now() where id = ? and ?::text is not null returning id
+    update listings set status = ?::text, sold_at = ?::timestamptz, rejection_reason = coalesce(?::text, rejection_reason), updated_at = now()
+    where id = ? and ?::text is not null returning id
   ),
   nt as (
     insert into notifications (user_id, type, title, message, is_read, data, created_at)
@@ -362,6 +369,7 @@ export async function saveStep(tx: EntityManager, deal: Deal, step: StepWrite, n
     deal.id,
     step.listingStatus,
     deal.listing.soldAt,
+    step.listingReason,
     deal.listing.id,
     step.listingStatus,
     now,

@@ -171,7 +171,7 @@ const QUOTED_TOTAL = 'quotedTotal must be the amount in dollars the quote showed
  */
 export const purchaseRequestSchema = z
   .object({
-    listingId: z.number({ error: LISTING_ID }).int(LISTING_ID).positive(LISTING_ID),
+    listingId: z.number({ error: LISTING_ID }).int(LISTING_ID).positive(LISTING_ID).max(2_147_483_647, LISTING_ID),
     pay: z.literal('balance', { error: "pay can only be 'balance'" }).optional(),
     quotedTotal: z
       .number({ error: QUOTED_TOTAL })
