@@ -287,6 +287,21 @@ describe('a deposit paid after its account was deleted', () => {
   })
 })
 
+describe('an order made with another provider', () => {
+  it('is not decided by the sandbox, which never saw it: a Trustap order a day old does not become expired here', async () => {
+    const dan = await addUser(server, 'dan_switched')
+    const orderId = `deposit_${dan.id}_1000000003`
+    await sql.query(
+      `insert into payment_orders (order_id, user_id, kind, provider, provider_ref, method, amount_cents, processor_fee_cents, total_cents, status, created_at, updated_at)
+       values ($1, $2, 'deposit', 'trustap', '1000', 'card', 1000, 59, 1059, 'created', now() - interval '2 days', now() - interval '2 days')`,
+      [orderId, dan.id],
+    )
+    const res = await dan.client.post('/api/trustap/complete-payment', { order_id: orderId, confirm_payment: true })
+    expect([res.status, res.json]).toMatchObject([409, { error: { code: 'other_provider', message: PAYMENT_MESSAGES.otherProvider } }])
+    expect((await sql.query('select status from payment_orders where order_id = $1', [orderId])).rows[0]).toEqual({ status: 'created' })
+  })
+})
+
 describe('refunding a payment held for an operator', () => {
   const auth = { authorization: `Basic ${Buffer.from(`sandbox:${WEBHOOK_PASSWORD}`).toString('base64')}` }
   const ledgerTransfers = async () => Number((await sql.query('select count(*)::int as n from ledger_transfers')).rows[0].n)

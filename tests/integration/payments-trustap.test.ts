@@ -232,6 +232,37 @@ describe('Trustap as the provider (against the stand-in)', () => {
     expect((await sql.query('select status, refunded_at from payment_orders where order_id = $1', [late.checkout.orderId])).rows[0]).toEqual({ status: 'paid', refunded_at: null })
     expect(await balanceOf(bob)).toBe(before)
   })
+
+  it('leaves orders made with another provider alone: Trustap is not asked about them, and nothing changes', async () => {
+    const admin = await addUser(server, 'trustap_switch_admin', { admin: true })
+    /** an order the sandbox made before PAYMENTS_PROVIDER was set to trustap */
+    const sandboxOrder = async (orderId: string, status: 'created' | 'paid') => {
+      await sql.query(
+        `insert into payment_orders (order_id, user_id, kind, provider, provider_ref, method, amount_cents, processor_fee_cents, total_cents, status, created_at, updated_at)
+         values ($1, $2, 'deposit', 'sandbox', $3, 'card', 1000, 59, 1059, $4, now(), now())`,
+        [orderId, alice.id, `sbx_${orderId}`, status],
+      )
+      return orderId
+    }
+    const open = await sandboxOrder(`deposit_${alice.id}_1000000001`, 'created')
+    const held = await sandboxOrder(`deposit_${alice.id}_1000000002`, 'paid')
+    const asked = standin.requests.length
+    const otherProvider = { error: { code: 'other_provider', message: PAYMENT_MESSAGES.otherProvider } }
+    for (const res of [
+      await alice.client.post('/api/trustap/verify-payment', { order_id: open }),
+      await alice.client.post('/api/trustap/complete-payment', { order_id: open, confirm_payment: true }),
+      await admin.client.post(`/api/admin/payments/orders/${open}/reconcile`),
+      await admin.client.post(`/api/admin/payments/orders/${held}/refund`, { reason: 'Paid with the wrong amount' }),
+    ]) {
+      expect([res.status, res.json]).toMatchObject([409, otherProvider])
+    }
+    expect(standin.requests.slice(asked).filter((r) => r.path.includes('sbx_'))).toEqual([])
+    const { rows } = await sql.query('select order_id, status, refunded_at from payment_orders where order_id = any($1) order by order_id', [[open, held]])
+    expect(rows).toEqual([
+      { order_id: open, status: 'created', refunded_at: null },
+      { order_id: held, status: 'paid', refunded_at: null },
+    ])
+  })
 })
 
 describe('connecting a seller’s Trustap account (OAuth 2.0 code + PKCE)', () => {
@@ -290,6 +321,20 @@ describe('connecting a seller’s Trustap account (OAuth 2.0 code + PKCE)', () =
     const token = standin.requests.filter((r) => r.path.endsWith('/protocol/openid-connect/token')).at(-1)!
     expect(new URLSearchParams(token.body).get('redirect_uri')).toBe('handover://trustap/auth/callback')
     await bob.client.request('DELETE', '/api/trustap/connection')
+  })
+
+  it('refuses an identity Trustap answers that does not fit what Handover keeps, as a failed authorisation', async () => {
+    for (const ssoUser of [
+      { sub: `1-${'a'.repeat(80)}`, email: 'long-id@trustap.example' },
+      { sub: 'trustap-long-email', email: `${'e'.repeat(250)}@trustap.example` },
+      { sub: '', email: 'no-id@trustap.example' },
+    ]) {
+      standin.ssoUser = ssoUser
+      const flow = await start(alice)
+      const res = await finish(alice, { code: flow.code, state: flow.state })
+      expect([res.status, res.json]).toMatchObject([400, { error: { code: 'oauth_failed', message: PAYMENT_MESSAGES.oauthFailed } }])
+    }
+    expect((await alice.client.get('/api/trustap/connection')).json).toMatchObject({ connected: false, trustapUserId: null })
   })
 
   it('fails when the code was issued for another authorisation (its PKCE challenge does not match)', async () => {

@@ -1,9 +1,10 @@
 import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import type { PaymentOrderStatus } from '@shared/api/payments'
+import { PAYMENT_MESSAGES, type PaymentOrderStatus } from '@shared/api/payments'
 import { ADMIN_SENDER_ID } from '@shared/constants'
 import type { PaymentMethod } from '@shared/fees'
 import { centsToDecimalString } from '@shared/money'
+import { conflict } from '../../http/errors'
 import type { Logger } from '../../logger'
 import type { EventBus } from '../../realtime/bus'
 import type { LedgerService } from '../ledger/ledger.service'
@@ -84,6 +85,8 @@ export class PaymentCrediting {
     if (order.status === 'credited') return { order, outcome: 'credited' }
     // sent back by an operator: never credited after that, whatever the provider says
     if (order.status === 'refunded') return { order, outcome: 'refunded' }
+    // made before PAYMENTS_PROVIDER changed: the provider now set up never saw it, so it cannot say anything of it
+    if (order.provider !== this.deps.provider.name) throw conflict(PAYMENT_MESSAGES.otherProvider, 'other_provider')
     // asked outside the lock: a slow provider must not hold the row while others queue on it
     const attempt = order.providerRef
     const report = await this.deps.provider.fetchOrderStatus(em, order)

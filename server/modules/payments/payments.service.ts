@@ -195,6 +195,7 @@ export class PaymentsService {
     if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound)
     if (order.status === 'refunded') return { order, changed: false, refundedCents: null }
     if (order.status !== 'paid') throw conflict(REFUND_MESSAGES.notHeld, 'not_refundable')
+    if (order.provider !== this.provider.name) throw conflict(PAYMENT_MESSAGES.otherProvider, 'other_provider')
     const { refundedCents } = await atProvider(this.deps.logger, 'refund', () => this.provider.refund(em, order, reason))
     const done = await em.transactional(async (tx) => {
       const locked = await tx.findOneOrFail(PaymentOrder, { id: order.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, populate: ['user'] })

@@ -199,6 +199,7 @@ export const PAYMENT_MESSAGES = {
   amountMismatch: 'The amount paid does not match the order; support will look into it',
   accountClosed: 'This account has been deleted, so the payment was not added to a balance; support will refund it',
   refunded: 'This payment was refunded at the payment provider',
+  otherProvider: 'This payment was started with a payment provider this server no longer uses; support will look into it',
   completed: 'Payment completed',
   pending: 'The payment is not confirmed yet. Try again in a moment.',
   cancelled: 'Payment was cancelled. No charges have been made.',

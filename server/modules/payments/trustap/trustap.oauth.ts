@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
+import { z } from 'zod'
 import { DESKTOP_RETURN_URLS, PAYMENT_MESSAGES, type ReturnTarget, type TrustapConnectionDto } from '@shared/api/payments'
 import { badRequest, serviceUnavailable } from '../../../http/errors'
 import type { Logger } from '../../../logger'
 import { TrustapAccount } from '../payment.entities'
 import { ProviderUnavailable } from '../payment-provider'
 import type { TrustapClient } from './trustap.client'
+
+/** Trustap's userinfo answer, as far as Handover keeps it (`trustap_accounts`): anything else is a refused authorisation. */
+const identitySchema = z.object({ sub: z.string().min(1).max(64), email: z.string().max(254).nullish() })
 
 /** What a seller lets Handover do with their Trustap account (docs.trustap.com "Create a full user"). */
 export const TRUSTAP_SCOPES = 'openid p2p_tx:offline_create_join p2p_tx:offline_accept_deposit p2p_tx:offline_cancel p2p_tx:offline_confirm_handover'
@@ -76,15 +80,14 @@ export class TrustapOAuth {
     const verifier = rows[0]?.code_verifier
     if (!verifier) throw badRequest(PAYMENT_MESSAGES.oauthStateInvalid, 'oauth_state_invalid')
     const redirectUri = this.redirectUri(rows[0]!.return_to)
-    let identity: { sub: string; email?: string }
+    let identity: z.infer<typeof identitySchema>
     try {
       const tokens = await client.exchangeCode(code, redirectUri, verifier)
-      identity = await client.userInfo(tokens.access_token)
+      identity = identitySchema.parse(await client.userInfo(tokens.access_token))
     } catch (err) {
       this.deps.logger.warn({ err, userId }, 'Trustap authorisation failed')
       throw badRequest(PAYMENT_MESSAGES.oauthFailed, 'oauth_failed')
     }
-    if (!identity.sub) throw badRequest(PAYMENT_MESSAGES.oauthFailed, 'oauth_failed')
     await em.execute(
       `insert into trustap_accounts (user_id, full_user_id, full_user_email, connected_at, updated_at) values (?, ?, ?, now(), now())
        on conflict (user_id) do update set full_user_id = excluded.full_user_id, full_user_email = excluded.full_user_email,
