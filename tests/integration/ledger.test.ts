@@ -65,7 +65,7 @@ describe('ledger', () => {
     // two thousand earlier bonuses paid out of promotions, written directly (balanced, as the service writes them)
     await orm.em.fork().transactional(async (tx) => {
       const promotions = await ledger.systemAccount(tx, 'promotions')
-      const [{ id: other }] = await tx.execute<{ id: number }[]>(`insert into ledger_accounts (code, kind, allow_negative) values ('system:history', 'promotions', true) returning id`)
+      const { id: other } = await ledger.systemAccount(tx, 'platform_fees')
       await tx.execute(
         `with t as (insert into ledger_transfers (kind, idempotency_key, memo) select 'welcome_bonus', 'history-' || n, 'earlier' from generate_series(1, 2000) n returning id)
          insert into ledger_entries (transfer_id, account_id, amount_cents) select id, ?, -1500 from t union all select id, ?, 1500 from t`,

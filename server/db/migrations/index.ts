@@ -20,6 +20,7 @@ import { Migration20261125UserPreferences } from './20261125-user-preferences'
 import { Migration20261126ReviewRemovals } from './20261126-review-removals'
 import { Migration20261127ActiveSearchIndexes } from './20261127-active-search-indexes'
 import { Migration20261128LedgerEntriesAccountIndex } from './20261128-ledger-entries-account-index'
+import { Migration20261128LedgerGuards } from './20261128-ledger-guards'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -44,4 +45,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126ReviewRemovals', class: Migration20261126ReviewRemovals },
   { name: 'Migration20261127ActiveSearchIndexes', class: Migration20261127ActiveSearchIndexes },
   { name: 'Migration20261128LedgerEntriesAccountIndex', class: Migration20261128LedgerEntriesAccountIndex },
+  { name: 'Migration20261128LedgerGuards', class: Migration20261128LedgerGuards },
 ]

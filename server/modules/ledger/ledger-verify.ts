@@ -9,11 +9,41 @@ export interface LedgerCheck {
 
 const FUNDED = `('fee_paid', 'invite_sent', 'access_granted', 'countdown_started', 'disputed')`
 
+/** The triggers by which the database keeps the ledger (the migrations make them); a missing or disabled one is a problem. */
+export const LEDGER_GUARDS = [
+  'ledger_entries_immutable',
+  'ledger_transfers_immutable',
+  'ledger_entries_balanced',
+  'ledger_entries_no_truncate',
+  'ledger_transfers_no_truncate',
+  'ledger_accounts_no_truncate',
+  'ledger_accounts_fixed',
+] as const
+
+/**
+ * The money transfers a deal has made by its status (their ledger keys, `deal:{id}:…`): paid in while it is held,
+ * then out to the seller when completed or back to the buyer when refunded; never both, nothing for a deal unpaid.
+ * A closed deal with no transfer at all is history from before the ledger (the demo's past sales) and passes.
+ */
+const DEAL_MONEY = `case
+  when t.status in ${FUNDED} then array['fund']
+  when t.status = 'completed' then array['fund', 'release']
+  when t.status = 'refunded' then array['fund', 'refund']
+  else array[]::text[] end`
+
+/** A withdrawal's transfers by its status (`withdrawal:{id}:…`): held on request, then paid out or released back. Both lists are in alphabetical order, as the transfers found are sorted. */
+const WITHDRAWAL_MONEY = `case w.status
+  when 'approved' then array['hold', 'payout']
+  when 'rejected' then array['hold', 'release']
+  else array['hold'] end`
+
 /**
  * The ledger's invariants, each one query over the whole database, read in one snapshot so concurrent writes
- * cannot make a sound ledger look broken: the entries sum to zero, every transfer balances, no account that may
- * not go negative is negative, each deal's escrow account holds exactly what its status says, each withdrawal's
- * hold likewise, and no money sits in an account without an owner or a deal.
+ * cannot make a sound ledger look broken: the database's own guards are in place; the entries sum to zero, every
+ * transfer balances and was written whole, each idempotency key moved money once; every account is what its code
+ * says, and none that may not go negative is negative; each deal's escrow account holds exactly what its status says
+ * and its money moved as that status says, each withdrawal's hold likewise; no money sits in an account without an
+ * owner, a deal or a withdrawal.
  */
 export async function verifyLedger(em: EntityManager): Promise<LedgerCheck[]> {
   return em.transactional(
@@ -23,6 +53,12 @@ export async function verifyLedger(em: EntityManager): Promise<LedgerCheck[]> {
         return { name, problems: rows.map(describe) }
       }
       return [
+        await run(
+          "the database's ledger guards are in place",
+          `select g.name from unnest(array[${LEDGER_GUARDS.map((name) => `'${name}'`).join(', ')}]) as g(name)
+           where not exists (select 1 from pg_trigger tr where tr.tgname = g.name and not tr.tgisinternal and tr.tgenabled <> 'D')`,
+          (r) => `trigger ${String(r.name)} missing or disabled`,
+        ),
         await run(
           'all entries sum to zero',
           `select coalesce(sum(amount_cents), 0)::bigint as total from ledger_entries having coalesce(sum(amount_cents), 0) <> 0`,
@@ -37,6 +73,33 @@ export async function verifyLedger(em: EntityManager): Promise<LedgerCheck[]> {
           'every transfer has two legs or more',
           `select t.id from ledger_transfers t left join ledger_entries e on e.transfer_id = t.id group by t.id having count(e.id) < 2 limit 20`,
           (r) => `transfer ${String(r.id)}`,
+        ),
+        await run(
+          'every entry moves money',
+          `select id, transfer_id from ledger_entries where amount_cents = 0 limit 20`,
+          (r) => `entry ${String(r.id)} of transfer ${String(r.transfer_id)}: 0 cents`,
+        ),
+        await run(
+          'every entry was written with its transfer',
+          `select e.id, e.transfer_id from ledger_entries e join ledger_transfers t on t.id = e.transfer_id where e.created_at <> t.created_at limit 20`,
+          (r) => `entry ${String(r.id)} added to transfer ${String(r.transfer_id)} later`,
+        ),
+        await run(
+          'each idempotency key moved money once',
+          `select idempotency_key, count(*)::int as n from ledger_transfers group by idempotency_key having count(*) > 1 limit 20`,
+          (r) => `${String(r.idempotency_key)}: ${String(r.n)} transfers`,
+        ),
+        await run(
+          'every account is what its code says',
+          `select a.code, a.kind, a.user_id, a.allow_negative from ledger_accounts a
+           where not coalesce(
+             (a.kind = 'user_wallet' and a.code = 'wallet:' || a.user_id and not a.allow_negative)
+             or (a.kind = 'escrow' and a.code ~ '^escrow:[0-9]+$' and a.user_id is null and not a.allow_negative)
+             or (a.kind = 'withdrawal_hold' and a.code ~ '^withdrawal:[0-9]+$' and a.user_id is not null and not a.allow_negative)
+             or (a.kind in ('promotions', 'platform_fees', 'provider_clearing') and a.code = 'system:' || a.kind and a.user_id is null and a.allow_negative),
+             false)
+           limit 20`,
+          (r) => `${String(r.code)}: kind ${String(r.kind)}, owner ${String(r.user_id)}, may go negative: ${String(r.allow_negative)}`,
         ),
         await run(
           'no wallet, escrow or hold below zero',
@@ -55,6 +118,19 @@ export async function verifyLedger(em: EntityManager): Promise<LedgerCheck[]> {
           (r) => `ACC-${String(r.id)} (${String(r.status)}): holds ${String(r.held)}, should hold ${String(r.expected)}`,
         ),
         await run(
+          "each deal's money moved as its status says",
+          `select t.id, t.status, array(select k from unnest(array['fund', 'release', 'refund']) as k
+                                      where exists (select 1 from ledger_transfers x where x.idempotency_key = 'deal:' || t.id || ':' || k) order by k) as moved,
+             ${DEAL_MONEY} as expected
+           from escrow_transactions t
+           where array(select k from unnest(array['fund', 'release', 'refund']) as k
+                       where exists (select 1 from ledger_transfers x where x.idempotency_key = 'deal:' || t.id || ':' || k) order by k) <> ${DEAL_MONEY}
+             and not (t.status in ('completed', 'refunded')
+                      and not exists (select 1 from ledger_transfers x where x.idempotency_key like 'deal:' || t.id || ':%'))
+           limit 20`,
+          (r) => `ACC-${String(r.id)} (${String(r.status)}): moved ${JSON.stringify(r.moved)}, should have moved ${JSON.stringify(r.expected)}`,
+        ),
+        await run(
           'no escrow account without its deal',
           `select a.code from ledger_accounts a where a.kind = 'escrow'
            and not exists (select 1 from escrow_transactions t where 'escrow:' || t.id = a.code) limit 20`,
@@ -67,6 +143,23 @@ export async function verifyLedger(em: EntityManager): Promise<LedgerCheck[]> {
                       group by a.code) b on b.code = 'withdrawal:' || w.id
            where coalesce(b.balance, 0) <> (case when w.status = 'requested' then w.amount_cents else 0 end) limit 20`,
           (r) => `withdrawal ${String(r.id)} (${String(r.status)}): holds ${String(r.held)}`,
+        ),
+        await run(
+          "each withdrawal's money moved as its status says",
+          `select w.id, w.status, array(select k from unnest(array['hold', 'payout', 'release']) as k
+                                      where exists (select 1 from ledger_transfers x where x.idempotency_key = 'withdrawal:' || w.id || ':' || k) order by k) as moved,
+             ${WITHDRAWAL_MONEY} as expected
+           from withdrawals w
+           where array(select k from unnest(array['hold', 'payout', 'release']) as k
+                       where exists (select 1 from ledger_transfers x where x.idempotency_key = 'withdrawal:' || w.id || ':' || k) order by k) <> ${WITHDRAWAL_MONEY}
+           limit 20`,
+          (r) => `withdrawal ${String(r.id)} (${String(r.status)}): moved ${JSON.stringify(r.moved)}, should have moved ${JSON.stringify(r.expected)}`,
+        ),
+        await run(
+          'no withdrawal hold without its withdrawal',
+          `select a.code from ledger_accounts a where a.kind = 'withdrawal_hold'
+           and not exists (select 1 from withdrawals w where 'withdrawal:' || w.id = a.code and w.user_id = a.user_id) limit 20`,
+          (r) => String(r.code),
         ),
       ]
     },
