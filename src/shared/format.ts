@@ -28,6 +28,9 @@ export function formatMoney(amount: number | string): string {
   return `$${(Number.isInteger(value) ? WHOLE_DOLLARS : DOLLARS_AND_CENTS).format(value)}`
 }
 
+/** An amount in cents as SPEC §9 writes money: `$25`, `$26.25`, `$1,500`. */
+export const formatCents = (cents: number): string => formatMoney(cents / 100)
+
 /**
  * SPEC §9's relative time: minutes, hours or days ago. Under a minute it reads "Just now": a fresh item reading
  * "0 minutes ago" looks broken.

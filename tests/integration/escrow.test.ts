@@ -376,6 +376,23 @@ describe('the server’s own moves', () => {
     expect(await listingStatus(listing.id)).toBe('active')
   })
 
+  it('tells everyone a listing is back on sale with every field SPEC §7 gives listing_update, as when it was sold', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const watcher = await openSocket(server.url, carol.client.cookieHeader)
+    try {
+      watcher.send({ type: 'authenticate', userId: carol.id })
+      await watcher.next('authenticated')
+      const deal = detail((await alice.client.post('/api/transactions', { listingId: listing.id })).json)
+      const fields = { type: 'listing_update', accountId: listing.id, transactionId: deal.id, buyerId: alice.id, sellerId: listing.sellerId }
+      expect(await watcher.next('listing_update', (e) => e.accountId === listing.id && e.listingStatus === 'sold')).toEqual({ ...fields, listingStatus: 'sold' })
+      expect((await alice.client.post(`/api/transactions/${deal.id}/cancel`)).status).toBe(200)
+      expect(await watcher.next('listing_update', (e) => e.accountId === listing.id && e.listingStatus === 'available')).toEqual({ ...fields, listingStatus: 'available' })
+      await watcher.next('LISTING_REACTIVATED', (e) => e.accountId === listing.id)
+    } finally {
+      await watcher.close()
+    }
+  })
+
   it('releases the funds when a countdown ends with no dispute', async () => {
     const listing = await listingToBuy(alice.id, carol.id)
     const seller = await signIn(listing.seller)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { RECONCILE_MESSAGES, reconcileResultSchema, REFUND_MESSAGES, refundResultSchema, STUCK_MESSAGES } from '../../src/shared/api/admin-payments'
+import { formatMoney } from '../../src/shared/format'
 import { balanceEntrySchema, balanceSchema, checkoutSchema, PAYMENT_MESSAGES, verifyPaymentResponseSchema } from '../../src/shared/api/payments'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
@@ -94,8 +95,9 @@ describe('deposits through the sandbox checkout', () => {
     expect(await balanceOf(alice)).toBe(before + 2500)
     const history = (await alice.client.get('/api/balance/history')).json as unknown as unknown[]
     expect(balanceEntrySchema.parse(history[0])).toMatchObject({ amount: 25, kind: 'deposit', transactionId: null })
-    const notes = await sql.query(`select type, data from notifications where user_id = $1 and data->>'orderId' = $2`, [alice.id, checkout.orderId])
-    expect(notes.rows).toEqual([expect.objectContaining({ type: 'balance_updated' })])
+    const notes = await sql.query(`select type, message, data from notifications where user_id = $1 and data->>'orderId' = $2`, [alice.id, checkout.orderId])
+    // money as SPEC §9 writes it: two decimals unless whole
+    expect(notes.rows).toEqual([{ type: 'balance_updated', message: '$25 was added to your balance.', data: { type: 'deposit', orderId: checkout.orderId, amount: '25.00' } }])
 
     // verifying again answers the same and moves nothing
     const again = await verify(alice, { order_id: checkout.orderId, type: 'deposit' })
@@ -391,7 +393,7 @@ describe('refunding a payment held for an operator', () => {
     expect(rows).toEqual([
       {
         type: 'refund_processed',
-        message: `Your payment for order ${checkout.orderId} could not be used, so $${collected.toFixed(2)} goes back to you at the payment provider.`,
+        message: `Your payment for order ${checkout.orderId} could not be used, so ${formatMoney(collected)} goes back to you at the payment provider.`,
         data: { type: 'payment_refund', orderId: checkout.orderId, amount: collected.toFixed(2) },
       },
     ])

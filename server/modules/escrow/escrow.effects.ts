@@ -1,5 +1,5 @@
 import { ADMIN_SENDER_ID } from '@shared/constants'
-import { formatMoney } from '@shared/format'
+import { formatCents } from '@shared/format'
 import type { NotificationType } from '@shared/api/notifications'
 import { transactionDisplayId, type TransactionStatus } from '@shared/api/transactions'
 import type { Delivery } from '../../realtime/bus'
@@ -20,7 +20,7 @@ export interface StepEffects {
   deliveries: Delivery[]
 }
 
-const dollars = (cents: number) => formatMoney(cents / 100)
+const dollars = formatCents
 
 /**
  * The notifications and live events of a deal reaching `to` (SPEC §3 types, §7 events). Everyone concerned
@@ -48,7 +48,7 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
   const listingBack = () => {
     if (!listingReturned) return
     deliveries.push(
-      { audience: { all: true }, event: { type: 'listing_update', accountId: deal.listing.id, listingStatus: 'available', transactionId: deal.id, sellerId: seller } },
+      { audience: { all: true }, event: { type: 'listing_update', accountId: deal.listing.id, listingStatus: 'available', transactionId: deal.id, buyerId: buyer, sellerId: seller } },
       { audience: { all: true }, event: { type: 'LISTING_REACTIVATED', accountId: deal.listing.id } },
     )
   }

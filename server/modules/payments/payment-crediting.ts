@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { PAYMENT_MESSAGES, type PaymentOrderStatus } from '@shared/api/payments'
 import { ADMIN_SENDER_ID } from '@shared/constants'
 import type { PaymentMethod } from '@shared/fees'
+import { formatCents } from '@shared/format'
 import { centsToDecimalString } from '@shared/money'
 import { conflict } from '../../http/errors'
 import type { Logger } from '../../logger'
@@ -184,7 +185,7 @@ export class PaymentCrediting {
     return this.deps.notifications.notify(tx, order.user.id, {
       type: 'balance_updated',
       title: 'Deposit received',
-      message: `$${amount} was added to your balance.`,
+      message: `${formatCents(order.amountCents)} was added to your balance.`,
       data: { type: 'deposit', orderId: order.orderId, amount },
     })
   }

@@ -1,6 +1,7 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { REFUND_MESSAGES } from '@shared/api/admin-payments'
+import { formatCents } from '@shared/format'
 import { centsToDecimalString } from '@shared/money'
 import { PAYMENT_MESSAGES, depositOrderId, purchaseOrderId, type CheckoutDto, type ProviderMethod, type ReturnTarget } from '@shared/api/payments'
 import { badRequest, conflict, HttpError, notFound, serviceUnavailable, unauthorized } from '../../http/errors'
@@ -210,7 +211,7 @@ export class PaymentsService {
         : await this.deps.notifications.notify(tx, locked.user.id, {
             type: 'refund_processed',
             title: 'Payment refunded',
-            message: `Your payment for order ${locked.orderId} could not be used, so $${amount} goes back to you at the payment provider.`,
+            message: `Your payment for order ${locked.orderId} could not be used, so ${formatCents(refundedCents)} goes back to you at the payment provider.`,
             data: { type: 'payment_refund', orderId: locked.orderId, amount },
           })
       return { order: locked, notification, changed: true }

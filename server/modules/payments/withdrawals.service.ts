@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { PAYMENT_MESSAGES, PAYMENTS_PAGE_SIZE, WITHDRAWAL_LIMITS, type WithdrawalStatus } from '@shared/api/payments'
+import { formatCents } from '@shared/format'
 import { centsToDecimalString } from '@shared/money'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import type { Answer } from '../../http/idempotency'
@@ -95,7 +96,7 @@ export class WithdrawalsService {
       return notifications.notify(tx, w.user.id, {
         type: 'balance_updated',
         title: 'Withdrawal sent',
-        message: `Your withdrawal of $${centsToDecimalString(w.amountCents)} to ${w.destination} was approved and sent.`,
+        message: `Your withdrawal of ${formatCents(w.amountCents)} to ${w.destination} was approved and sent.`,
         data: { type: 'withdrawal_approved', withdrawalId: w.id },
       })
     })
@@ -119,7 +120,7 @@ export class WithdrawalsService {
       return notifications.notify(tx, w.user.id, {
         type: 'balance_updated',
         title: 'Withdrawal rejected',
-        message: `Your withdrawal of $${centsToDecimalString(w.amountCents)} was rejected: ${reason}. The money is back in your balance.`,
+        message: `Your withdrawal of ${formatCents(w.amountCents)} was rejected: ${reason}. The money is back in your balance.`,
         data: { type: 'withdrawal_rejected', withdrawalId: w.id, reason },
       })
     })
