@@ -81,6 +81,17 @@ async function expectWhole(m: Market, result: WorkloadResult) {
   // and the deals they answered exist as answered or further along
   const deals = await m.sql.query<{ n: number }>('select count(*)::int as n from escrow_transactions')
   expect(deals.rows[0]!.n).toBeGreaterThanOrEqual(succeeded.filter((a) => a.path === '/api/transactions').length)
+  // each key applied once: every deal, withdrawal and deposit order there is was made by exactly one stored key's
+  // request (the workload sends every write with one), so a request applied twice would leave one no key names
+  const madeOnce = async (table: string, idOf: string, answeredBy: string) => {
+    const { rows: made } = await m.sql.query<{ id: string }>(`select ${idOf}::text as id from ${table} order by 1`)
+    const { rows: named } = await m.sql.query<{ id: string }>(`select ${answeredBy} as id from idempotency_keys where status_code = 201 and ${answeredBy} is not null order by 1`)
+    expect(made.length).toBeGreaterThan(0)
+    expect(named.map((r) => r.id)).toEqual(made.map((r) => r.id))
+  }
+  await madeOnce('escrow_transactions', 'id', `(case when response ? 'displayId' then response->>'id' end)`)
+  await madeOnce('withdrawals', 'id', `(case when response ? 'destination' then response->>'id' end)`)
+  await madeOnce(`payment_orders where kind = 'deposit'`, 'order_id', `(case when response ? 'checkoutUrl' then response->>'orderId' end)`)
 }
 
 describe('escrow under a random workload', () => {

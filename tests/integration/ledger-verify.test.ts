@@ -170,6 +170,7 @@ const NAMES = {
   holds: 'withdrawal holds match their requests',
   withdrawalMoney: "each withdrawal's money moved as its status says",
   orphanHolds: 'no withdrawal hold without its withdrawal',
+  deposits: 'each deposit credited is in its wallet, once',
 }
 
 /** A copy of the seeded database for a test that talks to it itself; dropped by `done`. */
@@ -324,6 +325,17 @@ describe('what verification reports', () => {
         `ACC-${made.refunded} (completed): moved ["fund","refund"], should have moved ["fund","release"]`,
       ].sort(),
     )
+  })
+
+  it('a deposit marked credited whose money never reached the wallet', async () => {
+    const failing = await verifyAfter(async (db) => {
+      await db.query(
+        `insert into payment_orders (order_id, user_id, kind, provider, provider_ref, method, amount_cents, processor_fee_cents, total_cents, status, created_at, updated_at)
+         values ($1, $2, 'deposit', 'sandbox', 'sbx_by_hand', 'card', 2500, 103, 2603, 'credited', now(), now())`,
+        [`deposit_${made.alice}_1000000001`, made.alice],
+      )
+    })
+    expect(failing[NAMES.deposits]).toEqual([`deposit_${made.alice}_1000000001 (credited): 0 in the wallet`])
   })
 
   it('a withdrawal marked rejected whose hold was in fact paid out', async () => {

@@ -42,8 +42,8 @@ const WITHDRAWAL_MONEY = `case w.status
  * cannot make a sound ledger look broken: the database's own guards are in place; the entries sum to zero, every
  * transfer balances and was written whole, each idempotency key moved money once; every account is what its code
  * says, and none that may not go negative is negative; each deal's escrow account holds exactly what its status says
- * and its money moved as that status says, each withdrawal's hold likewise; no money sits in an account without an
- * owner, a deal or a withdrawal.
+ * and its money moved as that status says, each withdrawal's hold likewise, each credited deposit reached its wallet
+ * once; no money sits in an account without an owner, a deal or a withdrawal.
  */
 export async function verifyLedger(em: EntityManager): Promise<LedgerCheck[]> {
   return em.transactional(
@@ -154,6 +154,17 @@ export async function verifyLedger(em: EntityManager): Promise<LedgerCheck[]> {
                        where exists (select 1 from ledger_transfers x where x.idempotency_key = 'withdrawal:' || w.id || ':' || k) order by k) <> ${WITHDRAWAL_MONEY}
            limit 20`,
           (r) => `withdrawal ${String(r.id)} (${String(r.status)}): moved ${JSON.stringify(r.moved)}, should have moved ${JSON.stringify(r.expected)}`,
+        ),
+        await run(
+          'each deposit credited is in its wallet, once',
+          `select o.order_id, o.status, coalesce(c.moved, 0)::bigint as moved from payment_orders o
+           left join lateral (
+             select sum(e.amount_cents) as moved from ledger_transfers x
+             join ledger_entries e on e.transfer_id = x.id join ledger_accounts a on a.id = e.account_id and a.code = 'wallet:' || o.user_id
+             where x.idempotency_key = 'order:' || o.order_id || ':credit'
+           ) c on true
+           where o.kind = 'deposit' and coalesce(c.moved, 0) <> (case when o.status = 'credited' then o.amount_cents else 0 end) limit 20`,
+          (r) => `${String(r.order_id)} (${String(r.status)}): ${String(r.moved)} in the wallet`,
         ),
         await run(
           'no withdrawal hold without its withdrawal',
