@@ -67,7 +67,8 @@ export function WithdrawDialog({ available }: { available: string | null }) {
       <DialogContent>
         <DialogTitle>Withdraw</DialogTitle>
         <DialogDescription>
-          Available: <strong className="text-foreground tabular-nums">{formatBalance(available)}</strong>. An admin approves each payout; until then the amount is held.
+          Available: <strong className="text-foreground tabular-nums">{available === null ? 'checking…' : formatBalance(available)}</strong>. An admin approves each payout;
+          until then the amount is held.
         </DialogDescription>
         <form className="mt-5 grid gap-4" onSubmit={submit} noValidate>
           <AmountField

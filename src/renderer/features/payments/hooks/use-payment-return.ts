@@ -20,6 +20,7 @@ import {
   outcomeOfVerifyError,
   planReturn,
   popupMessage,
+  depositRedirectMessage,
   RETURN_DELAYS,
   RETURN_TEXTS,
   type ReturnOutcome,
@@ -89,8 +90,9 @@ export function usePaymentReturn() {
   useEffect(() => {
     if (!redirect) return
     const opener = openerWindow()
-    if (opener && outcome) {
-      opener.postMessage(popupMessage(outcome), window.location.origin)
+    if (opener) {
+      // the opener follows and refreshes; the popup closes, whether the return was decided or only sends on
+      opener.postMessage(outcome ? popupMessage(outcome) : depositRedirectMessage(redirect.to), window.location.origin)
       const timer = window.setTimeout(() => window.close(), RETURN_DELAYS.popupCloseMs)
       return () => window.clearTimeout(timer)
     }

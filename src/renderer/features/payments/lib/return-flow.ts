@@ -143,7 +143,9 @@ export function planReturn(params: ReturnParams, stored: StoredIds): ReturnPlan 
   if (params.error !== null || failedStatus) {
     const message = params.error !== null ? RETURN_TEXTS.failed(params.error) : RETURN_TEXTS.notCompleted
     const title = params.error !== null ? RETURN_TOAST_TITLES.failed : RETURN_TOAST_TITLES.notCompleted
-    const redirect = failedStatus ? { to: paymentFailedPath(params.status ?? params.trustapStatus ?? 'failed', params.error, params.transactionId), delayMs: RETURN_DELAYS.failedMs } : null
+    // a deposit's transaction id is the provider's reference, not a deal of ours: trying again starts at the balance
+    const dealId = orderType === 'deposit' ? null : params.transactionId
+    const redirect = failedStatus ? { to: paymentFailedPath(params.status ?? params.trustapStatus ?? 'failed', params.error, dealId), delayMs: RETURN_DELAYS.failedMs } : null
     return { kind: 'decided', outcome: errorOutcome(message, { variant: 'destructive', title, description: message }, { redirect, paymentType: orderType }) }
   }
 
@@ -269,6 +271,11 @@ export interface PopupMessage {
 
 export function popupMessage(outcome: ReturnOutcome): PopupMessage {
   return { type: 'trustap_payment_completed', status: outcome.status, paymentType: outcome.paymentType, details: outcome.details, redirectTo: outcome.redirect?.to ?? outcome.continueTo }
+}
+
+/** A popup's message for the one return that goes on without an outcome, a deposit with no ids: to the balance it went to. */
+export function depositRedirectMessage(to: string): PopupMessage {
+  return { type: 'trustap_payment_completed', status: 'success', paymentType: 'deposit', details: null, redirectTo: to }
 }
 
 /** The order id the manual button should complete: the URL's, the state's, or the stored one. */

@@ -1,0 +1,116 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { authKeys } from '@/lib/query-keys'
+import { PaymentReturnScreen } from './payment-return-screen'
+import { PaymentFailedScreen } from './payment-outcome-screens'
+import { BalanceScreen } from './balance-screen'
+
+/**
+ * Deposits on the payment return screen (a failed one, one with no ids in a popup) and the balance page's Withdraw
+ * dialog before the balance has loaded, rendered as a user meets them, with the server stubbed at fetch.
+ */
+
+const BOB = { id: 1001, username: 'bob', avatar: null, balance: '500.00' }
+
+function stubServer(answer: (path: string, body: unknown) => Response | Promise<Response>) {
+  const sent: { path: string; body: unknown }[] = []
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
+    if (path === '/api/auth/me') return Response.json(BOB)
+    const body = init.body ? JSON.parse(String(init.body)) : undefined
+    if ((init.method ?? 'GET') === 'POST') sent.push({ path, body })
+    return answer(path, body)
+  })
+  return sent
+}
+
+function Location() {
+  const { pathname, search } = useLocation()
+  return <output data-testid="location">{pathname + search}</output>
+}
+
+function renderAt(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  client.setQueryData(authKeys.me(), BOB)
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/payment/trustap/return" element={<PaymentReturnScreen />} />
+          <Route path="/payment-failed" element={<PaymentFailedScreen />} />
+          <Route path="/balance" element={<BalanceScreen />} />
+          <Route path="*" element={<p>elsewhere</p>} />
+        </Routes>
+        <Location />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+  return { user: userEvent.setup(), location: () => screen.getByTestId('location').textContent }
+}
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  localStorage.clear()
+  Reflect.deleteProperty(window, 'opener')
+})
+
+describe('a deposit back from the provider', () => {
+  /*
+   * SPEC §2 "Payment return screen": "Other redirects: ... /payment-failed?reason&error&tx_id".
+   * SPEC §3: "Payment-return URL params: transaction_id or tx_id, ... order_id" and §4 "order_id starting deposit_
+   * ... means a balance deposit". docs/decisions.md: "/payment-failed offers 'Try paying again' on the deal when
+   * tx_id is a deal id, else the balance page."
+   * For a deposit, tx_id is the provider's own reference (Trustap's is numeric: trustap.provider.ts
+   * `providerRef = String(tx.id)`), not a deal id, so a failed deposit must send the user back to /balance.
+   */
+  it('a failed deposit at the provider offers trying again from /balance, not /transaction/{provider tx id}', async () => {
+    const sent = stubServer(() => Response.json({}))
+    renderAt('/payment/trustap/return?order_id=deposit_1001_1700000000&type=deposit&payment_type=deposit&tx_id=48213&trustap_status=error&code=failed')
+    expect(await screen.findByText('Payment was not completed. Please try again.')).toBeTruthy()
+    expect(sent).toEqual([])
+    const failed = await screen.findByTestId('payment-failed', {}, { timeout: 3000 })
+    const links = within(failed).getAllByRole('link').map((a) => a.getAttribute('href'))
+    expect(links).not.toContain('/transaction/48213')
+    expect(links).toContain('/balance')
+  })
+
+  /*
+   * SPEC §4 "Payment return": "A deposit with no ids goes to /balance after 1.5 s." and "When opened as a popup it
+   * posts a trustap_payment_completed message (status, paymentType, details, redirectTo) to the opener and closes
+   * after 1.5 s." (decisions.md: the popup posts and closes "when the outcome goes somewhere").
+   */
+  it('in a popup, a deposit return with no ids tells the opener (redirectTo /balance) and closes', async () => {
+    const postMessage = vi.fn()
+    Object.defineProperty(window, 'opener', { value: { closed: false, postMessage }, configurable: true, writable: true })
+    const close = vi.spyOn(window, 'close').mockImplementation(() => {})
+    stubServer(() => Response.json({}))
+    renderAt('/payment/trustap/return?type=deposit&status=success')
+    await waitFor(() => expect(postMessage).toHaveBeenCalledWith(expect.objectContaining({ type: 'trustap_payment_completed', redirectTo: '/balance' }), window.location.origin), { timeout: 3000 })
+    await waitFor(() => expect(close).toHaveBeenCalled(), { timeout: 3000 })
+    close.mockRestore()
+  })
+})
+
+describe('/balance: the Withdraw dialog', () => {
+  /*
+   * SPEC §1: only "a current user with a missing balance is treated as 15.00". A user whose balance is $500.00 and
+   * whose balance summary is still loading is not told "Available: $15.00" in the Withdraw dialog.
+   */
+  it('does not claim $15.00 is available while the balance summary is still loading', async () => {
+    stubServer((path) => {
+      if (path === '/api/balance') return new Promise<Response>(() => {}) // still loading
+      if (path.startsWith('/api/balance/history')) return Response.json([], { headers: { 'X-Total-Count': '0' } })
+      if (path.startsWith('/api/withdrawals')) return Response.json([])
+      return Response.json({ message: 'not found' }, { status: 404 })
+    })
+    const { user } = renderAt('/balance')
+    await user.click(await screen.findByRole('button', { name: /Withdraw/ }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).queryByText('$15.00')).toBeNull()
+    expect(within(dialog).getByText('checking…')).toBeTruthy()
+  })
+})
