@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
+import { formatMoney } from '../../src/shared/format'
 import { quoteSchema, TRANSACTION_MESSAGES, transactionListSchema } from '../../src/shared/api/transactions'
 import { messageListSchema } from '../../src/shared/api/conversations'
 import { notificationListSchema } from '../../src/shared/api/notifications'
@@ -185,6 +186,9 @@ describe('a deal from purchase to completion', () => {
     expect(lines.map((m) => m.content)).toEqual(['alice started buying this account.', 'alice paid into escrow from their balance.'])
     const buyerNotes = notificationListSchema.parse((await alice.client.get('/api/notifications?limit=50')).json).filter((n) => dataOf(n).transactionId === deal.id)
     expect(buyerNotes.map((n) => n.type).sort()).toEqual(['balance_updated', 'escrow_payment_received', 'transaction_created'])
+    // paid in the same click: the purchase's notice does not ask the buyer to pay
+    const started = buyerNotes.find((n) => n.type === 'transaction_created')!
+    expect(started.message).toBe(`You are buying “${deal.listing.accountTitle}” (${deal.displayId}). Your ${formatMoney(deal.total)} is held in escrow until the account is yours.`)
 
     // the same key answers the first result again and moves nothing
     const again = await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' }, key)

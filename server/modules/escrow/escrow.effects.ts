@@ -24,9 +24,10 @@ const dollars = formatCents
 
 /**
  * The notifications and live events of a deal reaching `to` (SPEC §3 types, §7 events). Everyone concerned
- * hears `transaction_updated` / `transaction_update`; the listing's fate goes to everyone browsing.
+ * hears `transaction_updated` / `transaction_update`; the listing's fate goes to everyone browsing. `paidAtOnce`: the
+ * purchase is paid in the same request (Buy Now from the balance), so its buyer is not asked to pay.
  */
-export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: boolean): StepEffects {
+export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: boolean, paidAtOnce = false): StepEffects {
   const title = deal.listing.accountTitle
   const ref = transactionDisplayId(deal.id)
   const data = { transactionId: deal.id, accountId: deal.listing.id, ...(deal.conversation ? { conversationId: deal.conversation.id } : {}) }
@@ -62,7 +63,9 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
       })
       notifications.push(
         note(seller, 'transaction_created', 'New purchase started', `${deal.buyer.username} started buying “${title}” (${ref}). It is reserved for them while they pay.`),
-        note(buyer, 'transaction_created', 'Purchase started', `“${title}” is reserved for you. Pay ${dollars(heldCents(deal))} to put it in escrow (${ref}).`),
+        paidAtOnce
+          ? note(buyer, 'transaction_created', 'Purchase started', `You are buying “${title}” (${ref}). Your ${dollars(heldCents(deal))} is held in escrow until the account is yours.`)
+          : note(buyer, 'transaction_created', 'Purchase started', `“${title}” is reserved for you. Pay ${dollars(heldCents(deal))} to put it in escrow (${ref}).`),
       )
       break
     case 'fee_paid':

@@ -112,7 +112,7 @@ export class EscrowService {
   async purchaseFromBalance(tx: EntityManager, viewer: EscrowActor, order: PurchaseOrder): Promise<Answer<TransactionDetailDto>> {
     const now = new Date()
     // the row is first written as the payment leaves it, so the payment's step does not write it again
-    const reserved = await this.reserve(tx, viewer, order, now, (pending) => ({ ...pending, ...paidFromBalance(now) }))
+    const reserved = await this.reserve(tx, viewer, order, now, (pending) => ({ ...pending, ...paidFromBalance(now) }), true)
     const paid = await this.step(tx, viewer, reserved.deal, 'pay', {}, now)
     return this.finish(tx, reserved.deal, paid.role, 201, [reserved.part, paid.part], { ...paid.write, listingStatus: 'reserved' }, now)
   }
@@ -127,6 +127,7 @@ export class EscrowService {
     order: PurchaseOrder,
     now = new Date(),
     written: (pending: NewDeal) => NewDeal = (pending) => pending,
+    paidAtOnce = false,
   ): Promise<{ deal: Deal; part: StepPart }> {
     const forSale = await lockListing(tx, order.listingId, accounts.wallet(viewer.userId).code)
     if (!forSale || forSale.listing.status !== 'active') throw conflict(TRANSACTION_MESSAGES.listingUnavailable, 'listing_unavailable')
@@ -166,7 +167,7 @@ export class EscrowService {
     }
     listing.status = 'reserved'
     const part: StepPart = {
-      effects: [stepEffects(deal, 'pending', false)],
+      effects: [stepEffects(deal, 'pending', false, paidAtOnce)],
       event: { status: 'pending', actorId: buyer.id, role: 'buyer', note: dealChat.startedTimeline(buyer.username) },
       chat: { senderId: buyer.id, senderUsername: buyer.username, content: dealChat.started(buyer.username) },
     }
