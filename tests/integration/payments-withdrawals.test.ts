@@ -75,6 +75,22 @@ describe('withdrawals', () => {
     expect(heard).toEqual([{ announcedCents: 500, committed: { walletCents: 500, withdrawals: 1 } }])
   })
 
+  it('is decided by another admin than the one whose money it is', async () => {
+    const own = await request(admin, 10)
+    expect(own.status, own.text).toBe(201)
+    const { id } = withdrawalDtoSchema.parse(own.json)
+    for (const action of ['approve', 'reject'] as const) {
+      const res = await decide(id, action, { reason: 'Deciding my own payout' })
+      expect([res.status, res.json]).toMatchObject([403, { error: { message: PAYMENT_MESSAGES.ownWithdrawal } }])
+    }
+    expect((await sql.query('select status from withdrawals where id = $1', [id])).rows[0].status).toBe('requested')
+    const second = await addUser(server, 'payout_admin_two', { admin: true })
+    const approved = await second.client.post(`/api/admin/withdrawals/${id}/approve`, {})
+    expect(approved.status, approved.text).toBe(200)
+    expect(adminWithdrawalDtoSchema.parse(approved.json)).toMatchObject({ status: 'approved', userId: admin.id })
+    await expectSoundLedger()
+  })
+
   it('refuses more than the balance with a 409 and writes nothing', async () => {
     const dora = await addUser(server, 'dora')
     const res = await request(dora, 15.01)

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { PAYMENT_MESSAGES, PAYMENTS_PAGE_SIZE, WITHDRAWAL_LIMITS, type WithdrawalStatus } from '@shared/api/payments'
 import { formatCents } from '@shared/format'
 import { centsToDecimalString } from '@shared/money'
-import { badRequest, conflict, notFound } from '../../http/errors'
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors'
 import type { Answer } from '../../http/idempotency'
 import type { Logger } from '../../logger'
 import type { EventBus } from '../../realtime/bus'
@@ -80,7 +80,7 @@ export class WithdrawalsService {
   /** Hold → provider clearing, and the provider pays out (idempotent on the withdrawal, so a retry never pays twice). */
   async approve(em: EntityManager, id: number, adminId: number): Promise<Withdrawal> {
     const { ledger, provider, notifications } = this.deps
-    return this.decide(em, id, 'approved', async (tx, w) => {
+    return this.decide(em, id, adminId, 'approved', async (tx, w) => {
       const payout = await provider.payout(tx, w)
       await ledger.transfer(tx, {
         kind: 'withdrawal_payout',
@@ -105,7 +105,7 @@ export class WithdrawalsService {
   /** Hold → wallet: the money is the user's to spend again. */
   async reject(em: EntityManager, id: number, adminId: number, reason: string): Promise<Withdrawal> {
     const { ledger, notifications } = this.deps
-    return this.decide(em, id, 'rejected', async (tx, w) => {
+    return this.decide(em, id, adminId, 'rejected', async (tx, w) => {
       await ledger.transfer(tx, {
         kind: 'withdrawal_release',
         idempotencyKey: `withdrawal:${w.id}:release`,
@@ -126,15 +126,18 @@ export class WithdrawalsService {
     })
   }
 
+  /** Under the row's lock: each withdrawal decided once, and never by the admin whose money it is (a second pair of eyes). */
   private async decide(
     em: EntityManager,
     id: number,
+    adminId: number,
     to: 'approved' | 'rejected',
     step: (tx: EntityManager, w: Withdrawal) => Promise<Notification>,
   ): Promise<Withdrawal> {
     const result = await em.transactional(async (tx) => {
       const w = await tx.findOne(Withdrawal, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
       if (!w) throw notFound(PAYMENT_MESSAGES.withdrawalNotFound)
+      if (w.user.id === adminId) throw forbidden(PAYMENT_MESSAGES.ownWithdrawal)
       if (w.status === to) return { w, notification: null }
       if (w.status !== 'requested') throw conflict(PAYMENT_MESSAGES.withdrawalDecided, 'withdrawal_decided')
       const notification = await step(tx, w)

@@ -207,6 +207,7 @@ export const PAYMENT_MESSAGES = {
   withdrawalTooSmall: `The smallest withdrawal is $${WITHDRAWAL_LIMITS.minCents / 100}, unless you withdraw your whole balance`,
   withdrawalNotFound: 'Withdrawal not found',
   withdrawalDecided: 'This withdrawal was decided already',
+  ownWithdrawal: 'Another admin decides your own withdrawal',
   trustapNotConfigured: 'The escrow provider is not set up on this server',
   oauthStateInvalid: 'This authorisation link has expired or was not started here. Start again.',
   oauthFailed: 'The escrow provider refused the authorisation. Start again.',
