@@ -228,4 +228,12 @@ describe('AdminDashboardScreen: withdrawals', () => {
     await waitFor(() => expect(writes()).toHaveLength(2))
     expect(writes()[1]).toMatchObject({ path: '/api/admin/withdrawals/31/approve' })
   })
+
+  it('offers no decision on the admin’s own withdrawal: another admin decides it', async () => {
+    stubApi({ withdrawals: [makeWithdrawal({ id: 32, userId: ADMIN.id, username: ADMIN.username })] })
+    renderScreen()
+    const item = await within(await section('Withdrawals to approve')).findByTestId('withdrawal-item')
+    expect(within(item).getByText('Your own withdrawal: another admin decides it.')).toBeTruthy()
+    expect(within(item).queryByRole('button')).toBeNull()
+  })
 })

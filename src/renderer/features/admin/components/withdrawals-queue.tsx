@@ -3,6 +3,7 @@ import { rejectWithdrawalSchema, type AdminWithdrawalDto } from '@shared/api/pay
 import { formatRelativeTime } from '@shared/format'
 import { Button } from '@/components/ui/button'
 import { describeError } from '@/lib/api-client'
+import { useCurrentUser } from '@/lib/auth'
 import { toast } from '@/hooks/use-toast'
 import { useDecideWithdrawal, usePendingWithdrawals } from '../api/withdrawals'
 import { dollars } from '../lib/figures'
@@ -14,7 +15,10 @@ const reasonSchema = rejectWithdrawalSchema.shape.reason
 function WithdrawalItem({ withdrawal }: { withdrawal: AdminWithdrawalDto }) {
   const [open, setOpen] = useState<'approve' | 'reject' | null>(null)
   const decide = useDecideWithdrawal()
+  const { user } = useCurrentUser()
   const amount = dollars(withdrawal.amount)
+  // the server refuses it too: money leaving the marketplace takes a second person
+  const own = user?.id === withdrawal.userId
 
   function confirm(reason: string | undefined) {
     const decision = open === 'reject' ? { id: withdrawal.id, action: 'reject' as const, reason: reason ?? '' } : { id: withdrawal.id, action: 'approve' as const }
@@ -39,12 +43,16 @@ function WithdrawalItem({ withdrawal }: { withdrawal: AdminWithdrawalDto }) {
           <time dateTime={withdrawal.createdAt}>{formatRelativeTime(withdrawal.createdAt)}</time>
         </p>
       </div>
-      <div className="flex gap-2">
-        <Button onClick={() => setOpen('approve')}>Approve</Button>
-        <Button variant="outline" onClick={() => setOpen('reject')}>
-          Reject…
-        </Button>
-      </div>
+      {own ? (
+        <p className="text-sm text-muted-foreground">Your own withdrawal: another admin decides it.</p>
+      ) : (
+        <div className="flex gap-2">
+          <Button onClick={() => setOpen('approve')}>Approve</Button>
+          <Button variant="outline" onClick={() => setOpen('reject')}>
+            Reject…
+          </Button>
+        </div>
+      )}
       <DecisionDialog
         open={open !== null}
         onOpenChange={(next) => {
