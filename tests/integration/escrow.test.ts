@@ -510,4 +510,22 @@ describe('handover steps are data admins edit', () => {
     expect(detail((await carol.client.post(`/api/transactions/${fresh.id}/pay`)).json).checklist.map((s) => s.title)).toEqual(steps.map((s) => s.title))
     expect(detail((await carol.client.get(`/api/transactions/${running.id}`)).json).checklist.map((s) => s.title)).toEqual(before)
   })
+
+  it('takes two admins saving one platform’s steps at once one after the other: both answered, the last list whole', async () => {
+    const platform = 'telegram'
+    const body = (who: string, round: number) => ({ steps: [{ title: `Step A ${who}${round}`, description: '' }, { title: `Step B ${who}${round}`, description: '' }] })
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all(['x', 'y'].map((who) => admin.client.request('PUT', `/api/admin/handover-steps/${platform}`, body(who, round))))
+      expect(answers.map((a) => a.status), answers.map((a) => a.text).join('\n')).toEqual([200, 200])
+    }
+    const { rows } = await sql.query('select position, title from handover_steps where platform = $1 order by position', [platform])
+    expect(rows.map((r) => r.position)).toEqual([1, 2])
+    expect(new Set(rows.map((r) => (r.title as string).slice(-2))).size).toBe(1)
+    // each audit entry's "before" is the list its save replaced: the entry before it's "after"
+    const audit = (
+      await sql.query(`select before, after from admin_audit_log where action = 'handover_steps.update' and target_id = $1 order by id desc limit 10`, [platform])
+    ).rows.reverse()
+    expect(audit).toHaveLength(10)
+    for (let i = 1; i < audit.length; i++) expect(audit[i].before).toEqual({ steps: audit[i - 1].after.steps })
+  })
 })

@@ -35,6 +35,9 @@ export function handoverStepRoutes(): Router<AppState> {
     const admin = await requireAdmin(ctx)
     const { steps } = parseBody(ctx, handoverStepsSchema)
     await ctx.state.em.transactional(async (tx) => {
+      // saves of one platform's list take turns, so each replaces the whole list and its audit entry's "before" is
+      // what it replaced (without it, two at once collided on the positions: a 500)
+      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`handover_steps:${platform}`])
       const before = await tx.find(HandoverStep, { platform }, { orderBy: { position: 'asc' } })
       recordAudit(tx, {
         adminId: admin.id,
