@@ -31,11 +31,23 @@ const DEAL_MONEY = `case
   when t.status = 'refunded' then array['fund', 'refund']
   else array[]::text[] end`
 
-/** A withdrawal's transfers by its status (`withdrawal:{id}:…`): held on request, then paid out or released back. Both lists are in alphabetical order, as the transfers found are sorted. */
+/** A withdrawal's transfers by its status (`withdrawal:{id}:…`): held on request, then paid out or released back. */
 const WITHDRAWAL_MONEY = `case w.status
   when 'approved' then array['hold', 'payout']
   when 'rejected' then array['hold', 'release']
   else array['hold'] end`
+
+/**
+ * The rows of `from` (aliased `alias`, each known in the ledger as `{prefix}:{id}`) whose transfers among `steps`
+ * (keys `{prefix}:{id}:{step}`, found in alphabetical order, as `expected` lists them) are not what `expected` says,
+ * unless `excused`; with the id, the status, the steps moved and the steps expected.
+ */
+const movedOtherwise = (from: string, alias: string, prefix: string, steps: readonly string[], expected: string, excused = 'false') => {
+  const moved = `array(select k from unnest(array[${steps.map((step) => `'${step}'`).join(', ')}]) as k
+    where exists (select 1 from ledger_transfers x where x.idempotency_key = '${prefix}:' || ${alias}.id || ':' || k) order by k)`
+  return `select ${alias}.id, ${alias}.status, ${moved} as moved, ${expected} as expected from ${from} ${alias}
+    where ${moved} <> ${expected} and not (${excused}) limit 20`
+}
 
 /**
  * The ledger's invariants, each one query over the whole database, read in one snapshot so concurrent writes
@@ -119,15 +131,14 @@ export async function verifyLedger(em: EntityManager): Promise<LedgerCheck[]> {
         ),
         await run(
           "each deal's money moved as its status says",
-          `select t.id, t.status, array(select k from unnest(array['fund', 'release', 'refund']) as k
-                                      where exists (select 1 from ledger_transfers x where x.idempotency_key = 'deal:' || t.id || ':' || k) order by k) as moved,
-             ${DEAL_MONEY} as expected
-           from escrow_transactions t
-           where array(select k from unnest(array['fund', 'release', 'refund']) as k
-                       where exists (select 1 from ledger_transfers x where x.idempotency_key = 'deal:' || t.id || ':' || k) order by k) <> ${DEAL_MONEY}
-             and not (t.status in ('completed', 'refunded')
-                      and not exists (select 1 from ledger_transfers x where x.idempotency_key like 'deal:' || t.id || ':%'))
-           limit 20`,
+          movedOtherwise(
+            'escrow_transactions',
+            't',
+            'deal',
+            ['fund', 'refund', 'release'],
+            DEAL_MONEY,
+            `t.status in ('completed', 'refunded') and not exists (select 1 from ledger_transfers x where x.idempotency_key like 'deal:' || t.id || ':%')`,
+          ),
           (r) => `ACC-${String(r.id)} (${String(r.status)}): moved ${JSON.stringify(r.moved)}, should have moved ${JSON.stringify(r.expected)}`,
         ),
         await run(
@@ -146,13 +157,7 @@ export async function verifyLedger(em: EntityManager): Promise<LedgerCheck[]> {
         ),
         await run(
           "each withdrawal's money moved as its status says",
-          `select w.id, w.status, array(select k from unnest(array['hold', 'payout', 'release']) as k
-                                      where exists (select 1 from ledger_transfers x where x.idempotency_key = 'withdrawal:' || w.id || ':' || k) order by k) as moved,
-             ${WITHDRAWAL_MONEY} as expected
-           from withdrawals w
-           where array(select k from unnest(array['hold', 'payout', 'release']) as k
-                       where exists (select 1 from ledger_transfers x where x.idempotency_key = 'withdrawal:' || w.id || ':' || k) order by k) <> ${WITHDRAWAL_MONEY}
-           limit 20`,
+          movedOtherwise('withdrawals', 'w', 'withdrawal', ['hold', 'payout', 'release'], WITHDRAWAL_MONEY),
           (r) => `withdrawal ${String(r.id)} (${String(r.status)}): moved ${JSON.stringify(r.moved)}, should have moved ${JSON.stringify(r.expected)}`,
         ),
         await run(

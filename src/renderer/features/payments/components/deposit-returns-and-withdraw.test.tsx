@@ -1,55 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
-import { authKeys } from '@/lib/query-keys'
-import { PaymentReturnScreen } from './payment-return-screen'
-import { PaymentFailedScreen } from './payment-outcome-screens'
-import { BalanceScreen } from './balance-screen'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { BOB, renderAt, stubServer } from '../test-harness'
 
 /**
  * Deposits on the payment return screen (a failed one, one with no ids in a popup) and the balance page's Withdraw
  * dialog before the balance has loaded, rendered as a user meets them, with the server stubbed at fetch.
  */
 
-const BOB = { id: 1001, username: 'bob', avatar: null, balance: '500.00' }
-
-function stubServer(answer: (path: string, body: unknown) => Response | Promise<Response>) {
-  const sent: { path: string; body: unknown }[] = []
-  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
-    if (path === '/api/auth/me') return Response.json(BOB)
-    const body = init.body ? JSON.parse(String(init.body)) : undefined
-    if ((init.method ?? 'GET') === 'POST') sent.push({ path, body })
-    return answer(path, body)
-  })
-  return sent
-}
-
-function Location() {
-  const { pathname, search } = useLocation()
-  return <output data-testid="location">{pathname + search}</output>
-}
-
-function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  client.setQueryData(authKeys.me(), BOB)
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/payment/trustap/return" element={<PaymentReturnScreen />} />
-          <Route path="/payment-failed" element={<PaymentFailedScreen />} />
-          <Route path="/balance" element={<BalanceScreen />} />
-          <Route path="*" element={<p>elsewhere</p>} />
-        </Routes>
-        <Location />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  )
-  return { user: userEvent.setup(), location: () => screen.getByTestId('location').textContent }
-}
+/** a user with more than the $15.00 a missing balance reads as */
+const RICH_BOB = { ...BOB, balance: '500.00' }
 
 afterEach(() => {
   cleanup()
@@ -106,8 +66,8 @@ describe('/balance: the Withdraw dialog', () => {
       if (path.startsWith('/api/balance/history')) return Response.json([], { headers: { 'X-Total-Count': '0' } })
       if (path.startsWith('/api/withdrawals')) return Response.json([])
       return Response.json({ message: 'not found' }, { status: 404 })
-    })
-    const { user } = renderAt('/balance')
+    }, RICH_BOB)
+    const { user } = renderAt('/balance', RICH_BOB)
     await user.click(await screen.findByRole('button', { name: /Withdraw/ }))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).queryByText('$15.00')).toBeNull()

@@ -1,46 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
-import { authKeys } from '@/lib/query-keys'
-import { PaymentReturnScreen } from './payment-return-screen'
-
-const BOB = { id: 1001, username: 'bob', avatar: null, balance: '15.00' }
-
-function stubServer(answer: (path: string, body: unknown) => Response) {
-  const sent: { path: string; body: unknown }[] = []
-  vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
-    if (path === '/api/auth/me') return Response.json(BOB)
-    const body = init.body ? JSON.parse(String(init.body)) : undefined
-    if ((init.method ?? 'GET') === 'POST') sent.push({ path, body })
-    return answer(path, body)
-  })
-  return sent
-}
-
-function Location() {
-  const { pathname, search } = useLocation()
-  return <output data-testid="location">{pathname + search}</output>
-}
-
-function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  client.setQueryData(authKeys.me(), BOB)
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/payment/trustap/return" element={<PaymentReturnScreen />} />
-          <Route path="*" element={<p>elsewhere</p>} />
-        </Routes>
-        <Location />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  )
-  return { user: userEvent.setup(), location: () => screen.getByTestId('location').textContent }
-}
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import { renderAt, stubServer } from '../test-harness'
 
 afterEach(() => {
   cleanup()
