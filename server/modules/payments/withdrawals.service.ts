@@ -36,7 +36,7 @@ export class WithdrawalsService {
 
   /**
    * A request, in the caller's database transaction (the route's, with its Idempotency-Key): the row and the hold in
-   * one commit. The new balance is read under the wallet's lock the hold took, and `after` announces it once the
+   * one commit. The transfer answers the new balance under the wallet's lock it took, and `after` announces it once the
    * caller has committed, so no tab hears of a balance, or refetches one, that is not there yet.
    */
   async request(tx: EntityManager, userId: number, amountCents: number, destination: string): Promise<Answer<Withdrawal>> {
@@ -50,7 +50,7 @@ export class WithdrawalsService {
     const row = tx.create(Withdrawal, { user, amountCents, destination, createdAt: new Date() })
     await tx.flush()
     // refused with 409 when the balance is short: the caller's rollback takes the request row with it
-    await ledger.transfer(tx, {
+    const moved = await ledger.transfer(tx, {
       kind: 'withdrawal_hold',
       idempotencyKey: holdKey(row.id),
       memo: `Withdrawal #${row.id} requested`,
@@ -59,7 +59,8 @@ export class WithdrawalsService {
         { account: await ledger.withdrawalHold(tx, row.id, user), amountCents },
       ],
     })
-    const balance = centsToDecimalString(await ledger.lockedBalanceOf(tx, wallet))
+    // the transfer answers the wallet's new balance, read under the lock it took
+    const balance = centsToDecimalString(moved.balanceOf(wallet))
     return { status: 201, body: row, after: () => this.publishBalance(userId, balance) }
   }
 
