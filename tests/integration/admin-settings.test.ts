@@ -102,7 +102,9 @@ describe('admin settings', () => {
       [{ escrowFeeMinCents: -100 }, 'The minimum escrow fee cannot be negative'],
       [{ countdownDays: { ...DEFAULT_SETTINGS.countdownDays, youtube: 0 } }, 'A countdown is at least 1 day'],
       [{ countdownDays: { ...DEFAULT_SETTINGS.countdownDays, telegram: 61 } }, 'A countdown is at most 60 days'],
-      [{ countdownDays: { youtube: 7 } }, 'Countdown days are needed for every platform'],
+      [{ countdownDays: {} }, 'Name a platform whose countdown changes'],
+      [{ countdownDays: 7 }, 'Countdown days are given per platform'],
+      [{ countdownDays: { youtube: '7' } }, 'A countdown must be a number'],
       [{ countdownDays: { ...DEFAULT_SETTINGS.countdownDays, gaming: 3 } }, 'There is no countdown for gaming'],
       [{ reservationMinutes: 4 }, 'A reservation lasts at least 5 minutes'],
       [{ reservationMinutes: 1441 }, 'A reservation lasts at most a day (1,440 minutes)'],
@@ -170,6 +172,17 @@ describe('admin settings', () => {
     const res = await new ApiClient(server.url).get('/api/site/trading')
     expect(res.status).toBe(200)
     expect(res.json).toEqual({ escrowFeeBps, escrowFeeMinCents, countdownDays, reservationMinutes, listingApprovalRequired })
+  })
+
+  it('changes one platform\'s countdown and keeps the others, so two admins changing two platforms at once both keep theirs', async () => {
+    const before = await readSettings()
+    const answers = await Promise.all([put(admin, { countdownDays: { youtube: 9 } }), put(admin, { countdownDays: { telegram: 5 } })])
+    expect(answers.map((r) => r.status)).toEqual([200, 200])
+    const after = await readSettings()
+    expect(after.countdownDays).toEqual({ ...before.countdownDays, youtube: 9, telegram: 5 })
+    expect(settingsSchema.parse(answers[1].json).countdownDays.instagram).toBe(before.countdownDays.instagram)
+    // and back, for the tests after this one
+    expect((await put(admin, { countdownDays: before.countdownDays })).status).toBe(200)
   })
 
   it('keeps every entry when two admins save at the same moment', async () => {

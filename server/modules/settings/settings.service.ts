@@ -53,7 +53,9 @@ export class SettingsService {
     return em.transactional(async (tx) => {
       await tx.execute('select pg_advisory_xact_lock(?)', [SETTINGS_LOCK])
       const before = await this.get(tx)
-      const after = await this.set(tx, patch)
+      // a countdown left out keeps the value it has now, read under the lock
+      const { countdownDays, ...rest } = patch
+      const after = await this.set(tx, countdownDays ? { ...rest, countdownDays: { ...before.countdownDays, ...countdownDays } } : rest)
       const changed = changedFields(before, after)
       if (Object.keys(changed.after).length > 0) {
         recordAudit(tx, { adminId, action: 'settings.update', targetType: 'settings', targetId: 'marketplace', ...changed })

@@ -14,6 +14,8 @@ const countdownDays = wholeNumber('A countdown', 'Countdown days are needed for 
 
 export const MAINTENANCE_BANNER_MAX = 300
 
+const COUNTDOWN_SHAPE = { youtube: countdownDays, instagram: countdownDays, tiktok: countdownDays, facebook: countdownDays, twitter: countdownDays, telegram: countdownDays }
+
 export const settingsSchema = z.object({
   /** new listings wait for an admin's approval before they appear */
   listingApprovalRequired: z.boolean({ error: 'Listing approval must be on or off' }),
@@ -22,13 +24,9 @@ export const settingsSchema = z.object({
   /** the smallest escrow fee, in cents */
   escrowFeeMinCents: wholeNumber('The minimum escrow fee').min(0, 'The minimum escrow fee cannot be negative').max(100_000, 'The minimum escrow fee is at most $1,000'),
   /** the platform's waiting period before a transfer is final; funds are released after it */
-  countdownDays: z.strictObject(
-    { youtube: countdownDays, instagram: countdownDays, tiktok: countdownDays, facebook: countdownDays, twitter: countdownDays, telegram: countdownDays },
-    {
-      error: (issue) =>
-        issue.code === 'unrecognized_keys' ? `There is no countdown for ${issue.keys.join(', ')}` : 'Countdown days are needed for every platform',
-    },
-  ),
+  countdownDays: z.strictObject(COUNTDOWN_SHAPE, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `There is no countdown for ${issue.keys.join(', ')}` : 'Countdown days are needed for every platform'),
+  }),
   /** how long an unpaid purchase holds the listing */
   reservationMinutes: wholeNumber('The reservation time').min(5, 'A reservation lasts at least 5 minutes').max(24 * 60, 'A reservation lasts at most a day (1,440 minutes)'),
   /** credited to every new account when it is created, in cents (SPEC §1: $15.00) */
@@ -53,9 +51,19 @@ export const DEFAULT_SETTINGS: Settings = {
 
 /**
  * PUT /api/admin/settings: any non-empty subset of the settings; what is left out keeps its value, so a
- * screen that does not know a newer setting never resets it. Unknown keys are a 400.
+ * screen that does not know a newer setting never resets it. Unknown keys are a 400. The countdowns are
+ * changed per platform in the same way (`{ countdownDays: { tiktok: 10 } }`): two admins changing two
+ * platforms' countdowns at once both keep their change.
  */
 export const settingsUpdateSchema = settingsSchema
+  .extend({
+    countdownDays: z
+      .strictObject(COUNTDOWN_SHAPE, {
+        error: (issue) => (issue.code === 'unrecognized_keys' ? `There is no countdown for ${issue.keys.join(', ')}` : 'Countdown days are given per platform'),
+      })
+      .partial()
+      .refine((days) => Object.keys(days).length > 0, 'Name a platform whose countdown changes'),
+  })
   .partial()
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, 'Nothing to change')

@@ -43,7 +43,7 @@ function stubServer(options: { refusePut?: Response } = {}) {
     if (path === '/api/admin/settings' && method === 'GET') return Response.json(stored)
     if (path === '/api/admin/settings' && method === 'PUT') {
       if (options.refusePut) return options.refusePut
-      stored = settingsSchema.parse({ ...stored, ...body })
+      stored = settingsSchema.parse({ ...stored, ...body, countdownDays: { ...stored.countdownDays, ...body.countdownDays } })
       return Response.json(stored)
     }
     if (path === '/api/admin/handover-steps' && method === 'GET') return Response.json(STEPS)
@@ -110,7 +110,7 @@ describe('AdminSettingsScreen', () => {
       body: {
         escrowFeeBps: 750,
         welcomeBonusCents: 2000,
-        countdownDays: { ...DEFAULT_SETTINGS.countdownDays, tiktok: 10 },
+        countdownDays: { tiktok: 10 },
         maintenanceBanner: 'Payouts pause at 22:00 UTC.',
       },
     })

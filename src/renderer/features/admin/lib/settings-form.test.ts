@@ -45,7 +45,8 @@ describe('settings form values', () => {
 
   it('sends only what differs from what was loaded', () => {
     const edited = { ...DEFAULT_SETTINGS, escrowFeeBps: 600, countdownDays: { ...DEFAULT_SETTINGS.countdownDays, youtube: 14 } }
-    expect(changedSettings(DEFAULT_SETTINGS, edited)).toEqual({ escrowFeeBps: 600, countdownDays: edited.countdownDays })
+    // of the countdowns, only the platform that changed: another admin's change to another platform stays
+    expect(changedSettings(DEFAULT_SETTINGS, edited)).toEqual({ escrowFeeBps: 600, countdownDays: { youtube: 14 } })
     expect(changedSettings(DEFAULT_SETTINGS, { ...DEFAULT_SETTINGS, countdownDays: { ...DEFAULT_SETTINGS.countdownDays } })).toEqual({})
   })
 })

@@ -100,5 +100,9 @@ export function changedSettings(loaded: Settings, edited: Settings): SettingsUpd
   for (const key of Object.keys(edited) as (keyof Settings)[]) {
     if (JSON.stringify(edited[key]) !== JSON.stringify(loaded[key])) patch[key] = edited[key]
   }
+  // only the platforms whose countdown changed, so another admin's change to another platform stays
+  if (patch.countdownDays) {
+    patch.countdownDays = Object.fromEntries(Object.entries(edited.countdownDays).filter(([platform, days]) => loaded.countdownDays[platform as keyof Settings['countdownDays']] !== days))
+  }
   return patch as SettingsUpdate
 }
