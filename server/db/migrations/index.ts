@@ -21,6 +21,7 @@ import { Migration20261126ReviewRemovals } from './20261126-review-removals'
 import { Migration20261127ActiveSearchIndexes } from './20261127-active-search-indexes'
 import { Migration20261128LedgerEntriesAccountIndex } from './20261128-ledger-entries-account-index'
 import { Migration20261128LedgerGuards } from './20261128-ledger-guards'
+import { Migration20261128PaymentReversals } from './20261128-payment-reversals'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -46,4 +47,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127ActiveSearchIndexes', class: Migration20261127ActiveSearchIndexes },
   { name: 'Migration20261128LedgerEntriesAccountIndex', class: Migration20261128LedgerEntriesAccountIndex },
   { name: 'Migration20261128LedgerGuards', class: Migration20261128LedgerGuards },
+  { name: 'Migration20261128PaymentReversals', class: Migration20261128PaymentReversals },
 ]

@@ -63,6 +63,11 @@ export interface ConfirmOptions {
    * reconcile writes its audit entry there, so the entry exists exactly when the change committed.
    */
   onChange?: (tx: EntityManager, change: { before: OrderSnapshot; after: OrderSnapshot }) => void | Promise<void>
+  /**
+   * A webhook or an admin's reconcile: a credited order is asked about again (the return screen's repeats are not),
+   * so a settlement that failed is retried and money the provider gave back after the credit comes to light.
+   */
+  recheck?: boolean
 }
 
 /**
@@ -83,7 +88,10 @@ export class PaymentCrediting {
   constructor(private readonly deps: CreditingDeps) {}
 
   async confirm(em: EntityManager, order: PaymentOrder, options: ConfirmOptions = {}): Promise<{ order: PaymentOrder; outcome: ConfirmOutcome }> {
-    if (order.status === 'credited') return { order, outcome: 'credited' }
+    if (order.status === 'credited') {
+      if (options.recheck && order.provider === this.deps.provider.name) await this.recheckCredited(em, order)
+      return { order, outcome: 'credited' }
+    }
     // sent back by an operator: never credited after that, whatever the provider says
     if (order.status === 'refunded') return { order, outcome: 'refunded' }
     // made before PAYMENTS_PROVIDER changed: the provider now set up never saw it, so it cannot say anything of it
@@ -140,6 +148,28 @@ export class PaymentCrediting {
     await credited.after?.()
     if (credited.fresh) await this.announce(em, credited.order, credited.notification)
     return { order: credited.order, outcome: 'credited' }
+  }
+
+  /**
+   * A credited order, asked about again. Money the provider still holds gets its settlement retried (Trustap: accept
+   * the deposit, confirm the handover; both skipped once done). Money the provider gave back to the payer after the
+   * credit (a refund or cancel in its own dashboard) is marked reversed, once, and logged: the ledger keeps the credit,
+   * so the payment monitor lists it for an operator to recover from the balance or the deal it funded.
+   */
+  private async recheckCredited(em: EntityManager, order: PaymentOrder): Promise<void> {
+    const { provider, logger } = this.deps
+    const report = await provider.fetchOrderStatus(em, order)
+    if (report.status === 'paid') {
+      await provider.settle?.(order).catch((err: unknown) => logger.error({ err, orderId: order.orderId }, 'provider settlement failed'))
+      return
+    }
+    if (report.status !== 'cancelled' || order.reversedAt) return
+    const now = new Date()
+    const marked = await em.execute<{ id: number }[]>('update payment_orders set reversed_at = ?, updated_at = ? where id = ? and reversed_at is null returning id', [now, now, order.id])
+    if (marked.length === 0) return
+    Object.assign(order, { reversedAt: now, updatedAt: now })
+    logger.error({ orderId: order.orderId, userId: order.user.id, amountCents: order.amountCents }, 'the provider gave a credited payment back to the payer: recover it')
+    await this.announceStatus(order)
   }
 
   /** Tells the admins' payment monitors (999) that an order was opened or changed status; never throws. */
@@ -233,7 +263,8 @@ export class PaymentCrediting {
       logger.warn({ err, orderId: order.orderId }, 'payment credited but not announced')
     }
     await this.announceStatus(order)
-    // the provider's own bookkeeping (Trustap: accept the deposit, confirm the handover); a failure is retried by hand
+    // the provider's own bookkeeping (Trustap: accept the deposit, confirm the handover); a failure is retried by the
+    // next webhook for the order, or by an admin's reconcile (recheckCredited)
     await provider.settle?.(order).catch((err: unknown) => logger.error({ err, orderId: order.orderId }, 'provider settlement failed'))
   }
 }

@@ -7,15 +7,22 @@ const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000)
 
 describe('stuckOrder', () => {
   it('flags money the provider holds that was never credited, whatever its age', () => {
-    expect(stuckOrder({ status: 'paid', createdAt: minutesAgo(0) }, NOW)).toEqual({ reason: 'paid_not_credited', message: STUCK_MESSAGES.paid_not_credited })
+    expect(stuckOrder({ status: 'paid', reversedAt: null, createdAt: minutesAgo(0) }, NOW)).toEqual({ reason: 'paid_not_credited', message: STUCK_MESSAGES.paid_not_credited })
   })
 
   it('flags an open checkout only once nobody has heard from the provider for the threshold', () => {
-    expect(stuckOrder({ status: 'created', createdAt: minutesAgo(PAYMENT_MONITOR.openOrderMinutes) }, NOW)).toBeNull()
-    expect(stuckOrder({ status: 'created', createdAt: minutesAgo(PAYMENT_MONITOR.openOrderMinutes + 1) }, NOW)?.reason).toBe('open_too_long')
+    expect(stuckOrder({ status: 'created', reversedAt: null, createdAt: minutesAgo(PAYMENT_MONITOR.openOrderMinutes) }, NOW)).toBeNull()
+    expect(stuckOrder({ status: 'created', reversedAt: null, createdAt: minutesAgo(PAYMENT_MONITOR.openOrderMinutes + 1) }, NOW)?.reason).toBe('open_too_long')
   })
 
   it('never flags a settled order', () => {
-    for (const status of ['credited', 'failed', 'cancelled', 'expired'] as const) expect(stuckOrder({ status, createdAt: minutesAgo(10_000) }, NOW)).toBeNull()
+    for (const status of ['credited', 'failed', 'cancelled', 'expired'] as const) expect(stuckOrder({ status, reversedAt: null, createdAt: minutesAgo(10_000) }, NOW)).toBeNull()
+  })
+
+  it('flags a credited order the provider gave back to the payer, however old', () => {
+    expect(stuckOrder({ status: 'credited', reversedAt: minutesAgo(5), createdAt: minutesAgo(10_000) }, NOW)).toEqual({
+      reason: 'reversed_at_provider',
+      message: STUCK_MESSAGES.reversed_at_provider,
+    })
   })
 })

@@ -35,6 +35,8 @@ export interface WebhookHint {
   eventKey: string
   providerRef?: string
   orderId?: string
+  /** the event says the buyer paid: when the provider's API does not say so yet, the provider is asked to send it again */
+  claimsPaid?: boolean
 }
 
 export interface WebhookRequest {

@@ -10,7 +10,7 @@ export type PaymentOrderKind = 'deposit' | 'purchase'
  * provider. Only the provider's own answer moves an order to paid, and only crediting moves it to credited.
  */
 export class PaymentOrder {
-  [OptionalProps]?: 'status' | 'providerRef' | 'checkoutUrl' | 'transactionId' | 'conversationId' | 'sellerId' | 'createdAt' | 'updatedAt' | 'paidAt' | 'creditedAt' | 'refundedAt' | 'returnTo'
+  [OptionalProps]?: 'status' | 'providerRef' | 'checkoutUrl' | 'transactionId' | 'conversationId' | 'sellerId' | 'createdAt' | 'updatedAt' | 'paidAt' | 'creditedAt' | 'refundedAt' | 'reversedAt' | 'returnTo'
   id!: number
   orderId!: string
   user!: User
@@ -35,6 +35,8 @@ export class PaymentOrder {
   creditedAt: Date | null = null
   /** when an operator sent a held payment back at the provider */
   refundedAt: Date | null = null
+  /** when Handover found that the provider gave a credited payment back to the payer (its own refund or cancel) */
+  reversedAt: Date | null = null
 }
 
 /** A request to pay out part of the balance; the money waits in the hold account `withdrawal:{id}`. */
@@ -102,6 +104,7 @@ export const PaymentOrderSchema = new EntitySchema<PaymentOrder>({
     paidAt: { ...time, nullable: true },
     creditedAt: { ...time, nullable: true },
     refundedAt: { ...time, nullable: true },
+    reversedAt: { ...time, nullable: true },
   },
 })
 

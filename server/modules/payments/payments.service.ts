@@ -11,7 +11,7 @@ import type { Logger } from '../../logger'
 import { changedFields, recordAudit } from '../audit/audit.service'
 import { User } from '../users/user.entity'
 import { PaymentOrder, type PaymentOrderKind } from './payment.entities'
-import { PaymentCrediting, orderSnapshot, type CreditingDeps, type OrderSnapshot } from './payment-crediting'
+import { PaymentCrediting, orderSnapshot, type ConfirmOptions, type CreditingDeps, type OrderSnapshot } from './payment-crediting'
 import { ProviderUnavailable, RefundRefused, type CheckoutBuyer, type PaymentProvider, type ProviderQuote, type WebhookRequest } from './payment-provider'
 import { toCheckoutDto, type ConfirmOutcome } from './payments.mapper'
 
@@ -60,6 +60,9 @@ async function atProvider<T>(logger: Logger, what: string, call: () => Promise<T
     throw serviceUnavailable(PAYMENT_MESSAGES.providerUnavailable)
   }
 }
+
+/** how long a provider is asked to wait before sending again a "paid" event its own API does not confirm yet */
+const WEBHOOK_RETRY_SECONDS = 60
 
 /**
  * Orders paid at the provider: deposits to the balance and purchases (for the escrow core), their
@@ -162,8 +165,8 @@ export class PaymentsService {
     return order
   }
 
-  async confirm(em: EntityManager, order: PaymentOrder): Promise<{ order: PaymentOrder; outcome: ConfirmOutcome }> {
-    return atProvider(this.deps.logger, 'status', () => this.crediting.confirm(em, order))
+  async confirm(em: EntityManager, order: PaymentOrder, options: ConfirmOptions = {}): Promise<{ order: PaymentOrder; outcome: ConfirmOutcome }> {
+    return atProvider(this.deps.logger, 'status', () => this.crediting.confirm(em, order, options))
   }
 
   /**
@@ -180,7 +183,7 @@ export class PaymentsService {
       const { before, after } = changedFields(change.before, change.after)
       recordAudit(tx, { adminId, action: 'payment.reconcile', targetType: 'payment_order', targetId: order.orderId, before, after })
     }
-    const { outcome } = await atProvider(this.deps.logger, 'status', () => this.crediting.confirm(em, order, { onChange: audit }))
+    const { outcome } = await atProvider(this.deps.logger, 'status', () => this.crediting.confirm(em, order, { onChange: audit, recheck: true }))
     const fresh = await em.findOneOrFail(PaymentOrder, { id: order.id }, { populate: ['user'], refresh: true })
     return { order: fresh, outcome, changed }
   }
@@ -243,10 +246,13 @@ export class PaymentsService {
         .catch((cleanup: unknown) => this.deps.logger.warn({ err: cleanup, eventKey: hint.eventKey }, 'webhook delivery left claimed'))
     try {
       const order = await this.findHinted(em, hint.orderId, hint.providerRef)
-      const outcome = order ? (await this.confirm(em, order)).outcome : 'unknown_order'
-      // the provider's own API does not say paid yet (it can lag its webhook): its retry may find it paid
-      if (outcome === 'pending') await release()
-      else if (order) await em.execute('update payment_webhook_events set order_id = ? where provider = ? and event_key = ?', [order.orderId, ...key])
+      const outcome = order ? (await this.confirm(em, order, { recheck: true })).outcome : 'unknown_order'
+      // the provider's own API does not say paid yet (it can lag its webhook; an order over a day old is `expired`
+      // until a payment is confirmed): its retry may find it paid. A delivery that says the buyer paid is asked for again.
+      if (outcome === 'pending' || outcome === 'expired') {
+        await release()
+        if (hint.claimsPaid) throw new HttpError(503, 'payment_not_confirmed', PAYMENT_MESSAGES.webhookNotConfirmed, { 'Retry-After': String(WEBHOOK_RETRY_SECONDS) })
+      } else if (order) await em.execute('update payment_webhook_events set order_id = ? where provider = ? and event_key = ?', [order.orderId, ...key])
       return { orderId: order?.orderId ?? null, outcome }
     } catch (err) {
       // not handled: the provider's retry must be heard

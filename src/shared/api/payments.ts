@@ -202,6 +202,7 @@ export const PAYMENT_MESSAGES = {
   otherProvider: 'This payment was started with a payment provider this server no longer uses; support will look into it',
   completed: 'Payment completed',
   pending: 'The payment is not confirmed yet. Try again in a moment.',
+  webhookNotConfirmed: 'The provider does not confirm this payment yet; send the event again later',
   cancelled: 'Payment was cancelled. No charges have been made.',
   failed: 'Payment failed',
   withdrawalTooSmall: `The smallest withdrawal is $${WITHDRAWAL_LIMITS.minCents / 100}, unless you withdraw your whole balance`,

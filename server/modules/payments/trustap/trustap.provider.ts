@@ -27,6 +27,8 @@ const CANCELLED = new Set(['rejected', 'cancelled', 'cancelled_with_deposit', 'd
 // a paid deposit the seller may still cancel (and so refund): before any handover was confirmed
 const REFUNDABLE = new Set(['deposit_paid', 'deposit_accepted', 'remainder_skipped'])
 const REFUNDED = new Set(['cancelled_with_deposit', 'deposit_refunded'])
+/** webhook codes that say the buyer paid (face-to-face and online transactions) */
+const PAID_CODES = new Set(['p2p_tx.deposit_paid', 'basic_tx.paid'])
 
 /** Trustap asks for a country with a guest user's terms acceptance; the currency's country is the best we know. */
 const COUNTRY: Record<TrustapConfig['currency'], string> = { usd: 'us', eur: 'ie', gbp: 'gb', aud: 'au', cad: 'ca' }
@@ -135,9 +137,9 @@ export class TrustapProvider implements PaymentProvider {
   verifyWebhook(request: WebhookRequest): WebhookHint | null {
     const webhook = this.deps.config.webhook
     if (!webhook || !basicAuthMatches(request.authorization, webhook.user, webhook.password)) return null
-    const body = (request.body ?? {}) as { target_id?: unknown }
+    const body = (request.body ?? {}) as { target_id?: unknown; code?: unknown }
     const target = typeof body.target_id === 'string' || typeof body.target_id === 'number' ? String(body.target_id) : undefined
-    return { eventKey: deliveryKey(this.name, request.body), providerRef: target }
+    return { eventKey: deliveryKey(this.name, request.body), providerRef: target, claimsPaid: typeof body.code === 'string' && PAID_CODES.has(body.code) }
   }
 
   /** The marketplace is the seller: accept the deposit and confirm the handover, so the complaint period starts. */
