@@ -310,6 +310,8 @@ export class EscrowService {
     const role = deal ? roleOf(deal, viewer) : null
     if (!deal || role === null) throw notFound(TRANSACTION_MESSAGES.notFound)
     if (role !== 'buyer' || deal.status !== 'pending') throw conflict(role === 'buyer' ? TRANSACTION_MESSAGES.alreadyInStatus : TRANSACTION_MESSAGES.notAllowed, role === 'buyer' ? 'invalid_status' : 'not_allowed')
+    // as paying from the balance: a checkout opened after the reservation ran out would pay for a deal being cancelled
+    if (deal.reservedUntil && deal.reservedUntil <= new Date()) throw conflict(TRANSACTION_MESSAGES.reservationLapsed, 'reservation_lapsed')
     return heldCents(deal)
   }
 

@@ -152,9 +152,14 @@ const LOCK_DEAL_SQL = `select d.*, ${LISTING_COLUMNS},
   b.username as buyer_username, b.avatar as buyer_avatar, s.username as seller_username, s.avatar as seller_avatar,
   s.banned_at is not null as seller_banned
 from escrow_transactions d join listings l on l.id = d.listing_id join users b on b.id = d.buyer_id join users s on s.id = d.seller_id
-where d.id = ? for update of d`
+where d.id = ? for update of d for key share of s`
 
-/** The deal's row locked (its listing, parties and conversation read with it, not locked), or null. One statement. */
+/**
+ * The deal's row locked (its listing, parties and conversation read with it), or null. One statement. The seller's
+ * row is held too, in key share: a ban (which locks the user for update) then waits for the step, or the step for
+ * the ban, so a step that gives the listing back always knows whether the seller is banned by the time it commits,
+ * and a ban never misses a listing the step puts back on sale.
+ */
 export async function lockDeal(tx: EntityManager, id: number): Promise<Deal | null> {
   const [row] = await runPreparedIn<Record<string, never>>(tx, 'escrow_lock_deal', LOCK_DEAL_SQL, [id])
   if (!row) return null
