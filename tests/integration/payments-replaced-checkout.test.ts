@@ -75,6 +75,10 @@ describe('a purchase checkout replaced by a new one (Trustap stand-in)', () => {
     const desktop = checkoutSchema.parse(res.json)
     expect(desktop.orderId).toBe(web.orderId)
     expect(txIdOf(desktop.checkoutUrl)).not.toBe(txIdOf(web.checkoutUrl))
+    // the new attempt's way back names no attempt it replaced
+    const returnLink = new URL(new URL(desktop.checkoutUrl).searchParams.get('redirect_uri')!)
+    expect(returnLink.searchParams.get('order_id')).toBe(web.orderId)
+    expect(returnLink.searchParams.get('tx_id')).toBeNull()
     // the website's tab is still open: Trustap no longer takes a payment there
     expect(standin.transactions.get(txIdOf(web.checkoutUrl))!.status).toBe('cancelled')
     await pressPay(web.checkoutUrl)

@@ -145,6 +145,8 @@ export class PaymentsService {
         paidAt: null,
         creditedAt: null,
         refundedAt: null,
+        // the attempt voided above: the new one's return link must not name it
+        providerRef: null,
       })
       const created = await atProvider(logger, 'checkout', () => provider.createCheckout(tx, order, quote, buyer))
       Object.assign(order, { providerRef: created.providerRef, checkoutUrl: created.checkoutUrl })
