@@ -215,7 +215,16 @@ export function createApp(deps: AppDeps): CreatedApp {
     uploadRoutes({ media: services.media, rateLimits: deps.rateLimits }),
     mediaRoutes({ media: services.media }),
     adminListingsRoutes({ writes: services.listingWrites }),
-    adminUserRoutes({ users: new UserModerationService({ sessions: services.sessions, ledger: services.ledger, notifications: services.notifications, bus: deps.bus, logger }) }),
+    adminUserRoutes({
+      users: new UserModerationService({
+        sessions: services.sessions,
+        ledger: services.ledger,
+        notifications: services.notifications,
+        bus: deps.bus,
+        logger,
+        holdDealsOf: (tx, sellerId) => services.escrow.holdDealsOfBannedSeller(tx, sellerId),
+      }),
+    }),
     adminListingModerationRoutes({ listings: new ListingModerationService({ notifications: services.notifications, bus: deps.bus, logger }) }),
     adminPaymentRoutes({ payments: services.payments.payments }),
     conversationRoutes({ conversations: services.conversations, rateLimits: deps.rateLimits }),

@@ -262,26 +262,42 @@ describe('users', () => {
     expect((await admin.client.post(`/api/admin/listings/${third}/restore`, {})).status).toBe(200)
   })
 
-  it('a listing its deal gives back after the seller was banned goes off sale with the others, and the unban puts it back', async () => {
+  it('a ban cancels the seller’s unpaid reservations and holds every paid deal for an admin, whose listings stay off sale until the unban', async () => {
     const seller = await addUser(a, `seller_${randomBytes(3).toString('hex')}`)
     // cheap enough for the welcome bonus, so the second buyer pays from the balance
     const [pendingOne, paidOne] = await insertListings(db.url, [seller.id], 2, 500, seller.username)
     const reasonOf = async (id: number) => (await sql.query('select rejection_reason from listings where id = $1', [id])).rows[0].rejection_reason as string | null
+    const dealRow = async (id: number) => (await sql.query('select status, dispute_reason from escrow_transactions where id = $1', [id])).rows[0]
     const reserver = await addUser(a, `buyer_${randomBytes(3).toString('hex')}`)
     const payer = await addUser(a, `buyer_${randomBytes(3).toString('hex')}`)
     const pending = await reserver.client.post('/api/transactions', { listingId: pendingOne })
     expect(pending.status, pending.text).toBe(201)
     const paid = await payer.client.post('/api/transactions', { listingId: paidOne, pay: 'balance' })
     expect(paid.status, paid.text).toBe(201)
-
-    expect((await admin.client.post(`/api/admin/users/${seller.id}/ban`, { reason: 'Reselling hijacked accounts' })).status).toBe(200)
-    // the ban leaves the reserved listings to their deals
-    expect([await listingStatus(pendingOne!), await listingStatus(paidOne!)]).toEqual(['reserved', 'reserved'])
+    const pendingId = (pending.json as { id: number }).id
+    const paidId = (paid.json as { id: number }).id
+    const payerBefore = Number((await payer.client.get('/api/balance')).json.available)
     const total = await catalogueTotal()
 
-    // one deal ends unpaid, the other refunded: neither listing goes back on sale for a banned seller
-    expect((await reserver.client.post(`/api/transactions/${(pending.json as { id: number }).id}/cancel`)).status).toBe(200)
-    expect((await admin.client.post(`/api/transactions/${(paid.json as { id: number }).id}/refund`)).status).toBe(200)
+    expect((await admin.client.post(`/api/admin/users/${seller.id}/ban`, { reason: 'Reselling hijacked accounts' })).status).toBe(200)
+    // the unpaid reservation is cancelled, and its listing goes off sale with the seller's others
+    expect(await dealRow(pendingId)).toEqual({ status: 'cancelled', dispute_reason: null })
+    expect(await listingStatus(pendingOne!)).toBe('suspended')
+    expect(await reasonOf(pendingOne!)).toBe(BANNED_SELLER_LISTING_REASON)
+    expect((await reserver.client.post(`/api/transactions/${pendingId}/pay`)).status).toBe(409)
+    // the paid deal holds the money for an admin: no step of the seller's and no countdown pays it out
+    expect(await dealRow(paidId)).toEqual({ status: 'disputed', dispute_reason: 'The seller’s account was banned; the funds stay in escrow until an admin settles this deal.' })
+    expect(await listingStatus(paidOne!)).toBe('reserved')
+    const queue = (await admin.client.get('/api/admin/disputes')).json as unknown as { id: number; disputedBy: string }[]
+    expect(queue.find((d) => d.id === paidId)?.disputedBy).toBe('system')
+    expect((await notifications(payer.id, 'transaction_updated')).map((n) => n.title)).toContain('Dispute opened')
+    expect(await catalogueTotal()).toBe(total)
+
+    // the admin settles it for the buyer: the money goes back, and the listing stays off sale for a banned seller
+    const settled = await admin.client.post(`/api/transactions/${paidId}/resolve-refund`, { note: 'Seller banned' })
+    expect(settled.status, settled.text).toBe(200)
+    expect((await dealRow(paidId)).status).toBe('refunded')
+    expect(Number((await payer.client.get('/api/balance')).json.available)).toBeGreaterThan(payerBefore)
     for (const id of [pendingOne!, paidOne!]) {
       expect(await listingStatus(id)).toBe('suspended')
       expect(await reasonOf(id)).toBe(BANNED_SELLER_LISTING_REASON)

@@ -11,4 +11,6 @@ export const dealChat = {
   countdownStarted: (days: number, endsAt: Date) =>
     `The ${days}-day transfer countdown started; funds are released on ${endsAt.toISOString().slice(0, 10)} unless a dispute is opened.`,
   countdownEnded: 'The countdown ended with no dispute; the funds are released to the seller.',
+  sellerBannedUnpaid: 'The seller’s account was banned; the unpaid purchase is cancelled.',
+  sellerBannedHeld: 'The seller’s account was banned; the funds stay in escrow until an admin settles this deal.',
 } as const

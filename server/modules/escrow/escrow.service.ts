@@ -388,6 +388,47 @@ export class EscrowService {
     return { transactionId: body.id, conversationId: body.conversationId, sellerId: body.sellerId, status: body.status, after: answer.after }
   }
 
+  /**
+   * A ban of the seller, in the ban's transaction (which holds the seller's row, so no step of theirs runs meanwhile):
+   * their unpaid reservations are cancelled (the listing goes off sale with their others), and every deal holding a
+   * buyer's money turns disputed, so no countdown pays a banned seller out on its own and an admin settles each one
+   * from the dispute queue. Answers what to announce once the ban has committed.
+   */
+  async holdDealsOfBannedSeller(tx: EntityManager, sellerId: number): Promise<() => Promise<void>> {
+    const open = await tx.execute<{ id: number }[]>(`select id from escrow_transactions where seller_id = ? and status in (?) order by id`, [sellerId, ['pending', ...CHECKLIST_OPEN]])
+    const afters: (() => Promise<void>)[] = []
+    for (const { id } of open) {
+      const deal = await this.lock(tx, id)
+      const now = new Date()
+      let to: TransactionStatus
+      let chat: string
+      if (deal.status === 'pending') {
+        to = 'cancelled'
+        chat = dealChat.sellerBannedUnpaid
+        deal.closedAt = now
+      } else if (CHECKLIST_OPEN.includes(deal.status)) {
+        to = 'disputed'
+        chat = dealChat.sellerBannedHeld
+        deal.disputeReason = chat
+      } else {
+        continue
+      }
+      // the ban has already set banned_at in this transaction: the listing a cancelled reservation gives back is suspended
+      deal.sellerBanned = true
+      const listingStatus = this.moveListing(deal, to)
+      deal.status = to
+      deal.updatedAt = now
+      const effects = [stepEffects(deal, to, false)]
+      const answer = await this.finish(tx, deal, 'admin', 200, [{ effects, event: { status: to, actorId: null, role: 'system', note: chat }, chat: { senderId: deal.seller.id, senderUsername: deal.seller.username, content: chat } }], {
+        listingStatus,
+      })
+      if (answer.after) afters.push(answer.after)
+    }
+    return async () => {
+      for (const after of afters) await after()
+    }
+  }
+
   /** The server's own moves: unpaid reservations lapse, countdowns with no dispute end in release. Returns how many. */
   async runDue(em: EntityManager, now = new Date()): Promise<number> {
     const due = await em.execute<{ id: number; status: TransactionStatus }[]>(

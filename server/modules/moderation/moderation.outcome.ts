@@ -10,6 +10,8 @@ export interface Outcome<T> {
   notifications?: Notification[]
   /** live events in order: a ban's `session_ended` goes after the notification that explains it */
   deliveries?: Delivery[]
+  /** what another module announces of its own changes in the same transaction (a ban's deals), after the rest */
+  after?: () => Promise<void>
 }
 
 export interface AnnounceDeps {
@@ -33,5 +35,6 @@ export async function runModeration<T>(em: EntityManager, deps: AnnounceDeps, ac
       deps.logger.warn({ err }, 'moderation action committed but its live events were not published')
     }
   }
+  await outcome.after?.()
   return outcome.value
 }

@@ -17,6 +17,8 @@ import { runModeration, type AnnounceDeps } from './moderation.outcome'
 export interface UserModerationDeps extends AnnounceDeps {
   sessions: SessionService
   ledger: LedgerService
+  /** the banned seller's deals, in the ban's transaction: what to announce once it has committed */
+  holdDealsOf?: (tx: EntityManager, sellerId: number) => Promise<() => Promise<void>>
 }
 
 const STATUS_WHERE: Record<AdminUserQuery['status'], string | null> = {
@@ -34,7 +36,7 @@ const listingStatusEvents = (ids: number[], isActive: boolean): Delivery[] =>
 
 /**
  * A banned seller's listings on sale are suspended with BANNED_SELLER_LISTING_REASON (the catalogue's counters
- * follow through their triggers); one reserved by a running deal stays, and its deal goes on for an admin to settle.
+ * follow through their triggers); one reserved by a deal stays with it (the ban then cancels or holds that deal: `holdDealsOf`).
  */
 async function suspendListingsOf(tx: EntityManager, sellerId: number): Promise<number[]> {
   const rows = await tx.execute<{ id: number }[]>(
@@ -109,6 +111,7 @@ export class UserModerationService {
       recordAudit(tx, { adminId, action: 'user.ban', targetType: 'user', targetId: userId, ...changedFields(before, banState(user)), reason })
       await this.deps.sessions.endUserSessions(tx, userId)
       const suspended = await suspendListingsOf(tx, userId)
+      const dealsHeld = await this.deps.holdDealsOf?.(tx, userId)
       const notification = this.deps.notifications.notify(tx, userId, {
         type: 'user_banned',
         title: 'Account banned',
@@ -120,6 +123,7 @@ export class UserModerationService {
         value: await this.dto(tx, user),
         notifications: [notification],
         deliveries: [{ audience: { userIds: [userId] }, event: { type: 'session_ended', reason: 'banned' } }, ...listingStatusEvents(suspended, false)],
+        after: dealsHeld,
       }
     })
   }
