@@ -132,7 +132,13 @@ describe('running the marketplace from the admin screens', () => {
     const dealId = deal.json.id as number
     expect((await api(buyer, 'POST', `/api/transactions/${dealId}/pay`)).status).toBe(200)
     expect((await api(seller, 'POST', `/api/transactions/${dealId}/send-invite`)).status).toBe(200)
-    expect((await api(buyer, 'POST', `/api/transactions/${dealId}/dispute`, { reason: 'The invite never arrived' })).status).toBe(200)
+    // with a link long enough to push any screen that does not wrap it sideways
+    const proof = `https://proof.example/${'a'.repeat(600)}`
+    expect((await api(buyer, 'POST', `/api/transactions/${dealId}/dispute`, { reason: `The invite never arrived, see ${proof}` })).status).toBe(200)
+    const sideways = (page: typeof buyer) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    await buyer.goto(url(`/transaction/${dealId}`))
+    await buyer.getByTestId('timeline-events').getByText(/opened a dispute/).waitFor()
+    expect(await sideways(buyer)).toBe(0)
 
     await buyer.goto(url('/balance'))
     const afterPaying = await shownBalance(buyer)
@@ -142,6 +148,7 @@ describe('running the marketplace from the admin screens', () => {
     const dispute = admin.getByTestId('dispute-item').filter({ hasText: 'The invite never arrived' })
     await dispute.getByRole('button', { name: 'Show evidence' }).click()
     await dispute.getByText(/sent the ownership invite/).first().waitFor()
+    expect(await sideways(admin)).toBe(0)
     await admin.screenshot({ path: `${SHOTS}/admin-dispute-evidence.png`, fullPage: true })
     await dispute.getByRole('button', { name: 'Refund buyer' }).click()
     const dialog = admin.getByRole('dialog')

@@ -141,7 +141,7 @@ export type WithdrawalDto = z.infer<typeof withdrawalDtoSchema>
 export const adminWithdrawalDtoSchema = withdrawalDtoSchema.extend({ userId: z.number().int(), username: z.string() })
 export type AdminWithdrawalDto = z.infer<typeof adminWithdrawalDtoSchema>
 
-export const rejectWithdrawalSchema = z.object({ reason: z.string().trim().min(3, 'Give the user a reason').max(1000) }).strict()
+export const rejectWithdrawalSchema = z.object({ reason: z.string().trim().min(3, 'Give the user a reason').max(1000, 'The reason can be at most 1,000 characters') }).strict()
 
 /** GET /api/admin/withdrawals and GET /api/balance/history pages; the total is sent as X-Total-Count. */
 export const PAYMENTS_PAGE_SIZE = 20

@@ -186,7 +186,7 @@ export const disputeRequestSchema = z
   .object({ reason: z.string().trim().min(10, 'Tell us what went wrong (at least 10 characters)').max(2000, 'At most 2,000 characters') })
   .strict()
 
-export const resolveRequestSchema = z.object({ note: z.string().trim().min(1, 'Write a note for the parties').max(2000) }).strict()
+export const resolveRequestSchema = z.object({ note: z.string().trim().min(1, 'Write a note for the parties').max(2000, 'The note can be at most 2,000 characters') }).strict()
 
 /** Error texts the server answers with; the screens show them as they are. */
 export const TRANSACTION_MESSAGES = {

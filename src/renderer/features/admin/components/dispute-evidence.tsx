@@ -15,7 +15,7 @@ function Timeline({ events }: { events: readonly TransactionEventDto[] }) {
       {events.map((event) => (
         <li key={event.id} className="grid gap-0.5 border-l-2 border-navy-100 dark:border-navy-800 pl-3 text-sm">
           {/* written by the server from names and titles: text, never HTML */}
-          <p>{event.note}</p>
+          <p className="wrap-anywhere">{event.note}</p>
           <p className="text-xs text-muted-foreground">
             {event.status ? `${TRANSACTION_STATUS_LABELS[event.status]} · ` : ''}
             {ACTOR_LABELS[event.actorRole]} · <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>

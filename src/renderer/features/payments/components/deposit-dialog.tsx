@@ -26,17 +26,20 @@ export function DepositDialog() {
   const [amount, setAmount] = useState('')
   const [method, setMethod] = useState<ProviderMethod>('card')
   const [touched, setTouched] = useState(false)
+  // pressed Continue: an empty amount is a problem then, though leaving the empty field is not
+  const [submitted, setSubmitted] = useState(false)
   const [leaving, setLeaving] = useState(false)
   const [external, setExternal] = useState<BrowserCheckout | null>(null)
   const keys = useActionKeys()
   const deposit = useCreateDeposit(keys)
   const check = checkDeposit(amount)
   const preview = check.ok ? depositPreview(check.cents, method) : null
-  const showProblem = touched && !check.ok && amount !== ''
+  const showProblem = !check.ok && (submitted || (touched && amount !== ''))
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setTouched(true)
+    setSubmitted(true)
     if (!check.ok) return
     deposit.mutate(
       { amount: centsToAmount(check.cents), method },
@@ -61,6 +64,7 @@ export function DepositDialog() {
           keys.settle()
           deposit.reset()
           setTouched(false)
+          setSubmitted(false)
           setExternal(null)
         }
       }}

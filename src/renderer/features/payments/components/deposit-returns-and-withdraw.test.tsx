@@ -73,4 +73,19 @@ describe('/balance: the Withdraw dialog', () => {
     expect(within(dialog).queryByText('$15.00')).toBeNull()
     expect(within(dialog).getByText('checking…')).toBeTruthy()
   })
+
+  it('says what is wrong when Continue is pressed with no amount, and sends nothing', async () => {
+    const sent = stubServer((path) => {
+      if (path === '/api/balance') return Response.json({ available: '500.00', held: '0.00', pendingWithdrawals: '0.00' })
+      if (path.startsWith('/api/balance/history')) return Response.json([], { headers: { 'X-Total-Count': '0' } })
+      if (path.startsWith('/api/withdrawals')) return Response.json([])
+      return Response.json({ message: 'not found' }, { status: 404 })
+    }, RICH_BOB)
+    const { user } = renderAt('/balance', RICH_BOB)
+    await user.click(await screen.findByRole('button', { name: /Deposit/ }))
+    const dialog = await screen.findByRole('dialog')
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }))
+    expect(await within(dialog).findByText('Enter an amount in dollars, like 25 or 25.50')).toBeTruthy()
+    expect(sent.filter((c) => c.path === '/api/payments/deposits')).toHaveLength(0)
+  })
 })

@@ -29,7 +29,7 @@ export function DealActions({ deal }: { deal: TransactionDetailDto }) {
           <ShieldAlert className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
           <div className="min-w-0">
             <p className="font-semibold">Reason for the dispute</p>
-            <p className="mt-0.5 break-words whitespace-pre-line">{deal.disputeReason}</p>
+            <p className="mt-0.5 wrap-anywhere whitespace-pre-line">{deal.disputeReason}</p>
           </div>
         </div>
       )}

@@ -12,6 +12,13 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
   )
 }
 
+/** Where held money goes, told to each viewer in their own terms. */
+const HELD_NOTE: Record<TransactionDto['viewerRole'], (price: number) => string> = {
+  seller: (price) => `You receive ${formatMoney(price)} when the deal completes.`,
+  buyer: () => 'The seller is paid only once the account is yours.',
+  admin: () => 'Held in escrow: the seller is paid once the buyer has the account.',
+}
+
 /** One line under the figures: how it was paid and where the money stands for the viewer. */
 export function moneyNote(deal: Pick<TransactionDto, 'status' | 'paymentMethod' | 'viewerRole' | 'price'>): string {
   const paid = deal.paymentMethod ? `${paidWith(deal.paymentMethod)}.` : 'Not paid yet.'
@@ -21,9 +28,10 @@ export function moneyNote(deal: Pick<TransactionDto, 'status' | 'paymentMethod' 
     case 'refunded':
       return `${paid} Refunded to the buyer's balance.`
     case 'cancelled':
-      return 'Cancelled before payment: nothing was charged.'
+      // a provider payment that arrives after the cancel goes to the buyer's balance, never into this deal
+      return 'Cancelled before payment: nothing is held in escrow.'
     default:
-      return `${paid} ${deal.viewerRole === 'seller' ? `You receive ${formatMoney(deal.price)} when the deal completes.` : 'The seller is paid only once the account is yours.'}`
+      return `${paid} ${HELD_NOTE[deal.viewerRole](deal.price)}`
   }
 }
 

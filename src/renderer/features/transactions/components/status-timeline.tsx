@@ -63,7 +63,7 @@ function EventLog({ events }: { events: readonly TransactionEventDto[] }) {
         {newestFirst.map((event) => (
           <li key={event.id} className="grid gap-0.5 text-sm">
             {/* written by the server from user names and listing titles: text, never HTML */}
-            <p>{event.note}</p>
+            <p className="wrap-anywhere">{event.note}</p>
             <p className="text-xs text-muted-foreground">
               {ACTOR_LABELS[event.actorRole]} · <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
             </p>
