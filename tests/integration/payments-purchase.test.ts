@@ -73,6 +73,8 @@ describe('purchases paid at the provider', () => {
         success: true,
         details: { type: 'transaction', transaction_id: deal.id, order_id: checkout.orderId, conversationId: deal.conversationId, sellerId: listing.sellerId },
       })
+      // it funded the deal: nothing went to the balance
+      expect(verifyPaymentResponseSchema.parse(res.json).details?.to_balance).toBeUndefined()
     }
     expect(detail((await alice.client.get(`/api/transactions/${deal.id}`)).json)).toMatchObject({ status: 'fee_paid', paymentMethod: 'card' })
     expect(await balanceOf(`escrow:${deal.id}`)).toBe(held)
@@ -150,10 +152,12 @@ describe('purchases paid at the provider', () => {
     const walletBefore = await balanceOf(`wallet:${alice.id}`)
     await pressCheckoutButton(alice.client, checkout.checkoutUrl, 'paid')
     const res = await alice.client.post('/api/trustap/verify-payment', { order_id: checkout.orderId })
-    expect(res.json).toMatchObject({ success: true })
+    // the return screen is told, so it does not call the payment a purchase held in escrow
+    expect(res.json).toMatchObject({ success: true, details: { type: 'transaction', to_balance: true } })
     expect(await balanceOf(`wallet:${alice.id}`)).toBe(walletBefore + held)
     expect(await balanceOf(`escrow:${deal.id}`)).toBe(0)
-    await alice.client.post('/api/trustap/verify-payment', { order_id: checkout.orderId })
+    const again = await alice.client.post('/api/trustap/complete-payment', { order_id: checkout.orderId, confirm_payment: true })
+    expect(again.json).toMatchObject({ success: true, details: { to_balance: true } })
     expect(await balanceOf(`wallet:${alice.id}`)).toBe(walletBefore + held)
     await expectSoundLedger()
   })

@@ -35,8 +35,9 @@ const ERRORS: Record<Exclude<ConfirmOutcome, 'credited'>, string> = {
 }
 
 /** SPEC §3 "Payment verification result": the details the return screen needs to send the user on. */
-export function toVerifyResponse(order: PaymentOrder, outcome: ConfirmOutcome): VerifyPaymentResponse & { message?: string; status: string } {
+export function toVerifyResponse(order: PaymentOrder, outcome: ConfirmOutcome, toBalance = false): VerifyPaymentResponse & { message?: string; status: string } {
   const details = {
+    ...(toBalance ? { to_balance: true as const } : {}),
     amount: toDollars(order.amountCents),
     transaction_id: order.transactionId ?? order.providerRef ?? undefined,
     order_id: order.orderId,

@@ -47,7 +47,7 @@ export function paymentRoutes(deps: { payments: PaymentsService }): Router<AppSt
     const providerRef = orderId ? null : (input.transaction_id ?? null)
     const order = await payments.findOwnOrder(ctx.state.em, userId, { orderId, providerRef })
     const { order: after, outcome } = await payments.confirm(ctx.state.em, order)
-    ctx.body = toVerifyResponse(after, outcome)
+    ctx.body = toVerifyResponse(after, outcome, await payments.creditedToBalance(ctx.state.em, after, outcome))
   })
 
   router.post('/api/trustap/complete-payment', async (ctx) => {
@@ -55,7 +55,7 @@ export function paymentRoutes(deps: { payments: PaymentsService }): Router<AppSt
     const { order_id } = parseBody(ctx, completePaymentRequestSchema)
     const order = await payments.findOwnOrder(ctx.state.em, userId, { orderId: order_id })
     const { order: after, outcome } = await payments.confirm(ctx.state.em, order)
-    ctx.body = toVerifyResponse(after, outcome)
+    ctx.body = toVerifyResponse(after, outcome, await payments.creditedToBalance(ctx.state.em, after, outcome))
   })
 
   router.post('/api/payments/webhooks/:provider', async (ctx) => {

@@ -172,6 +172,16 @@ export class PaymentsService {
   }
 
   /**
+   * Whether a credited purchase order's money went to the buyer's balance instead of its deal: the deal stopped
+   * waiting for it (lapsed, cancelled, paid from the balance meanwhile). A deal this order funded holds its method.
+   */
+  async creditedToBalance(em: EntityManager, order: PaymentOrder, outcome: ConfirmOutcome): Promise<boolean> {
+    if (outcome !== 'credited' || order.kind !== 'purchase' || order.transactionId === null) return false
+    const [deal] = await em.execute<{ payment_method: string | null }[]>('select payment_method from escrow_transactions where id = ?', [order.transactionId])
+    return deal !== undefined && deal.payment_method !== 'card' && deal.payment_method !== 'crypto'
+  }
+
+  /**
    * An admin's reconcile (POST /api/admin/payments/orders/{orderId}/reconcile): the order confirmed with the
    * provider exactly as a verification confirms it, so it is credited at most once however often this runs. The
    * audit entry is written in the transaction that changes the order, and only when something changed.

@@ -90,6 +90,8 @@ export const paymentDetailsSchema = z.object({
   type: z.enum(['deposit', 'transaction']).optional(),
   conversationId: z.number().int().optional(),
   sellerId: z.number().int().optional(),
+  /** a purchase's payment that arrived after its deal stopped waiting for it (lapsed, cancelled, paid otherwise): it is in the buyer's balance */
+  to_balance: z.literal(true).optional(),
 })
 
 /** SPEC §3 payment verification result. */

@@ -174,6 +174,16 @@ describe('after verification', () => {
     expect(outcome.message).toBe('Payment received: your purchase is now protected by escrow.')
   })
 
+  it('a purchase payment that arrived after its deal ended says it is in the balance, and goes there, not to the escrow page', () => {
+    const outcome = outcomeOfVerification(verify('order_id=trans_5&transaction_id=5&trustap_status=ok&code=paid&status=paid'), {
+      success: true,
+      details: { type: 'transaction', transaction_id: 5, order_id: 'trans_5', conversationId: 4, amount: 105, to_balance: true },
+    })
+    expect(outcome.message).toBe('The purchase had ended before your payment arrived, so $105.00 was added to your balance instead.')
+    expect(outcome.redirect?.to).toBe('/balance')
+    expect(outcome.continueTo).toBe('/balance')
+  })
+
   it('a refusal shows the server error (Verification Failed) or "Payment verification failed", and offers manual completion', () => {
     const p = verify('order_id=trans_5&status=paid')
     expect(outcomeOfVerification(p, { success: false, error: PAYMENT_MESSAGES.pending })).toMatchObject({

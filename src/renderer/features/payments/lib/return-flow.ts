@@ -25,6 +25,7 @@ export const RETURN_TEXTS = {
   depositDone: (amount: string) => `Your deposit of ${amount} is in your balance.`,
   depositDoneNoAmount: 'Your deposit is in your balance.',
   purchaseDone: 'Payment received: your purchase is now protected by escrow.',
+  purchaseToBalance: (amount: string) => `The purchase had ended before your payment arrived, so ${amount} was added to your balance instead.`,
   failed: (error: string) => `Payment failed: ${error}`,
 } as const
 
@@ -197,6 +198,7 @@ export function successTarget(type: OrderType | null, details: PaymentDetails | 
 function successMessage(type: OrderType | null, details: PaymentDetails | null): string {
   const cents = details?.amount !== undefined ? toCents(details.amount) : null
   if (type === 'deposit') return cents !== null ? RETURN_TEXTS.depositDone(formatBalance(centsToDecimalString(cents))) : RETURN_TEXTS.depositDoneNoAmount
+  if (details?.to_balance) return RETURN_TEXTS.purchaseToBalance(cents !== null ? formatBalance(centsToDecimalString(cents)) : 'the payment')
   return RETURN_TEXTS.purchaseDone
 }
 
@@ -204,7 +206,8 @@ export function successOutcome(details: PaymentDetails | null, plan: { orderType
   const type = details?.type ?? plan.orderType
   const continueTo = successTarget(type, details, plan.txId)
   const txId = details?.transaction_id !== undefined ? String(details.transaction_id) : plan.txId
-  const to = plan.providerPaid ? paymentSuccessPath(type, txId, details?.order_id ?? plan.orderId) : continueTo
+  // a payment that went to the balance is not a purchase held in escrow: the balance shows where it is
+  const to = details?.to_balance ? '/balance' : plan.providerPaid ? paymentSuccessPath(type, txId, details?.order_id ?? plan.orderId) : continueTo
   const message = successMessage(type, details)
   return {
     state: 'success',
