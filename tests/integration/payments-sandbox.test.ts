@@ -121,12 +121,16 @@ describe('deposits through the sandbox checkout', () => {
     expect(failed).toMatchObject({ processorFee: 0.13, total: 12.63 })
     const failedLanding = await pressCheckoutButton(alice.client, failed.checkoutUrl, 'failed')
     expect(Object.fromEntries(failedLanding.searchParams)).toMatchObject({ status: 'failed', trustap_status: 'error', error: expect.any(String) })
+    // the order says so at once, as after a provider's webhook: the return screen does not verify a failed payment
+    const statusOf = async (orderId: string) => (await sql.query('select status from payment_orders where order_id = $1', [orderId])).rows[0].status as string
+    expect(await statusOf(failed.orderId)).toBe('failed')
     expect((await verify(alice, { order_id: failed.orderId })).json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.failed })
 
     const cancelled = await deposit(alice, 7)
     const staleTab = formToken((await alice.client.get(cancelled.checkoutUrl)).text)
     const cancelledLanding = await pressCheckoutButton(alice.client, cancelled.checkoutUrl, 'cancelled')
     expect(cancelledLanding.searchParams.get('status')).toBe('cancelled')
+    expect(await statusOf(cancelled.orderId)).toBe('cancelled')
     expect((await verify(alice, { order_id: cancelled.orderId })).json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.cancelled })
     // Pay pressed later in a second tab does not turn the cancelled payment into a paid one
     const late = await alice.client.request('POST', cancelled.checkoutUrl, new URLSearchParams({ token: staleTab, outcome: 'paid' }).toString(), {

@@ -64,7 +64,16 @@ export function createPaymentsModule(deps: PaymentsModuleDeps): PaymentsModule {
       adminWithdrawalRoutes({ withdrawals }),
       trustapRoutes({ oauth }),
       // the sandbox's hosted checkout exists only while the sandbox is the provider
-      ...(provider === sandbox ? [sandboxRoutes({ sandbox, publicUrl: config.publicUrl, secret: config.sessionSecret })] : []),
+      ...(provider === sandbox ? [sandboxRoutes({
+              sandbox,
+              publicUrl: config.publicUrl,
+              secret: config.sessionSecret,
+              notify: (em, order) =>
+                payments.confirm(em, order).then(
+                  () => undefined,
+                  (err: unknown) => logger.warn({ err, orderId: order.orderId }, 'sandbox outcome not recorded on the order'),
+                ),
+            }),] : []),
     ],
   }
 }

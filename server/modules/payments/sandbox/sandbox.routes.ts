@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import Router from '@koa/router'
+import type { EntityManager } from '@mikro-orm/postgresql'
 import { sessionUserId, type AppContext, type AppState } from '../../../http/context'
 import { PaymentOrder } from '../payment.entities'
 import { ORDER_TTL_MS } from '../payment-crediting'
@@ -14,6 +15,12 @@ export interface SandboxRoutesDeps {
   sandbox: SandboxProvider
   publicUrl: string
   secret: string
+  /**
+   * Handover told of a payment that failed or was cancelled here, as a provider's webhook would tell it: the order
+   * leaves "awaiting payment" at once, whether or not the browser comes back. A payment made here is credited by the
+   * return screen or a webhook, as with any provider.
+   */
+  notify?: (em: EntityManager, order: PaymentOrder) => Promise<void>
 }
 
 /** The form's token: bound to this checkout attempt and this user, so another site cannot press Pay for them. */
@@ -130,6 +137,7 @@ export function sandboxRoutes(deps: SandboxRoutesDeps): Router<AppState> {
       return send(ctx, 410, messagePage('Checkout expired', 'This checkout is more than a day old. Start a new payment.', { href: '/balance', label: 'Back to Handover' }))
     }
     const final = (await sandbox.decide(ctx.state.em, order.providerRef!, outcome)) ?? outcome
+    if (final !== 'paid') await deps.notify?.(ctx.state.em, order)
     // 303: the browser follows with a GET, as after any provider's hosted page
     ctx.status = 303
     ctx.redirect(returnUrl(publicUrl, order, final))
