@@ -140,18 +140,18 @@ export function ListingDetailScreen({ id, renderPurchase }: { id: string; render
         <DetailSkeleton />
       ) : listing.isError ? (
         <LoadError message={listing.error.message} onRetry={() => void listing.refetch()} />
-      ) : gone ? (
-        <ListingDetail listing={gone} renderPurchase={renderPurchase} />
-      ) : listing.data === null ? (
+      ) : gone || listing.data ? (
+        // one tree for the listing on sale and gone: the detail keeps its place, so a purchase dialog open in it
+        // stays open (with its error) when the listing goes off sale under it
         <>
-          <ListingSeo listing={null} />
-          <NotFoundState />
+          {listing.data && <ListingSeo listing={listing.data} />}
+          {listing.data && <ListingOwnerPanel listing={listing.data} />}
+          <ListingDetail listing={gone ?? listing.data!} renderPurchase={renderPurchase} />
         </>
       ) : (
         <>
-          <ListingSeo listing={listing.data} />
-          <ListingOwnerPanel listing={listing.data} />
-          <ListingDetail listing={listing.data} renderPurchase={renderPurchase} />
+          <ListingSeo listing={null} />
+          <NotFoundState />
         </>
       )}
     </div>
