@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router-dom'
 import { Landmark, ReceiptText } from 'lucide-react'
 import { PAYMENTS_PAGE_SIZE } from '@shared/api/payments'
@@ -55,13 +55,17 @@ export function BalanceScreen() {
   const history = useBalanceHistory(page, isSignedIn)
   const withdrawals = useWithdrawals(isSignedIn)
   useSeo({ title: 'Balance | Handover', description: 'Your Handover balance, deposits and withdrawals.', noIndex: true })
+  const total = history.data?.total ?? 0
+  const pages = Math.max(1, Math.ceil(total / PAYMENTS_PAGE_SIZE))
+  // an old link past the last page lands on the last one, as /transactions does
+  const pastEnd = !history.isPlaceholderData && history.data !== undefined && total > 0 && page > pages
+  useEffect(() => {
+    if (pastEnd) setSearch(pages > 1 ? { page: String(pages) } : {}, { replace: true })
+  }, [pastEnd, pages, setSearch])
   if (!isLoading && !isSignedIn) return <Navigate to={paths.login} replace />
 
   // the header's figure (from /api/auth/me) stands in until, or if, the balance summary cannot be read
   const available = balance.data?.available ?? (balance.isError ? (user?.balance ?? null) : null)
-  const total = history.data?.total ?? 0
-  const pages = Math.max(1, Math.ceil(total / PAYMENTS_PAGE_SIZE))
-
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:py-12">
       <header className="flex flex-wrap items-end justify-between gap-4">

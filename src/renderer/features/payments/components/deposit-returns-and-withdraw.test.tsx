@@ -88,4 +88,21 @@ describe('/balance: the Withdraw dialog', () => {
     expect(await within(dialog).findByText('Enter an amount in dollars, like 25 or 25.50')).toBeTruthy()
     expect(sent.filter((c) => c.path === '/api/payments/deposits')).toHaveLength(0)
   })
+
+  it('takes an old link past the last page of the history to the last page', async () => {
+    const line = (id: number) => ({ id, kind: 'deposit', memo: `Deposit ${id}`, amount: 10, createdAt: '2026-11-20T10:00:00.000Z', transactionId: null })
+    stubServer((path) => {
+      if (path === '/api/balance') return Response.json({ available: '30.00', inEscrow: '0.00', pendingWithdrawals: '0.00' })
+      if (path.startsWith('/api/balance/history')) {
+        const page = Number(new URL(path, 'http://x').searchParams.get('page') ?? '1')
+        return Response.json(page === 1 ? [line(1), line(2), line(3)] : [], { headers: { 'X-Total-Count': '3' } })
+      }
+      if (path.startsWith('/api/withdrawals')) return Response.json([])
+      return Response.json({ message: 'not found' }, { status: 404 })
+    }, RICH_BOB)
+    renderAt('/balance?page=5', RICH_BOB)
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/balance'))
+    expect(await screen.findByText('Showing 1-3 of 3')).toBeTruthy()
+    expect(screen.queryByText('Nothing here yet')).toBeNull()
+  })
 })
