@@ -281,8 +281,8 @@ function serveWebsite(app: Koa<AppState>, root: string, renderPage: (ctx: AppCon
     await next()
     if (ctx.body !== undefined || ctx.status !== 404) return
     if (!['GET', 'HEAD'].includes(ctx.method) || ctx.path.startsWith('/api') || ctx.path.startsWith('/ws')) return
-    // a missing file (/sounds/x.mp3, an old asset) is a 404, not the app's HTML
-    if (/\.[a-z0-9]+$/i.test(ctx.path)) return
+    // a missing file (/sounds/x.mp3, an old asset) is a 404, not the app's HTML; a mistyped id (/transaction/3.5) is a page
+    if (/\.[a-z][a-z0-9]*$/i.test(ctx.path)) return
     await renderPage(ctx)
   })
 }

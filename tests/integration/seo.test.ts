@@ -194,6 +194,19 @@ describe('tags in the first HTML answer', () => {
       expect(meta(page.head, 'robots'), path).toEqual(['index, follow'])
     }
   })
+
+  it('a mistyped id with a dot gets the app (which shows its own not-found screen); a missing file stays a bare 404', async () => {
+    for (const path of ['/transaction/3.5', '/payment/3.5', '/listing/7.0']) {
+      const page = await fetchPage(path)
+      expect(page.type, path).toContain('text/html')
+      expect(page.html, path).toContain('<div id="root">')
+    }
+    for (const path of ['/sounds/missing.mp3', '/assets/gone-1a2b3c.js', '/fonts/x.woff2']) {
+      const res = await fetch(`${server.url}${path}`)
+      expect(res.status, path).toBe(404)
+      expect(await res.text(), path).not.toContain('<div id="root">')
+    }
+  })
 })
 
 describe('/sitemap.xml and /robots.txt', () => {
