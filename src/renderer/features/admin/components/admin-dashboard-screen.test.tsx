@@ -171,6 +171,15 @@ describe('AdminDashboardScreen: disputes', () => {
     expect(within(checklist).getAllByRole('listitem')[2]!.textContent).toMatch(/^3\. Change the emailDone by the seller .+, confirmed by the buyer .+$/)
   })
 
+  it('says who opened each dispute, Handover itself for a deal a ban of the seller holds', async () => {
+    stubApi({ disputes: [makeDispute({ id: 7, disputedBy: 'seller' }), makeDispute({ id: 8, disputedBy: 'system', disputeReason: 'The seller’s account was banned.' })] })
+    renderScreen()
+    const items = await within(await section('Disputes')).findAllByTestId('dispute-item')
+    expect(items[0]!.textContent).toContain('opened by the seller')
+    expect(items[1]!.textContent).toContain('held by Handover')
+    expect(items[1]!.textContent).not.toContain('opened by the buyer')
+  })
+
   it('refunds the buyer only with a note, after saying where the money goes', async () => {
     stubApi({ disputes: [makeDispute()] })
     renderScreen()

@@ -19,6 +19,14 @@ import { DisputeEvidence } from './dispute-evidence'
 
 const noteSchema = resolveRequestSchema.shape.note
 
+/** Who opened the dispute: a party, or Handover itself (a ban of the seller holds their paid deals). */
+const DISPUTE_OPENER: Record<AdminDisputeDto['disputedBy'], string> = {
+  buyer: 'opened by the buyer',
+  seller: 'opened by the seller',
+  admin: 'opened by an admin',
+  system: 'held by Handover',
+}
+
 /** What each decision does with the money, said before it is done. */
 function consequence(dispute: AdminDisputeDto, resolution: Resolution) {
   const held = dollars(dispute.price + dispute.escrowFee)
@@ -91,7 +99,7 @@ export function DisputeItem({ dispute }: { dispute: AdminDisputeDto }) {
             </Link>
           </h3>
           <p className="text-sm text-muted-foreground">
-            {dispute.buyer.username} (buyer) · {dispute.seller.username} (seller) · opened by the {dispute.disputedBy === 'seller' ? 'seller' : 'buyer'}{' '}
+            {dispute.buyer.username} (buyer) · {dispute.seller.username} (seller) · {DISPUTE_OPENER[dispute.disputedBy]}{' '}
             <time dateTime={dispute.disputedAt}>{formatRelativeTime(dispute.disputedAt)}</time>
           </p>
         </div>
