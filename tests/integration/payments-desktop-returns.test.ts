@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
-import { checkoutSchema, verifyPaymentResponseSchema, type CheckoutDto } from '../../src/shared/api/payments'
+import { checkoutSchema, verifyPaymentResponseSchema } from '../../src/shared/api/payments'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
-import { freePort, pressCheckoutButton } from '../support/payments'
+import { freePort, pressCheckoutButton, startDeposit } from '../support/payments'
 import { startTestServer } from '../support/server'
 import { escrowHelpers } from './escrow-support'
 
@@ -19,19 +19,7 @@ const { signIn, listingToBuy, detail } = escrowHelpers(
 let alice: Awaited<ReturnType<typeof signIn>>
 let bob: Awaited<ReturnType<typeof signIn>>
 
-async function deposit(client: ApiClient, body: Record<string, unknown>): Promise<CheckoutDto> {
-  // a deposit's id has the second in it: wait out a second already used by this user
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const res = await client.post('/api/payments/deposits', { amount: 10, method: 'card', ...body })
-    if (res.status === 409) {
-      await new Promise((ok) => setTimeout(ok, 1000))
-      continue
-    }
-    expect(res.status, res.text).toBe(201)
-    return checkoutSchema.parse(res.json)
-  }
-  throw new Error('could not start a deposit')
-}
+const deposit = (client: ApiClient, body: Record<string, unknown>) => startDeposit(client, body)
 
 /** The system browser: no Handover session, but it sends its Origin with the form post like any browser. */
 const systemBrowser = () => new ApiClient(server.url, { origin: server.url })

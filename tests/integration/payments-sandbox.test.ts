@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { RECONCILE_MESSAGES, reconcileResultSchema, REFUND_MESSAGES, refundResultSchema, STUCK_MESSAGES } from '../../src/shared/api/admin-payments'
 import { formatMoney } from '../../src/shared/format'
-import { balanceEntrySchema, balanceSchema, checkoutSchema, PAYMENT_MESSAGES, verifyPaymentResponseSchema } from '../../src/shared/api/payments'
+import { balanceEntrySchema, balanceSchema, PAYMENT_MESSAGES, verifyPaymentResponseSchema } from '../../src/shared/api/payments'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
-import { addUser, cents, drainWallet, formToken, freePort, PASSWORD, pressCheckoutButton, type TestUser } from '../support/payments'
+import { addUser, cents, drainWallet, formToken, freePort, PASSWORD, pressCheckoutButton, type TestUser, startDeposit } from '../support/payments'
 import { startTestServer } from '../support/server'
 import { openSocket } from '../support/ws-client'
 
@@ -19,19 +19,7 @@ let bob: TestUser
 
 const balanceOf = async (user: TestUser) => cents(balanceSchema.parse((await user.client.get('/api/balance')).json).available)
 
-async function deposit(user: TestUser, amount: number | string, method: 'card' | 'crypto' = 'card') {
-  // a deposit's id has the second in it: wait out a second already used by this user
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const res = await user.client.post('/api/payments/deposits', { amount, method })
-    if (res.status === 409) {
-      await new Promise((ok) => setTimeout(ok, 1000))
-      continue
-    }
-    expect(res.status, res.text).toBe(201)
-    return checkoutSchema.parse(res.json)
-  }
-  throw new Error('could not start a deposit')
-}
+const deposit = (user: TestUser, amount: number | string, method: 'card' | 'crypto' = 'card') => startDeposit(user.client, { amount, method })
 
 const verify = (user: TestUser, body: Record<string, unknown>) => user.client.post('/api/trustap/verify-payment', body)
 const creditCount = async (orderId: string) =>

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { adminPaymentOrderListSchema, STUCK_MESSAGES } from '../../src/shared/api/admin-payments'
-import { balanceSchema, checkoutSchema } from '../../src/shared/api/payments'
+import { balanceSchema } from '../../src/shared/api/payments'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
-import { addUser, cents, freePort, type TestUser } from '../support/payments'
+import { addUser, cents, freePort, type TestUser, startDeposit } from '../support/payments'
 import { startTestServer } from '../support/server'
 import { STANDIN_WEBHOOK, TrustapStandin } from '../support/trustap-standin'
 
@@ -26,18 +26,7 @@ const hook = (body: unknown) =>
     body: JSON.stringify(body),
   })
 
-async function deposit(user: TestUser, amount: number) {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const res = await user.client.post('/api/payments/deposits', { amount, method: 'card' })
-    if (res.status === 409) {
-      await new Promise((ok) => setTimeout(ok, 1000))
-      continue
-    }
-    expect(res.status, res.text).toBe(201)
-    return checkoutSchema.parse(res.json)
-  }
-  throw new Error('could not start a deposit')
-}
+const deposit = (user: TestUser, amount: number) => startDeposit(user.client, { amount })
 
 beforeAll(async () => {
   await standin.start()

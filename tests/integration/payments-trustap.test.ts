@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { refundResultSchema } from '../../src/shared/api/admin-payments'
-import { balanceSchema, checkoutSchema, PAYMENT_MESSAGES, trustapConnectionSchema, trustapOAuthStartSchema } from '../../src/shared/api/payments'
+import { balanceSchema, PAYMENT_MESSAGES, trustapConnectionSchema, trustapOAuthStartSchema } from '../../src/shared/api/payments'
 import { PaymentOrder } from '../../server/modules/payments/payment.entities'
 import type { TrustapProvider } from '../../server/modules/payments/trustap/trustap.provider'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
-import { addUser, cents, freePort, type TestUser } from '../support/payments'
+import { addUser, cents, freePort, type TestUser, startDeposit } from '../support/payments'
 import { startTestServer } from '../support/server'
 import { STANDIN_SELLER_ID, STANDIN_WEBHOOK, standinCharge, TrustapStandin } from '../support/trustap-standin'
 
@@ -24,18 +24,7 @@ let bob: TestUser
 const balanceOf = async (user: TestUser) => cents(balanceSchema.parse((await user.client.get('/api/balance')).json).available)
 const txIdOf = (checkoutUrl: string) => Number(/\/f2f\/transactions\/(\d+)\/pay_deposit/.exec(checkoutUrl)![1])
 
-async function deposit(user: TestUser, amount: number, returnTo?: 'desktop') {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const res = await user.client.post('/api/payments/deposits', { amount, method: 'card', returnTo })
-    if (res.status === 409) {
-      await new Promise((ok) => setTimeout(ok, 1000))
-      continue
-    }
-    expect(res.status, res.text).toBe(201)
-    return checkoutSchema.parse(res.json)
-  }
-  throw new Error('could not start a deposit')
-}
+const deposit = (user: TestUser, amount: number, returnTo?: 'desktop') => startDeposit(user.client, { amount, returnTo })
 
 /** The buyer's browser on Trustap's pay page: the form, the card going through, the redirect home. */
 async function payAtTrustap(checkoutUrl: string, outcome: 'pay' | 'leave' = 'pay'): Promise<URL> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { expect } from 'vitest'
+import { checkoutSchema, type CheckoutDto } from '../../src/shared/api/payments'
 import { decimalStringToCents } from '../../src/shared/money'
 import { hashPassword } from '../../server/modules/auth/passwords'
 import { User } from '../../server/modules/users/user.entity'
@@ -91,4 +92,21 @@ export async function drainWallet(server: RunningServer, userId: number): Promis
       ],
     })
   })
+}
+
+/**
+ * POST /api/payments/deposits (`body` over a $10 card deposit) until it opens one: a deposit's id has the second in it,
+ * so a second this user already used is waited out.
+ */
+export async function startDeposit(client: ApiClient, body: Record<string, unknown> = {}): Promise<CheckoutDto> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const res = await client.post('/api/payments/deposits', { amount: 10, method: 'card', ...body })
+    if (res.status === 409) {
+      await new Promise((ok) => setTimeout(ok, 1000))
+      continue
+    }
+    expect(res.status, res.text).toBe(201)
+    return checkoutSchema.parse(res.json)
+  }
+  throw new Error('could not start a deposit')
 }
