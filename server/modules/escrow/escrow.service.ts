@@ -399,13 +399,11 @@ export class EscrowService {
     const afters: (() => Promise<void>)[] = []
     for (const { id } of open) {
       const deal = await this.lock(tx, id)
-      const now = new Date()
       let to: TransactionStatus
       let chat: string
       if (deal.status === 'pending') {
         to = 'cancelled'
         chat = dealChat.sellerBannedUnpaid
-        deal.closedAt = now
       } else if (CHECKLIST_OPEN.includes(deal.status)) {
         to = 'disputed'
         chat = dealChat.sellerBannedHeld
@@ -415,13 +413,7 @@ export class EscrowService {
       }
       // the ban has already set banned_at in this transaction: the listing a cancelled reservation gives back is suspended
       deal.sellerBanned = true
-      const listingStatus = this.moveListing(deal, to)
-      deal.status = to
-      deal.updatedAt = now
-      const effects = [stepEffects(deal, to, false)]
-      const answer = await this.finish(tx, deal, 'admin', 200, [{ effects, event: { status: to, actorId: null, role: 'system', note: chat }, chat: { senderId: deal.seller.id, senderUsername: deal.seller.username, content: chat } }], {
-        listingStatus,
-      })
+      const answer = await this.systemStep(tx, deal, to, chat, [], new Date())
       if (answer.after) afters.push(answer.after)
     }
     return async () => {
@@ -466,12 +458,19 @@ export class EscrowService {
     } else {
       return null // another instance, or a person, got there first
     }
+    return this.systemStep(tx, deal, to, chat, effects, now)
+  }
+
+  /**
+   * A move the server makes on its own (a deadline, a ban): the deal as `to`, its listing following it, and the
+   * system's line on the timeline and in the chat, which goes out in the seller's name, as every system line has a sender.
+   */
+  private systemStep(tx: EntityManager, deal: Deal, to: TransactionStatus, chat: string, effects: StepEffects[], now: Date): Promise<Answer<TransactionDetailDto>> {
     const listingStatus = this.moveListing(deal, to)
     deal.status = to
     deal.updatedAt = now
-    deal.closedAt = now
+    if (to === 'completed' || to === 'cancelled' || to === 'refunded') deal.closedAt = now
     effects.push(stepEffects(deal, to, listingStatus === 'active'))
-    // the system's line in the chat goes out in the seller's name, as every system line has a sender
     return this.finish(tx, deal, 'admin', 200, [{ effects, event: { status: to, actorId: null, role: 'system', note: chat }, chat: { senderId: deal.seller.id, senderUsername: deal.seller.username, content: chat } }], {
       listingStatus,
     })

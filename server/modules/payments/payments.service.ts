@@ -195,7 +195,7 @@ export class PaymentsService {
       const { before, after } = changedFields(change.before, change.after)
       recordAudit(tx, { adminId, action: 'payment.reconcile', targetType: 'payment_order', targetId: order.orderId, before, after })
     }
-    const { outcome } = await atProvider(this.deps.logger, 'status', () => this.crediting.confirm(em, order, { onChange: audit, recheck: true }))
+    const { outcome } = await this.confirm(em, order, { onChange: audit, recheck: true })
     const fresh = await em.findOneOrFail(PaymentOrder, { id: order.id }, { populate: ['user'], refresh: true })
     return { order: fresh, outcome, changed }
   }
