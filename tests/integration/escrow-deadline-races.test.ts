@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import pg from 'pg'
-import { TRANSACTION_MESSAGES } from '../../src/shared/api/transactions'
+import { TRANSACTION_MESSAGES, transactionListSchema } from '../../src/shared/api/transactions'
 import type { RunningServer } from '../../server/server'
 import { EscrowService } from '../../server/modules/escrow/escrow.service'
 import { createTestDatabase, type TestDatabase } from '../support/database'
@@ -79,7 +79,13 @@ describe('escrow deadlines meeting other writes', () => {
     const deal = detail(created.json)
     const orders = async () => (await sql.query('select count(*)::int as n from payment_orders where transaction_id = $1', [deal.id])).rows[0].n as number
     // the reservation runs out; no sweep has reached the deal yet (they run every 15 s)
+    expect(deal.actions).toEqual(['pay', 'cancel'])
     await sql.query(`update escrow_transactions set reserved_until = now() - interval '1 second' where id = $1`, [deal.id])
+    // the deal still reads as pending, and no longer offers what the server would refuse
+    const lapsed = detail((await carol.client.get(`/api/transactions/${deal.id}`)).json)
+    expect(lapsed).toMatchObject({ status: 'pending', actions: ['cancel'] })
+    const listed = transactionListSchema.parse((await carol.client.get('/api/transactions')).json)
+    expect(listed.find((item) => item.id === deal.id)?.actions).toEqual(['cancel'])
     const late = await carol.client.post(`/api/transactions/${deal.id}/checkout`, { method: 'card' })
     expect(late.status).toBe(409)
     expect(late.json).toMatchObject({ error: { code: 'reservation_lapsed' }, message: TRANSACTION_MESSAGES.reservationLapsed })

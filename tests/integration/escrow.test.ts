@@ -434,7 +434,11 @@ describe('the server’s own moves', () => {
     await otherSeller.client.post(`/api/transactions/${deal.id}/send-invite`)
     await carol.client.post(`/api/transactions/${deal.id}/confirm-access`)
     await otherSeller.client.post(`/api/transactions/${deal.id}/start-countdown`)
+    expect(detail((await carol.client.get(`/api/transactions/${deal.id}`)).json).actions).toEqual(['release', 'dispute'])
     await sql.query(`update escrow_transactions set countdown_ends_at = now() - interval '1 second' where id = $1`, [deal.id])
+    // the deal still reads as in countdown; the dispute is no longer offered, the buyer's release still is
+    expect(detail((await carol.client.get(`/api/transactions/${deal.id}`)).json)).toMatchObject({ status: 'countdown_started', actions: ['release'] })
+    expect(detail((await otherSeller.client.get(`/api/transactions/${deal.id}`)).json).actions).toEqual([])
     for (const party of [carol, otherSeller]) {
       const dispute = await party.client.post(`/api/transactions/${deal.id}/dispute`, { reason: 'Raised after the countdown ended' })
       expect(dispute.status, dispute.text).toBe(409)

@@ -1,4 +1,5 @@
 import {
+  pastDeadline,
   transactionDisplayId,
   type ChecklistStepDto,
   type TransactionDetailDto,
@@ -15,7 +16,7 @@ const party = (user: Party) => ({ id: user.id, username: user.username, avatar: 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
 /** Buyer, seller and listing must be loaded. */
-export function toTransactionDto(deal: Deal, viewerRole: TransactionRole): TransactionDto {
+export function toTransactionDto(deal: Deal, viewerRole: TransactionRole, now = Date.now()): TransactionDto {
   const { listing } = deal
   return {
     id: deal.id,
@@ -39,7 +40,8 @@ export function toTransactionDto(deal: Deal, viewerRole: TransactionRole): Trans
     total: centsToDollars(deal.priceCents + deal.escrowFeeCents + deal.processorFeeCents),
     paymentMethod: deal.paymentMethod,
     viewerRole,
-    actions: actionsFor(deal.status, viewerRole),
+    // a deadline the sweep has not acted on yet closes its action already: the step would be refused
+    actions: actionsFor(deal.status, viewerRole).filter((action) => !pastDeadline(action, deal, now)),
     reservedUntil: deal.status === 'pending' ? iso(deal.reservedUntil) : null,
     countdownDays: deal.countdownDays,
     countdownEndsAt: iso(deal.countdownEndsAt),

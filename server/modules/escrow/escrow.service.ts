@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import {
+  pastDeadline,
   TRANSACTION_MESSAGES,
   type QuoteDto,
   type TransactionAction,
@@ -200,9 +201,8 @@ export class EscrowService {
       throw conflict(anyone ? TRANSACTION_MESSAGES.alreadyInStatus : TRANSACTION_MESSAGES.notAllowed, anyone ? 'invalid_status' : 'not_allowed')
     }
     // past a deadline the sweep (runDue) has not reached yet, the deal is as good as moved on: it will be
-    if (action === 'pay' && deal.reservedUntil && deal.reservedUntil <= now) throw conflict(TRANSACTION_MESSAGES.reservationLapsed, 'reservation_lapsed')
-    if (action === 'dispute' && deal.status === 'countdown_started' && deal.countdownEndsAt && deal.countdownEndsAt <= now) {
-      throw conflict(TRANSACTION_MESSAGES.countdownOver, 'countdown_over')
+    if (pastDeadline(action, deal, now.getTime())) {
+      throw action === 'pay' ? conflict(TRANSACTION_MESSAGES.reservationLapsed, 'reservation_lapsed') : conflict(TRANSACTION_MESSAGES.countdownOver, 'countdown_over')
     }
     const actor = { id: viewer.userId, username: viewer.username }
     const to = MOVES[action].to
@@ -311,7 +311,7 @@ export class EscrowService {
     if (!deal || role === null) throw notFound(TRANSACTION_MESSAGES.notFound)
     if (role !== 'buyer' || deal.status !== 'pending') throw conflict(role === 'buyer' ? TRANSACTION_MESSAGES.alreadyInStatus : TRANSACTION_MESSAGES.notAllowed, role === 'buyer' ? 'invalid_status' : 'not_allowed')
     // as paying from the balance: a checkout opened after the reservation ran out would pay for a deal being cancelled
-    if (deal.reservedUntil && deal.reservedUntil <= new Date()) throw conflict(TRANSACTION_MESSAGES.reservationLapsed, 'reservation_lapsed')
+    if (pastDeadline('pay', deal, Date.now())) throw conflict(TRANSACTION_MESSAGES.reservationLapsed, 'reservation_lapsed')
     return heldCents(deal)
   }
 

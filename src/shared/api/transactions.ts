@@ -71,6 +71,32 @@ export const TRANSACTION_ACTIONS = [
 ] as const
 export type TransactionAction = (typeof TRANSACTION_ACTIONS)[number]
 
+/** A deal's deadlines, as the server's Dates or the screens' ISO strings. */
+export interface DealDeadlines {
+  status: TransactionStatus
+  reservedUntil: Date | string | null
+  countdownEndsAt: Date | string | null
+}
+
+const timeOf = (at: Date | string | null) => (at === null ? null : new Date(at).getTime())
+
+/**
+ * The moment `action` closes on the deal whatever its status still says, or null: paying once the reservation has
+ * run out, a dispute once the countdown is over. The sweep then moves the deal on (cancelled, completed); until it
+ * runs, the server refuses the action and the screens stop offering it.
+ */
+export function actionClosesAt(action: TransactionAction, deal: DealDeadlines): number | null {
+  if (action === 'pay' && deal.status === 'pending') return timeOf(deal.reservedUntil)
+  if (action === 'dispute' && deal.status === 'countdown_started') return timeOf(deal.countdownEndsAt)
+  return null
+}
+
+/** Whether the deal's deadline for `action` has passed at `now` (ms). */
+export function pastDeadline(action: TransactionAction, deal: DealDeadlines, now: number): boolean {
+  const closes = actionClosesAt(action, deal)
+  return closes !== null && closes <= now
+}
+
 const money = z.number()
 const iso = z.iso.datetime()
 

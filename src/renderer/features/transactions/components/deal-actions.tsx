@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card'
 import { transactionQueryKeys } from '../api/keys'
 import { buttonActions } from '../lib/actions'
 import { guidance } from '../lib/guidance'
+import { useOpenActions } from '../hooks/use-open-actions'
 import { DealTimers } from './deal-timers'
 import { PayPanel } from './pay-panel'
 import { StepButton } from './step-button'
@@ -14,7 +15,8 @@ import { StepButton } from './step-button'
 export function DealActions({ deal }: { deal: TransactionDetailDto }) {
   const client = useQueryClient()
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: transactionQueryKeys.detail(deal.id) }), [client, deal.id])
-  const buttons = buttonActions(deal.actions)
+  const actions = useOpenActions(deal)
+  const buttons = buttonActions(actions)
   return (
     <Card className="p-5 sm:p-6" data-testid="deal-actions">
       <h2 className="text-base font-semibold">What happens now</h2>
@@ -33,7 +35,7 @@ export function DealActions({ deal }: { deal: TransactionDetailDto }) {
           </div>
         </div>
       )}
-      {deal.actions.includes('pay') && <PayPanel deal={deal} />}
+      {actions.includes('pay') && <PayPanel deal={deal} />}
       {buttons.length > 0 && (
         <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:flex-wrap" role="group" aria-label="Your next steps">
           {buttons.map((action) => (

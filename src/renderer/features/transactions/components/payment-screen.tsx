@@ -12,6 +12,7 @@ import { useCurrentUser } from '@/lib/auth'
 import { useSeo } from '@/lib/seo'
 import { useTransaction } from '../api/get-transaction'
 import { transactionQueryKeys } from '../api/keys'
+import { useOpenActions } from '../hooks/use-open-actions'
 import { paidWith } from '../lib/pay-options'
 import { DealTimers } from './deal-timers'
 import { MoneySummary } from './money-summary'
@@ -41,6 +42,7 @@ export function paymentState(deal: Pick<TransactionDetailDto, 'status' | 'paymen
 function PaymentBody({ deal }: { deal: TransactionDetailDto }) {
   const client = useQueryClient()
   const state = paymentState(deal)
+  const actions = useOpenActions(deal)
   const Icon = state.icon
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -57,7 +59,7 @@ function PaymentBody({ deal }: { deal: TransactionDetailDto }) {
         <div className="mt-5 empty:hidden">
           <DealTimers deal={deal} onElapsed={() => void client.invalidateQueries({ queryKey: transactionQueryKeys.detail(deal.id) })} />
         </div>
-        {deal.actions.includes('pay') && <PayPanel deal={deal} />}
+        {actions.includes('pay') && <PayPanel deal={deal} />}
         <Button asChild variant="outline" className="mt-5">
           <Link to={paths.transaction(deal.id)}>
             See the whole deal <ArrowRight aria-hidden="true" />

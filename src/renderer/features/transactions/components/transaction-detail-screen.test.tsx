@@ -130,6 +130,24 @@ describe('TransactionDetailScreen', () => {
     expect(sent).toEqual([{ method: 'POST', path: '/api/transactions/7/pay', key: expect.any(String), body: undefined }])
   })
 
+  it('stops offering Pay once the reservation runs out, though the server still answers the deal as pending', async () => {
+    // the refetch at 00:00 answers the deal as the sweep has not moved it yet: pending, with Pay listed
+    stubServer(makeDeal({ actions: ['pay', 'cancel'], reservedUntil: new Date(Date.now() + 1200).toISOString() }), () => makeDeal())
+    renderScreen()
+    expect(await screen.findByTestId('pay-button')).toBeTruthy()
+    await waitFor(() => expect(screen.queryByTestId('pay-button')).toBeNull(), { timeout: 4000 })
+    expect(screen.getByRole('button', { name: 'Cancel purchase' })).toBeTruthy()
+    await waitFor(() => expect(screen.getByTestId('reservation-timer').textContent).toContain('Updating…'))
+  })
+
+  it('stops offering a dispute once the countdown is over, and still offers the release', async () => {
+    stubServer(makeDeal({ status: 'countdown_started', actions: ['release', 'dispute'], countdownEndsAt: new Date(Date.now() + 1200).toISOString() }), () => makeDeal())
+    renderScreen()
+    expect(await screen.findByRole('button', { name: 'Open a dispute' })).toBeTruthy()
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Open a dispute' })).toBeNull(), { timeout: 4000 })
+    expect(screen.getByRole('button', { name: 'Release $1,000 to the seller' })).toBeTruthy()
+  })
+
   it('ticks the checklist for the right side: the seller marks done, the buyer confirms after', async () => {
     const checklist = [
       { id: 31, title: 'Send the invite', description: 'From YouTube Studio', sellerDoneAt: null, buyerConfirmedAt: null },
