@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { adminPaymentOrderListSchema, STUCK_MESSAGES } from '../../src/shared/api/admin-payments'
-import { balanceSchema } from '../../src/shared/api/payments'
+import { balanceSchema, checkoutSchema } from '../../src/shared/api/payments'
+import { dealChat } from '../../server/modules/escrow/deal-chat'
+import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
+import { insertListings } from '../support/market-data'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { addUser, cents, freePort, type TestUser, startDeposit } from '../support/payments'
@@ -27,6 +30,9 @@ const hook = (body: unknown) =>
   })
 
 const deposit = (user: TestUser, amount: number) => startDeposit(user.client, { amount })
+const dealRow = async (id: number) => (await sql.query('select status, dispute_reason from escrow_transactions where id = $1', [id])).rows[0]
+const complaintOf = async (orderId: string) =>
+  (await sql.query('select complained_at, complaint_closed_at from payment_orders where order_id = $1', [orderId])).rows[0] as { complained_at: Date | null; complaint_closed_at: Date | null }
 
 beforeAll(async () => {
   await standin.start()
@@ -126,5 +132,67 @@ describe('Trustap, late and after the credit', () => {
     expect(standin.transactions.get(byWebhook.id)!.status).toBe('seller_handover_confirmed')
     // settled, not credited again
     expect(await balanceOf(carol)).toBe(before)
+  })
+
+  it('holds a deal for an admin when its buyer complains about the card payment at Trustap, once, and lists the order until Trustap is past the complaint', async () => {
+    const seller = await addUser(server, 'complained_seller')
+    const [listingId] = await insertListings(db.url, [seller.id], 1, 4_000, 'complained')
+    const created = await carol.client.post('/api/transactions', { listingId })
+    expect(created.status, created.text).toBe(201)
+    const dealId = (created.json as { id: number }).id
+    const checkout = checkoutSchema.parse((await carol.client.post(`/api/transactions/${dealId}/checkout`, { method: 'card' })).json)
+    const id = txIdOf(checkout.checkoutUrl)
+    standin.setStatus(id, 'deposit_paid')
+    expect((await carol.client.post('/api/trustap/verify-payment', { order_id: checkout.orderId })).json).toMatchObject({ success: true })
+    expect(standin.transactions.get(id)!.status).toBe('seller_handover_confirmed')
+    expect((await seller.client.post(`/api/transactions/${dealId}/send-invite`)).status).toBe(200)
+    const events = async () => (await sql.query('select count(*)::int as n from escrow_transaction_events where transaction_id = $1', [dealId])).rows[0].n as number
+
+    // the buyer complains in Trustap's own pages, and Trustap says so
+    standin.setStatus(id, 'complained')
+    const res = await hook({ code: 'p2p_tx.complained', target_id: String(id), time: '2026-11-29T10:00:00.000Z' })
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(await dealRow(dealId)).toEqual({ status: 'disputed', dispute_reason: dealChat.providerComplaintHeld })
+    const queue = (await admin.client.get('/api/admin/disputes')).json as unknown as { id: number; disputedBy: string }[]
+    expect(queue.find((d) => d.id === dealId)?.disputedBy).toBe('system')
+    // no step of the seller's moves the money on meanwhile
+    expect((await seller.client.post(`/api/transactions/${dealId}/refund`)).status).toBe(409)
+    const flagged = (await stuckOrders()).find((o) => o.orderId === checkout.orderId)
+    expect(flagged?.stuck).toEqual({ reason: 'complaint_at_provider', message: STUCK_MESSAGES.complaint_at_provider })
+    const first = await complaintOf(checkout.orderId)
+    expect(first.complained_at).toBeInstanceOf(Date)
+
+    // the admin settles the deal; Trustap's next delivery and a reconcile still see the complaint, and change nothing
+    expect((await admin.client.post(`/api/transactions/${dealId}/resolve-release`, { note: 'Ownership checked' })).status).toBe(200)
+    const settled = await events()
+    expect((await hook({ code: 'p2p_tx.complained', target_id: String(id), time: '2026-11-29T10:05:00.000Z' })).status).toBe(200)
+    expect((await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/reconcile`)).status).toBe(200)
+    expect(await dealRow(dealId)).toMatchObject({ status: 'completed' })
+    expect(await events()).toBe(settled)
+    expect(await complaintOf(checkout.orderId)).toEqual(first)
+
+    // Trustap closes the complaint: the order leaves the stuck list
+    standin.setStatus(id, 'complaint_period_ended')
+    expect((await hook({ code: 'p2p_tx.complaint_period_ended', target_id: String(id), time: '2026-11-29T11:00:00.000Z' })).status).toBe(200)
+    expect((await complaintOf(checkout.orderId)).complaint_closed_at).toBeInstanceOf(Date)
+    expect((await stuckOrders()).map((o) => o.orderId)).not.toContain(checkout.orderId)
+    expect((await verifyLedger(server.orm.em.fork())).filter((check) => check.problems.length > 0)).toEqual([])
+  })
+
+  it('lists a deposit its payer complained about at Trustap, and a complaint upheld there as money to recover', async () => {
+    const checkout = await deposit(carol, 23)
+    const id = txIdOf(checkout.checkoutUrl)
+    standin.setStatus(id, 'deposit_paid')
+    expect((await carol.client.post('/api/trustap/verify-payment', { order_id: checkout.orderId })).json).toMatchObject({ success: true })
+    const credited = await balanceOf(carol)
+    standin.setStatus(id, 'complained')
+    expect((await hook({ code: 'p2p_tx.complained', target_id: String(id), time: '2026-11-29T12:00:00.000Z' })).status).toBe(200)
+    expect((await stuckOrders()).find((o) => o.orderId === checkout.orderId)?.stuck?.reason).toBe('complaint_at_provider')
+    // upheld: Trustap refunds the card; what is left is the money to recover, and the balance is not touched
+    standin.setStatus(id, 'deposit_refunded')
+    expect((await hook({ code: 'p2p_tx.deposit_refunded', target_id: String(id), time: '2026-11-29T13:00:00.000Z' })).status).toBe(200)
+    expect((await complaintOf(checkout.orderId)).complaint_closed_at).toBeInstanceOf(Date)
+    expect((await stuckOrders()).find((o) => o.orderId === checkout.orderId)?.stuck?.reason).toBe('reversed_at_provider')
+    expect(await balanceOf(carol)).toBe(credited)
   })
 })

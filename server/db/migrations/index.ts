@@ -22,6 +22,7 @@ import { Migration20261127ActiveSearchIndexes } from './20261127-active-search-i
 import { Migration20261128LedgerEntriesAccountIndex } from './20261128-ledger-entries-account-index'
 import { Migration20261128LedgerGuards } from './20261128-ledger-guards'
 import { Migration20261128PaymentReversals } from './20261128-payment-reversals'
+import { Migration20261129PaymentComplaints } from './20261129-payment-complaints'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -48,4 +49,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128LedgerEntriesAccountIndex', class: Migration20261128LedgerEntriesAccountIndex },
   { name: 'Migration20261128LedgerGuards', class: Migration20261128LedgerGuards },
   { name: 'Migration20261128PaymentReversals', class: Migration20261128PaymentReversals },
+  { name: 'Migration20261129PaymentComplaints', class: Migration20261129PaymentComplaints },
 ]

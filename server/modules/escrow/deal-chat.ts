@@ -13,4 +13,5 @@ export const dealChat = {
   countdownEnded: 'The countdown ended with no dispute; the funds are released to the seller.',
   sellerBannedUnpaid: 'The seller’s account was banned; the unpaid purchase is cancelled.',
   sellerBannedHeld: 'The seller’s account was banned; the funds stay in escrow until an admin settles this deal.',
+  providerComplaintHeld: 'The buyer complained about this payment at the payment provider; the funds stay in escrow until an admin settles this deal.',
 } as const

@@ -421,6 +421,21 @@ export class EscrowService {
     }
   }
 
+  /**
+   * The buyer complained at the payment provider about the payment that funded the deal (payments found it out, in the
+   * caller's transaction): a deal still holding that money turns disputed, held by Handover, so no countdown pays the
+   * seller while the complaint is open, and an admin settles it from the dispute queue. Answers what to announce once
+   * committed, or null: the deal is past holding (completed, refunded, disputed already), or was not funded by the
+   * provider (that payment went to the buyer's balance).
+   */
+  async holdForProviderComplaint(tx: EntityManager, transactionId: number): Promise<(() => Promise<void>) | null> {
+    const deal = await this.lock(tx, transactionId)
+    if (!CHECKLIST_OPEN.includes(deal.status) || (deal.paymentMethod !== 'card' && deal.paymentMethod !== 'crypto')) return null
+    deal.disputeReason = dealChat.providerComplaintHeld
+    const answer = await this.systemStep(tx, deal, 'disputed', dealChat.providerComplaintHeld, [], new Date())
+    return answer.after ?? null
+  }
+
   /** The server's own moves: unpaid reservations lapse, countdowns with no dispute end in release. Returns how many. */
   async runDue(em: EntityManager, now = new Date()): Promise<number> {
     const due = await em.execute<{ id: number; status: TransactionStatus }[]>(

@@ -26,6 +26,8 @@ export interface PurchaseFunding {
     em: EntityManager,
     order: { transactionId: number; orderId: string; method: PaymentMethod; amountCents: number; processorFeeCents: number },
   ): Promise<{ transactionId: number; conversationId: number | null; sellerId: number; after?: () => Promise<void> }>
+  /** the buyer complained at the provider: a deal the order funded and still holding its money is held for an admin */
+  holdForProviderComplaint(tx: EntityManager, transactionId: number): Promise<(() => Promise<void>) | null>
 }
 
 export interface CreditingDeps {
@@ -160,15 +162,46 @@ export class PaymentCrediting {
     const { provider, logger } = this.deps
     const report = await provider.fetchOrderStatus(em, order)
     if (report.status === 'paid') {
+      await this.noteComplaint(em, order, report.complained === true)
       await provider.settle?.(order).catch((err: unknown) => logger.error({ err, orderId: order.orderId }, 'provider settlement failed'))
       return
     }
-    if (report.status !== 'cancelled' || order.reversedAt) return
+    if (report.status !== 'cancelled') return
+    // the money went back: an open complaint is over, and the reversal below is what is left to do
+    await this.noteComplaint(em, order, false)
+    if (order.reversedAt) return
     const now = new Date()
     const marked = await em.execute<{ id: number }[]>('update payment_orders set reversed_at = ?, updated_at = ? where id = ? and reversed_at is null returning id', [now, now, order.id])
     if (marked.length === 0) return
     Object.assign(order, { reversedAt: now, updatedAt: now })
     logger.error({ orderId: order.orderId, userId: order.user.id, amountCents: order.amountCents }, 'the provider gave a credited payment back to the payer: recover it')
+    await this.announceStatus(order)
+  }
+
+  /**
+   * A complaint at the provider about a credited order: the first time one is seen open, `complained_at` is set and
+   * the deal the order funded is held for an admin in the same transaction (`holdForProviderComplaint`); the first
+   * time the provider is past it again, `complaint_closed_at`. In between, the payment monitor lists the order: the
+   * complaint is answered at the provider, where the marketplace is the seller. Each happens once, however many
+   * webhooks and reconciles ask.
+   */
+  private async noteComplaint(em: EntityManager, order: PaymentOrder, open: boolean): Promise<void> {
+    if (open ? order.complainedAt : !order.complainedAt || order.complaintClosedAt) return
+    const column = open ? 'complained_at' : 'complaint_closed_at'
+    const now = new Date()
+    const noted = await em.transactional(async (tx) => {
+      const marked = await tx.execute<{ id: number }[]>(`update payment_orders set ${column} = ?, updated_at = ? where id = ? and ${column} is null returning id`, [now, now, order.id])
+      if (marked.length === 0) return null
+      const purchases = this.deps.purchases()
+      const hold = open && order.kind === 'purchase' && order.transactionId !== null && purchases ? await purchases.holdForProviderComplaint(tx, order.transactionId) : null
+      return { after: hold }
+    })
+    if (!noted) return
+    Object.assign(order, open ? { complainedAt: now } : { complaintClosedAt: now }, { updatedAt: now })
+    const context = { orderId: order.orderId, userId: order.user.id, transactionId: order.transactionId, dealHeld: noted.after !== null }
+    if (open) this.deps.logger.error(context, 'the payer complained about a credited payment at the provider: answer the complaint there')
+    else this.deps.logger.info(context, 'the provider is past the complaint')
+    await noted.after?.()
     await this.announceStatus(order)
   }
 

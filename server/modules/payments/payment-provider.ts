@@ -9,6 +9,8 @@ export interface ProviderStatusReport {
   status: ProviderPaymentStatus
   /** what the buyer paid at the provider, its fee included: must equal the order's total to be credited */
   collectedCents?: number
+  /** the payer has a complaint open at the provider about this payment (Trustap's `complained`) */
+  complained?: boolean
 }
 
 /** The processor's fee for an amount, with whatever the provider needs to create the checkout at that price. */

@@ -63,7 +63,10 @@ describe('the return trip', () => {
 describe('Trustap states', () => {
   const tx = (status: string) => ({ status, deposit_pricing: { price: 1000, charge: 85 } })
   it('counts the money as paid from deposit_paid on, with the charge included', () => {
-    expect(toProviderStatus(tx('deposit_paid'))).toEqual({ status: 'paid', collectedCents: 1085 })
+    expect(toProviderStatus(tx('deposit_paid'))).toEqual({ status: 'paid', collectedCents: 1085, complained: false })
+    // a complaint keeps the money at Trustap, paid, and says so
+    expect(toProviderStatus(tx('complained'))).toEqual({ status: 'paid', collectedCents: 1085, complained: true })
+    expect(toProviderStatus(tx('complaint_period_ended')).complained).toBe(false)
     expect(toProviderStatus(tx('funds_released')).status).toBe('paid')
     expect(toProviderStatus(tx('joined')).status).toBe('pending')
     expect(toProviderStatus(tx('cancelled_with_deposit')).status).toBe('cancelled')

@@ -22,12 +22,13 @@ export const PAYMENT_MONITOR = {
 export const PAYMENT_ORDER_KINDS = ['deposit', 'purchase'] as const
 export type PaymentOrderKindName = (typeof PAYMENT_ORDER_KINDS)[number]
 
-export const STUCK_REASONS = ['paid_not_credited', 'reversed_at_provider', 'open_too_long', 'reservation_not_lapsed', 'countdown_not_released'] as const
+export const STUCK_REASONS = ['paid_not_credited', 'reversed_at_provider', 'complaint_at_provider', 'open_too_long', 'reservation_not_lapsed', 'countdown_not_released'] as const
 export type StuckReason = (typeof STUCK_REASONS)[number]
 
 export const STUCK_MESSAGES: Record<StuckReason, string> = {
   paid_not_credited: 'Paid at the provider but not credited',
   reversed_at_provider: 'Credited, then returned to the payer at the provider: recover the money',
+  complaint_at_provider: 'The payer complained at the provider: answer the complaint there',
   open_too_long: `No answer from the provider for over ${PAYMENT_MONITOR.openOrderMinutes} minutes`,
   reservation_not_lapsed: 'Reservation ended but the deal was not cancelled',
   countdown_not_released: 'Countdown ended but the funds were not released',

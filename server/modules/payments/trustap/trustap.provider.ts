@@ -34,7 +34,7 @@ const PAID_CODES = new Set(['p2p_tx.deposit_paid', 'basic_tx.paid'])
 const COUNTRY: Record<TrustapConfig['currency'], string> = { usd: 'us', eur: 'ie', gbp: 'gb', aud: 'au', cad: 'ca' }
 
 export function toProviderStatus(tx: Pick<TrustapP2PTransaction, 'status' | 'deposit_pricing'>): ProviderStatusReport {
-  if (PAID.has(tx.status)) return { status: 'paid', collectedCents: tx.deposit_pricing.price + tx.deposit_pricing.charge }
+  if (PAID.has(tx.status)) return { status: 'paid', collectedCents: tx.deposit_pricing.price + tx.deposit_pricing.charge, complained: tx.status === 'complained' }
   if (CANCELLED.has(tx.status)) return { status: 'cancelled' }
   return { status: 'pending' }
 }
