@@ -15,13 +15,13 @@ import { StepButton } from './step-button'
 export function DealActions({ deal }: { deal: TransactionDetailDto }) {
   const client = useQueryClient()
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: transactionQueryKeys.detail(deal.id) }), [client, deal.id])
-  const actions = useOpenActions(deal)
+  const { actions, lapsed } = useOpenActions(deal)
   const buttons = buttonActions(actions)
   return (
     <Card className="p-5 sm:p-6" data-testid="deal-actions">
       <h2 className="text-base font-semibold">What happens now</h2>
       <p className="mt-2 text-navy-700 dark:text-navy-200" data-testid="deal-guidance">
-        {guidance(deal)}
+        {guidance(deal, lapsed)}
       </p>
       <div className="mt-4 empty:hidden">
         <DealTimers deal={deal} onElapsed={refresh} />

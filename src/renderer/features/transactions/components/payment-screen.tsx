@@ -42,7 +42,7 @@ export function paymentState(deal: Pick<TransactionDetailDto, 'status' | 'paymen
 function PaymentBody({ deal }: { deal: TransactionDetailDto }) {
   const client = useQueryClient()
   const state = paymentState(deal)
-  const actions = useOpenActions(deal)
+  const { actions } = useOpenActions(deal)
   const Icon = state.icon
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">

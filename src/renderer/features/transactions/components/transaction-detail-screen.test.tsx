@@ -138,6 +138,7 @@ describe('TransactionDetailScreen', () => {
     await waitFor(() => expect(screen.queryByTestId('pay-button')).toBeNull(), { timeout: 4000 })
     expect(screen.getByRole('button', { name: 'Cancel purchase' })).toBeTruthy()
     await waitFor(() => expect(screen.getByTestId('reservation-timer').textContent).toContain('Updating…'))
+    expect(screen.getByTestId('deal-guidance').textContent).toBe('The reservation has run out: the purchase is being cancelled.')
   })
 
   it('stops offering a dispute once the countdown is over, and still offers the release', async () => {
@@ -146,6 +147,15 @@ describe('TransactionDetailScreen', () => {
     expect(await screen.findByRole('button', { name: 'Open a dispute' })).toBeTruthy()
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Open a dispute' })).toBeNull(), { timeout: 4000 })
     expect(screen.getByRole('button', { name: 'Release $1,000 to the seller' })).toBeTruthy()
+    expect(screen.getByTestId('deal-guidance').textContent).toBe('The countdown is over: the money is being released to alice.')
+  })
+
+  it('tells the seller too when the reservation has run out, though the seller has nothing to pay', async () => {
+    stubServer(makeDeal({ viewerRole: 'seller', actions: ['cancel'], reservedUntil: new Date(Date.now() + 1200).toISOString() }), () => makeDeal(), ALICE)
+    renderScreen(ALICE)
+    expect((await screen.findByTestId('deal-guidance')).textContent).toBe('bob has reserved your listing and is paying. Nothing to do yet.')
+    await waitFor(() => expect(screen.getByTestId('deal-guidance').textContent).toBe('The reservation has run out: the purchase is being cancelled.'), { timeout: 4000 })
+    expect(screen.getByRole('button', { name: 'Cancel purchase' })).toBeTruthy()
   })
 
   it('ticks the checklist for the right side: the seller marks done, the buyer confirms after', async () => {

@@ -4,15 +4,26 @@ import { actionClosesAt, pastDeadline, type TransactionAction, type TransactionD
 /** setTimeout's longest delay; a later deadline is waited for in steps */
 const LONGEST_TIMER_MS = 2 ** 31 - 1
 
+/** the actions a deadline closes, whoever views the deal */
+const DEADLINE_ACTIONS: readonly TransactionAction[] = ['pay', 'dispute']
+
+type Deal = Pick<TransactionDto, 'actions' | 'status' | 'reservedUntil' | 'countdownEndsAt'>
+
+export interface OpenActions {
+  /** the viewer's actions as the server listed them, less those a deadline has closed since */
+  actions: TransactionAction[]
+  /** the deal's deadline that has passed, which the server's sweep is about to act on: the reservation, or the countdown */
+  lapsed: 'reservation' | 'countdown' | null
+}
+
 /**
- * The viewer's actions on the deal as the server listed them, less those whose deadline has passed since: paying
- * once the reservation has run out, a dispute once the countdown is over. The server refuses them from that moment,
- * before its sweep moves the deal on, so the screen stops offering them then instead of a click later.
+ * The deal's actions as they stand now. Paying closes when the reservation runs out and a dispute when the countdown
+ * is over; the server refuses them from that moment, before its sweep moves the deal on, so the screen stops offering
+ * them then instead of a click later, and says what happens next.
  */
-export function useOpenActions(deal: Pick<TransactionDto, 'actions' | 'status' | 'reservedUntil' | 'countdownEndsAt'>): TransactionAction[] {
+export function useOpenActions(deal: Deal): OpenActions {
   const [now, setNow] = useState(() => Date.now())
-  const next = deal.actions
-    .map((action) => actionClosesAt(action, deal))
+  const next = DEADLINE_ACTIONS.map((action) => actionClosesAt(action, deal))
     .filter((at): at is number => at !== null && at > now)
     .reduce((soonest, at) => Math.min(soonest, at), Number.POSITIVE_INFINITY)
   useEffect(() => {
@@ -20,5 +31,6 @@ export function useOpenActions(deal: Pick<TransactionDto, 'actions' | 'status' |
     const timer = window.setTimeout(() => setNow(Date.now()), Math.min(Math.max(next - Date.now(), 0), LONGEST_TIMER_MS))
     return () => window.clearTimeout(timer)
   }, [next, now])
-  return deal.actions.filter((action) => !pastDeadline(action, deal, now))
+  const lapsed = pastDeadline('pay', deal, now) ? 'reservation' : pastDeadline('dispute', deal, now) ? 'countdown' : null
+  return { actions: deal.actions.filter((action) => !pastDeadline(action, deal, now)), lapsed }
 }

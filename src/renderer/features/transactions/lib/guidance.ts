@@ -2,8 +2,13 @@ import type { TransactionDto } from '@shared/api/transactions'
 
 type Deal = Pick<TransactionDto, 'status' | 'viewerRole' | 'buyer' | 'seller' | 'countdownDays'>
 
-/** "What happens now", for the viewer's side of the deal: the step they are waiting for or must take. */
-export function guidance(deal: Deal): string {
+/**
+ * "What happens now", for the viewer's side of the deal: the step they are waiting for or must take. A deadline that
+ * has passed (`lapsed`, which the server's sweep is about to act on) says what happens instead.
+ */
+export function guidance(deal: Deal, lapsed: 'reservation' | 'countdown' | null = null): string {
+  if (lapsed === 'reservation' && deal.status === 'pending') return 'The reservation has run out: the purchase is being cancelled.'
+  if (lapsed === 'countdown' && deal.status === 'countdown_started') return `The countdown is over: the money is being released to ${deal.seller.username}.`
   const buyer = deal.buyer.username
   const seller = deal.seller.username
   const role = deal.viewerRole
