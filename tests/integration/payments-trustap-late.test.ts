@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
-import { adminPaymentOrderListSchema, STUCK_MESSAGES } from '../../src/shared/api/admin-payments'
+import { adminPaymentOrderListSchema, RECONCILE_FINDINGS, STUCK_MESSAGES } from '../../src/shared/api/admin-payments'
 import { balanceSchema, checkoutSchema } from '../../src/shared/api/payments'
 import { dealChat } from '../../server/modules/escrow/deal-chat'
 import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
@@ -194,5 +194,56 @@ describe('Trustap, late and after the credit', () => {
     expect((await complaintOf(checkout.orderId)).complaint_closed_at).toBeInstanceOf(Date)
     expect((await stuckOrders()).find((o) => o.orderId === checkout.orderId)?.stuck?.reason).toBe('reversed_at_provider')
     expect(await balanceOf(carol)).toBe(credited)
+  })
+
+  /** carol reserves a new seller's listing and opens a Trustap checkout for it */
+  let sellers = 0
+  async function purchaseCheckout() {
+    const seller = await addUser(server, `late_seller_${++sellers}`)
+    const [listingId] = await insertListings(db.url, [seller.id], 1, 4_000, `late${sellers}`)
+    const created = await carol.client.post('/api/transactions', { listingId })
+    expect(created.status, created.text).toBe(201)
+    const dealId = (created.json as { id: number }).id
+    const checkout = checkoutSchema.parse((await carol.client.post(`/api/transactions/${dealId}/checkout`, { method: 'card' })).json)
+    return { dealId, checkout, id: txIdOf(checkout.checkoutUrl) }
+  }
+  const auditsOf = async (orderId: string) =>
+    (await sql.query(`select "before", "after" from admin_audit_log where target_type = 'payment_order' and target_id = $1 order by id`, [orderId])).rows as {
+      before: Record<string, unknown>
+      after: Record<string, unknown>
+    }[]
+
+  it("tells the admin whose reconcile finds a complaint or a refund at Trustap what it found, and keeps it in the audit log", async () => {
+    const { dealId, checkout, id } = await purchaseCheckout()
+    standin.setStatus(id, 'deposit_paid')
+    expect((await carol.client.post('/api/trustap/verify-payment', { order_id: checkout.orderId })).json).toMatchObject({ success: true })
+    // Trustap's complaint webhook never arrives; an admin reconciles the order
+    standin.setStatus(id, 'complained')
+    const found = await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/reconcile`)
+    expect(found.status, found.text).toBe(200)
+    expect(found.json).toMatchObject({ outcome: 'credited', changed: true, message: RECONCILE_FINDINGS.complained })
+    expect(await dealRow(dealId)).toEqual({ status: 'disputed', dispute_reason: dealChat.providerComplaintHeld })
+    const [entry] = await auditsOf(checkout.orderId)
+    expect(entry).toEqual({ before: { complainedAt: null }, after: { complainedAt: (await complaintOf(checkout.orderId)).complained_at!.toISOString() } })
+    // a second reconcile finds nothing new
+    expect((await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/reconcile`)).json).toMatchObject({ changed: false })
+    // the complaint is upheld: Trustap refunds the card, and the next reconcile says so, closing the complaint with it
+    standin.setStatus(id, 'deposit_refunded')
+    const refunded = await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/reconcile`)
+    expect(refunded.json).toMatchObject({ changed: true, message: RECONCILE_FINDINGS.reversed })
+    expect((await auditsOf(checkout.orderId)).map((e) => Object.keys(e.after))).toEqual([['complainedAt'], ['complaintClosedAt'], ['reversedAt']])
+    expect((await stuckOrders()).find((o) => o.orderId === checkout.orderId)?.stuck?.reason).toBe('reversed_at_provider')
+  })
+
+  it('notes a complaint Trustap already reports when Handover first hears of the payment, holding the deal it funds at once', async () => {
+    const { dealId, checkout, id } = await purchaseCheckout()
+    // the first word of this payment is the complaint (the "paid" webhook lost, the buyer never back on the return screen)
+    standin.setStatus(id, 'complained')
+    const res = await hook({ code: 'p2p_tx.complained', target_id: String(id), time: '2026-11-29T14:00:00.000Z' })
+    expect(res.status, await res.clone().text()).toBe(200)
+    expect(await res.json()).toMatchObject({ outcome: 'credited' })
+    expect(await dealRow(dealId)).toEqual({ status: 'disputed', dispute_reason: dealChat.providerComplaintHeld })
+    expect((await complaintOf(checkout.orderId)).complained_at).toBeInstanceOf(Date)
+    expect((await stuckOrders()).find((o) => o.orderId === checkout.orderId)?.stuck?.reason).toBe('complaint_at_provider')
   })
 })

@@ -60,8 +60,8 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService }): Router<
 
   router.post('/orders/:orderId/reconcile', async (ctx) => {
     const admin = await requireAdmin(ctx)
-    const { order, outcome, changed } = await deps.payments.reconcile(ctx.state.em, admin.id, ctx.params.orderId ?? '')
-    const body: ReconcileResult = { order: toAdminOrderDto(order, new Date()), outcome, changed, message: reconcileMessage(outcome, changed) }
+    const { order, outcome, changed, found } = await deps.payments.reconcile(ctx.state.em, admin.id, ctx.params.orderId ?? '')
+    const body: ReconcileResult = { order: toAdminOrderDto(order, new Date()), outcome, changed, message: reconcileMessage(outcome, changed, found) }
     ctx.body = body
   })
 

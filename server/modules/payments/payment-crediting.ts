@@ -51,12 +51,21 @@ export type OrderSnapshot = {
   status: PaymentOrderStatus
   paidAt: string | null
   creditedAt: string | null
+  /** what a webhook or a reconcile found at the provider after the credit */
+  reversedAt: string | null
+  complainedAt: string | null
+  complaintClosedAt: string | null
 }
+
+const isoOrNull = (at: Date | null | undefined) => (at ? new Date(at).toISOString() : null)
 
 export const orderSnapshot = (order: PaymentOrder): OrderSnapshot => ({
   status: order.status,
-  paidAt: order.paidAt?.toISOString() ?? null,
-  creditedAt: order.creditedAt?.toISOString() ?? null,
+  paidAt: isoOrNull(order.paidAt),
+  creditedAt: isoOrNull(order.creditedAt),
+  reversedAt: isoOrNull(order.reversedAt),
+  complainedAt: isoOrNull(order.complainedAt),
+  complaintClosedAt: isoOrNull(order.complaintClosedAt),
 })
 
 export interface ConfirmOptions {
@@ -91,7 +100,7 @@ export class PaymentCrediting {
 
   async confirm(em: EntityManager, order: PaymentOrder, options: ConfirmOptions = {}): Promise<{ order: PaymentOrder; outcome: ConfirmOutcome }> {
     if (order.status === 'credited') {
-      if (options.recheck && order.provider === this.deps.provider.name) await this.recheckCredited(em, order)
+      if (options.recheck && order.provider === this.deps.provider.name) await this.recheckCredited(em, order, options)
       return { order, outcome: 'credited' }
     }
     // sent back by an operator: never credited after that, whatever the provider says
@@ -149,6 +158,8 @@ export class PaymentCrediting {
     // the deal's own announcement (its live events, notifications and chat line) once everything has committed
     await credited.after?.()
     if (credited.fresh) await this.announce(em, credited.order, credited.notification)
+    // the payer complained at the provider before Handover first heard of the payment: noted as on any later check
+    if (report.complained) await this.noteComplaint(em, credited.order, true, options)
     return { order: credited.order, outcome: 'credited' }
   }
 
@@ -158,22 +169,20 @@ export class PaymentCrediting {
    * credit (a refund or cancel in its own dashboard) is marked reversed, once, and logged: the ledger keeps the credit,
    * so the payment monitor lists it for an operator to recover from the balance or the deal it funded.
    */
-  private async recheckCredited(em: EntityManager, order: PaymentOrder): Promise<void> {
+  private async recheckCredited(em: EntityManager, order: PaymentOrder, options: ConfirmOptions): Promise<void> {
     const { provider, logger } = this.deps
     const report = await provider.fetchOrderStatus(em, order)
     if (report.status === 'paid') {
-      await this.noteComplaint(em, order, report.complained === true)
+      await this.noteComplaint(em, order, report.complained === true, options)
       await provider.settle?.(order).catch((err: unknown) => logger.error({ err, orderId: order.orderId }, 'provider settlement failed'))
       return
     }
     if (report.status !== 'cancelled') return
-    // the money went back: an open complaint is over, and the reversal below is what is left to do
-    await this.noteComplaint(em, order, false)
+    // the money went back: an open complaint is over, and the reversal is what is left to do
+    await this.noteComplaint(em, order, false, options)
     if (order.reversedAt) return
-    const now = new Date()
-    const marked = await em.execute<{ id: number }[]>('update payment_orders set reversed_at = ?, updated_at = ? where id = ? and reversed_at is null returning id', [now, now, order.id])
-    if (marked.length === 0) return
-    Object.assign(order, { reversedAt: now, updatedAt: now })
+    const marked = await this.markOnce(em, order, 'reversedAt', options)
+    if (!marked) return
     logger.error({ orderId: order.orderId, userId: order.user.id, amountCents: order.amountCents }, 'the provider gave a credited payment back to the payer: recover it')
     await this.announceStatus(order)
   }
@@ -183,26 +192,51 @@ export class PaymentCrediting {
    * the deal the order funded is held for an admin in the same transaction (`holdForProviderComplaint`); the first
    * time the provider is past it again, `complaint_closed_at`. In between, the payment monitor lists the order: the
    * complaint is answered at the provider, where the marketplace is the seller. Each happens once, however many
-   * webhooks and reconciles ask.
+   * webhooks and reconciles ask; the closing asks the database, not this copy of the order, whether a complaint is open.
    */
-  private async noteComplaint(em: EntityManager, order: PaymentOrder, open: boolean): Promise<void> {
-    if (open ? order.complainedAt : !order.complainedAt || order.complaintClosedAt) return
-    const column = open ? 'complained_at' : 'complaint_closed_at'
-    const now = new Date()
-    const noted = await em.transactional(async (tx) => {
-      const marked = await tx.execute<{ id: number }[]>(`update payment_orders set ${column} = ?, updated_at = ? where id = ? and ${column} is null returning id`, [now, now, order.id])
-      if (marked.length === 0) return null
-      const purchases = this.deps.purchases()
-      const hold = open && order.kind === 'purchase' && order.transactionId !== null && purchases ? await purchases.holdForProviderComplaint(tx, order.transactionId) : null
-      return { after: hold }
-    })
-    if (!noted) return
-    Object.assign(order, open ? { complainedAt: now } : { complaintClosedAt: now }, { updatedAt: now })
-    const context = { orderId: order.orderId, userId: order.user.id, transactionId: order.transactionId, dealHeld: noted.after !== null }
+  private async noteComplaint(em: EntityManager, order: PaymentOrder, open: boolean, options: ConfirmOptions): Promise<void> {
+    if (open ? order.complainedAt : order.complaintClosedAt) return
+    const purchases = this.deps.purchases()
+    const hold = (tx: EntityManager) =>
+      open && order.kind === 'purchase' && order.transactionId !== null && purchases ? purchases.holdForProviderComplaint(tx, order.transactionId) : Promise.resolve(null)
+    const marked = await this.markOnce(em, order, open ? 'complainedAt' : 'complaintClosedAt', options, hold)
+    if (!marked) return
+    const context = { orderId: order.orderId, userId: order.user.id, transactionId: order.transactionId, dealHeld: marked.after !== null }
     if (open) this.deps.logger.error(context, 'the payer complained about a credited payment at the provider: answer the complaint there')
     else this.deps.logger.info(context, 'the provider is past the complaint')
-    await noted.after?.()
+    await marked.after?.()
     await this.announceStatus(order)
+  }
+
+  /**
+   * Sets one of the credited order's "found at the provider" times, once (a closed complaint only where one is open),
+   * with `also` and the caller's `onChange` (an admin's audit entry) in the same transaction. Answers null when
+   * another webhook or reconcile set it first, else what `also` left to announce once committed.
+   */
+  private async markOnce(
+    em: EntityManager,
+    order: PaymentOrder,
+    field: 'reversedAt' | 'complainedAt' | 'complaintClosedAt',
+    options: ConfirmOptions,
+    also: (tx: EntityManager) => Promise<(() => Promise<void>) | null> = () => Promise.resolve(null),
+  ): Promise<{ after: (() => Promise<void>) | null } | null> {
+    const column = { reversedAt: 'reversed_at', complainedAt: 'complained_at', complaintClosedAt: 'complaint_closed_at' }[field]
+    const open = field === 'complaintClosedAt' ? ' and complained_at is not null' : ''
+    const now = new Date()
+    const marked = await em.transactional(async (tx) => {
+      const rows = await tx.execute<{ complained_at: Date | null }[]>(
+        `update payment_orders set ${column} = ?, updated_at = ? where id = ? and ${column} is null${open} returning complained_at`,
+        [now, now, order.id],
+      )
+      if (rows.length === 0) return null
+      const before = orderSnapshot({ ...order, complainedAt: rows[0]!.complained_at, [field]: null } as PaymentOrder)
+      const after = await also(tx)
+      await options.onChange?.(tx, { before, after: orderSnapshot({ ...order, complainedAt: rows[0]!.complained_at, [field]: now } as PaymentOrder) })
+      return { after, complainedAt: rows[0]!.complained_at }
+    })
+    if (!marked) return null
+    Object.assign(order, { complainedAt: marked.complainedAt, [field]: now, updatedAt: now })
+    return { after: marked.after }
   }
 
   /** Tells the admins' payment monitors (999) that an order was opened or changed status; never throws. */

@@ -1,6 +1,6 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { REFUND_MESSAGES } from '@shared/api/admin-payments'
+import { REFUND_MESSAGES, type ReconcileFinding } from '@shared/api/admin-payments'
 import { formatCents } from '@shared/format'
 import { centsToDecimalString } from '@shared/money'
 import { PAYMENT_MESSAGES, depositOrderId, purchaseOrderId, type CheckoutDto, type ProviderMethod, type ReturnTarget } from '@shared/api/payments'
@@ -186,18 +186,30 @@ export class PaymentsService {
    * provider exactly as a verification confirms it, so it is credited at most once however often this runs. The
    * audit entry is written in the transaction that changes the order, and only when something changed.
    */
-  async reconcile(em: EntityManager, adminId: number, orderId: string): Promise<{ order: PaymentOrder; outcome: ConfirmOutcome; changed: boolean }> {
+  async reconcile(em: EntityManager, adminId: number, orderId: string): Promise<{ order: PaymentOrder; outcome: ConfirmOutcome; changed: boolean; found: ReconcileFinding | null }> {
     const order = await em.findOne(PaymentOrder, { orderId })
     if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound)
     let changed = false
+    const changes = new Set<string>()
     const audit = (tx: EntityManager, change: { before: OrderSnapshot; after: OrderSnapshot }) => {
       changed = true
       const { before, after } = changedFields(change.before, change.after)
+      for (const field of Object.keys(after)) changes.add(field)
       recordAudit(tx, { adminId, action: 'payment.reconcile', targetType: 'payment_order', targetId: order.orderId, before, after })
     }
     const { outcome } = await this.confirm(em, order, { onChange: audit, recheck: true })
     const fresh = await em.findOneOrFail(PaymentOrder, { id: order.id }, { populate: ['user'], refresh: true })
-    return { order: fresh, outcome, changed }
+    // an order credited before, where the provider had something new to say: what it said
+    const found: ReconcileFinding | null = changes.has('creditedAt')
+      ? null
+      : changes.has('reversedAt')
+        ? 'reversed'
+        : changes.has('complainedAt')
+          ? 'complained'
+          : changes.has('complaintClosedAt')
+            ? 'complaint_closed'
+            : null
+    return { order: fresh, outcome, changed, found }
   }
 
   /**

@@ -158,7 +158,17 @@ export const RECONCILE_MESSAGES: Record<ReconcileOutcome, { changed: string; unc
   refunded: { changed: 'The order was refunded at the provider already; nothing changed.', unchanged: 'The order was refunded at the provider already; nothing changed.' },
 }
 
-export const reconcileMessage = (outcome: ReconcileOutcome, changed: boolean): string => RECONCILE_MESSAGES[outcome][changed ? 'changed' : 'unchanged']
+/** What a reconcile of an order credited before can newly find at the provider. */
+export type ReconcileFinding = 'reversed' | 'complained' | 'complaint_closed'
+
+export const RECONCILE_FINDINGS: Record<ReconcileFinding, string> = {
+  reversed: 'The provider gave this credited payment back to the payer: the order is flagged for an operator to recover the money.',
+  complained: 'The payer complained about this credited payment at the provider: the order is flagged for an operator to answer there, and a deal it funded is held for an admin.',
+  complaint_closed: 'The provider is past the payer’s complaint: the order is no longer flagged for it.',
+}
+
+export const reconcileMessage = (outcome: ReconcileOutcome, changed: boolean, found: ReconcileFinding | null = null): string =>
+  found ? RECONCILE_FINDINGS[found] : RECONCILE_MESSAGES[outcome][changed ? 'changed' : 'unchanged']
 
 /**
  * POST /api/admin/payments/orders/{orderId}/refund: a payment held for an operator (`paid`, never credited) goes back

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, Navigate } from 'react-router-dom'
-import { ArrowRight, CheckCircle2, Clock, RotateCcw, XCircle } from 'lucide-react'
+import { ArrowRight, CheckCircle2, Clock, Hourglass, RotateCcw, XCircle } from 'lucide-react'
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import { formatMoney, transactionDisplayId } from '@shared/format'
 import { paths } from '@/config/paths'
@@ -12,7 +12,7 @@ import { useCurrentUser } from '@/lib/auth'
 import { useSeo } from '@/lib/seo'
 import { useTransaction } from '../api/get-transaction'
 import { transactionQueryKeys } from '../api/keys'
-import { useOpenActions } from '../hooks/use-open-actions'
+import { useOpenActions, type OpenActions } from '../hooks/use-open-actions'
 import { paidWith } from '../lib/pay-options'
 import { DealTimers } from './deal-timers'
 import { MoneySummary } from './money-summary'
@@ -23,8 +23,12 @@ import { NotFoundDeal } from './transaction-detail-screen'
 type PaymentState = { icon: typeof Clock; title: string; text: string; tone: string }
 
 /** Where the deal's payment stands, in the buyer's and the seller's words. */
-export function paymentState(deal: Pick<TransactionDetailDto, 'status' | 'paymentMethod' | 'total' | 'viewerRole'>): PaymentState {
+export function paymentState(deal: Pick<TransactionDetailDto, 'status' | 'paymentMethod' | 'total' | 'viewerRole'>, lapsed: OpenActions['lapsed'] = null): PaymentState {
   const how = deal.paymentMethod ? `${paidWith(deal.paymentMethod)}: ` : ''
+  // the server's sweep has not cancelled it yet, and paying is no longer offered
+  if (deal.status === 'pending' && lapsed === 'reservation') {
+    return { icon: Hourglass, title: 'Reservation ended', text: 'The reservation has run out: the purchase is being cancelled.', tone: 'bg-muted text-navy-500 dark:text-navy-300' }
+  }
   switch (deal.status) {
     case 'pending':
       return { icon: Clock, title: 'Awaiting payment', text: deal.viewerRole === 'buyer' ? 'Choose how to pay below.' : 'The buyer has not paid yet.', tone: 'bg-sky-50 dark:bg-sky-950/40 text-sky-700 dark:text-sky-400' }
@@ -41,8 +45,8 @@ export function paymentState(deal: Pick<TransactionDetailDto, 'status' | 'paymen
 
 function PaymentBody({ deal }: { deal: TransactionDetailDto }) {
   const client = useQueryClient()
-  const state = paymentState(deal)
-  const { actions } = useOpenActions(deal)
+  const { actions, lapsed } = useOpenActions(deal)
+  const state = paymentState(deal, lapsed)
   const Icon = state.icon
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">

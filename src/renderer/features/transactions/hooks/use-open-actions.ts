@@ -28,7 +28,10 @@ export function useOpenActions(deal: Deal): OpenActions {
     .reduce((soonest, at) => Math.min(soonest, at), Number.POSITIVE_INFINITY)
   useEffect(() => {
     if (!Number.isFinite(next)) return
-    const timer = window.setTimeout(() => setNow(Date.now()), Math.min(Math.max(next - Date.now(), 0), LONGEST_TIMER_MS))
+    const wait = next - Date.now()
+    // a timer may fire a moment early, or the clock be set back meanwhile: the deadline it waited for counts as
+    // reached, so `now` always moves and the next deadline gets its own timer
+    const timer = wait > LONGEST_TIMER_MS ? window.setTimeout(() => setNow(Date.now()), LONGEST_TIMER_MS) : window.setTimeout(() => setNow(Math.max(Date.now(), next)), Math.max(wait, 0))
     return () => window.clearTimeout(timer)
   }, [next, now])
   const lapsed = pastDeadline('pay', deal, now) ? 'reservation' : pastDeadline('dispute', deal, now) ? 'countdown' : null

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import type { TransactionDetailDto } from '@shared/api/transactions'
+import { authKeys } from '@/lib/query-keys'
+import { makeDeal } from '../test-fixtures'
+import { useOpenActions } from '../hooks/use-open-actions'
+import { PaymentScreen } from './payment-screen'
+
+const BOB = { id: 5, username: 'bob', avatar: null, balance: '2000.00' }
+
+/** the server answers the deal as it is: still pending until its sweep cancels it */
+function stub(deal: TransactionDetailDto) {
+  vi.stubGlobal('fetch', async (path: string) => Response.json(path === '/api/auth/me' ? BOB : deal))
+}
+
+function renderPayment() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  client.setQueryData(authKeys.me(), BOB)
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/payment/7']}>
+        <Routes>
+          <Route path="/payment/:id" element={<PaymentScreen id="7" />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+}
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
+
+const ENDED = 'Reservation endedThe reservation has run out: the purchase is being cancelled.'
+
+describe('/payment/{id} once the reservation has run out', () => {
+  it('says the reservation ended, not "choose how to pay below", for a deal read after the deadline', async () => {
+    stub(makeDeal({ actions: ['cancel'], reservedUntil: new Date(Date.now() - 1000).toISOString() }))
+    renderPayment()
+    await waitFor(() => expect(screen.getByTestId('payment-status').textContent).toContain(ENDED))
+    expect(screen.queryByTestId('pay-button')).toBeNull()
+  })
+
+  it('drops the ways to pay at the deadline and says why', async () => {
+    stub(makeDeal({ actions: ['pay', 'cancel'], reservedUntil: new Date(Date.now() + 1200).toISOString() }))
+    renderPayment()
+    expect(await screen.findByTestId('pay-button')).toBeTruthy()
+    expect(screen.getByTestId('payment-status').textContent).toContain('Choose how to pay below.')
+    await waitFor(() => expect(screen.queryByTestId('pay-button')).toBeNull(), { timeout: 4000 })
+    expect(screen.getByTestId('payment-status').textContent).toContain(ENDED)
+  })
+})
+
+describe('useOpenActions', () => {
+  it('closes Pay even when its timer fires a moment before the deadline by the clock', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const start = Date.UTC(2026, 10, 29, 12, 0, 0)
+    vi.setSystemTime(start)
+    const deal = { status: 'pending' as const, actions: ['pay' as const, 'cancel' as const], reservedUntil: new Date(start + 5000).toISOString(), countdownEndsAt: null }
+    const { result } = renderHook(() => useOpenActions(deal))
+    expect(result.current).toEqual({ actions: ['pay', 'cancel'], lapsed: null })
+    // the clock is set back by a second while the timer waits: it fires with the clock a second short of the deadline
+    act(() => {
+      vi.setSystemTime(start - 1000)
+      vi.advanceTimersByTime(5000)
+    })
+    expect(Date.now()).toBe(start + 4000)
+    expect(result.current).toEqual({ actions: ['cancel'], lapsed: 'reservation' })
+  })
+})
