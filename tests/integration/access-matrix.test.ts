@@ -204,6 +204,10 @@ const POLICY: Record<string, Row | Row[]> = {
   'GET /api/admin/payments/orders.csv': { call: () => get('/api/admin/payments/orders.csv'), expect: adminsOnly() },
   'POST /api/admin/payments/orders/:orderId/reconcile': { call: (fx) => post(`/api/admin/payments/orders/${fx.order}/reconcile`), expect: adminsOnly() },
   // the owner's order is still open at checkout: nothing held to refund, which only an admin is told
+  'POST /api/admin/payments/orders/:orderId/resolve-reversal': {
+    call: (fx) => post(`/api/admin/payments/orders/${fx.order}/resolve-reversal`, { note: 'matrix' }),
+    expect: adminsOnly(409),
+  },
   'POST /api/admin/payments/orders/:orderId/refund': { call: (fx) => post(`/api/admin/payments/orders/${fx.order}/refund`, { reason: 'matrix' }), expect: adminsOnly(409) },
   'GET /api/admin/payments/transactions': { call: () => get('/api/admin/payments/transactions'), expect: adminsOnly() },
   'GET /api/admin/payments/transactions.csv': { call: () => get('/api/admin/payments/transactions.csv'), expect: adminsOnly() },

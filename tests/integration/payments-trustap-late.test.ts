@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
-import { adminPaymentOrderListSchema, RECONCILE_FINDINGS, STUCK_MESSAGES } from '../../src/shared/api/admin-payments'
+import { adminPaymentOrderListSchema, RECONCILE_FINDINGS, RESOLVE_REVERSAL_MESSAGES, STUCK_MESSAGES } from '../../src/shared/api/admin-payments'
 import { balanceSchema, checkoutSchema } from '../../src/shared/api/payments'
 import { dealChat } from '../../server/modules/escrow/deal-chat'
 import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
@@ -104,6 +104,32 @@ describe('Trustap, late and after the credit', () => {
     // a reconcile finds it so again and keeps the first time; the ledger is not touched by either
     expect((await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/reconcile`)).status).toBe(200)
     expect((await sql.query('select reversed_at from payment_orders where order_id = $1', [checkout.orderId])).rows[0].reversed_at).toEqual(reversedAt)
+    expect(await balanceOf(carol)).toBe(credited)
+
+    // an operator recovers the money and says how: the order leaves the stuck list, the note stays in the audit log
+    const resolve = (note: unknown) => admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/resolve-reversal`, { note })
+    const blank = await resolve('   ')
+    expect(blank.status).toBe(400)
+    expect(blank.json).toMatchObject({ message: 'Say how the money was recovered' })
+    expect((await stuckOrders()).map((o) => o.orderId)).toContain(checkout.orderId)
+    const resolved = await resolve('Took $18 back from the balance, with the payer agreeing by email')
+    expect(resolved.status, resolved.text).toBe(200)
+    expect(resolved.json).toMatchObject({ changed: true, message: RESOLVE_REVERSAL_MESSAGES.resolved, order: { orderId: checkout.orderId, stuck: null } })
+    expect((await stuckOrders()).map((o) => o.orderId)).not.toContain(checkout.orderId)
+    const [audit] = (
+      await sql.query(`select reason, "after" from admin_audit_log where action = 'payment.resolve_reversal' and target_id = $1`, [checkout.orderId])
+    ).rows
+    expect(audit.reason).toBe('Took $18 back from the balance, with the payer agreeing by email')
+    expect(audit.after.reversalResolvedAt).toEqual(expect.any(String))
+    // again: nothing changes; a later webhook or reconcile does not flag it again
+    expect((await resolve('again')).json).toMatchObject({ changed: false, message: RESOLVE_REVERSAL_MESSAGES.unchanged })
+    expect((await hook({ code: 'p2p_tx.deposit_refunded', target_id: String(id), time: '2026-11-23T15:00:00.000Z' })).status).toBe(200)
+    expect((await stuckOrders()).map((o) => o.orderId)).not.toContain(checkout.orderId)
+    // an order the provider did not give back has nothing to recover
+    const other = await deposit(carol, 6)
+    const refused = await admin.client.post(`/api/admin/payments/orders/${other.orderId}/resolve-reversal`, { note: 'nothing to recover' })
+    expect(refused.status).toBe(409)
+    expect(refused.json).toMatchObject({ error: { code: 'not_reversed' }, message: RESOLVE_REVERSAL_MESSAGES.notReversed })
     expect(await balanceOf(carol)).toBe(credited)
   })
 

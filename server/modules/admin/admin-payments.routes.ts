@@ -6,6 +6,9 @@ import {
   reconcileMessage,
   REFUND_MESSAGES,
   refundOrderRequestSchema,
+  RESOLVE_REVERSAL_MESSAGES,
+  resolveReversalRequestSchema,
+  type ResolveReversalResult,
   type ReconcileResult,
   type RefundResult,
 } from '@shared/api/admin-payments'
@@ -72,6 +75,14 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService }): Router<
     const refunded = refundedCents === null ? null : refundedCents / 100
     const message = refunded === null ? REFUND_MESSAGES.unchanged : REFUND_MESSAGES.refunded(formatMoney(refunded))
     const body: RefundResult = { order: toAdminOrderDto(order, new Date()), changed, refunded, message }
+    ctx.body = body
+  })
+
+  router.post('/orders/:orderId/resolve-reversal', async (ctx) => {
+    const admin = await requireAdmin(ctx)
+    const { note } = parseBody(ctx, resolveReversalRequestSchema)
+    const { order, changed } = await deps.payments.resolveReversal(ctx.state.em, admin.id, ctx.params.orderId ?? '', note)
+    const body: ResolveReversalResult = { order: toAdminOrderDto(order, new Date()), changed, message: changed ? RESOLVE_REVERSAL_MESSAGES.resolved : RESOLVE_REVERSAL_MESSAGES.unchanged }
     ctx.body = body
   })
 

@@ -9,6 +9,8 @@ import {
   reconcileResultSchema,
   refundOrderRequestSchema,
   refundResultSchema,
+  resolveReversalRequestSchema,
+  resolveReversalResultSchema,
 } from '@shared/api/admin-payments'
 import { LISTING_STATUSES, listingDtoSchema, listingListSchema, rejectListingSchema } from '@shared/api/listings'
 import { routeDocs, serialIdParam } from '../../http/route-docs'
@@ -77,6 +79,16 @@ export const adminRouteDocs = routeDocs('admin', [
     body: refundOrderRequestSchema,
     response: { schema: refundResultSchema },
     errors: [409, 503],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/payments/orders/:orderId/resolve-reversal',
+    summary: 'Mark the money of a credited payment the provider gave back to the payer as recovered, with a note for the audit log',
+    auth: 'admin',
+    params: { orderId: z.string().max(200).describe('deposit_{userId}_{unixSeconds} or trans_{transactionId}') },
+    body: resolveReversalRequestSchema,
+    response: { schema: resolveReversalResultSchema },
+    errors: [409],
   },
   {
     method: 'GET',

@@ -5,7 +5,7 @@ import { stuckOrder } from './payment-monitor.reads'
 const NOW = new Date('2026-11-24T12:00:00Z')
 const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000)
 /** no complaint at the provider */
-const OPEN = { complainedAt: null, complaintClosedAt: null }
+const OPEN = { complainedAt: null, complaintClosedAt: null, reversalResolvedAt: null }
 
 describe('stuckOrder', () => {
   it('flags money the provider holds that was never credited, whatever its age', () => {
@@ -28,8 +28,12 @@ describe('stuckOrder', () => {
     })
   })
 
+  it('stops flagging a reversal once an operator has recovered the money', () => {
+    expect(stuckOrder({ status: 'credited', ...OPEN, reversedAt: minutesAgo(50), reversalResolvedAt: minutesAgo(5), createdAt: minutesAgo(10_000) }, NOW)).toBeNull()
+  })
+
   it('flags a credited order the payer complained about at the provider until the provider is past the complaint', () => {
-    const complained = { status: 'credited' as const, reversedAt: null, createdAt: minutesAgo(10_000), complainedAt: minutesAgo(30) }
+    const complained = { status: 'credited' as const, reversedAt: null, reversalResolvedAt: null, createdAt: minutesAgo(10_000), complainedAt: minutesAgo(30) }
     expect(stuckOrder({ ...complained, complaintClosedAt: null }, NOW)).toEqual({ reason: 'complaint_at_provider', message: STUCK_MESSAGES.complaint_at_provider })
     expect(stuckOrder({ ...complained, complaintClosedAt: minutesAgo(1) }, NOW)).toBeNull()
     // upheld: the money went back to the payer, which is what the operator must now recover

@@ -10,7 +10,7 @@ export type PaymentOrderKind = 'deposit' | 'purchase'
  * provider. Only the provider's own answer moves an order to paid, and only crediting moves it to credited.
  */
 export class PaymentOrder {
-  [OptionalProps]?: 'status' | 'providerRef' | 'checkoutUrl' | 'transactionId' | 'conversationId' | 'sellerId' | 'createdAt' | 'updatedAt' | 'paidAt' | 'creditedAt' | 'refundedAt' | 'reversedAt' | 'complainedAt' | 'complaintClosedAt' | 'returnTo'
+  [OptionalProps]?: 'status' | 'providerRef' | 'checkoutUrl' | 'transactionId' | 'conversationId' | 'sellerId' | 'createdAt' | 'updatedAt' | 'paidAt' | 'creditedAt' | 'refundedAt' | 'reversedAt' | 'complainedAt' | 'complaintClosedAt' | 'reversalResolvedAt' | 'returnTo'
   id!: number
   orderId!: string
   user!: User
@@ -37,6 +37,8 @@ export class PaymentOrder {
   refundedAt: Date | null = null
   /** when Handover found that the provider gave a credited payment back to the payer (its own refund or cancel) */
   reversedAt: Date | null = null
+  /** when an operator said they had recovered the money of that reversal (their note is in the audit log) */
+  reversalResolvedAt: Date | null = null
   /** when Handover found that the payer complained about a credited payment at the provider */
   complainedAt: Date | null = null
   /** when Handover found the provider past that complaint again (it ended, or the money went back: `reversedAt`) */
@@ -111,6 +113,7 @@ export const PaymentOrderSchema = new EntitySchema<PaymentOrder>({
     reversedAt: { ...time, nullable: true },
     complainedAt: { ...time, nullable: true },
     complaintClosedAt: { ...time, nullable: true },
+    reversalResolvedAt: { ...time, nullable: true },
   },
 })
 

@@ -1,6 +1,6 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { REFUND_MESSAGES, type ReconcileFinding } from '@shared/api/admin-payments'
+import { REFUND_MESSAGES, RESOLVE_REVERSAL_MESSAGES, type ReconcileFinding } from '@shared/api/admin-payments'
 import { formatCents } from '@shared/format'
 import { centsToDecimalString } from '@shared/money'
 import { PAYMENT_MESSAGES, depositOrderId, purchaseOrderId, type CheckoutDto, type ProviderMethod, type ReturnTarget } from '@shared/api/payments'
@@ -248,6 +248,34 @@ export class PaymentsService {
       await this.crediting.announceStatus(done.order)
     }
     return { order: done.order, changed: done.changed, refundedCents: done.changed ? refundedCents : null }
+  }
+
+  /**
+   * An operator recovered the money of a credited payment the provider gave back to the payer (POST
+   * /api/admin/payments/orders/{orderId}/resolve-reversal): the order leaves the stuck list, with the note in the audit
+   * entry, under the order's row lock. Nothing in the ledger moves. A repeat, or a second admin at once, changes nothing.
+   */
+  async resolveReversal(em: EntityManager, adminId: number, orderId: string, note: string): Promise<{ order: PaymentOrder; changed: boolean }> {
+    const order = await em.findOne(PaymentOrder, { orderId })
+    if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound)
+    const done = await em.transactional(async (tx) => {
+      const locked = await tx.findOneOrFail(PaymentOrder, { id: order.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, populate: ['user'] })
+      if (!locked.reversedAt) throw conflict(RESOLVE_REVERSAL_MESSAGES.notReversed, 'not_reversed')
+      if (locked.reversalResolvedAt) return { order: locked, changed: false }
+      locked.reversalResolvedAt = locked.updatedAt = new Date()
+      recordAudit(tx, {
+        adminId,
+        action: 'payment.resolve_reversal',
+        targetType: 'payment_order',
+        targetId: locked.orderId,
+        before: { reversalResolvedAt: null },
+        after: { reversalResolvedAt: locked.reversalResolvedAt.toISOString() },
+        reason: note,
+      })
+      return { order: locked, changed: true }
+    })
+    if (done.changed) await this.crediting.announceStatus(done.order)
+    return done
   }
 
   /**

@@ -195,6 +195,31 @@ export const refundResultSchema = z.object({
 })
 export type RefundResult = z.infer<typeof refundResultSchema>
 
+/**
+ * POST /api/admin/payments/orders/{orderId}/resolve-reversal: a credited payment the provider gave back to the payer,
+ * whose money an operator has since recovered (from the balance, the deal it funded, or outside Handover); their note
+ * is kept in the audit log. Nothing in the ledger moves: the recovery itself is what the note describes.
+ */
+export const resolveReversalRequestSchema = z
+  .object({
+    note: z
+      .string({ error: 'Say how the money was recovered' })
+      .trim()
+      .min(1, 'Say how the money was recovered')
+      .max(REFUND_REASON_MAX, `The note can be at most ${REFUND_REASON_MAX} characters`),
+  })
+  .strict()
+export type ResolveReversalRequest = z.infer<typeof resolveReversalRequestSchema>
+
+export const resolveReversalResultSchema = z.object({ order: adminPaymentOrderSchema, changed: z.boolean(), message: z.string() })
+export type ResolveReversalResult = z.infer<typeof resolveReversalResultSchema>
+
+export const RESOLVE_REVERSAL_MESSAGES = {
+  notReversed: 'Only a credited payment the provider gave back to the payer can be marked recovered',
+  resolved: 'Marked recovered: the order is no longer flagged.',
+  unchanged: 'The order was marked recovered already; nothing changed.',
+} as const
+
 export const REFUND_MESSAGES = {
   notHeld: 'Only a payment held for an operator (paid, not credited) can be refunded',
   unchanged: 'The order was refunded already; nothing changed.',

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'withdrawal.reject',
   'payment.reconcile',
   'payment.refund',
+  'payment.resolve_reversal',
   'settings.update',
   'handover_steps.update',
   'blog.create',

@@ -3,7 +3,15 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, useLocation } from 'react-router-dom'
-import { STUCK_MESSAGES, type AdminDealDto, type AdminPaymentOrderDto, type ReconcileResult, type RefundResult } from '@shared/api/admin-payments'
+import {
+  RESOLVE_REVERSAL_MESSAGES,
+  STUCK_MESSAGES,
+  type AdminDealDto,
+  type AdminPaymentOrderDto,
+  type ReconcileResult,
+  type RefundResult,
+  type ResolveReversalResult,
+} from '@shared/api/admin-payments'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { Toaster } from '@/components/ui/toaster'
 import { toastStore } from '@/hooks/use-toast'
@@ -39,6 +47,10 @@ const HELD = order({
   stuck: { reason: 'paid_not_credited', message: STUCK_MESSAGES.paid_not_credited },
 })
 const REFUNDED = order({ id: 5, orderId: 'deposit_1003_1700000400', user: { id: 1003, username: 'carol' }, status: 'refunded', paidAt: AN_HOUR_AGO, refundedAt: AN_HOUR_AGO })
+const REVERSED = order({
+  id: 6, orderId: 'deposit_1003_1700000500', user: { id: 1003, username: 'carol' }, status: 'credited', paidAt: AN_HOUR_AGO, creditedAt: AN_HOUR_AGO,
+  stuck: { reason: 'reversed_at_provider', message: STUCK_MESSAGES.reversed_at_provider },
+})
 const STUCK_DEAL = deal({ stuck: { reason: 'reservation_not_lapsed', message: STUCK_MESSAGES.reservation_not_lapsed } })
 
 interface Stub {
@@ -46,6 +58,7 @@ interface Stub {
   deals?: AdminDealDto[]
   reconcile?: ReconcileResult | { status: number; message: string }
   refund?: RefundResult | { status: number; message: string }
+  resolveReversal?: ResolveReversalResult
 }
 
 /** The admin check passes; the monitor's endpoints answer from `stub`; every request is remembered. */
@@ -68,6 +81,7 @@ function stubApi(stub: Stub = {}) {
       if (answer && 'status' in answer && typeof answer.status === 'number') return Response.json({ error: { code: 'x', message: answer.message }, message: answer.message }, { status: answer.status })
       return Response.json(answer)
     }
+    if (path.endsWith('/resolve-reversal')) return Response.json(stub.resolveReversal)
     if (path.endsWith('/refund')) {
       const answer = stub.refund
       if (answer && 'status' in answer && typeof answer.status === 'number') return Response.json({ error: { code: 'x', message: answer.message }, message: answer.message }, { status: answer.status })
@@ -155,6 +169,24 @@ describe('PaymentMonitorScreen', () => {
     await screen.findByRole('table', { name: 'Payment orders' })
     expect(screen.getByRole('button', { name: `Reconcile ${STUCK_ORDER.orderId}` })).toBeTruthy()
     expect(screen.queryByRole('button', { name: `Reconcile ${CREDITED.orderId}` })).toBeNull()
+  })
+
+  it('offers Reconcile and Mark recovered on a credited payment the provider gave back, and sends the note', async () => {
+    const result: ResolveReversalResult = { order: { ...REVERSED, stuck: null }, changed: true, message: RESOLVE_REVERSAL_MESSAGES.resolved }
+    const calls = stubApi({ orders: [REVERSED, CREDITED], resolveReversal: result })
+    renderScreen()
+    await screen.findByRole('table', { name: 'Payment orders' })
+    expect(screen.getByRole('button', { name: `Reconcile ${REVERSED.orderId}` })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: `Mark ${CREDITED.orderId} recovered` })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: `Mark ${REVERSED.orderId} recovered` }))
+    const dialog = await screen.findByRole('dialog', { name: 'Mark $26.03 from carol recovered?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark recovered' }))
+    expect(await within(dialog).findByText('Say how the money was recovered')).toBeTruthy()
+    expect(calls.some((c) => c.path.endsWith('/resolve-reversal'))).toBe(false)
+    fireEvent.change(within(dialog).getByLabelText('How the money was recovered (kept in the audit log)'), { target: { value: 'Taken back from the balance' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark recovered' }))
+    expect(await screen.findByText(result.message, {}, TOAST_WAIT)).toBeTruthy()
+    expect(calls).toContainEqual({ method: 'POST', path: `/api/admin/payments/orders/${REVERSED.orderId}/resolve-reversal`, body: { note: 'Taken back from the balance' } })
   })
 
   it('offers Refund only for a payment held for an operator, and neither action once it is refunded', async () => {

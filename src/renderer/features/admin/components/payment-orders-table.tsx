@@ -7,6 +7,7 @@ import { AdminTable, type AdminColumn } from './admin-table'
 import { Age, dollars, rowTone, StatusPill, StuckNote, type Tone } from './monitor-cells'
 import { ReconcileButton } from './reconcile-button'
 import { RefundButton } from './refund-button'
+import { ResolveReversalButton } from './resolve-reversal-button'
 
 export const ORDER_STATUS_LABELS: Record<PaymentOrderStatus, string> = {
   created: 'Awaiting payment',
@@ -40,7 +41,9 @@ const COLUMNS: AdminColumn[] = [
 
 /**
  * Payment orders, newest first; stuck ones in amber with the reason, Reconcile on every order not yet credited or
- * refunded, and Refund on a payment held for an operator (paid, not credited).
+ * refunded and on every stuck one (a credited order the provider gave back, or one with a complaint at the provider,
+ * is asked about again), Refund on a payment held for an operator (paid, not credited), and Mark recovered on a
+ * credited payment the provider gave back.
  */
 export function PaymentOrdersTable({ orders, now }: { orders: AdminPaymentOrderDto[]; now: Date }) {
   return (
@@ -85,8 +88,9 @@ export function PaymentOrdersTable({ orders, now }: { orders: AdminPaymentOrderD
           </td>
           <td className="px-4 py-3 text-right">
             <div className="flex justify-end gap-2">
-              {order.status !== 'credited' && order.status !== 'refunded' && <ReconcileButton orderId={order.orderId} />}
+              {((order.status !== 'credited' && order.status !== 'refunded') || order.stuck) && <ReconcileButton orderId={order.orderId} />}
               {order.status === 'paid' && <RefundButton order={order} />}
+              {order.stuck?.reason === 'reversed_at_provider' && <ResolveReversalButton order={order} />}
             </div>
           </td>
         </tr>
