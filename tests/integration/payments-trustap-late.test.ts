@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import pg from 'pg'
-import { adminPaymentOrderListSchema, RECONCILE_FINDINGS, RESOLVE_REVERSAL_MESSAGES, STUCK_MESSAGES } from '../../src/shared/api/admin-payments'
+import { adminPaymentOrderListSchema, RECONCILE_FINDINGS, RECONCILE_MESSAGES, RESOLVE_REVERSAL_MESSAGES, STUCK_MESSAGES } from '../../src/shared/api/admin-payments'
 import { balanceSchema, checkoutSchema } from '../../src/shared/api/payments'
 import { dealChat } from '../../server/modules/escrow/deal-chat'
 import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
@@ -256,8 +256,8 @@ describe('Trustap, late and after the credit', () => {
     // the complaint is upheld: Trustap refunds the card, and the next reconcile says so, closing the complaint with it
     standin.setStatus(id, 'deposit_refunded')
     const refunded = await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/reconcile`)
-    expect(refunded.json).toMatchObject({ changed: true, message: RECONCILE_FINDINGS.reversed })
-    expect((await auditsOf(checkout.orderId)).map((e) => Object.keys(e.after))).toEqual([['complainedAt'], ['complaintClosedAt'], ['reversedAt']])
+    expect(refunded.json).toMatchObject({ changed: true, message: `${RECONCILE_FINDINGS.complaint_closed} ${RECONCILE_FINDINGS.reversed}` })
+    expect((await auditsOf(checkout.orderId)).map((e) => Object.keys(e.after).sort())).toEqual([['complainedAt'], ['complaintClosedAt', 'reversedAt']])
     expect((await stuckOrders()).find((o) => o.orderId === checkout.orderId)?.stuck?.reason).toBe('reversed_at_provider')
   })
 
@@ -271,5 +271,53 @@ describe('Trustap, late and after the credit', () => {
     expect(await dealRow(dealId)).toEqual({ status: 'disputed', dispute_reason: dealChat.providerComplaintHeld })
     expect((await complaintOf(checkout.orderId)).complained_at).toBeInstanceOf(Date)
     expect((await stuckOrders()).find((o) => o.orderId === checkout.orderId)?.stuck?.reason).toBe('complaint_at_provider')
+  })
+
+  it('tells the admin both when one reconcile credits a payment and finds a complaint at Trustap', async () => {
+    const { dealId, checkout, id } = await purchaseCheckout()
+    // the "paid" webhook was lost; the first word of the payment is an admin's reconcile, and Trustap says complained
+    standin.setStatus(id, 'complained')
+    const res = await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/reconcile`)
+    expect(res.status, res.text).toBe(200)
+    expect(res.json).toMatchObject({ outcome: 'credited', changed: true, message: `${RECONCILE_MESSAGES.credited.changed} ${RECONCILE_FINDINGS.complained}` })
+    expect(await dealRow(dealId)).toEqual({ status: 'disputed', dispute_reason: dealChat.providerComplaintHeld })
+    expect((await auditsOf(checkout.orderId)).map((e) => Object.keys(e.after).sort())).toEqual([['creditedAt', 'paidAt', 'status'], ['complainedAt']])
+  })
+
+  it('never lets an answer Trustap gave before a complaint close the complaint another webhook noted meanwhile', async () => {
+    const { dealId, checkout, id } = await purchaseCheckout()
+    standin.setStatus(id, 'deposit_paid')
+    expect((await carol.client.post('/api/trustap/verify-payment', { order_id: checkout.orderId })).json).toMatchObject({ success: true })
+    // an admin's reconcile asks Trustap while the payment is plainly paid; its answer is held up on the way back
+    const provider = server.created.services.payments.provider
+    const original = provider.fetchOrderStatus.bind(provider)
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let asked!: () => void
+    const askedOnce = new Promise<void>((resolve) => (asked = resolve))
+    const spy = vi.spyOn(provider, 'fetchOrderStatus').mockImplementationOnce(async (em, order) => {
+      const report = await original(em, order)
+      asked()
+      await held
+      return report
+    })
+    try {
+      const reconcile = admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/reconcile`)
+      await askedOnce
+      // meanwhile the buyer complains at Trustap, and its webhook notes it and holds the deal
+      standin.setStatus(id, 'complained')
+      expect((await hook({ code: 'p2p_tx.complained', target_id: String(id), time: '2026-11-29T16:00:00.000Z' })).status).toBe(200)
+      expect(await dealRow(dealId)).toEqual({ status: 'disputed', dispute_reason: dealChat.providerComplaintHeld })
+      release()
+      const late = await reconcile
+      expect(late.status, late.text).toBe(200)
+      // the older answer is not applied: the complaint stays open, flagged, and the admin is told nothing changed
+      expect(late.json).toMatchObject({ changed: false, message: RECONCILE_MESSAGES.credited.unchanged })
+      expect((await complaintOf(checkout.orderId)).complaint_closed_at).toBeNull()
+      expect((await stuckOrders()).find((o) => o.orderId === checkout.orderId)?.stuck?.reason).toBe('complaint_at_provider')
+    } finally {
+      release()
+      spy.mockRestore()
+    }
   })
 })

@@ -24,6 +24,7 @@ import { Migration20261128LedgerGuards } from './20261128-ledger-guards'
 import { Migration20261128PaymentReversals } from './20261128-payment-reversals'
 import { Migration20261129PaymentComplaints } from './20261129-payment-complaints'
 import { Migration20261129PaymentReversalRecovery } from './20261129-payment-reversal-recovery'
+import { Migration20261129PaymentProviderChecks } from './20261129-payment-provider-checks'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -52,4 +53,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128PaymentReversals', class: Migration20261128PaymentReversals },
   { name: 'Migration20261129PaymentComplaints', class: Migration20261129PaymentComplaints },
   { name: 'Migration20261129PaymentReversalRecovery', class: Migration20261129PaymentReversalRecovery },
+  { name: 'Migration20261129PaymentProviderChecks', class: Migration20261129PaymentProviderChecks },
 ]

@@ -63,8 +63,8 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService }): Router<
 
   router.post('/orders/:orderId/reconcile', async (ctx) => {
     const admin = await requireAdmin(ctx)
-    const { order, outcome, changed, found } = await deps.payments.reconcile(ctx.state.em, admin.id, ctx.params.orderId ?? '')
-    const body: ReconcileResult = { order: toAdminOrderDto(order, new Date()), outcome, changed, message: reconcileMessage(outcome, changed, found) }
+    const { order, outcome, changed, statusChanged, found } = await deps.payments.reconcile(ctx.state.em, admin.id, ctx.params.orderId ?? '')
+    const body: ReconcileResult = { order: toAdminOrderDto(order, new Date()), outcome, changed, message: reconcileMessage(outcome, changed, found, statusChanged) }
     ctx.body = body
   })
 

@@ -14,7 +14,7 @@ import type { NotificationService } from '../notifications/notifications.service
 import { User } from '../users/user.entity'
 import { PaymentOrder } from './payment.entities'
 import type { ConfirmOutcome } from './payments.mapper'
-import type { PaymentProvider } from './payment-provider'
+import type { PaymentProvider, ProviderStatusReport } from './payment-provider'
 
 /**
  * What the escrow core does with a purchase order the provider confirmed: moves the deal pending → fee_paid and
@@ -58,6 +58,16 @@ export type OrderSnapshot = {
 }
 
 const isoOrNull = (at: Date | null | undefined) => (at ? new Date(at).toISOString() : null)
+
+/** What a check after the credit can find at the provider, as the order's fields and their columns. */
+type Found = Pick<PaymentOrder, 'reversedAt' | 'complainedAt' | 'complaintClosedAt'>
+const FOUND_COLUMNS: Record<keyof Found, string> = { reversedAt: 'reversed_at', complainedAt: 'complained_at', complaintClosedAt: 'complaint_closed_at' }
+
+const foundSnapshot = (found: Found): Pick<OrderSnapshot, keyof Found> => ({
+  reversedAt: isoOrNull(found.reversedAt),
+  complainedAt: isoOrNull(found.complainedAt),
+  complaintClosedAt: isoOrNull(found.complaintClosedAt),
+})
 
 export const orderSnapshot = (order: PaymentOrder): OrderSnapshot => ({
   status: order.status,
@@ -109,6 +119,7 @@ export class PaymentCrediting {
     if (order.provider !== this.deps.provider.name) throw conflict(PAYMENT_MESSAGES.otherProvider, 'other_provider')
     // asked outside the lock: a slow provider must not hold the row while others queue on it
     const attempt = order.providerRef
+    const askedAt = new Date()
     const report = await this.deps.provider.fetchOrderStatus(em, order)
     if (report.status === 'paid' && report.collectedCents !== order.totalCents) {
       // `paid` and never credited: the provider holds money that is not what was ordered, an operator's case
@@ -159,84 +170,71 @@ export class PaymentCrediting {
     await credited.after?.()
     if (credited.fresh) await this.announce(em, credited.order, credited.notification)
     // the payer complained at the provider before Handover first heard of the payment: noted as on any later check
-    if (report.complained) await this.noteComplaint(em, credited.order, true, options)
+    if (report.complained) await this.applyFindings(em, credited.order, report, askedAt, options)
     return { order: credited.order, outcome: 'credited' }
   }
 
   /**
    * A credited order, asked about again. Money the provider still holds gets its settlement retried (Trustap: accept
-   * the deposit, confirm the handover; both skipped once done). Money the provider gave back to the payer after the
-   * credit (a refund or cancel in its own dashboard) is marked reversed, once, and logged: the ledger keeps the credit,
-   * so the payment monitor lists it for an operator to recover from the balance or the deal it funded.
+   * the deposit, confirm the handover; both skipped once done); what the answer says of the order after the credit is
+   * applied (`applyFindings`).
    */
   private async recheckCredited(em: EntityManager, order: PaymentOrder, options: ConfirmOptions): Promise<void> {
     const { provider, logger } = this.deps
+    const askedAt = new Date()
     const report = await provider.fetchOrderStatus(em, order)
-    if (report.status === 'paid') {
-      await this.noteComplaint(em, order, report.complained === true, options)
-      await provider.settle?.(order).catch((err: unknown) => logger.error({ err, orderId: order.orderId }, 'provider settlement failed'))
-      return
-    }
-    if (report.status !== 'cancelled') return
-    // the money went back: an open complaint is over, and the reversal is what is left to do
-    await this.noteComplaint(em, order, false, options)
-    if (order.reversedAt) return
-    const marked = await this.markOnce(em, order, 'reversedAt', options)
-    if (!marked) return
-    logger.error({ orderId: order.orderId, userId: order.user.id, amountCents: order.amountCents }, 'the provider gave a credited payment back to the payer: recover it')
-    await this.announceStatus(order)
+    await this.applyFindings(em, order, report, askedAt, options)
+    if (report.status === 'paid') await provider.settle?.(order).catch((err: unknown) => logger.error({ err, orderId: order.orderId }, 'provider settlement failed'))
   }
 
   /**
-   * A complaint at the provider about a credited order: the first time one is seen open, `complained_at` is set and
-   * the deal the order funded is held for an admin in the same transaction (`holdForProviderComplaint`); the first
-   * time the provider is past it again, `complaint_closed_at`. In between, the payment monitor lists the order: the
-   * complaint is answered at the provider, where the marketplace is the seller. Each happens once, however many
-   * webhooks and reconciles ask; the closing asks the database, not this copy of the order, whether a complaint is open.
+   * What the provider's answer (asked at `askedAt`) says of a credited order, applied under the order's row lock in one
+   * transaction, and only when no answer asked later has been applied already (`provider_checked_at`): webhooks and
+   * reconciles run side by side, and an answer that arrives late must not undo a newer one.
+   * - Money given back to the payer (a refund or cancel at the provider): `reversed_at`, once, and logged; the ledger
+   *   keeps the credit, so the payment monitor lists it for an operator to recover.
+   * - A complaint at the provider: `complained_at`, once, with the deal the order funded held for an admin in the same
+   *   transaction (`holdForProviderComplaint`); then `complaint_closed_at` once the provider is past it (the complaint
+   *   period ended, or the money went back). In between, the monitor lists the order: the marketplace is the seller of
+   *   every Trustap transaction and answers the complaint there.
+   * Each change goes through the caller's `onChange` (an admin's reconcile audits it).
    */
-  private async noteComplaint(em: EntityManager, order: PaymentOrder, open: boolean, options: ConfirmOptions): Promise<void> {
-    if (open ? order.complainedAt : order.complaintClosedAt) return
-    const purchases = this.deps.purchases()
-    const hold = (tx: EntityManager) =>
-      open && order.kind === 'purchase' && order.transactionId !== null && purchases ? purchases.holdForProviderComplaint(tx, order.transactionId) : Promise.resolve(null)
-    const marked = await this.markOnce(em, order, open ? 'complainedAt' : 'complaintClosedAt', options, hold)
-    if (!marked) return
-    const context = { orderId: order.orderId, userId: order.user.id, transactionId: order.transactionId, dealHeld: marked.after !== null }
-    if (open) this.deps.logger.error(context, 'the payer complained about a credited payment at the provider: answer the complaint there')
-    else this.deps.logger.info(context, 'the provider is past the complaint')
-    await marked.after?.()
-    await this.announceStatus(order)
-  }
-
-  /**
-   * Sets one of the credited order's "found at the provider" times, once (a closed complaint only where one is open),
-   * with `also` and the caller's `onChange` (an admin's audit entry) in the same transaction. Answers null when
-   * another webhook or reconcile set it first, else what `also` left to announce once committed.
-   */
-  private async markOnce(
-    em: EntityManager,
-    order: PaymentOrder,
-    field: 'reversedAt' | 'complainedAt' | 'complaintClosedAt',
-    options: ConfirmOptions,
-    also: (tx: EntityManager) => Promise<(() => Promise<void>) | null> = () => Promise.resolve(null),
-  ): Promise<{ after: (() => Promise<void>) | null } | null> {
-    const column = { reversedAt: 'reversed_at', complainedAt: 'complained_at', complaintClosedAt: 'complaint_closed_at' }[field]
-    const open = field === 'complaintClosedAt' ? ' and complained_at is not null' : ''
-    const now = new Date()
-    const marked = await em.transactional(async (tx) => {
-      const rows = await tx.execute<{ complained_at: Date | null }[]>(
-        `update payment_orders set ${column} = ?, updated_at = ? where id = ? and ${column} is null${open} returning complained_at`,
-        [now, now, order.id],
+  private async applyFindings(em: EntityManager, order: PaymentOrder, report: ProviderStatusReport, askedAt: Date, options: ConfirmOptions): Promise<void> {
+    if (report.status !== 'paid' && report.status !== 'cancelled') return
+    const complained = report.status === 'paid' && report.complained === true
+    const applied = await em.transactional(async (tx) => {
+      const [row] = await tx.execute<{ reversed_at: Date | null; complained_at: Date | null; complaint_closed_at: Date | null }[]>(
+        `update payment_orders set provider_checked_at = ? where id = ? and (provider_checked_at is null or provider_checked_at < ?)
+         returning reversed_at, complained_at, complaint_closed_at`,
+        [askedAt, order.id, askedAt],
       )
-      if (rows.length === 0) return null
-      const before = orderSnapshot({ ...order, complainedAt: rows[0]!.complained_at, [field]: null } as PaymentOrder)
-      const after = await also(tx)
-      await options.onChange?.(tx, { before, after: orderSnapshot({ ...order, complainedAt: rows[0]!.complained_at, [field]: now } as PaymentOrder) })
-      return { after, complainedAt: rows[0]!.complained_at }
+      // an answer asked later than this one was applied already
+      if (!row) return null
+      const found: Found = { reversedAt: row.reversed_at, complainedAt: row.complained_at, complaintClosedAt: row.complaint_closed_at }
+      const set: Partial<Found> = {}
+      if (complained && !found.complainedAt) set.complainedAt = askedAt
+      if (!complained && found.complainedAt && !found.complaintClosedAt) set.complaintClosedAt = askedAt
+      if (report.status === 'cancelled' && !found.reversedAt) set.reversedAt = askedAt
+      const fields = Object.keys(set) as (keyof Found)[]
+      if (fields.length === 0) return null
+      const columns = fields.map((field) => `${FOUND_COLUMNS[field]} = ?`).join(', ')
+      await tx.execute(`update payment_orders set ${columns}, updated_at = ? where id = ?`, [...fields.map((field) => set[field]), askedAt, order.id])
+      const purchases = this.deps.purchases()
+      const hold = set.complainedAt && order.kind === 'purchase' && order.transactionId !== null && purchases ? await purchases.holdForProviderComplaint(tx, order.transactionId) : null
+      const before = { ...orderSnapshot(order), ...foundSnapshot(found) }
+      const after = { ...orderSnapshot(order), ...foundSnapshot({ ...found, ...set }) }
+      await options.onChange?.(tx, { before, after })
+      return { set, hold }
     })
-    if (!marked) return null
-    Object.assign(order, { complainedAt: marked.complainedAt, [field]: now, updatedAt: now })
-    return { after: marked.after }
+    if (!applied) return
+    Object.assign(order, applied.set, { updatedAt: askedAt })
+    const { logger } = this.deps
+    const context = { orderId: order.orderId, userId: order.user.id, transactionId: order.transactionId, amountCents: order.amountCents }
+    if (applied.set.reversedAt) logger.error(context, 'the provider gave a credited payment back to the payer: recover it')
+    if (applied.set.complainedAt) logger.error({ ...context, dealHeld: applied.hold !== null }, 'the payer complained about a credited payment at the provider: answer the complaint there')
+    if (applied.set.complaintClosedAt) logger.info(context, 'the provider is past the complaint')
+    await applied.hold?.()
+    await this.announceStatus(order)
   }
 
   /** Tells the admins' payment monitors (999) that an order was opened or changed status; never throws. */

@@ -10,7 +10,7 @@ export type PaymentOrderKind = 'deposit' | 'purchase'
  * provider. Only the provider's own answer moves an order to paid, and only crediting moves it to credited.
  */
 export class PaymentOrder {
-  [OptionalProps]?: 'status' | 'providerRef' | 'checkoutUrl' | 'transactionId' | 'conversationId' | 'sellerId' | 'createdAt' | 'updatedAt' | 'paidAt' | 'creditedAt' | 'refundedAt' | 'reversedAt' | 'complainedAt' | 'complaintClosedAt' | 'reversalResolvedAt' | 'returnTo'
+  [OptionalProps]?: 'status' | 'providerRef' | 'checkoutUrl' | 'transactionId' | 'conversationId' | 'sellerId' | 'createdAt' | 'updatedAt' | 'paidAt' | 'creditedAt' | 'refundedAt' | 'reversedAt' | 'complainedAt' | 'complaintClosedAt' | 'reversalResolvedAt' | 'providerCheckedAt' | 'returnTo'
   id!: number
   orderId!: string
   user!: User
@@ -43,6 +43,8 @@ export class PaymentOrder {
   complainedAt: Date | null = null
   /** when Handover found the provider past that complaint again (it ended, or the money went back: `reversedAt`) */
   complaintClosedAt: Date | null = null
+  /** when the provider was asked for the newest answer applied to this credited order (an older one is not applied) */
+  providerCheckedAt: Date | null = null
 }
 
 /** A request to pay out part of the balance; the money waits in the hold account `withdrawal:{id}`. */
@@ -114,6 +116,7 @@ export const PaymentOrderSchema = new EntitySchema<PaymentOrder>({
     complainedAt: { ...time, nullable: true },
     complaintClosedAt: { ...time, nullable: true },
     reversalResolvedAt: { ...time, nullable: true },
+    providerCheckedAt: { ...time, nullable: true },
   },
 })
 

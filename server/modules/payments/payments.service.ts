@@ -186,7 +186,11 @@ export class PaymentsService {
    * provider exactly as a verification confirms it, so it is credited at most once however often this runs. The
    * audit entry is written in the transaction that changes the order, and only when something changed.
    */
-  async reconcile(em: EntityManager, adminId: number, orderId: string): Promise<{ order: PaymentOrder; outcome: ConfirmOutcome; changed: boolean; found: ReconcileFinding | null }> {
+  async reconcile(
+    em: EntityManager,
+    adminId: number,
+    orderId: string,
+  ): Promise<{ order: PaymentOrder; outcome: ConfirmOutcome; changed: boolean; statusChanged: boolean; found: ReconcileFinding[] }> {
     const order = await em.findOne(PaymentOrder, { orderId })
     if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound)
     let changed = false
@@ -199,17 +203,15 @@ export class PaymentsService {
     }
     const { outcome } = await this.confirm(em, order, { onChange: audit, recheck: true })
     const fresh = await em.findOneOrFail(PaymentOrder, { id: order.id }, { populate: ['user'], refresh: true })
-    // an order credited before, where the provider had something new to say: what it said
-    const found: ReconcileFinding | null = changes.has('creditedAt')
-      ? null
-      : changes.has('reversedAt')
-        ? 'reversed'
-        : changes.has('complainedAt')
-          ? 'complained'
-          : changes.has('complaintClosedAt')
-            ? 'complaint_closed'
-            : null
-    return { order: fresh, outcome, changed, found }
+    // what the provider newly said of the order after its credit, besides its status
+    const FINDINGS: [string, ReconcileFinding][] = [
+      ['complainedAt', 'complained'],
+      ['complaintClosedAt', 'complaint_closed'],
+      ['reversedAt', 'reversed'],
+    ]
+    const found = FINDINGS.filter(([field]) => changes.has(field)).map(([, finding]) => finding)
+    const statusChanged = ['status', 'paidAt', 'creditedAt'].some((field) => changes.has(field))
+    return { order: fresh, outcome, changed, statusChanged, found }
   }
 
   /**

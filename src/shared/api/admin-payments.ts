@@ -163,12 +163,20 @@ export type ReconcileFinding = 'reversed' | 'complained' | 'complaint_closed'
 
 export const RECONCILE_FINDINGS: Record<ReconcileFinding, string> = {
   reversed: 'The provider gave this credited payment back to the payer: the order is flagged for an operator to recover the money.',
-  complained: 'The payer complained about this credited payment at the provider: the order is flagged for an operator to answer there, and a deal it funded is held for an admin.',
+  complained: 'The payer complained about this credited payment at the provider: the order is flagged for an operator to answer there, and a deal still holding the payment is held for an admin.',
   complaint_closed: 'The provider is past the payer’s complaint: the order is no longer flagged for it.',
 }
 
-export const reconcileMessage = (outcome: ReconcileOutcome, changed: boolean, found: ReconcileFinding | null = null): string =>
-  found ? RECONCILE_FINDINGS[found] : RECONCILE_MESSAGES[outcome][changed ? 'changed' : 'unchanged']
+/**
+ * A reconcile's answer in words: what became of the order's status, and what it newly found after the credit. When it
+ * found something and left the status as it was, only the finding is told; `statusChanged` says whether the order's
+ * status moved too (a credit and a complaint found by one reconcile are both told).
+ */
+export function reconcileMessage(outcome: ReconcileOutcome, changed: boolean, found: readonly ReconcileFinding[] = [], statusChanged = changed): string {
+  const status = RECONCILE_MESSAGES[outcome][changed ? 'changed' : 'unchanged']
+  if (found.length === 0) return status
+  return [...(statusChanged ? [status] : []), ...found.map((finding) => RECONCILE_FINDINGS[finding])].join(' ')
+}
 
 /**
  * POST /api/admin/payments/orders/{orderId}/refund: a payment held for an operator (`paid`, never credited) goes back

@@ -179,7 +179,7 @@ describe('PaymentMonitorScreen', () => {
     expect(screen.getByRole('button', { name: `Reconcile ${REVERSED.orderId}` })).toBeTruthy()
     expect(screen.queryByRole('button', { name: `Mark ${CREDITED.orderId} recovered` })).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: `Mark ${REVERSED.orderId} recovered` }))
-    const dialog = await screen.findByRole('dialog', { name: 'Mark $26.03 from carol recovered?' })
+    const dialog = await screen.findByRole('dialog', { name: 'Mark $25.00 credited to carol recovered?' })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark recovered' }))
     expect(await within(dialog).findByText('Say how the money was recovered')).toBeTruthy()
     expect(calls.some((c) => c.path.endsWith('/resolve-reversal'))).toBe(false)

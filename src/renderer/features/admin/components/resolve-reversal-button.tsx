@@ -34,7 +34,7 @@ export function ResolveReversalButton({ order }: { order: AdminPaymentOrderDto }
           setOpen(next)
           resolve.reset()
         }}
-        title={`Mark ${dollars(order.total)} from ${order.user.username} recovered?`}
+        title={`Mark ${dollars(order.amount)} credited to ${order.user.username} recovered?`}
         description={
           <>
             The {order.provider} payment for <span className="font-mono">{order.orderId}</span> was credited on Handover, then given back to the payer at the
