@@ -115,7 +115,7 @@ describe('the service worker', () => {
 
   // Retried once: in one CI run of about forty, under the other worker's load, the page had not loaded again 30 s after
   // Reload was pressed (the app reloads by itself after 10 s at the latest), and it could not be made to happen again
-  // here in eleven runs, four of them beside a walk of every route. A change that breaks the update fails both tries.
+  // here in seven runs, four of them beside a walk of every route. A change that breaks the update fails both tries.
   it('offers a rebuilt worker as "Update available", and Reload switches to it', { retry: 1 }, async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await firstVisit(context)
