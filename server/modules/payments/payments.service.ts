@@ -15,6 +15,13 @@ import { PaymentCrediting, orderSnapshot, type ConfirmOptions, type CreditingDep
 import { ProviderUnavailable, RefundRefused, type CheckoutBuyer, type PaymentProvider, type ProviderQuote, type WebhookRequest } from './payment-provider'
 import { toCheckoutDto, type ConfirmOutcome } from './payments.mapper'
 
+/** An order's fields that a check after the credit sets, and what a reconcile that set one tells the admin it found. */
+const RECONCILE_FINDING_FIELDS: [keyof OrderSnapshot, ReconcileFinding][] = [
+  ['complainedAt', 'complained'],
+  ['complaintClosedAt', 'complaint_closed'],
+  ['reversedAt', 'reversed'],
+]
+
 export interface PurchaseCheckoutInput {
   transactionId: number
   userId: number
@@ -204,12 +211,7 @@ export class PaymentsService {
     const { outcome } = await this.confirm(em, order, { onChange: audit, recheck: true })
     const fresh = await em.findOneOrFail(PaymentOrder, { id: order.id }, { populate: ['user'], refresh: true })
     // what the provider newly said of the order after its credit, besides its status
-    const FINDINGS: [string, ReconcileFinding][] = [
-      ['complainedAt', 'complained'],
-      ['complaintClosedAt', 'complaint_closed'],
-      ['reversedAt', 'reversed'],
-    ]
-    const found = FINDINGS.filter(([field]) => changes.has(field)).map(([, finding]) => finding)
+    const found = RECONCILE_FINDING_FIELDS.filter(([field]) => changes.has(field)).map(([, finding]) => finding)
     const statusChanged = ['status', 'paidAt', 'creditedAt'].some((field) => changes.has(field))
     return { order: fresh, outcome, changed, statusChanged, found }
   }

@@ -183,15 +183,12 @@ export function reconcileMessage(outcome: ReconcileOutcome, changed: boolean, fo
  * to the payer at the provider. The reason is kept in the audit log and, at a provider that records one, with the refund.
  */
 export const REFUND_REASON_MAX = 500
-export const refundOrderRequestSchema = z
-  .object({
-    reason: z
-      .string({ error: 'Say why the payment is refunded' })
-      .trim()
-      .min(1, 'Say why the payment is refunded')
-      .max(REFUND_REASON_MAX, `The reason can be at most ${REFUND_REASON_MAX} characters`),
-  })
-  .strict()
+
+/** An operator's required words on a decision about an order (the audit log keeps them): `missing` when there are none. */
+const operatorText = (missing: string, noun: string) =>
+  z.string({ error: missing }).trim().min(1, missing).max(REFUND_REASON_MAX, `The ${noun} can be at most ${REFUND_REASON_MAX} characters`)
+
+export const refundOrderRequestSchema = z.object({ reason: operatorText('Say why the payment is refunded', 'reason') }).strict()
 export type RefundOrderRequest = z.infer<typeof refundOrderRequestSchema>
 
 /** `changed` is false when the order was refunded already; `refunded` is what the provider gives back, in dollars. */
@@ -208,15 +205,7 @@ export type RefundResult = z.infer<typeof refundResultSchema>
  * whose money an operator has since recovered (from the balance, the deal it funded, or outside Handover); their note
  * is kept in the audit log. Nothing in the ledger moves: the recovery itself is what the note describes.
  */
-export const resolveReversalRequestSchema = z
-  .object({
-    note: z
-      .string({ error: 'Say how the money was recovered' })
-      .trim()
-      .min(1, 'Say how the money was recovered')
-      .max(REFUND_REASON_MAX, `The note can be at most ${REFUND_REASON_MAX} characters`),
-  })
-  .strict()
+export const resolveReversalRequestSchema = z.object({ note: operatorText('Say how the money was recovered', 'note') }).strict()
 export type ResolveReversalRequest = z.infer<typeof resolveReversalRequestSchema>
 
 export const resolveReversalResultSchema = z.object({ order: adminPaymentOrderSchema, changed: z.boolean(), message: z.string() })

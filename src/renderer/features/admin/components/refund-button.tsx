@@ -22,7 +22,7 @@ export function RefundButton({ order }: { order: AdminPaymentOrderDto }) {
   const refund = useRefundOrder(told)
 
   function confirm(reason: string | undefined) {
-    refund.mutate({ orderId: order.orderId, reason: reason ?? '' }, { onSuccess: () => setOpen(false) })
+    refund.mutate({ orderId: order.orderId, text: reason ?? '' }, { onSuccess: () => setOpen(false) })
   }
 
   return (

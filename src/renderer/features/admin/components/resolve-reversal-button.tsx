@@ -45,7 +45,7 @@ export function ResolveReversalButton({ order }: { order: AdminPaymentOrderDto }
         note={{ label: 'How the money was recovered (kept in the audit log)', schema: noteSchema }}
         busy={resolve.isPending}
         error={resolve.error ? describeError(resolve.error, 'The order could not be marked. Try again.') : null}
-        onConfirm={(note) => resolve.mutate({ orderId: order.orderId, note: note ?? '' }, { onSuccess: () => setOpen(false) })}
+        onConfirm={(note) => resolve.mutate({ orderId: order.orderId, text: note ?? '' }, { onSuccess: () => setOpen(false) })}
       />
     </>
   )
