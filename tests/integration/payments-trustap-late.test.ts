@@ -281,7 +281,32 @@ describe('Trustap, late and after the credit', () => {
     expect(res.status, res.text).toBe(200)
     expect(res.json).toMatchObject({ outcome: 'credited', changed: true, message: `${RECONCILE_MESSAGES.credited.changed} ${RECONCILE_FINDINGS.complained}` })
     expect(await dealRow(dealId)).toEqual({ status: 'disputed', dispute_reason: dealChat.providerComplaintHeld })
-    expect((await auditsOf(checkout.orderId)).map((e) => Object.keys(e.after).sort())).toEqual([['creditedAt', 'paidAt', 'status'], ['complainedAt']])
+    // one entry: the credit and the complaint are one commit
+    expect((await auditsOf(checkout.orderId)).map((e) => Object.keys(e.after).sort())).toEqual([['complainedAt', 'creditedAt', 'paidAt', 'status']])
+  })
+
+  it('never funds a deal whose buyer already complained at Trustap without holding it: a hold that fails undoes the credit, and the next webhook does both', async () => {
+    const { dealId, checkout, id } = await purchaseCheckout()
+    standin.setStatus(id, 'complained')
+    const before = await balanceOf(carol)
+    const escrow = server.created.services.escrow
+    const spy = vi.spyOn(escrow, 'holdForProviderComplaint').mockRejectedValueOnce(new Error('the hold failed'))
+    try {
+      const failed = await hook({ code: 'p2p_tx.complained', target_id: String(id), time: '2026-11-29T18:00:00.000Z' })
+      // the webhook answers 503, so Trustap sends it again
+      expect(failed.status).toBe(503)
+    } finally {
+      spy.mockRestore()
+    }
+    // nothing of the credit is left: the order waits, the deal still waits for its payment, no money moved
+    expect((await sql.query('select status, complained_at from payment_orders where order_id = $1', [checkout.orderId])).rows[0]).toEqual({ status: 'created', complained_at: null })
+    expect((await dealRow(dealId)).status).toBe('pending')
+    expect(await balanceOf(carol)).toBe(before)
+    expect((await verifyLedger(server.orm.em.fork())).filter((check) => check.problems.length > 0)).toEqual([])
+    // Trustap sends the event again: credited and held together
+    expect((await hook({ code: 'p2p_tx.complained', target_id: String(id), time: '2026-11-29T18:00:05.000Z' })).status).toBe(200)
+    expect(await dealRow(dealId)).toEqual({ status: 'disputed', dispute_reason: dealChat.providerComplaintHeld })
+    expect((await complaintOf(checkout.orderId)).complained_at).toBeInstanceOf(Date)
   })
 
   it('never lets an answer Trustap gave before a complaint close the complaint another webhook noted meanwhile', async () => {

@@ -156,8 +156,18 @@ export class PaymentCrediting {
       locked.status = 'credited'
       locked.creditedAt = now
       locked.updatedAt = now
+      // this answer is the newest applied: a check asked before it must not undo what it says (applyFindings)
+      locked.providerCheckedAt = askedAt
+      // the payer complained at the provider before Handover first heard of the payment: noted, and the deal the
+      // payment funds held for an admin, in the credit's own commit, so no deal is ever funded and not held
+      let hold: (() => Promise<void>) | null = null
+      if (report.complained) {
+        locked.complainedAt = askedAt
+        const purchases = this.deps.purchases()
+        if (locked.kind === 'purchase' && locked.transactionId !== null && purchases) hold = await purchases.holdForProviderComplaint(tx, locked.transactionId)
+      }
       await options.onChange?.(tx, { before, after: orderSnapshot(locked) })
-      return { order: locked, fresh: true, closed: false, notification, after }
+      return { order: locked, fresh: true, closed: false, notification, after, hold }
     })
     if (credited.closed) {
       this.deps.logger.error({ orderId: order.orderId, userId: credited.order.user.id }, 'payment for a deleted account: refund it at the provider')
@@ -168,9 +178,14 @@ export class PaymentCrediting {
     if ('replaced' in credited) return { order: credited.order, outcome: 'pending' }
     // the deal's own announcement (its live events, notifications and chat line) once everything has committed
     await credited.after?.()
+    if ('hold' in credited && credited.order.complainedAt) {
+      const context = { orderId: order.orderId, userId: credited.order.user.id, transactionId: credited.order.transactionId, dealHeld: credited.hold !== null }
+      this.deps.logger.error(context, 'the payer complained at the provider before the payment was credited: answer the complaint there')
+      await credited.hold?.()
+    }
     if (credited.fresh) await this.announce(em, credited.order, credited.notification)
-    // the payer complained at the provider before Handover first heard of the payment: noted as on any later check
-    if (report.complained) await this.applyFindings(em, credited.order, report, askedAt, options)
+    // credited meanwhile by another check whose answer had no complaint yet: this one's is noted as on any later check
+    else if (report.complained) await this.applyFindings(em, credited.order, report, askedAt, options)
     return { order: credited.order, outcome: 'credited' }
   }
 
