@@ -342,7 +342,8 @@ describe('CSV export of orders', () => {
     const [header, ...rows] = parseCsv(res.text)
     expect(header).toEqual([
       'order_id', 'kind', 'transaction', 'user_id', 'username', 'provider', 'provider_ref', 'method', 'amount', 'processor_fee', 'total',
-      'status', 'stuck', 'created_at', 'updated_at', 'paid_at', 'credited_at', 'refunded_at',
+      'status', 'stuck', 'created_at', 'updated_at', 'paid_at', 'credited_at', 'refunded_at', 'reversed_at', 'reversal_resolved_at',
+      'complained_at', 'complaint_closed_at',
     ])
     expect(rows).toHaveLength(total)
     const credited = rows.map((r) => Object.fromEntries(header!.map((name, i) => [name, r[i]]))).find((r) => r.status === 'credited' && r.amount === '40.00')

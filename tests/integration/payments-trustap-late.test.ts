@@ -121,6 +121,15 @@ describe('Trustap, late and after the credit', () => {
     ).rows
     expect(audit.reason).toBe('Took $18 back from the balance, with the payer agreeing by email')
     expect(audit.after.reversalResolvedAt).toEqual(expect.any(String))
+    // the row keeps both times once the flag is gone, and so does the CSV
+    const listed = adminPaymentOrderListSchema.parse((await admin.client.get('/api/admin/payments/orders?kind=deposit')).json).find((o) => o.orderId === checkout.orderId)
+    expect(listed).toMatchObject({ reversedAt: reversedAt.toISOString(), reversalResolvedAt: audit.after.reversalResolvedAt, complainedAt: null, stuck: null })
+    const csv = (await admin.client.get('/api/admin/payments/orders.csv?kind=deposit')).text.split('\r\n')
+    const header = csv[0]!.split(',')
+    const line = csv.find((row) => row.startsWith(`${checkout.orderId},`))!.split(',')
+    expect(line[header.indexOf('reversed_at')]).toBe(reversedAt.toISOString())
+    expect(line[header.indexOf('reversal_resolved_at')]).toBe(audit.after.reversalResolvedAt)
+    expect(line[header.indexOf('complained_at')]).toBe('')
     // again: nothing changes; a later webhook or reconcile does not flag it again
     expect((await resolve('again')).json).toMatchObject({ changed: false, message: RESOLVE_REVERSAL_MESSAGES.unchanged })
     expect((await hook({ code: 'p2p_tx.deposit_refunded', target_id: String(id), time: '2026-11-23T15:00:00.000Z' })).status).toBe(200)

@@ -11,7 +11,8 @@ const money = (cents: number) => centsToDecimalString(cents)
 
 const ORDER_COLUMNS = [
   'order_id', 'kind', 'transaction', 'user_id', 'username', 'provider', 'provider_ref', 'method', 'amount', 'processor_fee', 'total',
-  'status', 'stuck', 'created_at', 'updated_at', 'paid_at', 'credited_at', 'refunded_at',
+  'status', 'stuck', 'created_at', 'updated_at', 'paid_at', 'credited_at', 'refunded_at', 'reversed_at', 'reversal_resolved_at',
+  'complained_at', 'complaint_closed_at',
 ] as const
 
 /** Payment orders (their buyer loaded) as CSV; amounts in dollars with two decimals, times in UTC ISO 8601. */
@@ -22,6 +23,7 @@ export function ordersCsv(orders: readonly PaymentOrder[], now: Date): string {
       o.orderId, o.kind, o.transactionId === null ? '' : transactionDisplayId(o.transactionId), o.user.id, o.user.username, o.provider,
       o.providerRef, o.method, money(o.amountCents), money(o.processorFeeCents), money(o.totalCents), o.status,
       stuckOrder(o, now)?.message, iso(o.createdAt), iso(o.updatedAt), iso(o.paidAt), iso(o.creditedAt), iso(o.refundedAt),
+      iso(o.reversedAt), iso(o.reversalResolvedAt), iso(o.complainedAt), iso(o.complaintClosedAt),
     ]),
   )
 }

@@ -84,6 +84,10 @@ export function toAdminOrderDto(order: PaymentOrder, now: Date): AdminPaymentOrd
     paidAt: order.paidAt?.toISOString() ?? null,
     creditedAt: order.creditedAt?.toISOString() ?? null,
     refundedAt: order.refundedAt?.toISOString() ?? null,
+    reversedAt: order.reversedAt?.toISOString() ?? null,
+    reversalResolvedAt: order.reversalResolvedAt?.toISOString() ?? null,
+    complainedAt: order.complainedAt?.toISOString() ?? null,
+    complaintClosedAt: order.complaintClosedAt?.toISOString() ?? null,
     stuck: stuckOrder(order, now),
   }
 }

@@ -92,6 +92,12 @@ export const adminPaymentOrderSchema = z.object({
   paidAt: iso.nullable(),
   creditedAt: iso.nullable(),
   refundedAt: iso.nullable(),
+  /** what the provider did after the credit, and what came of it: the money given back to the payer, and when an operator marked it recovered */
+  reversedAt: iso.nullable(),
+  reversalResolvedAt: iso.nullable(),
+  /** the payer's complaint at the provider, and when the provider was past it */
+  complainedAt: iso.nullable(),
+  complaintClosedAt: iso.nullable(),
   stuck: stuckSchema.nullable(),
 })
 export type AdminPaymentOrderDto = z.infer<typeof adminPaymentOrderSchema>

@@ -28,7 +28,8 @@ function order(over: Partial<AdminPaymentOrderDto> = {}): AdminPaymentOrderDto {
   return {
     id: 1, orderId: 'deposit_1001_1700000000', kind: 'deposit', transactionId: null, user: { id: 1001, username: 'alice' }, provider: 'sandbox',
     providerRef: 'sbx_1', method: 'card', amount: 25, processorFee: 1.03, total: 26.03, status: 'created', createdAt: AN_HOUR_AGO,
-    updatedAt: AN_HOUR_AGO, paidAt: null, creditedAt: null, refundedAt: null, stuck: null, ...over,
+    updatedAt: AN_HOUR_AGO, paidAt: null, creditedAt: null, refundedAt: null, reversedAt: null, reversalResolvedAt: null,
+    complainedAt: null, complaintClosedAt: null, stuck: null, ...over,
   }
 }
 
@@ -187,6 +188,27 @@ describe('PaymentMonitorScreen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark recovered' }))
     expect(await screen.findByText(result.message, {}, TOAST_WAIT)).toBeTruthy()
     expect(calls).toContainEqual({ method: 'POST', path: `/api/admin/payments/orders/${REVERSED.orderId}/resolve-reversal`, body: { note: 'Taken back from the balance' } })
+  })
+
+  it('keeps what the provider did after the credit on the row, with when, after its flag has gone', async () => {
+    const settled = order({
+      id: 9, orderId: 'trans_12_1700000000', kind: 'purchase', transactionId: 12, status: 'credited', creditedAt: AN_HOUR_AGO,
+      complainedAt: new Date(Date.now() - 50 * 60_000).toISOString(), complaintClosedAt: new Date(Date.now() - 40 * 60_000).toISOString(),
+      reversedAt: new Date(Date.now() - 40 * 60_000).toISOString(), reversalResolvedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    })
+    stubApi({ orders: [settled, CREDITED] })
+    renderScreen()
+    await screen.findByRole('table', { name: 'Payment orders' })
+    const rows = screen.getAllByTestId('order-row')
+    const history = within(rows.find((row) => row.textContent?.includes(settled.orderId))!).getByTestId('after-credit')
+    expect([...history.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Complaint at the provider 50 minutes ago',
+      'Provider past the complaint 40 minutes ago',
+      'Given back to the payer 40 minutes ago',
+      'Marked recovered 5 minutes ago',
+    ])
+    expect(within(history).getAllByRole('time').map((t) => t.getAttribute('datetime'))).toEqual([settled.complainedAt, settled.complaintClosedAt, settled.reversedAt, settled.reversalResolvedAt])
+    expect(within(rows.find((row) => row.textContent?.includes(CREDITED.orderId))!).queryByTestId('after-credit')).toBeNull()
   })
 
   it('offers Refund only for a payment held for an operator, and neither action once it is refunded', async () => {

@@ -29,6 +29,28 @@ const ORDER_TONES: Record<PaymentOrderStatus, Tone> = {
   refunded: 'negative',
 }
 
+/** What happened at the provider after the credit, in order, each with when: the row keeps it once the flag is gone. */
+const AFTER_CREDIT: [keyof Pick<AdminPaymentOrderDto, 'complainedAt' | 'complaintClosedAt' | 'reversedAt' | 'reversalResolvedAt'>, string][] = [
+  ['complainedAt', 'Complaint at the provider'],
+  ['complaintClosedAt', 'Provider past the complaint'],
+  ['reversedAt', 'Given back to the payer'],
+  ['reversalResolvedAt', 'Marked recovered'],
+]
+
+function AfterCredit({ order, now }: { order: AdminPaymentOrderDto; now: Date }) {
+  const events = AFTER_CREDIT.flatMap(([field, label]) => (order[field] ? [{ label, at: order[field] }] : []))
+  if (events.length === 0) return null
+  return (
+    <ul data-testid="after-credit" className="mt-1.5 space-y-0.5 text-xs text-muted-foreground">
+      {events.map(({ label, at }) => (
+        <li key={label}>
+          {label} <Age iso={at} now={now} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 const COLUMNS: AdminColumn[] = [
   { label: 'Order' },
   { label: 'User' },
@@ -43,7 +65,8 @@ const COLUMNS: AdminColumn[] = [
  * Payment orders, newest first; stuck ones in amber with the reason, Reconcile on every order not yet credited or
  * refunded and on every stuck one (a credited order the provider gave back, or one with a complaint at the provider,
  * is asked about again), Refund on a payment held for an operator (paid, not credited), and Mark recovered on a
- * credited payment the provider gave back.
+ * credited payment the provider gave back. Under the status, what the provider did after the credit and what came of
+ * it, each with when, so a resolved reversal or a closed complaint stays on the row after its flag has gone.
  */
 export function PaymentOrdersTable({ orders, now }: { orders: AdminPaymentOrderDto[]; now: Date }) {
   return (
@@ -82,6 +105,7 @@ export function PaymentOrdersTable({ orders, now }: { orders: AdminPaymentOrderD
           <td className="px-4 py-3">
             <StatusPill status={order.status} label={ORDER_STATUS_LABELS[order.status]} tone={ORDER_TONES[order.status]} />
             {order.stuck && <StuckNote stuck={order.stuck} />}
+            <AfterCredit order={order} now={now} />
           </td>
           <td className="px-4 py-3 text-muted-foreground">
             <Age iso={order.createdAt} now={now} />
