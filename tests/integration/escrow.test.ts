@@ -500,6 +500,16 @@ describe('handover steps are data admins edit', () => {
     expect((await carol.client.request('PUT', `/api/admin/handover-steps/${listing.platform}`, { steps: [{ title: 'x', description: '' }] })).status).toBe(403)
     expect((await admin.client.request('PUT', `/api/admin/handover-steps/${listing.platform}`, { steps: [] })).status).toBe(400)
     expect((await admin.client.request('PUT', '/api/admin/handover-steps/myspace', { steps: [{ title: 'Step', description: '' }] })).status).toBe(404)
+    // a tick is told by its title alone (chat, timeline, dispute evidence): one title twice, or none to see, is refused
+    const twice = await admin.client.request('PUT', `/api/admin/handover-steps/${listing.platform}`, {
+      steps: [{ title: 'Login email changed', description: '' }, { title: 'Phone removed', description: '' }, { title: ' login  EMAIL changed', description: '' }],
+    })
+    expect(twice.status).toBe(400)
+    expect(twice.json).toMatchObject({ message: '“login  EMAIL changed” is already a step of this list' })
+    const blank = await admin.client.request('PUT', `/api/admin/handover-steps/${listing.platform}`, { steps: [{ title: '\u200b\u200b\u200b', description: '' }] })
+    expect(blank.status).toBe(400)
+    expect(blank.json).toMatchObject({ message: 'Each step needs a title of at least 3 characters' })
+    expect(((await admin.client.get('/api/admin/handover-steps')).json as Record<string, { title: string }[]>)[listing.platform]!.map((s) => s.title)).toEqual(before)
     const steps = [
       { title: 'Recovery email changed', description: 'The account recovers to the buyer.' },
       { title: 'Sessions logged out', description: 'Only the buyer is signed in.' },

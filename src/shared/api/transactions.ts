@@ -242,20 +242,42 @@ export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>
 
 export const quoteQuerySchema = z.object({ listingId: z.coerce.number({ error: LISTING_ID }).int(LISTING_ID).positive(LISTING_ID).max(2_147_483_647, LISTING_ID) })
 
-/** A platform's handover steps as admins edit them: the whole list at once, in order. */
+/** What a reader sees of a title: no spaces, control or format characters (zero-width spaces, joiners, marks of direction). */
+const visibleCharacters = (text: string) => text.replace(/[\p{Z}\p{Cc}\p{Cf}\s]/gu, '')
+/** Two titles a reader takes for the same step: the same visible characters, whatever their case. */
+const sameStepKey = (title: string) => visibleCharacters(title).toLocaleLowerCase('en-US')
+
+/**
+ * A platform's handover steps as admins edit them: the whole list at once, in order. A tick is told by its title alone
+ * (the chat line, the timeline, the dispute's evidence), so each title shows at least 3 characters and no two are the
+ * same step.
+ */
 export const handoverStepsSchema = z
   .object({
     steps: z
       .array(
         z
           .object({
-            title: z.string().trim().min(3, 'Each step needs a title of at least 3 characters').max(200, 'A step title is at most 200 characters'),
+            title: z
+              .string()
+              .trim()
+              .max(200, 'A step title is at most 200 characters')
+              .refine((title) => [...visibleCharacters(title)].length >= 3, 'Each step needs a title of at least 3 characters'),
             description: z.string().trim().max(1000, 'A step description is at most 1,000 characters'),
           })
           .strict(),
       )
       .min(1, 'Keep at least one step')
-      .max(12, 'At most 12 steps'),
+      .max(12, 'At most 12 steps')
+      .superRefine((steps, ctx) => {
+        const seen = new Set<string>()
+        steps.forEach(({ title }, index) => {
+          const key = sameStepKey(title)
+          if (key === '') return
+          if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [index, 'title'], message: `“${title}” is already a step of this list` })
+          seen.add(key)
+        })
+      }),
   })
   .strict()
 export type HandoverStepsRequest = z.infer<typeof handoverStepsSchema>
