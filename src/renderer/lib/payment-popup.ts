@@ -10,6 +10,18 @@ export interface PaymentPopupMessage {
   redirectTo: string | null
 }
 
+let returnScreenInPopup = false
+
+/**
+ * Whether this window is a payment popup showing its return screen, which tells the opener how the payment ended and
+ * closes (SPEC §4): the screen marks it while mounted, so the live `payment_completed` the popup receives too does not
+ * take it elsewhere first.
+ */
+export const popupReturnShowing = () => returnScreenInPopup
+export function markPopupReturn(showing: boolean): void {
+  returnScreenInPopup = showing
+}
+
 /** Only our own origin's message, and only an in-app path to go to (never `//host` or a full URL). */
 export function readPopupMessage(event: Pick<MessageEvent, 'origin' | 'data'>, origin: string): PaymentPopupMessage | null {
   if (event.origin !== origin) return null

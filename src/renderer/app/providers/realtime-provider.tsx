@@ -6,6 +6,7 @@ import type { ClientMessage, ServerEvent } from '@shared/realtime/events'
 import { paths } from '@/config/paths'
 import { useCurrentUser, useIsAdmin } from '@/lib/auth'
 import { usePreferences } from '@/lib/preferences'
+import { popupReturnShowing } from '@/lib/payment-popup'
 import type { RealtimeStatus } from '@/lib/ws-client'
 import type { RealtimeConnection } from './realtime-connection'
 import { nextOnlineUsers } from './realtime-events'
@@ -54,7 +55,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       const to = paths.chat(event.conversationId)
       // the purchase flow may have gone there itself already: no second history entry
       if (window.location.pathname === to) return
-      // A payment popup's opener moves at once; a standalone tab waits so the toast can be read.
+      // a payment popup's return screen tells its opener, which follows, and closes
+      if (popupReturnShowing()) return
+      // A window opened by another (SPEC §4) moves at once; a standalone tab waits so the toast can be read.
       if (window.opener) navigate(to)
       else window.setTimeout(() => navigate(to), REDIRECT_DELAYS.short)
     }

@@ -5,6 +5,7 @@ import { toast } from '@/hooks/use-toast'
 import { describeError } from '@/lib/api-client'
 import { useCurrentUser } from '@/lib/auth'
 import { forgetCheckout, readStoredCheckout } from '@/lib/payment-storage'
+import { markPopupReturn } from '@/lib/payment-popup'
 import { authKeys, balanceKeys, transactionKeys } from '@/lib/query-keys'
 import { markOwnPurchase } from '@/lib/sounds'
 import { useCompletePayment } from '../api/complete-payment'
@@ -87,15 +88,25 @@ export function usePaymentReturn() {
 
   const redirect = view.phase === 'done' ? view.outcome.redirect : view.redirect
   const outcome = view.phase === 'done' ? view.outcome : null
+  // a popup's screen is marked while it shows, so the live payment_completed does not take the popup to the chat
   useEffect(() => {
-    if (!redirect) return
+    if (!openerWindow()) return
+    markPopupReturn(true)
+    return () => markPopupReturn(false)
+  }, [])
+
+  useEffect(() => {
     const opener = openerWindow()
-    if (opener) {
-      // the opener follows and refreshes; the popup closes, whether the return was decided or only sends on
-      opener.postMessage(outcome ? popupMessage(outcome) : depositRedirectMessage(redirect.to), window.location.origin)
+    // A popup tells its opener how every return ended, and closes: the opener follows and refreshes, whether the
+    // return was decided, only sends on, or failed and stays (an error param alone: the opener shows the failure page).
+    // Only a return that offers manual completion stays open, for the person to press it.
+    const report = outcome ? (outcome.manual ? null : popupMessage(outcome)) : redirect ? depositRedirectMessage(redirect.to) : null
+    if (opener && report) {
+      opener.postMessage(report, window.location.origin)
       const timer = window.setTimeout(() => window.close(), RETURN_DELAYS.popupCloseMs)
       return () => window.clearTimeout(timer)
     }
+    if (!redirect) return
     // replace: Back must not come here again and verify a second time
     const timer = window.setTimeout(() => navigate(redirect.to, { replace: true }), redirect.delayMs)
     return () => window.clearTimeout(timer)

@@ -68,7 +68,10 @@ export interface ReturnOutcome {
   message: string
   toast: ReturnToast | null
   redirect: { to: string; delayMs: number } | null
-  /** the Continue button's target on success */
+  /**
+   * the Continue button's target on success; on a failure that stays on screen (an error param alone), the failure page
+   * a popup's opener goes to, since the popup closes
+   */
   continueTo: string | null
   manual: boolean
   paymentType: OrderType | null
@@ -146,8 +149,9 @@ export function planReturn(params: ReturnParams, stored: StoredIds): ReturnPlan 
     const title = params.error !== null ? RETURN_TOAST_TITLES.failed : RETURN_TOAST_TITLES.notCompleted
     // a deposit's transaction id is the provider's reference, not a deal of ours: trying again starts at the balance
     const dealId = orderType === 'deposit' ? null : params.transactionId
-    const redirect = failedStatus ? { to: paymentFailedPath(params.status ?? params.trustapStatus ?? 'failed', params.error, dealId), delayMs: RETURN_DELAYS.failedMs } : null
-    return { kind: 'decided', outcome: errorOutcome(message, { variant: 'destructive', title, description: message }, { redirect, paymentType: orderType }) }
+    const failedPage = paymentFailedPath(params.status ?? params.trustapStatus ?? 'failed', params.error, dealId)
+    const redirect = failedStatus ? { to: failedPage, delayMs: RETURN_DELAYS.failedMs } : null
+    return { kind: 'decided', outcome: errorOutcome(message, { variant: 'destructive', title, description: message }, { redirect, continueTo: redirect ? null : failedPage, paymentType: orderType }) }
   }
 
   const accountId = stored.accountId ?? undefined
