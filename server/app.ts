@@ -13,7 +13,7 @@ import type { Logger } from './logger'
 import { activeUser } from './http/access'
 import { errorMiddleware, logAppErrors } from './http/error-middleware'
 import { sameOriginWrites } from './http/csrf'
-import { refuseNulCharacters } from './http/nul-guard'
+import { refuseUnstorableText } from './http/nul-guard'
 import { securityHeaders } from './http/security-headers'
 import { mountRouter } from './http/routing'
 import type { AppContext, AppState, SessionData } from './http/context'
@@ -202,7 +202,7 @@ export function createApp(deps: AppDeps): CreatedApp {
   app.use(diagnosticsRouter.routes()).use(diagnosticsRouter.allowedMethods())
   app.use(sameOriginWrites(allowedOrigins))
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }))
-  app.use(refuseNulCharacters())
+  app.use(refuseUnstorableText())
   app.use(sessionMiddleware)
   for (const router of [
     authRoutes({ auth: services.auth, users: services.users, rateLimits: deps.rateLimits }),

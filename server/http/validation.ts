@@ -1,7 +1,7 @@
 import type { Context } from 'koa'
 import type { z } from 'zod'
 import { badRequest, HttpError } from './errors'
-import { containsNul, NUL_MESSAGE } from './nul-guard'
+import { unstorableText } from './nul-guard'
 
 export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json)'
 
@@ -52,8 +52,9 @@ export function parseObject<S extends z.ZodType>(schema: S, input: unknown): z.i
   if (input === undefined || input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw badRequest('Request body must be a JSON object')
   }
-  // the HTTP middleware (refuseNulCharacters) has checked request bodies; this is for socket messages
-  if (containsNul(input)) throw badRequest(NUL_MESSAGE, 'validation_error')
+  // the HTTP middleware (refuseUnstorableText) has checked request bodies; this is for socket messages
+  const unstorable = unstorableText(input)
+  if (unstorable) throw badRequest(unstorable, 'validation_error')
   const result = schema.safeParse(input)
   if (!result.success) throw badRequest(issueMessage(result.error.issues[0]), 'validation_error')
   return result.data

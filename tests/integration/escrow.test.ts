@@ -5,6 +5,7 @@ import { quoteSchema, TRANSACTION_MESSAGES, transactionListSchema } from '../../
 import { messageListSchema } from '../../src/shared/api/conversations'
 import { notificationListSchema } from '../../src/shared/api/notifications'
 import type { RunningServer } from '../../server/server'
+import { SURROGATE_MESSAGE } from '../../server/http/nul-guard'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import type { ApiClient } from '../support/http-client'
 import { openSocket } from '../support/ws-client'
@@ -263,6 +264,15 @@ describe('a deal from purchase to completion', () => {
     }
     expect((await alice.client.post('/api/transactions', { listingId: 1, extra: true })).status).toBe(400)
     expect((await alice.client.post('/api/transactions/1/teleport')).status).toBe(404)
+    // a property every object has is not a step either (it was a 500)
+    const deal = detail((await alice.client.post('/api/transactions', { listingId: listing.id })).json)
+    for (const step of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      for (const client of [alice.client, admin.client]) {
+        const res = await client.post(`/api/transactions/${deal.id}/${step}`, {}, { 'Idempotency-Key': `not-a-step-${step}` })
+        expect([step, res.status, res.json?.message]).toEqual([step, 404, 'No such step'])
+      }
+    }
+    expect((await alice.client.post(`/api/transactions/${deal.id}/cancel`)).status).toBe(200)
   })
 
   it('charges the total the buyer was shown, or reserves nothing when the price changed since', async () => {
@@ -459,9 +469,15 @@ describe('disputes and refunds', () => {
     await carol.client.post(`/api/transactions/${deal.id}/pay`)
     await seller.client.post(`/api/transactions/${deal.id}/send-invite`)
     expect((await carol.client.post(`/api/transactions/${deal.id}/dispute`, { reason: 'short' })).status).toBe(400)
+    // half a character (a lone UTF-16 surrogate) is valid JSON text that no stored JSON value can hold: a 400, not a 500
+    const half = await carol.client.request('POST', `/api/transactions/${deal.id}/dispute`, '{"reason":"The invite \\ud800 never arrived"}', { 'content-type': 'application/json' })
+    expect([half.status, half.json?.message]).toEqual([400, SURROGATE_MESSAGE])
+    expect(detail((await carol.client.get(`/api/transactions/${deal.id}`)).json).status).toBe('invite_sent')
     const disputed = await carol.client.post(`/api/transactions/${deal.id}/dispute`, { reason: 'The invite never arrived in my inbox.' })
     expect(detail(disputed.json)).toMatchObject({ status: 'disputed', disputeReason: 'The invite never arrived in my inbox.' })
     expect((await carol.client.post(`/api/transactions/${deal.id}/resolve-refund`, { note: 'x' })).status).toBe(409)
+    const halfNote = await admin.client.request('POST', `/api/transactions/${deal.id}/resolve-refund`, '{"note":"Refunded \\udc00 after review"}', { 'content-type': 'application/json' })
+    expect([halfNote.status, halfNote.json?.message]).toEqual([400, SURROGATE_MESSAGE])
     const wallet = await balanceOf(`wallet:${carol.id}`)
     const resolved = await admin.client.post(`/api/transactions/${deal.id}/resolve-refund`, { note: 'Seller could not show the invite.' })
     expect(resolved.status, resolved.text).toBe(200)

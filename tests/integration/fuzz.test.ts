@@ -17,7 +17,7 @@ import {
   bodyAccepted,
   bodyShape,
   bodyTexts,
-  containsNul,
+  holdsUnstorableText,
   multipart,
   objectText,
   queryProperties,
@@ -162,7 +162,7 @@ function queryProbes(route: TaggedRouteDoc): Probe[] {
 /** Whether the route's query schema takes this query string as Koa parses it (repeated keys become arrays). */
 function queryAccepted(route: TaggedRouteDoc, query: string): boolean {
   const parsed = parseQueryString(query)
-  if (containsNul(parsed)) return false
+  if (holdsUnstorableText(parsed)) return false
   return route.query ? route.query.safeParse(parsed).success : true
 }
 

@@ -99,6 +99,22 @@ describe('purchases paid at the provider', () => {
     await expectSoundLedger()
   })
 
+  it('answers clicks at the same moment with the one checkout, or a moment to wait, never "paid already"', async () => {
+    const { deal } = await openDeal()
+    const answers = await Promise.all(Array.from({ length: 4 }, () => alice.client.post(`/api/transactions/${deal.id}/checkout`, { method: 'card' })))
+    const opened = answers.filter((r) => r.status === 200).map((r) => checkoutSchema.parse(r.json))
+    expect(opened.length).toBeGreaterThan(0)
+    expect(new Set(opened.map((c) => c.checkoutUrl)).size).toBe(1)
+    // a click that found the first one still at the provider is told to try again, which then gets the same checkout
+    for (const waited of answers.filter((r) => r.status !== 200)) {
+      expect([waited.status, waited.json?.message, waited.headers.get('retry-after')]).toEqual([409, PAYMENT_MESSAGES.checkoutOpening, '1'])
+    }
+    const again = await alice.client.post(`/api/transactions/${deal.id}/checkout`, { method: 'card' })
+    expect(checkoutSchema.parse(again.json).checkoutUrl).toBe(opened[0]!.checkoutUrl)
+    expect((await sql.query('select count(*)::int as n from payment_orders where transaction_id = $1', [deal.id])).rows[0].n).toBe(1)
+    expect((await sql.query('select status from escrow_transactions where id = $1', [deal.id])).rows[0].status).toBe('pending')
+  })
+
   it('opens a fresh checkout after a cancelled attempt', async () => {
     const { deal, held } = await openDeal()
     const first = await checkoutFor(deal.id, held)

@@ -8,6 +8,7 @@ import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
 import { addUser, cents, type TestUser } from '../support/payments'
+import { SURROGATE_MESSAGE } from '../../server/http/nul-guard'
 import { startTestServer } from '../support/server'
 
 let db: TestDatabase
@@ -152,6 +153,39 @@ describe('withdrawals', () => {
       ['withdrawal_hold', -12.5],
     ])
     expect((await sql.query('select count(*) as n from sandbox_payouts where withdrawal_id = $1', [withdrawal.id])).rows[0].n).toBe('0')
+    await expectSoundLedger()
+  })
+
+  it('refuses a reason holding half a character (a lone UTF-16 surrogate) with a 400, keeping the money held', async () => {
+    const ivy = await addUser(server, 'ivy_surrogate')
+    const withdrawal = withdrawalDtoSchema.parse((await request(ivy, 10)).json)
+    // valid JSON text, but no JSON value PostgreSQL stores can hold it: the reason goes into the notification's data
+    const res = await admin.client.request('POST', `/api/admin/withdrawals/${withdrawal.id}/reject`, '{"reason":"Payout address \\udc00 bounced"}', { 'content-type': 'application/json' })
+    expect(res.status, res.text).toBe(400)
+    expect(res.json).toMatchObject({ error: { code: 'validation_error' }, message: SURROGATE_MESSAGE })
+    expect((await sql.query('select status from withdrawals where id = $1', [withdrawal.id])).rows[0].status).toBe('requested')
+    expect(await balance(ivy)).toEqual({ available: 500, pending: 1000, inEscrow: 0 })
+  })
+
+  it('takes an Idempotency-Key on an admin decision: a retry answers the first, the key reused on another withdrawal is a 409', async () => {
+    const [jo, kim] = [await addUser(server, 'jo_keyed'), await addUser(server, 'kim_keyed')]
+    const first = withdrawalDtoSchema.parse((await request(jo, 10)).json)
+    const second = withdrawalDtoSchema.parse((await request(kim, 10)).json)
+    const key = { 'Idempotency-Key': 'decide-once' }
+    const approved = await admin.client.post(`/api/admin/withdrawals/${first.id}/approve`, {}, key)
+    expect(approved.status, approved.text).toBe(200)
+    const again = await admin.client.post(`/api/admin/withdrawals/${first.id}/approve`, {}, key)
+    expect([again.status, again.headers.get('idempotent-replayed'), again.json]).toEqual([200, 'true', approved.json])
+    const reused = await admin.client.post(`/api/admin/withdrawals/${second.id}/approve`, {}, key)
+    expect(reused.status).toBe(409)
+    expect(reused.json).toMatchObject({ error: { code: 'idempotency_key_reused' } })
+    expect((await sql.query('select status from withdrawals where id = $1', [second.id])).rows[0].status).toBe('requested')
+    expect((await sql.query('select count(*)::int as n from sandbox_payouts where withdrawal_id = $1', [second.id])).rows[0].n).toBe(0)
+    // a rejection with its own key, sent twice: one release
+    const rejectKey = { 'Idempotency-Key': 'reject-once' }
+    const rejects = await Promise.all([0, 1].map(() => admin.client.post(`/api/admin/withdrawals/${second.id}/reject`, { reason: 'Unknown payout address' }, rejectKey)))
+    expect(rejects.map((r) => r.status)).toEqual([200, 200])
+    expect(await balance(kim)).toEqual({ available: 1500, pending: 0, inEscrow: 0 })
     await expectSoundLedger()
   })
 

@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import type { TaggedRouteDoc } from '../../server/http/route-docs'
-import { containsNul } from '../../server/http/nul-guard'
+import { unstorableText } from '../../server/http/nul-guard'
 import { jsonSchemaOf, type JsonSchema } from '../../server/modules/api-docs/openapi.document'
 
-export { containsNul }
+/** Whether a value holds text the server refuses before any schema (a NUL, half a surrogate pair). */
+export const holdsUnstorableText = (value: unknown) => unstorableText(value) !== null
 
 /**
  * Malformed input for every documented route, derived from its schemas: path values that cannot name anything,
@@ -123,7 +124,7 @@ export function bodyAccepted(schema: z.ZodType, text: string): boolean {
     return false
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false
-  if (containsNul(value)) return false
+  if (holdsUnstorableText(value)) return false
   try {
     return schema.safeParse(value).success
   } catch {

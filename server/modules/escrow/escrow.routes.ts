@@ -110,7 +110,9 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
   })
 
   router.post('/:id/:step', async (ctx) => {
-    const step = STEPS[ctx.params.step ?? '']
+    const name = ctx.params.step ?? ''
+    // its own steps only: `constructor` or `toString` is a property of every object, not a step
+    const step = Object.hasOwn(STEPS, name) ? STEPS[name] : undefined
     if (!step) throw notFound('No such step')
     const viewer = await viewerOf(ctx)
     const id = idParam(ctx)

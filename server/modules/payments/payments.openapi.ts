@@ -101,6 +101,7 @@ export const paymentsRouteDocs = routeDocs('payments', [
     params: withdrawalId,
     response: { schema: adminWithdrawalDtoSchema },
     errors: [409, 502],
+    idempotent: true,
   },
   {
     method: 'POST',
@@ -111,6 +112,7 @@ export const paymentsRouteDocs = routeDocs('payments', [
     body: rejectWithdrawalSchema,
     response: { schema: adminWithdrawalDtoSchema },
     errors: [409],
+    idempotent: true,
   },
   {
     method: 'GET',

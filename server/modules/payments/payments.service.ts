@@ -99,7 +99,8 @@ export class PaymentsService {
   /**
    * For the escrow core's POST /api/transactions/{id}/checkout: the deal's one order `trans_{id}`. Clicking again
    * returns the same checkout; another method, amount or return target (or a failed, cancelled or expired attempt)
-   * replaces the attempt; a paid order is a 409.
+   * replaces the attempt; a paid order is a 409. A click at the same moment as the first gets its checkout if it is
+   * ready, else a 409 to try again in a moment (Retry-After: 1), never "paid already".
    */
   async createPurchaseCheckout(em: EntityManager, input: PurchaseCheckoutInput): Promise<CheckoutDto> {
     if (!this.deps.purchases()) throw serviceUnavailable(PAYMENT_MESSAGES.purchasesUnavailable)
@@ -116,7 +117,15 @@ export class PaymentsService {
       if (sameCheckout(existing, fields)) return toCheckoutDto(existing)
       order = await this.replaceAttempt(em, existing.id, fields, buyer)
     } else {
-      order = await this.openCheckout(em, fields, buyer)
+      try {
+        order = await this.openCheckout(em, fields, buyer)
+      } catch (err) {
+        // a request at the same moment (a double click) opened the order first: its checkout, once it is ready
+        if (!(err instanceof HttpError && err.code === 'order_exists')) throw err
+        const raced = await em.findOne(PaymentOrder, { orderId }, { refresh: true })
+        if (raced && raced.user.id === input.userId && raced.checkoutUrl && sameCheckout(raced, fields)) return toCheckoutDto(raced)
+        throw err
+      }
     }
     await this.crediting.announceStatus(order)
     return toCheckoutDto(order)
@@ -335,7 +344,7 @@ export class PaymentsService {
     } catch (err) {
       if (err instanceof UniqueConstraintViolationException) {
         em.clear()
-        throw new HttpError(409, 'order_exists', fields.kind === 'deposit' ? PAYMENT_MESSAGES.depositTooSoon : PAYMENT_MESSAGES.alreadyPaid, { 'Retry-After': '1' })
+        throw new HttpError(409, 'order_exists', fields.kind === 'deposit' ? PAYMENT_MESSAGES.depositTooSoon : PAYMENT_MESSAGES.checkoutOpening, { 'Retry-After': '1' })
       }
       throw err
     }

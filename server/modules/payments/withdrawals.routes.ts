@@ -82,16 +82,24 @@ export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService })
     ctx.body = items.map(toAdminWithdrawalDto)
   })
 
+  // money moves (hold → provider, or back to the wallet): an Idempotency-Key answers a retry with the first answer
   router.post('/:id/approve', async (ctx) => {
     const admin = await requireAdmin(ctx)
-    ctx.body = toAdminWithdrawalDto(await withdrawals.approve(ctx.state.em, idParam(ctx), admin.id))
+    const id = idParam(ctx)
+    await respondIdempotent(ctx, admin.id, async (tx) => {
+      const { status, body, after } = await withdrawals.approve(tx, id, admin.id)
+      return { status, body: toAdminWithdrawalDto(body), after }
+    })
   })
 
   router.post('/:id/reject', async (ctx) => {
     const admin = await requireAdmin(ctx)
     const id = idParam(ctx)
     const { reason } = parseBody(ctx, rejectWithdrawalSchema)
-    ctx.body = toAdminWithdrawalDto(await withdrawals.reject(ctx.state.em, id, admin.id, reason))
+    await respondIdempotent(ctx, admin.id, async (tx) => {
+      const { status, body, after } = await withdrawals.reject(tx, id, admin.id, reason)
+      return { status, body: toAdminWithdrawalDto(body), after }
+    })
   })
 
   return router

@@ -78,10 +78,13 @@ export class WithdrawalsService {
     return { items, total }
   }
 
-  /** Hold → provider clearing, and the provider pays out (idempotent on the withdrawal, so a retry never pays twice). */
-  async approve(em: EntityManager, id: number, adminId: number): Promise<Withdrawal> {
+  /**
+   * Hold → provider clearing, and the provider pays out (idempotent on the withdrawal, so a retry never pays twice). In
+   * the caller's transaction (the route's, with its Idempotency-Key); the wallet is not a leg, so its balance is read.
+   */
+  async approve(tx: EntityManager, id: number, adminId: number): Promise<Answer<Withdrawal>> {
     const { ledger, provider, notifications } = this.deps
-    return this.decide(em, id, adminId, 'approved', async (tx, w) => {
+    return this.decide(tx, id, adminId, 'approved', async (w) => {
       const payout = await provider.payout(tx, w)
       await ledger.transfer(tx, {
         kind: 'withdrawal_payout',
@@ -94,69 +97,72 @@ export class WithdrawalsService {
       })
       recordAudit(tx, { adminId, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: w.id, before: { status: w.status }, after: { status: 'approved', payoutRef: payout.reference } })
       Object.assign(w, { status: 'approved', payoutRef: payout.reference, decidedBy: tx.getReference(User, adminId), decidedAt: new Date() })
-      return notifications.notify(tx, w.user.id, {
+      const notification = await notifications.notify(tx, w.user.id, {
         type: 'balance_updated',
         title: 'Withdrawal sent',
         message: `Your withdrawal of ${formatCents(w.amountCents)} to ${w.destination} was approved and sent.`,
         data: { type: 'withdrawal_approved', withdrawalId: w.id },
       })
+      return { notification, balanceCents: await ledger.walletBalance(tx, w.user.id) }
     })
   }
 
-  /** Hold → wallet: the money is the user's to spend again. */
-  async reject(em: EntityManager, id: number, adminId: number, reason: string): Promise<Withdrawal> {
+  /** Hold → wallet: the money is the user's to spend again. In the caller's transaction, as `approve`. */
+  async reject(tx: EntityManager, id: number, adminId: number, reason: string): Promise<Answer<Withdrawal>> {
     const { ledger, notifications } = this.deps
-    return this.decide(em, id, adminId, 'rejected', async (tx, w) => {
-      await ledger.transfer(tx, {
+    return this.decide(tx, id, adminId, 'rejected', async (w) => {
+      const wallet = await ledger.walletOf(tx, w.user)
+      const moved = await ledger.transfer(tx, {
         kind: 'withdrawal_release',
         idempotencyKey: `withdrawal:${w.id}:release`,
         memo: `Withdrawal #${w.id} rejected: ${reason}`.slice(0, 500),
         legs: [
           { account: await ledger.withdrawalHold(tx, w.id, w.user), amountCents: -w.amountCents },
-          { account: await ledger.walletOf(tx, w.user), amountCents: w.amountCents },
+          { account: wallet, amountCents: w.amountCents },
         ],
       })
       recordAudit(tx, { adminId, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: w.id, before: { status: w.status }, after: { status: 'rejected' }, reason })
       Object.assign(w, { status: 'rejected', reason, decidedBy: tx.getReference(User, adminId), decidedAt: new Date() })
-      return notifications.notify(tx, w.user.id, {
+      const notification = await notifications.notify(tx, w.user.id, {
         type: 'balance_updated',
         title: 'Withdrawal rejected',
         message: `Your withdrawal of ${formatCents(w.amountCents)} was rejected: ${reason}. The money is back in your balance.`,
         data: { type: 'withdrawal_rejected', withdrawalId: w.id, reason },
       })
+      return { notification, balanceCents: moved.balanceOf(wallet) }
     })
   }
 
-  /** Under the row's lock: each withdrawal decided once, and never by the admin whose money it is (a second pair of eyes). */
+  /**
+   * Under the row's lock: each withdrawal decided once, and never by the admin whose money it is (a second pair of
+   * eyes). The same decision again answers the withdrawal as it is and announces nothing; `after` tells the user once
+   * the caller has committed.
+   */
   private async decide(
-    em: EntityManager,
+    tx: EntityManager,
     id: number,
     adminId: number,
     to: 'approved' | 'rejected',
-    step: (tx: EntityManager, w: Withdrawal) => Promise<Notification>,
-  ): Promise<Withdrawal> {
-    const result = await em.transactional(async (tx) => {
-      const w = await tx.findOne(Withdrawal, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
-      if (!w) throw notFound(PAYMENT_MESSAGES.withdrawalNotFound)
-      if (w.user.id === adminId) throw forbidden(PAYMENT_MESSAGES.ownWithdrawal)
-      if (w.status === to) return { w, notification: null }
-      if (w.status !== 'requested') throw conflict(PAYMENT_MESSAGES.withdrawalDecided, 'withdrawal_decided')
-      const notification = await step(tx, w)
-      return { w, notification }
-    })
-    if (result.notification) await this.announce(em, result.w.user.id, result.notification)
-    await em.populate(result.w, ['user'])
-    return result.w
+    step: (w: Withdrawal) => Promise<{ notification: Notification; balanceCents: number }>,
+  ): Promise<Answer<Withdrawal>> {
+    const w = await tx.findOne(Withdrawal, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, populate: ['user'] })
+    if (!w) throw notFound(PAYMENT_MESSAGES.withdrawalNotFound)
+    if (w.user.id === adminId) throw forbidden(PAYMENT_MESSAGES.ownWithdrawal)
+    if (w.status === to) return { status: 200, body: w }
+    if (w.status !== 'requested') throw conflict(PAYMENT_MESSAGES.withdrawalDecided, 'withdrawal_decided')
+    const { notification, balanceCents } = await step(w)
+    await tx.flush()
+    return { status: 200, body: w, after: () => this.announce(w.user.id, notification, centsToDecimalString(balanceCents)) }
   }
 
   /** After the commit: the notification and the new available balance, live. */
-  private async announce(em: EntityManager, userId: number, notification: Notification | null) {
+  private async announce(userId: number, notification: Notification, balance: string) {
     try {
-      if (notification) await this.deps.notifications.publishCreated(notification)
-      await this.publishBalance(userId, centsToDecimalString(await this.deps.ledger.walletBalance(em, userId)))
+      await this.deps.notifications.publishCreated(notification)
     } catch (err) {
       this.deps.logger.warn({ err, userId }, 'withdrawal saved but not announced')
     }
+    await this.publishBalance(userId, balance)
   }
 
   private async publishBalance(userId: number, balance: string) {

@@ -198,6 +198,7 @@ export const PAYMENT_MESSAGES = {
   methodUnavailable: 'This payment method is not available',
   purchasesUnavailable: 'Paying for a purchase at the provider is not available yet',
   alreadyPaid: 'This order is paid already',
+  checkoutOpening: 'The checkout for this deal is being opened. Try again in a moment.',
   amountMismatch: 'The amount paid does not match the order; support will look into it',
   accountClosed: 'This account has been deleted, so the payment was not added to a balance; support will refund it',
   refunded: 'This payment was refunded at the payment provider',
