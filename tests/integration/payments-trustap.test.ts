@@ -3,6 +3,7 @@ import pg from 'pg'
 import { refundResultSchema } from '../../src/shared/api/admin-payments'
 import { balanceSchema, PAYMENT_MESSAGES, trustapConnectionSchema, trustapOAuthStartSchema } from '../../src/shared/api/payments'
 import { PaymentOrder } from '../../server/modules/payments/payment.entities'
+import { OPEN_STATES_PER_USER } from '../../server/modules/payments/trustap/trustap.oauth'
 import type { TrustapProvider } from '../../server/modules/payments/trustap/trustap.provider'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
@@ -311,6 +312,18 @@ describe('connecting a seller’s Trustap account (OAuth 2.0 code + PKCE)', () =
     const token = standin.requests.filter((r) => r.path.endsWith('/protocol/openid-connect/token')).at(-1)!
     expect(new URLSearchParams(token.body).get('redirect_uri')).toBe('handover://trustap/auth/callback')
     await bob.client.request('DELETE', '/api/trustap/connection')
+  })
+
+  it('keeps a handful of open authorisations per user, however often one is started, the newest ones finishing', async () => {
+    standin.ssoUser = { sub: 'trustap-carol', email: 'carol@trustap.example' }
+    const carol = await addUser(server, 'carol_starts')
+    const oldest = await start(carol)
+    for (let i = 0; i < 30; i++) expect((await carol.client.get('/api/trustap/oauth/start')).status).toBe(200)
+    const newest = await start(carol)
+    const { rows } = await sql.query('select count(*)::int as n from trustap_oauth_states where user_id = $1', [carol.id])
+    expect(rows[0].n).toBe(OPEN_STATES_PER_USER)
+    expect((await finish(carol, { code: oldest.code, state: oldest.state })).json).toMatchObject({ error: { code: 'oauth_state_invalid' } })
+    expect((await finish(carol, { code: newest.code, state: newest.state })).status).toBe(200)
   })
 
   it('refuses an identity Trustap answers that does not fit what Handover keeps, as a failed authorisation', async () => {

@@ -14,6 +14,8 @@ const identitySchema = z.object({ sub: z.string().min(1).max(64), email: z.strin
 /** What a seller lets Handover do with their Trustap account (docs.trustap.com "Create a full user"). */
 export const TRUSTAP_SCOPES = 'openid p2p_tx:offline_create_join p2p_tx:offline_accept_deposit p2p_tx:offline_cancel p2p_tx:offline_confirm_handover'
 const STATE_TTL_MS = 10 * 60 * 1000
+/** authorisations a user may have open at once (tabs, a retry): each start beyond them drops the oldest */
+export const OPEN_STATES_PER_USER = 5
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const base64url = (bytes: Buffer) => bytes.toString('base64url')
@@ -59,6 +61,12 @@ export class TrustapOAuth {
       returnTo,
       new Date(Date.now() + STATE_TTL_MS),
     ])
+    // a start writes a row: a script calling it in a loop keeps no more than a handful, this one and the newest others
+    await em.execute(
+      `delete from trustap_oauth_states where user_id = ? and state_hash <> ? and state_hash not in
+         (select state_hash from trustap_oauth_states where user_id = ? and state_hash <> ? order by expires_at desc limit ?)`,
+      [userId, sha256(state), userId, sha256(state), OPEN_STATES_PER_USER - 1],
+    )
     return client.authorizeUrl({
       client_id: client.requireOAuth().clientId,
       redirect_uri: this.redirectUri(returnTo),
