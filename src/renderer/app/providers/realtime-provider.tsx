@@ -57,9 +57,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       if (window.location.pathname === to) return
       // a payment popup's return screen tells its opener, which follows, and closes
       if (popupReturnShowing()) return
-      // A window opened by another (SPEC §4) moves at once; a standalone tab waits so the toast can be read.
+      // A window opened by another (SPEC §4) moves at once; a standalone tab waits so the toast can be read, and
+      // looks again then: Buy Now's own answer, which arrives after this event, takes the page there meanwhile
       if (window.opener) navigate(to)
-      else window.setTimeout(() => navigate(to), REDIRECT_DELAYS.short)
+      else window.setTimeout(() => window.location.pathname !== to && navigate(to), REDIRECT_DELAYS.short)
     }
   })
 
