@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { AdminConversationDto, AdminConversationQuery } from '@shared/api/admin-conversations'
 import { CHAT_MESSAGES, type ConversationDto, type MessageDto, type OpenConversationRequest, type SendMessageRequest } from '@shared/api/conversations'
 import type { ServerEvent } from '@shared/realtime/events'
+import { ADMIN_SENDER_ID } from '@shared/constants'
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors'
 import { BANNED_MESSAGE } from '../../http/access'
 import type { Logger } from '../../logger'
@@ -133,32 +134,35 @@ export class ConversationsService {
   /**
    * The live events of a system line a deal wrote into its conversation (a step taken, a checklist tick) in the
    * step's own statement, in the sender's name and marked `isSystem`: the other members hear it, the sender sees it
-   * sent. The caller publishes them once it has committed.
+   * sent. An admin's line (`fromAdmin`) is Handover Support's (999), as an admin's messages are: the parties hear it,
+   * every admin sees it sent. The caller publishes them once it has committed.
    */
   systemMessageDeliveries(
     conversationId: number,
     senderId: number,
     content: string,
     createdAt: Date,
-    written: { id: number; buyerId: number; sellerId: number; adminJoined: boolean; senderUsername: string },
+    written: { id: number; buyerId: number; sellerId: number; adminJoined: boolean; senderUsername: string; fromAdmin?: boolean },
   ): Delivery[] {
+    const fromAdmin = written.fromAdmin === true
     const dto = toMessageDto({
       id: written.id,
       conversation: { id: conversationId },
       sender: { id: senderId, username: written.senderUsername },
-      isFromAdmin: false,
+      isFromAdmin: fromAdmin,
       isSystem: true,
       content,
       clientId: null,
       createdAt,
-      buyerHasRead: written.buyerId === senderId,
-      sellerHasRead: written.sellerId === senderId,
-      adminHasRead: false,
+      buyerHasRead: !fromAdmin && written.buyerId === senderId,
+      sellerHasRead: !fromAdmin && written.sellerId === senderId,
+      adminHasRead: fromAdmin,
     })
-    const others = memberIds(written.buyerId, written.sellerId, written.adminJoined).filter((member) => member !== senderId)
+    const senders = fromAdmin ? [ADMIN_SENDER_ID, senderId] : [senderId]
+    const others = memberIds(written.buyerId, written.sellerId, written.adminJoined).filter((member) => !senders.includes(member))
     const deliveries: Delivery[] = [
       { audience: { userIds: others }, event: { type: 'new_message', conversationId, message: dto } },
-      { audience: { userIds: [senderId] }, event: { type: 'message_sent', conversationId, message: dto } },
+      { audience: { userIds: senders }, event: { type: 'message_sent', conversationId, message: dto } },
     ]
     return deliveries.filter((d) => 'all' in d.audience || d.audience.userIds.length > 0)
   }

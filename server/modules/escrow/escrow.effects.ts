@@ -101,7 +101,8 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
       listingBack()
       notifications.push(
         note(buyer, 'transaction_updated', 'Purchase cancelled', `The purchase of “${title}” was cancelled; nothing was charged (${ref}).`),
-        note(seller, 'transaction_updated', 'Purchase cancelled', `The purchase of “${title}” was cancelled; the listing is back on sale (${ref}).`),
+        // a banned seller's listing is suspended with the ban, not put back on sale
+        note(seller, 'transaction_updated', 'Purchase cancelled', `The purchase of “${title}” was cancelled; the listing is ${listingReturned ? 'back on sale' : 'off sale'} (${ref}).`),
       )
       break
     case 'refunded':

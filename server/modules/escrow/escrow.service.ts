@@ -10,6 +10,8 @@ import {
   type TransactionStatus,
 } from '@shared/api/transactions'
 import type { ListingStatus, LivePlatform } from '@shared/api/listings'
+import { ADMIN_SENDER_NAME } from '@shared/api/conversations'
+import { ADMIN_SENDER_ID } from '@shared/constants'
 import { escrowFee, quote, type PaymentMethod } from '@shared/fees'
 import type { AuditAction } from '@shared/api/audit'
 import type { AdminDisputeDto } from '@shared/api/admin-dashboard'
@@ -204,7 +206,9 @@ export class EscrowService {
     if (pastDeadline(action, deal, now.getTime())) {
       throw action === 'pay' ? conflict(TRANSACTION_MESSAGES.reservationLapsed, 'reservation_lapsed') : conflict(TRANSACTION_MESSAGES.countdownOver, 'countdown_over')
     }
-    const actor = { id: viewer.userId, username: viewer.username }
+    // an admin's step speaks as Handover Support in the chat and on the timeline, as an admin's messages do (999);
+    // the audit log keeps which admin it was
+    const actor = { id: viewer.userId, username: role === 'admin' ? ADMIN_SENDER_NAME : viewer.username }
     const to = MOVES[action].to
     const effects: StepEffects[] = []
     let copyChecklist = false
@@ -256,7 +260,7 @@ export class EscrowService {
     effects.push(stepEffects(deal, to, listingStatus === 'active'))
     return {
       role,
-      part: { effects, event: { status: to, actorId: actor.id, role, note: chat }, chat: { senderId: actor.id, senderUsername: actor.username, content: chat } },
+      part: { effects, event: { status: to, actorId: actor.id, role, note: chat }, chat: { senderId: actor.id, senderUsername: actor.username, content: chat, fromAdmin: role === 'admin' } },
       write: { copyChecklist, listingStatus },
     }
   }
@@ -338,8 +342,8 @@ export class EscrowService {
     }
     // the tick first, so the step's answer shows it
     await tx.flush()
-    // the status stays, but both sides' open deal pages must show the tick
-    const parties = { userIds: [deal.buyer.id, deal.seller.id] }
+    // the status stays, but both sides' open deal pages, and the admins' (deciding a dispute from the ticks), must show it
+    const parties = { userIds: [deal.buyer.id, deal.seller.id, ADMIN_SENDER_ID] }
     const ticked: StepEffects = chat
       ? { notifications: [], deliveries: [{ audience: parties, event: { type: 'transaction_updated', transactionId: deal.id, status: deal.status } }] }
       : { notifications: [], deliveries: [] }
@@ -568,7 +572,12 @@ export class EscrowService {
       if (chat && deal.conversation && written.conversation) {
         const id = written.messageIds[message++]!
         deliveries.push(
-          ...this.deps.conversations.systemMessageDeliveries(deal.conversation.id, chat.senderId, chat.content, now, { ...written.conversation, id, senderUsername: chat.senderUsername }),
+          ...this.deps.conversations.systemMessageDeliveries(deal.conversation.id, chat.senderId, chat.content, now, {
+            ...written.conversation,
+            id,
+            senderUsername: chat.senderUsername,
+            fromAdmin: chat.fromAdmin === true,
+          }),
         )
       }
       for (const draft of part.effects.flatMap((e) => e.notifications)) {

@@ -81,8 +81,11 @@ export interface StepWrite {
   /** why the listing is off sale, when the step suspends it */
   listingReason: string | null
   notifications: NotificationDraft[]
-  /** system lines in the deal's chat, in order, each as its `senderId` (at most 4,000 characters: the caller trims them, as it announces them) */
-  chats: { senderId: number; content: string }[]
+  /**
+   * system lines in the deal's chat, in order, each as its `senderId` (at most 4,000 characters: the caller trims them,
+   * as it announces them); `fromAdmin` for an admin's step, shown as Handover Support (999) like an admin's messages
+   */
+  chats: { senderId: number; content: string; fromAdmin?: boolean }[]
 }
 
 /** What the steps' statement answers: the detail's timeline and checklist, the stored notifications and chat lines. */
@@ -320,8 +323,8 @@ const SAVE_STEP_SQL = `with d as (
   ),
   msg as (
     insert into messages (conversation_id, sender_id, is_from_admin, is_system, content, created_at, buyer_has_read, seller_has_read, admin_has_read)
-    select cv.id, m.sender_id, false, true, m.content, ?::timestamptz, cv.buyer_id = m.sender_id, cv.seller_id = m.sender_id, false
-    from cv, rows from (jsonb_to_recordset(?::jsonb) as (sender_id int, content text)) with ordinality as m(sender_id, content, n) order by m.n
+    select cv.id, m.sender_id, m.from_admin, true, m.content, ?::timestamptz, cv.buyer_id = m.sender_id and not m.from_admin, cv.seller_id = m.sender_id and not m.from_admin, m.from_admin
+    from cv, rows from (jsonb_to_recordset(?::jsonb) as (sender_id int, content text, from_admin boolean)) with ordinality as m(sender_id, content, from_admin, n) order by m.n
     returning id
   )
 select
@@ -349,7 +352,7 @@ export async function saveStep(tx: EntityManager, deal: Deal, step: StepWrite, n
   const stored = storedColumns.get(deal)
   const columns = columnsOf(deal)
   const writeDeal = !stored || !sameColumns(stored, columns)
-  const chats = JSON.stringify(deal.conversation ? step.chats.map((chat) => ({ sender_id: chat.senderId, content: chat.content })) : [])
+  const chats = JSON.stringify(deal.conversation ? step.chats.map((chat) => ({ sender_id: chat.senderId, content: chat.content, from_admin: chat.fromAdmin === true })) : [])
   const events = step.events.map((event) => ({ status: event.status, actor_id: event.actorId, actor_role: event.role, note: event.note.slice(0, 2000) }))
   const notifications = step.notifications.map((n) => ({ user_id: n.userId, type: n.type, title: n.title, message: n.message, data: n.data }))
   const [row] = await runPreparedIn<StepRow>(tx, 'escrow_save_steps', SAVE_STEP_SQL, [
