@@ -61,6 +61,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // names the run's demo template, which the first file that needs the demo data seeds (createDemoDatabase)
+          globalSetup: ['tests/support/demo-run.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // each worker keeps its modules between files instead of importing the whole server 42 times (350 s → 249 s);

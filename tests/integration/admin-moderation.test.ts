@@ -5,7 +5,8 @@ import type WebSocket from 'ws'
 import { LISTING_WRITE_MESSAGES, statsSchema } from '../../src/shared/api/listings'
 import { BANNED_SELLER_LISTING_REASON, MODERATION_MESSAGES, adminListingDtoSchema, adminListingListSchema, adminUserDtoSchema, adminUserListSchema } from '../../src/shared/api/moderation'
 import type { RunningServer } from '../../server/server'
-import { createTestDatabase, type TestDatabase } from '../support/database'
+import type { TestDatabase } from '../support/database'
+import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { ApiClient } from '../support/http-client'
 import { insertListings } from '../support/market-data'
 import { addUser, drainWallet, PASSWORD, type TestUser } from '../support/payments'
@@ -24,7 +25,7 @@ let visitor: ApiClient
 const sockets: Awaited<ReturnType<typeof openSocket>>[] = []
 
 beforeAll(async () => {
-  db = await createTestDatabase()
+  db = await createDemoDatabase()
   const shared = {
     databaseUrl: db.url,
     redisUrl: REDIS_URL,
@@ -32,7 +33,7 @@ beforeAll(async () => {
     env: { SESSION_SECRET: randomBytes(32).toString('hex') },
   }
   // the default 30 s heartbeat: a socket closing within a second or two was closed by the ban, not by a re-check
-  a = await startTestServer({ ...shared, env: { ...shared.env, SEED_DEMO: 'true' } })
+  a = await startTestServer({ ...shared, env: { ...shared.env, ...demoEnv() } })
   b = await startTestServer(shared)
   sql = new pg.Client({ connectionString: db.url })
   await sql.connect()

@@ -18,7 +18,8 @@ import {
 import { ADMIN_SENDER_ID } from '../../src/shared/constants'
 import { transactionDetailSchema } from '../../src/shared/api/transactions'
 import { serverEventSchema, type ServerEvent } from '../../src/shared/realtime/events'
-import { createTestDatabase, type TestDatabase } from '../support/database'
+import type { TestDatabase } from '../support/database'
+import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { ApiClient } from '../support/http-client'
 import { startTestServer } from '../support/server'
 import { openSocket } from '../support/ws-client'
@@ -105,8 +106,8 @@ const messageCount = async (conversationId: number) =>
   Number((await sql.query('select count(*) from messages where conversation_id = $1', [conversationId])).rows[0].count)
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  server = await startTestServer({ databaseUrl: db.url, redisUrl: REDIS_URL, env: { SEED_DEMO: 'true' } })
+  db = await createDemoDatabase()
+  server = await startTestServer({ databaseUrl: db.url, redisUrl: REDIS_URL, env: { ...demoEnv() } })
   sql = new pg.Client({ connectionString: db.url })
   await sql.connect()
   ;[alice, bob, carol, admin] = await Promise.all([signIn('alice'), signIn('bob'), signIn('carol'), signIn('admin', 'handover-admin')])

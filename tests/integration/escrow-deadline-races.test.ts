@@ -3,7 +3,8 @@ import pg from 'pg'
 import { TRANSACTION_MESSAGES, transactionListSchema } from '../../src/shared/api/transactions'
 import type { RunningServer } from '../../server/server'
 import { EscrowService } from '../../server/modules/escrow/escrow.service'
-import { createTestDatabase, type TestDatabase } from '../support/database'
+import type { TestDatabase } from '../support/database'
+import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import type { ApiClient } from '../support/http-client'
 import { freePort } from '../support/payments'
 import { startTestServer } from '../support/server'
@@ -29,9 +30,9 @@ let admin: { client: ApiClient; id: number }
 const sweep = (now?: Date) => EscrowService.prototype.runDue.call(server.created.services.escrow, server.orm.em.fork(), now)
 
 beforeAll(async () => {
-  db = await createTestDatabase()
+  db = await createDemoDatabase()
   const port = await freePort()
-  server = await startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } })
+  server = await startTestServer({ databaseUrl: db.url, env: { ...demoEnv(), PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } })
   sql = new pg.Client({ connectionString: db.url })
   await sql.connect()
   carol = await signIn('carol')

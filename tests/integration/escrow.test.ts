@@ -6,7 +6,8 @@ import { ADMIN_SENDER_NAME, messageListSchema } from '../../src/shared/api/conve
 import { notificationListSchema } from '../../src/shared/api/notifications'
 import type { RunningServer } from '../../server/server'
 import { SURROGATE_MESSAGE } from '../../server/http/nul-guard'
-import { createTestDatabase, type TestDatabase } from '../support/database'
+import type { TestDatabase } from '../support/database'
+import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import type { ApiClient } from '../support/http-client'
 import { openSocket } from '../support/ws-client'
 import { escrowHelpers } from './escrow-support'
@@ -23,8 +24,8 @@ let carol: { client: ApiClient; id: number }
 let admin: { client: ApiClient; id: number }
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  server = await (await import('../support/server')).startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true' } })
+  db = await createDemoDatabase()
+  server = await (await import('../support/server')).startTestServer({ databaseUrl: db.url, env: { ...demoEnv() } })
   sql = new pg.Client({ connectionString: db.url })
   await sql.connect()
   alice = await signIn('alice')

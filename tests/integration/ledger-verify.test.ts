@@ -13,6 +13,7 @@ import type { RunningServer } from '../../server/server'
 import { openDatabase } from '../../server/db/orm'
 import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
 import { createTestDatabase, type TestDatabase } from '../support/database'
+import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import type { ApiClient } from '../support/http-client'
 import { escrowHelpers } from './escrow-support'
 
@@ -40,8 +41,8 @@ const made = {
 const ok = (res: { status: number; text: string }, status = 200) => expect(res.status, res.text).toBe(status)
 
 beforeAll(async () => {
-  seed = await createTestDatabase()
-  server = await (await import('../support/server')).startTestServer({ databaseUrl: seed.url, env: { SEED_DEMO: 'true' } })
+  seed = await createDemoDatabase()
+  server = await (await import('../support/server')).startTestServer({ databaseUrl: seed.url, env: { ...demoEnv() } })
   sql = new pg.Client({ connectionString: seed.url })
   await sql.connect()
   const alice = await signIn('alice')

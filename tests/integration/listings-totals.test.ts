@@ -6,7 +6,8 @@ import { compareBy, listingQuerySchema, matchesFilters } from '../../src/shared/
 import { Listing } from '../../server/modules/listings/listing.entity'
 import { toListingDto } from '../../server/modules/listings/listing.mapper'
 import type { RunningServer } from '../../server/server'
-import { createTestDatabase, type TestDatabase } from '../support/database'
+import type { TestDatabase } from '../support/database'
+import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { ApiClient } from '../support/http-client'
 import { startTestServer } from '../support/server'
 
@@ -96,8 +97,8 @@ async function catalogueVersion(): Promise<number> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  server = await startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true' } })
+  db = await createDemoDatabase()
+  server = await startTestServer({ databaseUrl: db.url, env: { ...demoEnv() } })
   sql = new pg.Client({ connectionString: db.url })
   await sql.connect()
   anon = new ApiClient(server.url)

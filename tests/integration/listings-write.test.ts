@@ -5,7 +5,8 @@ import pg from 'pg'
 import sharp from 'sharp'
 import { LISTING_WRITE_MESSAGES, listingDtoSchema, listingListSchema, type ListingInput } from '../../src/shared/api/listings'
 import { notificationListSchema } from '../../src/shared/api/notifications'
-import { createTestDatabase, type TestDatabase } from '../support/database'
+import type { TestDatabase } from '../support/database'
+import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { ApiClient } from '../support/http-client'
 import { startTestServer } from '../support/server'
 import { openSocket } from '../support/ws-client'
@@ -98,8 +99,8 @@ async function notificationsOf(client: ApiClient) {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  server = await startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true' } })
+  db = await createDemoDatabase()
+  server = await startTestServer({ databaseUrl: db.url, env: { ...demoEnv() } })
   sql = new pg.Client({ connectionString: db.url })
   await sql.connect()
   anon = new ApiClient(server.url)

@@ -6,7 +6,8 @@ import { compareBy, listingQuerySchema, matchesFilters } from '../../src/shared/
 import { DEMO_LISTING_COUNT } from '../../server/modules/listings/demo-listings'
 import { catalogueFilter } from '../../server/modules/listings/listings.query'
 import { DEMO_SELLERS, DEMO_USERS } from '../../server/db/seed'
-import { createTestDatabase, type TestDatabase } from '../support/database'
+import type { TestDatabase } from '../support/database'
+import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { ApiClient } from '../support/http-client'
 import { startTestServer } from '../support/server'
 import type { RunningServer } from '../../server/server'
@@ -50,8 +51,8 @@ async function insertListing(sellerUsername: string, status: string, username: s
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  server = await startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true' } })
+  db = await createDemoDatabase()
+  server = await startTestServer({ databaseUrl: db.url, env: { ...demoEnv() } })
   sql = new pg.Client({ connectionString: db.url })
   await sql.connect()
   anon = new ApiClient(server.url)

@@ -4,7 +4,8 @@ import pg from 'pg'
 import sharp from 'sharp'
 import { LISTING_RULES, LISTING_WRITE_MESSAGES, UPLOADED_IMAGE_PATTERN, uploadedImageSchema } from '../../src/shared/api/listings'
 import { RATE_RULES } from '../../server/http/rate-limit'
-import { createTestDatabase, type TestDatabase } from '../support/database'
+import type { TestDatabase } from '../support/database'
+import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { ApiClient } from '../support/http-client'
 import { startTestServer } from '../support/server'
 import type { RunningServer } from '../../server/server'
@@ -46,8 +47,8 @@ const image = (name: string, data: Buffer, type = 'image/png'): Part => ({ data,
 const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3a7' } })
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  server = await startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true' } })
+  db = await createDemoDatabase()
+  server = await startTestServer({ databaseUrl: db.url, env: { ...demoEnv() } })
   alice = await signIn('alice')
 })
 

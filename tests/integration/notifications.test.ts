@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { NOTIFICATION_PAGE, notificationDtoSchema, notificationListSchema, unreadCountSchema, type NotificationType } from '../../src/shared/api/notifications'
-import { createTestDatabase, type TestDatabase } from '../support/database'
+import type { TestDatabase } from '../support/database'
+import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { ApiClient } from '../support/http-client'
 import { startTestServer } from '../support/server'
 import { openSocket } from '../support/ws-client'
@@ -35,8 +36,8 @@ const unread = async (client: ApiClient) => unreadCountSchema.parse((await clien
 const patch = (client: ApiClient, path: string) => client.request('PATCH', path)
 
 beforeAll(async () => {
-  db = await createTestDatabase()
-  server = await startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true' } })
+  db = await createDemoDatabase()
+  server = await startTestServer({ databaseUrl: db.url, env: { ...demoEnv() } })
   sql = new pg.Client({ connectionString: db.url })
   await sql.connect()
   alice = await signIn('alice')

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { checkoutSchema, verifyPaymentResponseSchema } from '../../src/shared/api/payments'
 import type { RunningServer } from '../../server/server'
-import { createTestDatabase, type TestDatabase } from '../support/database'
+import type { TestDatabase } from '../support/database'
+import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { ApiClient } from '../support/http-client'
 import { freePort, pressCheckoutButton, startDeposit } from '../support/payments'
 import { startTestServer } from '../support/server'
@@ -27,9 +28,9 @@ const paramNames = (url: URL) => [...url.searchParams.keys()].sort()
 const formAction = (csp: string | null) => /form-action ([^;]*)/.exec(csp ?? '')?.[1]
 
 beforeAll(async () => {
-  db = await createTestDatabase()
+  db = await createDemoDatabase()
   const port = await freePort()
-  server = await startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } })
+  server = await startTestServer({ databaseUrl: db.url, env: { ...demoEnv(), PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } })
   sql = new pg.Client({ connectionString: db.url })
   await sql.connect()
   alice = await signIn('alice')

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { balanceSchema, checkoutSchema, PAYMENT_MESSAGES, verifyPaymentResponseSchema } from '../../src/shared/api/payments'
 import type { RunningServer } from '../../server/server'
-import { createTestDatabase, type TestDatabase } from '../support/database'
+import type { TestDatabase } from '../support/database'
+import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import type { ApiClient } from '../support/http-client'
 import { cents, freePort, pressCheckoutButton } from '../support/payments'
 import { startTestServer } from '../support/server'
@@ -33,9 +34,9 @@ const checkoutFor = (transactionId: number, amountCents: number, method: 'card' 
   server.created.services.payments.payments.createPurchaseCheckout(server.orm.em.fork(), { transactionId, userId: alice.id, amountCents, method })
 
 beforeAll(async () => {
-  db = await createTestDatabase()
+  db = await createDemoDatabase()
   const port = await freePort()
-  server = await startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } })
+  server = await startTestServer({ databaseUrl: db.url, env: { ...demoEnv(), PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } })
   sql = new pg.Client({ connectionString: db.url })
   await sql.connect()
   alice = await signIn('alice')

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { checkoutSchema, PAYMENT_MESSAGES } from '../../src/shared/api/payments'
 import type { RunningServer } from '../../server/server'
-import { createTestDatabase, type TestDatabase } from '../support/database'
+import type { TestDatabase } from '../support/database'
+import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { cents, freePort } from '../support/payments'
 import { startTestServer } from '../support/server'
 import { STANDIN_WEBHOOK, TrustapStandin } from '../support/trustap-standin'
@@ -31,13 +32,13 @@ const orderRow = async (orderId: string) =>
 
 beforeAll(async () => {
   await standin.start()
-  db = await createTestDatabase()
+  db = await createDemoDatabase()
   const port = await freePort()
   publicUrl = `http://127.0.0.1:${port}`
   server = await startTestServer({
     databaseUrl: db.url,
     env: {
-      SEED_DEMO: 'true',
+      ...demoEnv(),
       PORT: String(port),
       PUBLIC_URL: publicUrl,
       ...standin.serverEnv(),

@@ -6,6 +6,7 @@ import { DEMO_SELLERS, DEMO_USERS } from '../../server/db/seed'
 import { allDesigns, bannerKey } from '../../server/modules/listings/demo-banners'
 import { DEMO_LISTING_COUNT, DEMO_SALES_DAYS } from '../../server/modules/listings/demo-listings'
 import { createTestDatabase, type TestDatabase } from '../support/database'
+import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { ApiClient } from '../support/http-client'
 import { startTestServer } from '../support/server'
 import type { RunningServer } from '../../server/server'
@@ -203,8 +204,8 @@ describe('demo sellers', () => {
   let anon: ApiClient
 
   beforeAll(async () => {
-    db = await createTestDatabase()
-    server = await startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true' } })
+    db = await createDemoDatabase()
+    server = await startTestServer({ databaseUrl: db.url, env: { ...demoEnv() } })
     sql = new pg.Client({ connectionString: db.url })
     await sql.connect()
     anon = new ApiClient(server.url)

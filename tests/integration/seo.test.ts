@@ -2,7 +2,8 @@ import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { JSDOM } from 'jsdom'
 import pg from 'pg'
-import { createTestDatabase, type TestDatabase } from '../support/database'
+import type { TestDatabase } from '../support/database'
+import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { startTestServer } from '../support/server'
 import type { RunningServer } from '../../server/server'
 
@@ -52,10 +53,10 @@ async function insertListing(title: string, status: string, handle: string): Pro
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase()
+  db = await createDemoDatabase()
   server = await startTestServer({
     databaseUrl: db.url,
-    env: { SEED_DEMO: 'true', PUBLIC_URL: PUBLIC },
+    env: { ...demoEnv(), PUBLIC_URL: PUBLIC },
     webRoot: resolve(import.meta.dirname, '../../dist/web'),
   })
   sql = new pg.Client({ connectionString: db.url })

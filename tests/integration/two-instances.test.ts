@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../support/database'
+import type { TestDatabase } from '../support/database'
+import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { ApiClient } from '../support/http-client'
 import { startTestServer } from '../support/server'
 import { openSocket } from '../support/ws-client'
@@ -12,13 +13,13 @@ let a: RunningServer
 let b: RunningServer
 
 beforeAll(async () => {
-  db = await createTestDatabase()
+  db = await createDemoDatabase()
   // two instances of one deployment: same database, Redis, secret and key prefix
   const shared = {
     databaseUrl: db.url,
     redisUrl: REDIS_URL,
     keyPrefix: `two-${randomBytes(4).toString('hex')}`,
-    env: { SESSION_SECRET: randomBytes(32).toString('hex'), SEED_DEMO: 'true' },
+    env: { SESSION_SECRET: randomBytes(32).toString('hex'), ...demoEnv() },
     wsHeartbeatMs: 300,
   }
   a = await startTestServer(shared)

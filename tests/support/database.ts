@@ -16,10 +16,12 @@ export async function createTestDatabase(template?: string): Promise<TestDatabas
   url.pathname = `/${name}`
   return {
     url: url.toString(),
-    async drop() {
-      await adminQuery(`drop database if exists "${name}" with (force)`)
-    },
+    drop: () => dropDatabase(name),
   }
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  await adminQuery(`drop database if exists "${name}" with (force)`)
 }
 
 async function adminQuery(sql: string) {
