@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { centsToDecimalString, decimalStringToCents } from './money'
+import { centsToDecimalString, decimalStringToCents, typedDollars } from './money'
 import { capBadge, formatCount, formatMoney, transactionDisplayId } from './format'
 
 describe('money at the API edge', () => {
@@ -18,6 +18,27 @@ describe('money at the API edge', () => {
   it('rejects anything that is not a plain decimal amount', () => {
     for (const bad of ['', '1.234', '1e3', 'abc', '--1', '1.', '.5']) expect(decimalStringToCents(bad)).toBeNull()
     expect(decimalStringToCents('15.5')).toBe(1550)
+  })
+
+  it('reads typed dollars with commas only as thousands in their place, never a decimal comma as thousands', () => {
+    const read = Object.fromEntries(
+      ['25', ' $1,250.5 ', '$12,500.75', '1,234,567', '12,34', '1,2,3', '1234,5', ',123', '12,3456', '1,25.50', '$', '1.234', '12 34'].map((t) => [t, typedDollars(t)]),
+    )
+    expect(read).toEqual({
+      '25': '25',
+      ' $1,250.5 ': '1250.5',
+      '$12,500.75': '12500.75',
+      '1,234,567': '1234567',
+      '12,34': null,
+      '1,2,3': null,
+      '1234,5': null,
+      ',123': null,
+      '12,3456': null,
+      '1,25.50': null,
+      $: null,
+      '1.234': null,
+      '12 34': null,
+    })
   })
 })
 

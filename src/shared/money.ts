@@ -20,6 +20,17 @@ export function centsToDecimalString(cents: Cents): string {
 }
 
 /** "15", "15.5", "15.50" → 1550; anything else → null. Never goes through floats. */
+/**
+ * Dollars as a person types them, as the plain decimal the API takes ("$1,250.50" → "1250.50"), or null. A comma is
+ * read only as a thousands separator in its place ("1,250", "12,500.75"): "12,34" is not 1,234 dollars (or 12.34, as
+ * a decimal comma would mean), it is refused, so a mistyped amount is asked again instead of being taken a hundred
+ * times over.
+ */
+export function typedDollars(text: string): string | null {
+  const match = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?$/.exec(text.trim())
+  return match ? `${match[1]!.replace(/,/g, '')}${match[2] ?? ''}` : null
+}
+
 export function decimalStringToCents(text: string): Cents | null {
   const match = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text.trim())
   if (!match) return null

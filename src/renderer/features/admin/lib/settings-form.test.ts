@@ -18,6 +18,23 @@ describe('settings form values', () => {
     expect(readSettingsForm(toFormValues(DEFAULT_SETTINGS))).toEqual({ ok: true, settings: DEFAULT_SETTINGS })
   })
 
+  it('refuses a comma in the fee rather than dropping it (2,5 % was saved as 25 %), and takes it as thousands in dollars', () => {
+    const base = toFormValues(DEFAULT_SETTINGS)
+    const result = readSettingsForm({ ...base, escrowFeePercent: '2,5', escrowFeeMinDollars: '1,50', welcomeBonusDollars: '15,00' })
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        escrowFeePercent: 'Enter a percentage such as 5 or 2.5',
+        escrowFeeMinDollars: 'Enter an amount in dollars such as 1 or 1.50',
+        welcomeBonusDollars: 'Enter an amount in dollars such as 15 or 15.50',
+      },
+    })
+    expect(readSettingsForm({ ...base, escrowFeePercent: '2.5 %', escrowFeeMinDollars: '$1,000' })).toEqual({
+      ok: true,
+      settings: { ...DEFAULT_SETTINGS, escrowFeeBps: 250, escrowFeeMinCents: 100_000 },
+    })
+  })
+
   it('puts each problem on its field: typing first, then the shared rules', () => {
     const base = toFormValues(DEFAULT_SETTINGS)
     const result = readSettingsForm({

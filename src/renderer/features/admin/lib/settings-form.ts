@@ -1,6 +1,6 @@
 import { LIVE_PLATFORMS } from '@shared/constants'
 import { settingsSchema, type Settings, type SettingsUpdate } from '@shared/api/settings'
-import { centsToDecimalString, decimalStringToCents } from '@shared/money'
+import { centsToDecimalString, decimalStringToCents, typedDollars } from '@shared/money'
 
 /**
  * The settings form works in what people type: the fee in per cent, money in dollars, whole numbers as text.
@@ -51,9 +51,16 @@ export function toFormValues(settings: Settings): SettingsFormValues {
   }
 }
 
-/** "$1,250.5" → 125050; null when it is not an amount with at most two decimals. */
-function hundredths(text: string): number | null {
-  return decimalStringToCents(text.replace(/[$,%\s]/g, ''))
+/** "$1,250.5" → 125050; null when it is not an amount with at most two decimals ("12,50" is not one). */
+function cents(text: string): number | null {
+  const plain = typedDollars(text)
+  return plain === null ? null : decimalStringToCents(plain)
+}
+
+/** "2.5" or "2.5 %" → 250 basis points; a percentage has no thousands, so a comma ("2,5") is refused, not dropped. */
+function basisPoints(text: string): number | null {
+  const plain = text.trim().replace(/\s*%$/, '')
+  return /^\d+(\.\d{1,2})?$/.test(plain) ? decimalStringToCents(plain) : null
 }
 
 function wholeNumber(text: string): number | null {
@@ -73,9 +80,9 @@ export function readSettingsForm(values: SettingsFormValues): FormResult {
   }
   const candidate = {
     listingApprovalRequired: values.listingApprovalRequired,
-    escrowFeeBps: typed('escrowFeePercent', hundredths(values.escrowFeePercent), 'Enter a percentage such as 5 or 2.5'),
-    escrowFeeMinCents: typed('escrowFeeMinDollars', hundredths(values.escrowFeeMinDollars), 'Enter an amount in dollars such as 1 or 1.50'),
-    welcomeBonusCents: typed('welcomeBonusDollars', hundredths(values.welcomeBonusDollars), 'Enter an amount in dollars such as 15 or 15.50'),
+    escrowFeeBps: typed('escrowFeePercent', basisPoints(values.escrowFeePercent), 'Enter a percentage such as 5 or 2.5'),
+    escrowFeeMinCents: typed('escrowFeeMinDollars', cents(values.escrowFeeMinDollars), 'Enter an amount in dollars such as 1 or 1.50'),
+    welcomeBonusCents: typed('welcomeBonusDollars', cents(values.welcomeBonusDollars), 'Enter an amount in dollars such as 15 or 15.50'),
     reservationMinutes: typed('reservationMinutes', wholeNumber(values.reservationMinutes), 'Enter a whole number of minutes'),
     countdownDays: Object.fromEntries(
       LIVE_PLATFORMS.map((p) => [p, typed(`countdownDays.${p}`, wholeNumber(values.countdownDays[p]), 'Enter a whole number of days')]),

@@ -83,6 +83,13 @@ describe('validateCreate', () => {
     expect(input).toMatchObject({ username: 'CatClips', price: '1250.50', followers: 125_000, monthlyIncome: '0' })
     expect(listingInputSchema.parse(input)).toMatchObject({ price: 125_050, monthlyIncome: 0 })
   })
+
+  it('sends a price with a decimal comma as typed, for the schema to refuse, never as a hundred times the price', () => {
+    const input = toListingInput({ ...FILLED, price: '12,50' })
+    expect(input.price).toBe('12,50')
+    expect(validateCreate(input).ok).toBe(false)
+    expect(toListingInput({ ...FILLED, price: '$12,500' }).price).toBe('12500')
+  })
 })
 
 describe('changedInput', () => {

@@ -1,7 +1,7 @@
 import type { ListingDto, ListingInput, LivePlatform } from '@shared/api/listings'
 import { normalizeHandle } from '@shared/api/listings'
 import { LIVE_PLATFORMS } from '@shared/constants'
-import { decimalStringToCents } from '@shared/money'
+import { decimalStringToCents, typedDollars } from '@shared/money'
 
 /** What the inputs hold: text as typed, so a half-typed price is never rounded or lost. */
 export interface ListingFormValues {
@@ -74,10 +74,10 @@ function followersInput(text: string): number | string | undefined {
   return /^\d+$/.test(compact) ? Number(compact) : compact
 }
 
-/** "$1,250.50" → "1250.50"; the schema decides whether what is left is an amount. */
+/** "$1,250.50" → "1250.50"; anything else ("12,50") goes as typed, for the schema to refuse. */
 function moneyInput(text: string): string | undefined {
-  const compact = text.trim().replace(/^\$/, '').replace(/,/g, '').trim()
-  return compact === '' ? undefined : compact
+  const trimmed = text.trim()
+  return trimmed === '' ? undefined : (typedDollars(trimmed) ?? trimmed)
 }
 
 type ListingInputField = keyof ListingInput

@@ -9,6 +9,10 @@ describe('amounts', () => {
     expect(parseDollars('1.234')).toBeNull()
     expect(parseDollars('-5')).toBeNull()
     expect(parseDollars('abc')).toBeNull()
+    // a decimal comma is not thousands: asked again rather than taken a hundred times over
+    expect(parseDollars('12,34')).toBeNull()
+    expect(checkDeposit('12,34')).toEqual({ ok: false, message: 'Enter an amount in dollars, like 25 or 25.50' })
+    expect(checkWithdrawal('12,34', '500.00')).toEqual({ ok: false, message: 'Enter an amount in dollars, like 25 or 25.50' })
   })
 
   it('keeps deposits within $5 to $10,000', () => {

@@ -1,6 +1,6 @@
 import { dollarsToCents, DEPOSIT_LIMITS, PAYMENT_MESSAGES, WITHDRAWAL_LIMITS, type ProviderMethod } from '@shared/api/payments'
 import { processorFee } from '@shared/fees'
-import { centsToDecimalString, decimalStringToCents, type Cents } from '@shared/money'
+import { centsToDecimalString, decimalStringToCents, typedDollars, type Cents } from '@shared/money'
 import { formatBalance } from '@/lib/money-display'
 
 /** "$1,234.50" for cents, as balances always show (two decimals). */
@@ -26,11 +26,10 @@ export const ENTRY_KIND_LABELS: Record<string, string> = {
 
 export const entryKindLabel = (kind: string) => ENTRY_KIND_LABELS[kind] ?? kind.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())
 
-/** Typed dollars to cents: digits with at most two decimals (a leading "$" and thousands commas allowed). */
+/** Typed dollars to cents: digits with at most two decimals (a leading "$" and thousands commas in their place allowed). */
 export function parseDollars(text: string): Cents | null {
-  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '')
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null
-  return decimalStringToCents(cleaned)
+  const plain = typedDollars(text)
+  return plain === null ? null : decimalStringToCents(plain)
 }
 
 export interface DepositPreview {
