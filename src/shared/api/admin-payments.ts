@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LIVE_PLATFORMS } from '../constants'
 import { PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS, PROVIDER_METHODS } from './payments'
 import { TRANSACTION_STATUSES } from './transactions'
+import { showsAtLeast } from '../text'
 
 /**
  * The admins' payment monitor (`/admin/payment-monitor`, docs/decisions.md "Payment monitor"): payment orders and
@@ -192,7 +193,12 @@ export const REFUND_REASON_MAX = 500
 
 /** An operator's required words on a decision about an order (the audit log keeps them): `missing` when there are none. */
 const operatorText = (missing: string, noun: string) =>
-  z.string({ error: missing }).trim().min(1, missing).max(REFUND_REASON_MAX, `The ${noun} can be at most ${REFUND_REASON_MAX} characters`)
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(REFUND_REASON_MAX, `The ${noun} can be at most ${REFUND_REASON_MAX} characters`)
+    .refine((text) => showsAtLeast(text, 1), missing)
 
 export const refundOrderRequestSchema = z.object({ reason: operatorText('Say why the payment is refunded', 'reason') }).strict()
 export type RefundOrderRequest = z.infer<typeof refundOrderRequestSchema>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PLATFORM_IDS } from '../constants'
+import { showsAtLeast } from '../text'
 
 /**
  * Buyer–seller chat that an admin can join (SPEC §3, §6, §7). Admin messages carry sender id 999 and
@@ -135,6 +136,7 @@ export const messageContentSchema = z
   .string({ error: CHAT_MESSAGES.contentEmpty })
   .trim()
   .min(1, CHAT_MESSAGES.contentEmpty)
+  .refine((text) => showsAtLeast(text, 1), CHAT_MESSAGES.contentEmpty)
   .refine((text) => codePoints(text) <= CHAT_RULES.contentMax, CHAT_MESSAGES.contentLong)
 
 /** POST /api/conversations/{id}/messages. The same clientId from the same sender is one message, however often it is sent. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { LIVE_PLATFORMS, PLATFORM_IDS } from '../constants'
 import { sellerRatingSchema } from './reviews'
+import { showsAtLeast } from '../text'
 
 /** Listing life cycle; only `active` listings appear in the public catalogue. */
 export const LISTING_STATUSES = ['pending_review', 'active', 'reserved', 'suspended', 'sold', 'removed'] as const
@@ -153,7 +154,13 @@ const imageRef = z
     }
   }, LISTING_WRITE_MESSAGES.imageUrl)
 
-const text = (min: number, max: number, message: string) => z.string({ error: message }).trim().min(min, message).max(max, message)
+const text = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(min, message)
+    .max(max, message)
+    .refine((value) => showsAtLeast(value, min), message)
 
 /**
  * POST /api/accounts body. Prices are dollars (number or decimal string) and come out as integer cents;

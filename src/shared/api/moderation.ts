@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { centsToDecimalString } from '../money'
 import { LISTING_STATUSES, listingDtoSchema } from './listings'
+import { showsAtLeast } from '../text'
 
 /**
  * Moderation by admins (`/api/admin/users`, `/api/admin/listings/...`): finding users and listings, banning,
@@ -45,7 +46,13 @@ export function moneyLeftMessage(walletCents: number, heldCents: number): string
   return `This user still has money on Handover (${parts.filter(Boolean).join(', ')}); it must be paid out before the account can be deleted`
 }
 
-const text = (message: string) => z.string({ error: message }).trim().min(reasonMin, message).max(reasonMax, message)
+const text = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(reasonMin, message)
+    .max(reasonMax, message)
+    .refine((reason) => showsAtLeast(reason, reasonMin), message)
 
 /** The texts themselves, for forms that check one field: a required reason, an optional one, a violation note. */
 export const reasonText = text(MODERATION_MESSAGES.reason)

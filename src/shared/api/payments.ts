@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { decimalStringToCents } from '../money'
+import { showsAtLeast } from '../text'
 
 /**
  * Money in and out through a payment provider (DESIGN.md "Payments"): deposits to the balance, purchases paid
@@ -143,7 +144,16 @@ export type WithdrawalDto = z.infer<typeof withdrawalDtoSchema>
 export const adminWithdrawalDtoSchema = withdrawalDtoSchema.extend({ userId: z.number().int(), username: z.string() })
 export type AdminWithdrawalDto = z.infer<typeof adminWithdrawalDtoSchema>
 
-export const rejectWithdrawalSchema = z.object({ reason: z.string().trim().min(3, 'Give the user a reason').max(1000, 'The reason can be at most 1,000 characters') }).strict()
+export const rejectWithdrawalSchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .min(3, 'Give the user a reason')
+      .max(1000, 'The reason can be at most 1,000 characters')
+      .refine((reason) => showsAtLeast(reason, 3), 'Give the user a reason'),
+  })
+  .strict()
 
 /** GET /api/admin/withdrawals and GET /api/balance/history pages; the total is sent as X-Total-Count. */
 export const PAYMENTS_PAGE_SIZE = 20

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { LIVE_PLATFORMS } from '../constants'
+import { showsAtLeast } from '../text'
 
 /**
  * Reviews of sellers (docs/decisions.md, "Reviews"): the buyer of a completed escrow deal rates the seller
@@ -38,6 +39,7 @@ export const reviewRequestSchema = z.strictObject({
     .string({ error: REVIEW_MESSAGES.text })
     .trim()
     .min(1, REVIEW_MESSAGES.text)
+    .refine((text) => showsAtLeast(text, 1), REVIEW_MESSAGES.text)
     .refine((text) => reviewTextLength(text) <= REVIEW_RULES.textMax, REVIEW_MESSAGES.textLong),
 })
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>

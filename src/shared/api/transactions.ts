@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { dollarsToCents } from './payments'
 import { ACTIVE_TRANSACTION_STATUSES as ACTIVE, LIVE_PLATFORMS } from '../constants'
+import { showsAtLeast, visibleCharacters } from '../text'
 
 /**
  * Escrow deals (SPEC §3 "Transaction", DESIGN.md "Money and escrow"). Amounts are dollars as numbers at this
@@ -209,10 +210,26 @@ export const purchaseRequestSchema = z
 export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>
 
 export const disputeRequestSchema = z
-  .object({ reason: z.string().trim().min(10, 'Tell us what went wrong (at least 10 characters)').max(2000, 'At most 2,000 characters') })
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .min(10, 'Tell us what went wrong (at least 10 characters)')
+      .max(2000, 'At most 2,000 characters')
+      .refine((reason) => showsAtLeast(reason, 10), 'Tell us what went wrong (at least 10 characters)'),
+  })
   .strict()
 
-export const resolveRequestSchema = z.object({ note: z.string().trim().min(1, 'Write a note for the parties').max(2000, 'The note can be at most 2,000 characters') }).strict()
+export const resolveRequestSchema = z
+  .object({
+    note: z
+      .string()
+      .trim()
+      .min(1, 'Write a note for the parties')
+      .max(2000, 'The note can be at most 2,000 characters')
+      .refine((note) => showsAtLeast(note, 1), 'Write a note for the parties'),
+  })
+  .strict()
 
 /** Error texts the server answers with; the screens show them as they are. */
 export const TRANSACTION_MESSAGES = {
@@ -242,8 +259,6 @@ export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>
 
 export const quoteQuerySchema = z.object({ listingId: z.coerce.number({ error: LISTING_ID }).int(LISTING_ID).positive(LISTING_ID).max(2_147_483_647, LISTING_ID) })
 
-/** What a reader sees of a title: no spaces, control or format characters (zero-width spaces, joiners, marks of direction). */
-const visibleCharacters = (text: string) => text.replace(/[\p{Z}\p{Cc}\p{Cf}\s]/gu, '')
 /** Two titles a reader takes for the same step: the same visible characters, whatever their case. */
 const sameStepKey = (title: string) => visibleCharacters(title).toLocaleLowerCase('en-US')
 
@@ -262,7 +277,7 @@ export const handoverStepsSchema = z
               .string()
               .trim()
               .max(200, 'A step title is at most 200 characters')
-              .refine((title) => [...visibleCharacters(title)].length >= 3, 'Each step needs a title of at least 3 characters'),
+              .refine((title) => showsAtLeast(title, 3), 'Each step needs a title of at least 3 characters'),
             description: z.string().trim().max(1000, 'A step description is at most 1,000 characters'),
           })
           .strict(),
