@@ -172,6 +172,7 @@ const NAMES = {
   withdrawalMoney: "each withdrawal's money moved as its status says",
   orphanHolds: 'no withdrawal hold without its withdrawal',
   deposits: 'each deposit credited is in its wallet, once',
+  explained: 'every transfer moved money between the accounts its key names',
 }
 
 /** A copy of the seeded database for a test that talks to it itself; dropped by `done`. */
@@ -354,6 +355,34 @@ describe('what verification reports', () => {
     })
     expect(failing[NAMES.sum]).toEqual(['total 700'])
     expect(failing[NAMES.balanced]?.[0]).toMatch(/: 700$/)
+  })
+
+  it('money paid to the wrong party, or that nothing in the database explains, though every balance adds up', async () => {
+    const release = `deal:${made.completed}:release`
+    const failing = await verifyAfter(async (db) => {
+      // the completed deal's release re-pointed from the seller's wallet to the buyer's (the entries' guard bypassed)
+      await db.query('set session_replication_role = replica')
+      await db.query(
+        `update ledger_entries set account_id = (select id from ledger_accounts where code = $1)
+         where transfer_id = (select id from ledger_transfers where idempotency_key = $2)
+           and account_id = (select account_id from ledger_entries e join ledger_accounts a on a.id = e.account_id
+                             where e.transfer_id = ledger_entries.transfer_id and a.kind = 'user_wallet' limit 1)`,
+        [`wallet:${made.alice}`, release],
+      )
+      await db.query('set session_replication_role = default')
+      // a deposit credit no order names, a second release under another key, a welcome bonus twice
+      await rawTransfer(db, 'order:deposit_0_1700000000:credit', [['system:provider_clearing', -500], [`wallet:${made.carol}`, 500]])
+      await rawTransfer(db, `${release}:again`, [['system:platform_fees', -100], [`wallet:${made.carol}`, 100]])
+      await rawTransfer(db, `welcome_bonus:${made.carol}:again`, [['system:promotions', -1500], [`wallet:${made.carol}`, 1500]])
+    })
+    expect(Object.keys(failing)).toEqual([NAMES.explained])
+    expect(failing[NAMES.explained]!.map((line) => /\((.+?)\)/.exec(line)![1])).toEqual([
+      release,
+      'order:deposit_0_1700000000:credit',
+      `${release}:again`,
+      `welcome_bonus:${made.carol}:again`,
+    ])
+    expect(failing[NAMES.explained]![0]).toContain(`"wallet:${made.alice}"`)
   })
 
   it('a wallet below zero', async () => {

@@ -50,12 +50,53 @@ const movedOtherwise = (from: string, alias: string, prefix: string, steps: read
 }
 
 /**
+ * Every transfer with the accounts it moved money between (`legs`: code → cents), that is not what its key names: a
+ * deal's step (`deal:{id}:fund|release|refund`: the buyer's wallet or provider clearing → the deal's escrow, price and
+ * fee; escrow → the seller's wallet the price and platform fees the fee; escrow → the buyer's wallet all of it), a
+ * withdrawal's (`withdrawal:{id}:hold|payout|release`), a credited order's (`order:{orderId}:credit`: provider
+ * clearing → its payer's wallet, the amount), a member's welcome bonus (`welcome_bonus:{userId}`: promotions → their
+ * wallet), or a test's or the bench's funding (kind `test_funding`: promotions → wallets). So money that went to the
+ * wrong party, or that nothing in the database explains (a second release under another key, a credit no order
+ * names), is found, which balances alone never show.
+ */
+const UNEXPLAINED_TRANSFERS = `with moved as (
+    select x.id, x.kind, x.idempotency_key as key, split_part(x.idempotency_key, ':', 1) as what,
+      split_part(x.idempotency_key, ':', 2) as ref, split_part(x.idempotency_key, ':', 3) as step,
+      array_length(string_to_array(x.idempotency_key, ':'), 1) as parts,
+      (select jsonb_object_agg(a.code, s.amount) from (select account_id, sum(amount_cents)::bigint as amount from ledger_entries
+         where transfer_id = x.id group by account_id) s join ledger_accounts a on a.id = s.account_id) as legs
+    from ledger_transfers x
+  )
+  select m.id, m.key, m.legs from moved m where not coalesce(case
+    when m.kind = 'test_funding' then not exists (select 1 from jsonb_each_text(m.legs) l
+      where not ((l.key = 'system:promotions' and l.value::bigint < 0) or (l.key like 'wallet:%' and l.value::bigint > 0)))
+    when m.what = 'deal' and m.parts = 3 then exists (select 1 from escrow_transactions d where d.id::text = m.ref and case m.step
+      when 'fund' then m.legs = jsonb_build_object('escrow:' || d.id, d.price_cents + d.escrow_fee_cents, 'wallet:' || d.buyer_id, -(d.price_cents + d.escrow_fee_cents))
+        or m.legs = jsonb_build_object('escrow:' || d.id, d.price_cents + d.escrow_fee_cents, 'system:provider_clearing', -(d.price_cents + d.escrow_fee_cents))
+      when 'release' then m.legs = jsonb_strip_nulls(jsonb_build_object('escrow:' || d.id, -(d.price_cents + d.escrow_fee_cents), 'wallet:' || d.seller_id,
+        d.price_cents, 'system:platform_fees', nullif(d.escrow_fee_cents, 0)))
+      when 'refund' then m.legs = jsonb_build_object('escrow:' || d.id, -(d.price_cents + d.escrow_fee_cents), 'wallet:' || d.buyer_id, d.price_cents + d.escrow_fee_cents)
+      else false end)
+    when m.what = 'withdrawal' and m.parts = 3 then exists (select 1 from withdrawals w where w.id::text = m.ref and case m.step
+      when 'hold' then m.legs = jsonb_build_object('wallet:' || w.user_id, -w.amount_cents, 'withdrawal:' || w.id, w.amount_cents)
+      when 'payout' then m.legs = jsonb_build_object('withdrawal:' || w.id, -w.amount_cents, 'system:provider_clearing', w.amount_cents)
+      when 'release' then m.legs = jsonb_build_object('withdrawal:' || w.id, -w.amount_cents, 'wallet:' || w.user_id, w.amount_cents)
+      else false end)
+    when m.what = 'order' and m.parts = 3 and m.step = 'credit' then exists (select 1 from payment_orders o where o.order_id = m.ref
+      and o.status = 'credited' and m.legs = jsonb_build_object('system:provider_clearing', -o.amount_cents, 'wallet:' || o.user_id, o.amount_cents))
+    when m.what = 'welcome_bonus' and m.parts = 2 then exists (select 1 from users u where u.id::text = m.ref)
+      and (select count(*) from jsonb_object_keys(m.legs)) = 2 and (m.legs ->> ('wallet:' || m.ref))::bigint > 0 and (m.legs ->> 'system:promotions')::bigint < 0
+    else false end, false)
+  order by m.id limit 20`
+
+/**
  * The ledger's invariants, each one query over the whole database, read in one snapshot so concurrent writes
  * cannot make a sound ledger look broken: the database's own guards are in place; the entries sum to zero, every
  * transfer balances and was written whole, each idempotency key moved money once; every account is what its code
  * says, and none that may not go negative is negative; each deal's escrow account holds exactly what its status says
  * and its money moved as that status says, each withdrawal's hold likewise, each credited deposit reached its wallet
- * once; no money sits in an account without an owner, a deal or a withdrawal.
+ * once; every transfer moved money between the accounts its key names (a deal's step, a withdrawal's, a credited
+ * order, a welcome bonus); no money sits in an account without an owner, a deal or a withdrawal.
  */
 export async function verifyLedger(em: EntityManager): Promise<LedgerCheck[]> {
   return em.transactional(
@@ -170,6 +211,11 @@ export async function verifyLedger(em: EntityManager): Promise<LedgerCheck[]> {
            ) c on true
            where o.kind = 'deposit' and coalesce(c.moved, 0) <> (case when o.status = 'credited' then o.amount_cents else 0 end) limit 20`,
           (r) => `${String(r.order_id)} (${String(r.status)}): ${String(r.moved)} in the wallet`,
+        ),
+        await run(
+          'every transfer moved money between the accounts its key names',
+          UNEXPLAINED_TRANSFERS,
+          (r) => `transfer ${String(r.id)} (${String(r.key)}) moved ${JSON.stringify(r.legs)}`,
         ),
         await run(
           'no withdrawal hold without its withdrawal',
