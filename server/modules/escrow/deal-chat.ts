@@ -1,3 +1,11 @@
+const UTC_MOMENT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' })
+
+/**
+ * A moment in a line every reader shares (the chat, a notification): as the screens write dates, in UTC and saying so,
+ * since the server does not know each reader's time zone. "Dec 2, 2026, 3:59 AM UTC"; it was "2026-12-02".
+ */
+export const sharedMoment = (at: Date) => UTC_MOMENT.format(at)
+
 /**
  * The system lines a deal writes in its chat and on its timeline as it moves, shared by the deals themselves and the
  * demo's history. The purchase is the one step whose timeline line differs from its chat line.
@@ -9,7 +17,7 @@ export const dealChat = {
   inviteSent: (actor: string) => `${actor} sent the ownership invite.`,
   accessConfirmed: (actor: string) => `${actor} confirmed they have access to the account.`,
   countdownStarted: (days: number, endsAt: Date) =>
-    `The ${days}-day transfer countdown started; funds are released on ${endsAt.toISOString().slice(0, 10)} unless a dispute is opened.`,
+    `The ${days}-day transfer countdown started; funds are released on ${sharedMoment(endsAt)} unless a dispute is opened.`,
   countdownEnded: 'The countdown ended with no dispute; the funds are released to the seller.',
   sellerBannedUnpaid: 'The seller’s account was banned; the unpaid purchase is cancelled.',
   sellerBannedHeld: 'The seller’s account was banned; the funds stay in escrow until an admin settles this deal.',

@@ -5,6 +5,7 @@ import { transactionDisplayId, type TransactionStatus } from '@shared/api/transa
 import type { Delivery } from '../../realtime/bus'
 import type { Deal } from './escrow.store'
 import { heldCents } from './escrow.money'
+import { sharedMoment } from './deal-chat'
 
 export interface NotificationDraft {
   userId: number
@@ -85,7 +86,7 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
       notifications.push(note(seller, 'buyer_confirmed_payment', 'Buyer confirmed access', `${deal.buyer.username} can get into “${title}”. Start the transfer countdown once the ownership change is under way (${ref}).`))
       break
     case 'countdown_started': {
-      const ends = deal.countdownEndsAt?.toISOString().slice(0, 10) ?? ''
+      const ends = deal.countdownEndsAt ? sharedMoment(deal.countdownEndsAt) : ''
       notifications.push(note(buyer, 'transaction_updated', 'Transfer countdown started', `The funds for “${title}” go to the seller on ${ends} unless you open a dispute (${ref}).`))
       break
     }

@@ -3,10 +3,14 @@ import { Link } from 'react-router-dom'
 import { ExternalLink, ShieldCheck } from 'lucide-react'
 import type { ConversationDto } from '@shared/api/conversations'
 import { formatMoney } from '@shared/format'
+import { transactionDisplayId } from '@shared/api/transactions'
 import { paths } from '@/config/paths'
 import { OnlineAvatar } from './online-avatar'
 
-/** Whom the thread is with (both sides in the support view), their presence and the listing it is about. */
+/**
+ * Whom the thread is with (both sides in the support view), their presence, the deal it belongs to (where its steps
+ * are taken: a purchase lands its buyer here) and the listing it is about.
+ */
 export function ThreadHeader({ conversation, back }: { conversation: ConversationDto; back?: ReactNode }) {
   const support = conversation.role === 'admin'
   const title = support ? `${conversation.buyer.username} & ${conversation.seller.username}` : conversation.counterpart.username
@@ -28,6 +32,15 @@ export function ThreadHeader({ conversation, back }: { conversation: Conversatio
           {support ? `Buyer ${conversation.buyer.username} · Seller ${conversation.seller.username}` : conversation.counterpart.isOnline ? 'Online' : 'Offline'}
         </p>
       </div>
+      {conversation.transactionId !== null && (
+        <Link
+          to={paths.transaction(conversation.transactionId)}
+          className="shrink-0 rounded-lg px-2 py-1 text-xs font-semibold text-mint-700 dark:text-mint-400 hover:bg-muted"
+          aria-label={`View deal ${transactionDisplayId(conversation.transactionId)}`}
+        >
+          Deal <span className="hidden sm:inline">{transactionDisplayId(conversation.transactionId)}</span>
+        </Link>
+      )}
       {listing && (
         <Link
           to={paths.listing(listing.id)}

@@ -15,7 +15,7 @@ function OutcomeCard({ tone, title, text, note, children, testId }: { tone: 'suc
           <Icon className="size-8" aria-hidden="true" />
         </span>
         <h1 className="mt-5 text-2xl font-extrabold tracking-tight">{title}</h1>
-        <p className="mt-2 text-muted-foreground">{text}</p>
+        <p className="mt-2 text-muted-foreground [overflow-wrap:anywhere]">{text}</p>
         {note && <p className="mt-1 text-xs break-all text-muted-foreground">{note}</p>}
         <div className="mt-8 flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:justify-center">
           {children}

@@ -155,6 +155,18 @@ describe('BuyNow', () => {
     expect(sent[1]!.key).toBe(sent[0]!.key)
   })
 
+  it('offers other accounts instead of Retry when another buyer reserved this one first', async () => {
+    const sent = stubServer({ '/api/transactions': () => Response.json({ message: 'This account is no longer available' }, { status: 409 }) })
+    const { user } = renderBuy(BOB)
+    await user.click(screen.getByRole('button', { name: 'Buy Now' }))
+    const dialog = await screen.findByRole('dialog')
+    await user.click(await within(dialog).findByRole('button', { name: 'Pay $1,050' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This account is no longer available')
+    expect(within(dialog).queryByRole('button', { name: /Retry/ })).toBeNull()
+    expect(within(dialog).getByRole('link', { name: 'Browse other accounts' }).getAttribute('href')).toBe('/browse')
+    expect(sent.filter((s) => s.path === '/api/transactions')).toHaveLength(1)
+  })
+
   it('asks for the quote again when the total changed since it was shown, and buys at the new total the buyer then sees', async () => {
     let calls = 0
     const sent = stubServer({

@@ -36,7 +36,8 @@ export function BuyNow({ listing }: { listing: BuyNowListing }) {
   if (!open) {
     if (openPurchase) {
       return (
-        <Button asChild size="lg">
+        // the label is longer than the price card is wide on a phone: it wraps rather than widening the page
+        <Button asChild size="lg" className="h-auto min-h-12 py-2 text-center whitespace-normal">
           <Link to={paths.transaction(openPurchase.id)}>
             Continue your purchase ({transactionDisplayId(openPurchase.id)}) <ArrowRight aria-hidden="true" />
           </Link>

@@ -55,7 +55,8 @@ function DeadlineTimer({ label, until, outcome, icon: Icon, testId, onElapsed }:
 export function DealTimers({ deal, onElapsed }: { deal: TransactionDetailDto; onElapsed: () => void }) {
   if (deal.status === 'pending' && deal.reservedUntil) {
     const outcome = deal.viewerRole === 'buyer' ? 'Pay before it runs out: the reservation ends at' : 'Unless paid, the reservation ends at'
-    return <DeadlineTimer testId="reservation-timer" label="Reserved for the buyer" until={deal.reservedUntil} outcome={outcome} icon={Hourglass} onElapsed={onElapsed} />
+    const label = deal.viewerRole === 'buyer' ? 'Reserved for you' : 'Reserved for the buyer'
+    return <DeadlineTimer testId="reservation-timer" label={label} until={deal.reservedUntil} outcome={outcome} icon={Hourglass} onElapsed={onElapsed} />
   }
   if (deal.status === 'countdown_started' && deal.countdownEndsAt) {
     return (

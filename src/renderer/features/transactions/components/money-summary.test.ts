@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { rejectWithdrawalSchema } from '@shared/api/payments'
 import { resolveRequestSchema } from '@shared/api/transactions'
-import { moneyNote } from './money-summary'
+import { moneyNote, processorFeeText } from './money-summary'
 
 describe('the money note under a deal’s figures', () => {
   const held = { status: 'fee_paid', paymentMethod: 'balance', price: 120 } as const
@@ -22,5 +22,17 @@ describe('an admin’s note over the limit', () => {
   it('is refused in words, not with the validator’s own text', () => {
     expect(resolveRequestSchema.safeParse({ note: 'x'.repeat(2001) }).error?.issues[0]?.message).toBe('The note can be at most 2,000 characters')
     expect(rejectWithdrawalSchema.safeParse({ reason: 'x'.repeat(1001) }).error?.issues[0]?.message).toBe('The reason can be at most 1,000 characters')
+  })
+})
+
+describe('the processor fee’s line', () => {
+  const unpaid = { status: 'pending', paymentMethod: null, processorFee: 0 } as const
+  it('waits for how the buyer pays, in each viewer’s words, and names none for a deal never paid', () => {
+    expect(processorFeeText({ ...unpaid, viewerRole: 'buyer' })).toBe('Depends on how you pay')
+    expect(processorFeeText({ ...unpaid, viewerRole: 'seller' })).toBe('Set when the buyer pays')
+    expect(processorFeeText({ ...unpaid, viewerRole: 'admin' })).toBe('Set when the buyer pays')
+    expect(processorFeeText({ ...unpaid, status: 'cancelled', viewerRole: 'buyer' })).toBe('None')
+    expect(processorFeeText({ status: 'fee_paid', paymentMethod: 'card', processorFee: 3.78, viewerRole: 'seller' })).toBe('$3.78')
+    expect(processorFeeText({ status: 'fee_paid', paymentMethod: 'balance', processorFee: 0, viewerRole: 'buyer' })).toBe('$0')
   })
 })

@@ -35,16 +35,22 @@ export function moneyNote(deal: Pick<TransactionDto, 'status' | 'paymentMethod' 
   }
 }
 
+/** The processor fee's line: its amount once paid; before, it depends on how the buyer pays; never paid, there is none. */
+export function processorFeeText(deal: Pick<TransactionDto, 'paymentMethod' | 'processorFee' | 'status' | 'viewerRole'>): string {
+  if (deal.paymentMethod !== null) return formatMoney(deal.processorFee)
+  if (deal.status !== 'pending') return 'None'
+  return deal.viewerRole === 'buyer' ? 'Depends on how you pay' : 'Set when the buyer pays'
+}
+
 /** Price, escrow fee, processor fee and total; before payment the processor fee depends on how the buyer pays. */
 export function MoneySummary({ deal }: { deal: TransactionDto }) {
-  const paid = deal.paymentMethod !== null
   return (
     <Card className="p-5" data-testid="money-summary">
       <h2 className="text-base font-semibold">Money</h2>
       <dl className="mt-3 grid gap-2">
         <Line label="Price" value={formatMoney(deal.price)} />
         <Line label="Escrow fee" value={formatMoney(deal.escrowFee)} />
-        <Line label="Processor fee" value={paid ? formatMoney(deal.processorFee) : deal.viewerRole === 'buyer' ? 'Depends on how you pay' : formatMoney(deal.processorFee)} />
+        <Line label="Processor fee" value={processorFeeText(deal)} />
         <Line label="Total" value={formatMoney(deal.total)} strong />
       </dl>
       <p className="mt-3 text-xs text-muted-foreground">{moneyNote(deal)}</p>

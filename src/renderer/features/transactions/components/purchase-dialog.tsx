@@ -61,6 +61,8 @@ export function PurchaseDialogContent({ listing, open }: { listing: PurchaseList
   const chosen = options.find((o) => o.method === method && o.available) ?? options.find((o) => o.available) ?? null
   const busy = create.isPending || payment.isPending || leaving
   const error = create.error ?? payment.error
+  // another buyer reserved it first, or it left sale: trying again cannot help, so no Retry is offered
+  const gone = deal === null && error instanceof ApiError && error.serverMessage === TRANSACTION_MESSAGES.listingUnavailable
 
   const buy = async () => {
     if (!chosen) return
@@ -161,10 +163,16 @@ export function PurchaseDialogContent({ listing, open }: { listing: PurchaseList
         </div>
       ) : (
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button size="lg" className="w-full sm:w-auto" disabled={!chosen || busy} onClick={() => void buy()} data-testid="confirm-purchase">
-            {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
-            {leaving ? 'Opening secure checkout…' : busy ? 'Processing…' : !chosen ? 'Choose how to pay' : `${error ? 'Retry: ' : ''}${chosen.method === 'balance' ? 'Pay' : 'Continue to pay'} ${chosen.total}`}
-          </Button>
+          {gone ? (
+            <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+              <Link to={paths.browse}>Browse other accounts</Link>
+            </Button>
+          ) : (
+            <Button size="lg" className="w-full sm:w-auto" disabled={!chosen || busy} onClick={() => void buy()} data-testid="confirm-purchase">
+              {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
+              {leaving ? 'Opening secure checkout…' : busy ? 'Processing…' : !chosen ? 'Choose how to pay' : `${error ? 'Retry: ' : ''}${chosen.method === 'balance' ? 'Pay' : 'Continue to pay'} ${chosen.total}`}
+            </Button>
+          )}
         </div>
       )}
     </DialogContent>

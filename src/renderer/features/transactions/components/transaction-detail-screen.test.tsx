@@ -121,7 +121,9 @@ describe('TransactionDetailScreen', () => {
   it('lets the buyer pay from the balance after confirming, then goes to the deal’s chat', async () => {
     const sent = stubServer(makeDeal(), () => makeDeal({ status: 'fee_paid', actions: ['dispute'], paymentMethod: 'balance' }))
     const user = renderScreen()
-    expect(await screen.findByTestId('reservation-timer')).toBeTruthy()
+    // the buyer is told the reservation is theirs
+    expect((await screen.findByTestId('reservation-timer')).textContent).toContain('Reserved for you')
+    expect(within(screen.getByTestId('money-summary')).getByText('Depends on how you pay')).toBeTruthy()
     expect(within(screen.getByTestId('pay-option-card')).getByText('$1,080.75')).toBeTruthy()
     await user.click(screen.getByTestId('pay-button'))
     const dialog = await screen.findByRole('alertdialog')

@@ -64,7 +64,7 @@ describe('TransactionsScreen', () => {
     expect(first.getByText('$1,050')).toBeTruthy()
     expect(first.getByText('Awaiting payment')).toBeTruthy()
     expect(rows[1]!.textContent).toContain('Selling to bob')
-    expect(within(rows[1]!).getByText('You receive')).toBeTruthy()
+    expect(within(rows[1]!).getByText('You received')).toBeTruthy()
     expect(screen.getByText('Showing 1-2 of 2')).toBeTruthy()
   })
 
