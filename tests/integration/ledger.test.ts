@@ -6,6 +6,8 @@ import { LedgerService, InsufficientFunds } from '../../server/modules/ledger/le
 import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
 import { User } from '../../server/modules/users/user.entity'
 
+const UNEXPLAINED = 'every transfer moved money between the accounts its key names'
+
 let db: TestDatabase
 let orm: Orm
 const ledger = new LedgerService()
@@ -104,7 +106,10 @@ describe('ledger', () => {
   })
 
   it('verification names what is wrong: an escrow account with no deal, a wallet below zero', async () => {
-    expect((await verifyLedger(orm.em.fork())).filter((c) => c.problems.length > 0)).toEqual([])
+    // this file's transfers are the ledger service's own, with no deal, order or withdrawal behind them: only the
+    // check that every transfer is explained by one finds them all (ledger-verify.test.ts tries it on a real ledger)
+    const failingChecks = async () => (await verifyLedger(orm.em.fork())).filter((c) => c.problems.length > 0 && c.name !== UNEXPLAINED)
+    expect(await failingChecks()).toEqual([])
     const user = await makeUser(orm.em.fork(), 'overdrawn')
     // written around the service, as a bug or a hand-made fix in the database would
     await orm.em.fork().transactional(async (tx) => {
@@ -113,7 +118,7 @@ describe('ledger', () => {
       const [{ id: transfer }] = await tx.execute<{ id: number }[]>(`insert into ledger_transfers (kind, idempotency_key, memo) values ('bad', 'bad-transfer', 'not through the service') returning id`)
       await tx.execute(`insert into ledger_entries (transfer_id, account_id, amount_cents) values (?, ?, -700), (?, ?, 700)`, [transfer, wallet.id, transfer, stray])
     })
-    const failing = Object.fromEntries((await verifyLedger(orm.em.fork())).filter((c) => c.problems.length > 0).map((c) => [c.name, c.problems]))
+    const failing = Object.fromEntries((await failingChecks()).map((c) => [c.name, c.problems]))
     expect(failing).toEqual({
       'no wallet, escrow or hold below zero': [`wallet:${user.id}: -700`],
       'no escrow account without its deal': ['escrow:424242'],
