@@ -1,4 +1,4 @@
-import { LockMode } from '@mikro-orm/core'
+import { LockMode, QueryOrder, type QueryOrderMap } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { PAYMENT_MESSAGES, PAYMENTS_PAGE_SIZE, WITHDRAWAL_LIMITS, type WithdrawalStatus } from '@shared/api/payments'
 import { formatCents } from '@shared/format'
@@ -68,9 +68,16 @@ export class WithdrawalsService {
     return em.find(Withdrawal, { user: userId }, { orderBy: { id: 'desc' }, limit: 100 })
   }
 
+  /**
+   * The admins' list, a page of PAYMENTS_PAGE_SIZE and the total. Requests waiting for a decision come the longest
+   * waiting first, like the disputes queue (ids grow with time, and `withdrawals_requested_index` holds them in that
+   * order), so a page never buries the oldest; decided ones the latest decision first; all of them the newest first.
+   */
   async adminList(em: EntityManager, status: WithdrawalStatus | undefined, page: number): Promise<{ items: Withdrawal[]; total: number }> {
+    const orderBy: QueryOrderMap<Withdrawal> =
+      status === 'requested' ? { id: QueryOrder.ASC } : status ? { decidedAt: QueryOrder.DESC_NULLS_LAST, id: QueryOrder.DESC } : { id: QueryOrder.DESC }
     const [items, total] = await em.findAndCount(Withdrawal, status ? { status } : {}, {
-      orderBy: { id: 'desc' },
+      orderBy,
       limit: PAYMENTS_PAGE_SIZE,
       offset: (page - 1) * PAYMENTS_PAGE_SIZE,
       populate: ['user'],

@@ -86,6 +86,8 @@ export const blogKeys = {
 export const adminKeys = {
   all: ['admin'] as const,
   reviewQueue: () => [...adminKeys.all, 'review-queue'] as const,
+  /** the dashboard's figures, every range: deal events refresh them (app/providers/realtime-events.ts) */
+  stats: () => [...adminKeys.all, 'stats'] as const,
 }
 
 /** Public figures (GET /api/stats, /api/stats/platforms): the home page and the landing pages share them. */

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
-import { authKeys, balanceKeys, conversationKeys, listingKeys, notificationKeys, transactionKeys } from '@/lib/query-keys'
+import { adminQueryKeys } from '@/features/admin/api/keys'
+import { adminKeys, authKeys, balanceKeys, conversationKeys, listingKeys, notificationKeys, transactionKeys } from '@/lib/query-keys'
 import { invalidateForEvent, nextOnlineUsers } from './realtime-events'
 import { realtimeUrl } from './realtime-provider'
 
@@ -39,9 +40,26 @@ describe('realtime event routing', () => {
   })
 
   it('refreshes conversation summaries and transactions for their events', () => {
-    expect(invalidatedBy({ type: 'transaction_created', transactionId: 1 })).toEqual([transactionKeys.all, conversationKeys.list()])
-    expect(invalidatedBy({ type: 'transaction_updated', transactionId: 1 })).toEqual([transactionKeys.all, balanceKeys.all])
-    expect(invalidatedBy({ type: 'TRANSACTION_CANCELLED', transactionId: 1 })).toEqual([transactionKeys.all, listingKeys.all])
+    expect(invalidatedBy({ type: 'transaction_created', transactionId: 1 })).toEqual([transactionKeys.all, adminKeys.stats(), conversationKeys.list()])
+    expect(invalidatedBy({ type: 'transaction_updated', transactionId: 1 })).toEqual([transactionKeys.all, adminKeys.stats(), balanceKeys.all])
+    expect(invalidatedBy({ type: 'TRANSACTION_CANCELLED', transactionId: 1 })).toEqual([transactionKeys.all, adminKeys.stats(), listingKeys.all])
+  })
+
+  it('refreshes the admin dashboard figures with the disputes queue on every deal event, whatever the range', () => {
+    const deals: Parameters<typeof invalidateForEvent>[1][] = [
+      { type: 'transaction_created', transactionId: 1 },
+      { type: 'transaction_updated', transactionId: 1 },
+      { type: 'transaction_update', transactionId: 1 },
+      { type: 'TRANSACTION_CANCELLED', transactionId: 1 },
+      { type: 'payment_completed', redirect_to_chat: true, conversationId: 1 },
+    ]
+    for (const event of deals) {
+      const client = new QueryClient()
+      for (const key of [adminQueryKeys.stats(30), adminQueryKeys.stats(90), adminQueryKeys.disputes()]) client.setQueryData(key, {})
+      invalidateForEvent(client, event)
+      const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated
+      expect([stale(adminQueryKeys.stats(30)), stale(adminQueryKeys.stats(90)), stale(adminQueryKeys.disputes())], event.type).toEqual([true, true, true])
+    }
   })
 
   it('leaves listing events to the listing live updates (no blanket invalidation)', () => {

@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import type { ServerEvent, ServerEventType } from '@shared/realtime/events'
 import type { CurrentUser } from '@shared/api/auth'
-import { accountKeys, authKeys, balanceKeys, conversationKeys, listingKeys, notificationKeys, transactionKeys } from '@/lib/query-keys'
+import { accountKeys, adminKeys, authKeys, balanceKeys, conversationKeys, listingKeys, notificationKeys, transactionKeys } from '@/lib/query-keys'
 
 /**
  * Which cached data each live event makes stale (SPEC §7: "the client refreshes the matching cached
@@ -28,13 +28,15 @@ export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> =
   message_read: [],
   MESSAGE_READ_UPDATE: [],
   send_message_error: [],
-  // the list and the badge, never every loaded page of an open thread
-  payment_completed: [transactionKeys.all, conversationKeys.list(), conversationKeys.unreadCount(), authKeys.me(), balanceKeys.all],
-  transaction_created: [transactionKeys.all, conversationKeys.list()],
+  // Deal events refresh the deals (the admin's disputes queue among them) and the admin dashboard's figures, which
+  // count deals by status: the "Open disputes" card then moves with the queue instead of up to 30 s behind it.
+  // The list and the badge, never every loaded page of an open thread.
+  payment_completed: [transactionKeys.all, adminKeys.stats(), conversationKeys.list(), conversationKeys.unreadCount(), authKeys.me(), balanceKeys.all],
+  transaction_created: [transactionKeys.all, adminKeys.stats(), conversationKeys.list()],
   // a step moves money into or out of escrow: the balance page's "in escrow" follows
-  transaction_updated: [transactionKeys.all, balanceKeys.all],
-  transaction_update: [transactionKeys.all],
-  TRANSACTION_CANCELLED: [transactionKeys.all, listingKeys.all],
+  transaction_updated: [transactionKeys.all, adminKeys.stats(), balanceKeys.all],
+  transaction_update: [transactionKeys.all, adminKeys.stats()],
+  TRANSACTION_CANCELLED: [transactionKeys.all, adminKeys.stats(), listingKeys.all],
   // the payment monitor refetches throttled, on this and on the transaction events: features/admin/lib/payment-monitor-live.ts
   payment_monitor_update: [],
   // listing events update the cache in place, throttled: features/listings/lib/live-updates.ts

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { TOTAL_COUNT_HEADER, type ListingDto } from '@shared/api/listings'
 import type { AdminDisputeDto } from '@shared/api/admin-dashboard'
-import type { AdminWithdrawalDto } from '@shared/api/payments'
+import { PAYMENTS_PAGE_SIZE, type AdminWithdrawalDto } from '@shared/api/payments'
 import { authKeys } from '@/lib/query-keys'
 import { makeDispute, makeEvidence, makeListing, makeStats, makeWithdrawal } from '../test-fixtures'
 import { AdminDashboardScreen } from './admin-dashboard-screen'
@@ -18,6 +18,7 @@ interface Market {
   /** X-Total-Count of the review queue; none when undefined */
   listingsTotal?: number
   disputes?: AdminDisputeDto[]
+  /** the requested withdrawals, in the server's order; each ?page= gets its own slice of 20 */
   withdrawals?: AdminWithdrawalDto[]
 }
 
@@ -43,7 +44,10 @@ function stubApi(market: Market = {}) {
     if (path.startsWith('/api/admin/listings')) return Response.json(listings, { headers: listingsTotal === undefined ? {} : { [TOTAL_COUNT_HEADER]: String(listingsTotal) } })
     if (path === '/api/admin/disputes') return Response.json(disputes, { headers: { [TOTAL_COUNT_HEADER]: String(disputes.length) } })
     if (path.startsWith('/api/admin/disputes/')) return Response.json(makeEvidence(disputes[0]))
-    if (path.startsWith('/api/admin/withdrawals')) return Response.json(withdrawals, { headers: { [TOTAL_COUNT_HEADER]: String(withdrawals.length) } })
+    if (path.startsWith('/api/admin/withdrawals')) {
+      const page = Number(new URL(path, 'http://x').searchParams.get('page') ?? 1)
+      return Response.json(withdrawals.slice((page - 1) * PAYMENTS_PAGE_SIZE, page * PAYMENTS_PAGE_SIZE), { headers: { [TOTAL_COUNT_HEADER]: String(withdrawals.length) } })
+    }
     return new Response(null, { status: 404 })
   })
 }
@@ -244,5 +248,31 @@ describe('AdminDashboardScreen: withdrawals', () => {
     const item = await within(await section('Withdrawals to approve')).findByTestId('withdrawal-item')
     expect(within(item).getByText('Your own withdrawal: another admin decides it.')).toBeTruthy()
     expect(within(item).queryByRole('button')).toBeNull()
+  })
+
+  it('reaches every waiting withdrawal a page at a time, the page in the URL', async () => {
+    const waiting = Array.from({ length: PAYMENTS_PAGE_SIZE + 3 }, (_, i) => makeWithdrawal({ id: 100 + i, destination: `user${i}@payouts.example` }))
+    stubApi({ withdrawals: waiting })
+    renderScreen()
+    const queue = await section('Withdrawals to approve')
+    expect(await within(queue).findByText('Showing 1-20 of 23 withdrawals')).toBeTruthy()
+    expect(within(queue).getAllByTestId('withdrawal-item')).toHaveLength(PAYMENTS_PAGE_SIZE)
+    fireEvent.click(within(within(queue).getByRole('navigation', { name: 'Withdrawals pages' })).getByRole('button', { name: /Next/ }))
+    expect(screen.getByTestId('location').textContent).toBe('/admin-dashboard?withdrawalsPage=2')
+    expect(await within(queue).findByText('Showing 21-23 of 23 withdrawals')).toBeTruthy()
+    await waitFor(() => expect(within(queue).getAllByTestId('withdrawal-item')).toHaveLength(3))
+    expect(within(queue).getByText('user22@payouts.example')).toBeTruthy()
+    expect(calls.map((call) => call.path)).toContain('/api/admin/withdrawals?status=requested&page=2')
+  })
+
+  it('says a page past the end of the queue is past the end and leads back', async () => {
+    stubApi({ withdrawals: [makeWithdrawal()] })
+    renderScreen('/admin-dashboard?withdrawalsPage=4')
+    const queue = await section('Withdrawals to approve')
+    expect(await within(queue).findByText('Page 4 is past the end')).toBeTruthy()
+    expect(within(queue).queryByText('No withdrawals are waiting.')).toBeNull()
+    fireEvent.click(within(queue).getByRole('button', { name: 'Go to page 1' }))
+    expect(screen.getByTestId('location').textContent).toBe('/admin-dashboard')
+    expect(await within(queue).findByTestId('withdrawal-item')).toBeTruthy()
   })
 })

@@ -5,8 +5,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } f
 
 interface NoteField {
   label: string
-  /** the contract's own rule for the text, so the dialog says what the server would */
-  schema: z.ZodType<string>
+  /** the contract's own rule for the text, so the dialog says what the server would; its maximum is the field's limit */
+  schema: z.ZodString
   hint?: string
 }
 
@@ -57,6 +57,8 @@ export function DecisionDialog({ open, onOpenChange, title, description, confirm
   }
 
   const message = invalid ?? error
+  // the shared schema's own maximum, so the counter and the field stop where the server would refuse
+  const limit = note?.schema.maxLength ?? undefined
   return (
     <Dialog open={open} onOpenChange={change}>
       <DialogContent onEscapeKeyDown={(e) => busy && e.preventDefault()} onPointerDownOutside={(e) => busy && e.preventDefault()}>
@@ -74,17 +76,21 @@ export function DecisionDialog({ open, onOpenChange, title, description, confirm
                 id={fieldId}
                 value={text}
                 onChange={(event) => setText(event.target.value)}
+                maxLength={limit}
                 rows={4}
                 disabled={busy}
                 aria-invalid={invalid ? true : undefined}
                 aria-describedby={message ? `${fieldId}-message` : note.hint ? `${fieldId}-hint` : undefined}
                 className="w-full rounded-xl border border-input bg-card p-3 text-sm outline-none focus-visible:border-mint-500 focus-visible:ring-3 focus-visible:ring-mint-400/35 aria-invalid:border-destructive"
               />
-              {note.hint && !message && (
-                <p id={`${fieldId}-hint`} className="text-xs text-muted-foreground">
-                  {note.hint}
-                </p>
-              )}
+              <p className="flex justify-between gap-3 text-xs text-muted-foreground">
+                <span id={`${fieldId}-hint`}>{!message && note.hint}</span>
+                {limit !== undefined && (
+                  <span data-testid="note-count" aria-hidden="true" className="shrink-0 tabular-nums">
+                    {text.length.toLocaleString('en-US')}/{limit.toLocaleString('en-US')}
+                  </span>
+                )}
+              </p>
             </div>
           )}
           {message && (

@@ -56,6 +56,8 @@ const STUCK_DEAL = deal({ stuck: { reason: 'reservation_not_lapsed', message: ST
 
 interface Stub {
   orders?: AdminPaymentOrderDto[]
+  /** X-Total-Count of the orders; how many `orders` holds when undefined */
+  ordersTotal?: number
   deals?: AdminDealDto[]
   reconcile?: ReconcileResult | { status: number; message: string }
   refund?: RefundResult | { status: number; message: string }
@@ -70,7 +72,7 @@ function stubApi(stub: Stub = {}) {
     if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true } })
     if (path.startsWith('/api/admin/payments/orders?') || path === '/api/admin/payments/orders') {
       const items = stub.orders ?? [STUCK_ORDER, CREDITED]
-      return Response.json(items, { headers: { [TOTAL_COUNT_HEADER]: String(items.length) } })
+      return Response.json(items, { headers: { [TOTAL_COUNT_HEADER]: String(stub.ordersTotal ?? items.length) } })
     }
     if (path.startsWith('/api/admin/payments/transactions')) {
       const items = stub.deals ?? [STUCK_DEAL]
@@ -211,6 +213,18 @@ describe('PaymentMonitorScreen', () => {
     expect(within(rows.find((row) => row.textContent?.includes(CREDITED.orderId))!).queryByTestId('after-credit')).toBeNull()
   })
 
+  it('stacks a row\'s actions in their cell and sets no min width, so the table fits the admin column (checked in Chromium at 1280-1920 px)', async () => {
+    stubApi({ orders: [{ ...HELD, reversedAt: AN_HOUR_AGO, stuck: { reason: 'reversed_at_provider', message: STUCK_MESSAGES.reversed_at_provider } }] })
+    renderScreen()
+    const table = await screen.findByRole('table', { name: 'Payment orders' })
+    expect(table.className).not.toMatch(/min-w-/)
+    const actions = within(table).getByTestId('order-actions')
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reconcile', 'Refund…', 'Mark recovered…'])
+    expect(actions.className.split(' ')).toEqual(expect.arrayContaining(['flex-wrap', 'lg:flex-col']))
+    // below lg each row is a card whose cells name their column
+    expect([...within(table).getByTestId('order-row').querySelectorAll('td[data-label]')].map((td) => td.getAttribute('data-label'))).toEqual(['Order', 'User', 'Provider', 'Amount', 'Status', 'Opened'])
+  })
+
   it('offers Refund only for a payment held for an operator, and neither action once it is refunded', async () => {
     stubApi({ orders: [STUCK_ORDER, HELD, REFUNDED, CREDITED] })
     renderScreen()
@@ -341,5 +355,28 @@ describe('PaymentMonitorScreen', () => {
     expect(await screen.findByText('No order matches these filters.')).toBeTruthy()
     expect(await screen.findByText('No transaction matches these filters.')).toBeTruthy()
     expect(screen.getByTestId('live-badge').textContent).toBe('Refreshing every 15 s')
+  })
+
+  it('says a page past the end is past the end, not that there are no orders, and leads back', async () => {
+    const calls = stubApi({ orders: [], ordersTotal: 30 })
+    renderScreen('/admin/payment-monitor?page=999&provider=sandbox')
+    const orders = await screen.findByRole('region', { name: 'Payment orders' })
+    expect(await within(orders).findByText('Page 999 is past the end')).toBeTruthy()
+    expect(within(orders).getByText('There are 30 orders, on 2 pages.')).toBeTruthy()
+    expect(within(orders).queryByText('No payment orders')).toBeNull()
+    expect(within(orders).queryByRole('navigation')).toBeNull()
+    fireEvent.click(within(orders).getByRole('button', { name: 'Go to page 2' }))
+    expect(screen.getByTestId('location').textContent).toBe('/admin/payment-monitor?provider=sandbox&page=2')
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/admin/payments/orders?provider=sandbox&page=2'))
+    fireEvent.click(await within(orders).findByRole('button', { name: 'Go to page 1' }))
+    expect(screen.getByTestId('location').textContent).toBe('/admin/payment-monitor?provider=sandbox')
+  })
+
+  it('says that orders show up from the moment their checkout opens, paid or not, when there are none', async () => {
+    stubApi({ orders: [], deals: [] })
+    renderScreen()
+    const orders = await screen.findByRole('region', { name: 'Payment orders' })
+    expect(await within(orders).findByText('No payment orders')).toBeTruthy()
+    expect(within(orders).getByText('Deposits and purchases show up here as soon as their checkout opens, paid or not.')).toBeTruthy()
   })
 })

@@ -20,6 +20,7 @@ import { dealQueryOf, hasDealFilters, hasOrderFilters, monitorSearchParams, orde
 import { AdminShell } from './admin-shell'
 import { EscrowDealsTable } from './escrow-deals-table'
 import { MonitorFilterBar } from './payment-monitor-filter-bar'
+import { PastEndNotice, isPastEnd, pageCount } from './past-end-notice'
 import { PaymentOrdersTable } from './payment-orders-table'
 import { StuckSummary } from './stuck-summary'
 
@@ -58,7 +59,14 @@ function PaymentMonitor({ live }: { live: boolean }) {
         page={filters.page}
         onPage={(page) => setParams(monitorSearchParams({ ...filters, page }))}
         csvHref={paymentOrdersCsvHref(orderQuery)}
-        empty={<StateNotice icon={<Receipt className="size-7" aria-hidden="true" />} title="No payment orders" text={hasOrderFilters(filters) ? 'No order matches these filters.' : 'Deposits and purchases paid at the provider show up here.'} />}
+        empty={
+          <StateNotice
+            icon={<Receipt className="size-7" aria-hidden="true" />}
+            title="No payment orders"
+            // every order is listed from the moment its checkout opens: awaiting payment, failed and cancelled ones too
+            text={hasOrderFilters(filters) ? 'No order matches these filters.' : 'Deposits and purchases show up here as soon as their checkout opens, paid or not.'}
+          />
+        }
       >
         {(page, now) => <PaymentOrdersTable orders={page.items} now={now} />}
       </MonitorSection>
@@ -105,7 +113,8 @@ interface MonitorSectionProps<T> {
 
 function MonitorSection<T>({ id, title, noun, list, page, onPage, csvHref, filter, empty, children }: MonitorSectionProps<T>) {
   const total = list.data?.total ?? 0
-  const pages = Math.max(1, Math.ceil(total / PAYMENT_MONITOR.pageSize))
+  const pages = pageCount(total, PAYMENT_MONITOR.pageSize)
+  const pastEnd = list.data !== undefined && isPastEnd(page, list.data.items.length, total)
   return (
     <section aria-labelledby={`${id}-heading`} className="grid grid-cols-1 gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -134,10 +143,19 @@ function MonitorSection<T>({ id, title, noun, list, page, onPage, csvHref, filte
           {describeError(list.error, `The ${title.toLowerCase()} could not be loaded.`)}
         </p>
       )}
-      {list.data && (list.data.items.length === 0 ? empty : <div className={cn(list.isPlaceholderData && 'opacity-60 transition-opacity')}>{children(list.data, new Date(list.dataUpdatedAt))}</div>)}
-      <div className="flex justify-end">
-        <Pager page={page} pages={pages} onPage={onPage} label={`${title} pages`} />
-      </div>
+      {list.data &&
+        (pastEnd ? (
+          <PastEndNotice page={page} pages={pages} total={total} noun={noun} onPage={onPage} />
+        ) : list.data.items.length === 0 ? (
+          empty
+        ) : (
+          <div className={cn(list.isPlaceholderData && 'opacity-60 transition-opacity')}>{children(list.data, new Date(list.dataUpdatedAt))}</div>
+        ))}
+      {!pastEnd && (
+        <div className="flex justify-end">
+          <Pager page={page} pages={pages} onPage={onPage} label={`${title} pages`} />
+        </div>
+      )}
     </section>
   )
 }

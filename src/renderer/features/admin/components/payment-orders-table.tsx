@@ -3,7 +3,8 @@ import type { AdminPaymentOrderDto } from '@shared/api/admin-payments'
 import type { PaymentOrderStatus } from '@shared/api/payments'
 import { transactionDisplayId } from '@shared/api/transactions'
 import { paths } from '@/config/paths'
-import { AdminTable, type AdminColumn } from './admin-table'
+import { cn } from '@/lib/utils'
+import { AdminTable, stackedCell, stackedRow, type AdminColumn } from './admin-table'
 import { Age, dollars, rowTone, StatusPill, StuckNote, type Tone } from './monitor-cells'
 import { ReconcileButton } from './reconcile-button'
 import { RefundButton } from './refund-button'
@@ -70,11 +71,13 @@ const COLUMNS: AdminColumn[] = [
  */
 export function PaymentOrdersTable({ orders, now }: { orders: AdminPaymentOrderDto[]; now: Date }) {
   return (
-    <AdminTable columns={COLUMNS} className="min-w-[60rem]" caption="Payment orders">
+    // no min width: the cells wrap and the actions stack, so the whole row fits the admin column from lg up; below it
+    // each order is a card, so its actions are never past the right edge
+    <AdminTable columns={COLUMNS} stacked caption="Payment orders">
       {orders.map((order) => (
-        <tr key={order.id} data-testid="order-row" data-stuck={order.stuck ? order.stuck.reason : undefined} className={rowTone(order.stuck)}>
-          <td className="px-4 py-3">
-            <span className="block font-mono text-xs font-semibold whitespace-nowrap">{order.orderId}</span>
+        <tr key={order.id} data-testid="order-row" data-stuck={order.stuck ? order.stuck.reason : undefined} className={cn(stackedRow, rowTone(order.stuck))}>
+          <td data-label="Order" className={cn(stackedCell, 'max-lg:col-span-2')}>
+            <span className="block font-mono text-xs font-semibold whitespace-nowrap max-lg:break-all max-lg:whitespace-normal">{order.orderId}</span>
             <span className="mt-1 block text-xs text-muted-foreground">
               {order.kind === 'deposit' ? 'Deposit' : 'Purchase'}
               {order.transactionId !== null && (
@@ -87,38 +90,53 @@ export function PaymentOrdersTable({ orders, now }: { orders: AdminPaymentOrderD
               )}
             </span>
           </td>
-          <td className="px-4 py-3">
+          <td data-label="User" className={stackedCell}>
             <span className="font-medium">{order.user.username}</span>
             <span className="block text-xs text-muted-foreground">#{order.user.id}</span>
           </td>
-          <td className="px-4 py-3">
+          <td data-label="Provider" className={stackedCell}>
             <span className="capitalize">{order.provider}</span>
             <span className="block text-xs text-muted-foreground capitalize">{order.method}</span>
-            {order.providerRef && <span className="block max-w-40 truncate font-mono text-xs text-muted-foreground" title={order.providerRef}>{order.providerRef}</span>}
+            {order.providerRef && <span className="block max-w-28 truncate font-mono text-xs text-muted-foreground" title={order.providerRef}>{order.providerRef}</span>}
           </td>
-          <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
-            <span className="font-semibold">{dollars(order.amount)}</span>
+          <td data-label="Amount" className={cn(stackedCell, 'tabular-nums lg:text-right')}>
+            <span className="font-semibold whitespace-nowrap">{dollars(order.amount)}</span>
+            {/* the fee and the total may take a line each */}
             <span className="block text-xs text-muted-foreground">
-              +{dollars(order.processorFee)} fee = {dollars(order.total)}
+              <span className="whitespace-nowrap">+{dollars(order.processorFee)} fee</span> <span className="whitespace-nowrap">= {dollars(order.total)}</span>
             </span>
           </td>
-          <td className="px-4 py-3">
+          <td data-label="Status" className={cn(stackedCell, 'lg:min-w-32')}>
             <StatusPill status={order.status} label={ORDER_STATUS_LABELS[order.status]} tone={ORDER_TONES[order.status]} />
             {order.stuck && <StuckNote stuck={order.stuck} />}
             <AfterCredit order={order} now={now} />
           </td>
-          <td className="px-4 py-3 text-muted-foreground">
+          <td data-label="Opened" className={cn(stackedCell, 'text-muted-foreground')}>
             <Age iso={order.createdAt} now={now} />
           </td>
-          <td className="px-4 py-3 text-right">
-            <div className="flex justify-end gap-2">
-              {((order.status !== 'credited' && order.status !== 'refunded') || order.stuck) && <ReconcileButton orderId={order.orderId} />}
-              {order.status === 'paid' && <RefundButton order={order} />}
-              {order.stuck?.reason === 'reversed_at_provider' && <ResolveReversalButton order={order} />}
-            </div>
+          <td className={cn(stackedCell, 'max-lg:col-span-2 max-lg:empty:hidden')}>
+            <OrderActions order={order} />
           </td>
         </tr>
       ))}
     </AdminTable>
+  )
+}
+
+/**
+ * A row's actions, one under the other from lg up (three buttons side by side made the row wider than the admin
+ * column, and the last ones were cut off), side by side and wrapping on a card.
+ */
+function OrderActions({ order }: { order: AdminPaymentOrderDto }) {
+  const reconcile = (order.status !== 'credited' && order.status !== 'refunded') || order.stuck
+  const refund = order.status === 'paid'
+  const recovered = order.stuck?.reason === 'reversed_at_provider'
+  if (!reconcile && !refund && !recovered) return null
+  return (
+    <div data-testid="order-actions" className="flex flex-wrap gap-2 lg:flex-col lg:items-stretch">
+      {reconcile && <ReconcileButton orderId={order.orderId} />}
+      {refund && <RefundButton order={order} />}
+      {recovered && <ResolveReversalButton order={order} />}
+    </div>
   )
 }

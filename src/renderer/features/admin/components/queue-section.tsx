@@ -11,6 +11,8 @@ interface QueueSectionProps {
   noun: [singular: string, plural: string]
   /** "oldest" or "newest": which end of the queue the page holds */
   end: 'oldest' | 'newest'
+  /** says which rows are shown instead of the count, for a queue with pages ("Showing 21-40 of 45 withdrawals") */
+  summary?: string
   isPending: boolean
   error: unknown
   errorText: string
@@ -25,7 +27,7 @@ export function QueueCount({ shown, total, noun, end }: { shown: number; total: 
 }
 
 /** One of the dashboard's queues: its heading and count, then loading, error, empty or its items. */
-export function QueueSection({ id, title, shown, total, noun, end, isPending, error, errorText, emptyText, children }: QueueSectionProps) {
+export function QueueSection({ id, title, shown, total, noun, end, summary, isPending, error, errorText, emptyText, children }: QueueSectionProps) {
   const headingId = `${id}-heading`
   return (
     <section id={id} aria-labelledby={headingId} className="scroll-mt-6">
@@ -33,7 +35,11 @@ export function QueueSection({ id, title, shown, total, noun, end, isPending, er
         <h2 id={headingId} className="text-xl font-semibold">
           {title}
         </h2>
-        {shown !== undefined && total !== undefined && <QueueCount shown={shown} total={total} noun={noun} end={end} />}
+        {summary !== undefined ? (
+          <span className="text-sm text-muted-foreground">{summary}</span>
+        ) : (
+          shown !== undefined && total !== undefined && <QueueCount shown={shown} total={total} noun={noun} end={end} />
+        )}
       </div>
       {isPending && (
         <div className="mt-4 space-y-3" aria-hidden="true">

@@ -1,13 +1,17 @@
 import { useState } from 'react'
-import { rejectWithdrawalSchema, type AdminWithdrawalDto } from '@shared/api/payments'
+import { useSearchParams } from 'react-router-dom'
+import { PAYMENTS_PAGE_SIZE, rejectWithdrawalSchema, type AdminWithdrawalDto } from '@shared/api/payments'
 import { formatRelativeTime } from '@shared/format'
+import { Pager, showingText } from '@/components/pager'
 import { Button } from '@/components/ui/button'
 import { describeError } from '@/lib/api-client'
 import { useCurrentUser } from '@/lib/auth'
+import { cn } from '@/lib/utils'
 import { toast } from '@/hooks/use-toast'
 import { useDecideWithdrawal, usePendingWithdrawals } from '../api/withdrawals'
 import { dollars } from '../lib/figures'
 import { DecisionDialog } from './decision-dialog'
+import { isPastEnd, PastEndNotice, pageCount } from './past-end-notice'
 import { QueueSection } from './queue-section'
 
 const reasonSchema = rejectWithdrawalSchema.shape.reason
@@ -76,25 +80,64 @@ function WithdrawalItem({ withdrawal }: { withdrawal: AdminWithdrawalDto }) {
   )
 }
 
-/** Withdrawals waiting for an admin: approve the payout, or reject it with a reason. */
+const PAGE_PARAM = 'withdrawalsPage'
+const NOUN: [string, string] = ['withdrawal', 'withdrawals']
+
+/** `?withdrawalsPage=` of the dashboard's URL: a whole number from 1, anything else the first page. */
+export function withdrawalsPageOf(params: URLSearchParams): number {
+  const page = Number(params.get(PAGE_PARAM))
+  return Number.isInteger(page) && page >= 1 ? page : 1
+}
+
+/**
+ * Withdrawals waiting for an admin, the longest waiting first, a page at a time (the page in the URL): approve the
+ * payout, or reject it with a reason.
+ */
 export function WithdrawalsQueue() {
-  const queue = usePendingWithdrawals()
+  const [params, setParams] = useSearchParams()
+  const page = withdrawalsPageOf(params)
+  const queue = usePendingWithdrawals(page)
+  const total = queue.data?.total ?? 0
+  const pages = pageCount(total, PAYMENTS_PAGE_SIZE)
+  const pastEnd = queue.data !== undefined && isPastEnd(page, queue.data.items.length, total)
+
+  function goTo(next: number) {
+    setParams((current) => {
+      const updated = new URLSearchParams(current)
+      if (next > 1) updated.set(PAGE_PARAM, String(next))
+      else updated.delete(PAGE_PARAM)
+      return updated
+    })
+  }
+
   return (
     <QueueSection
       id="withdrawals"
       title="Withdrawals to approve"
-      shown={queue.data?.items.length}
+      shown={pastEnd ? undefined : queue.data?.items.length}
       total={queue.data?.total}
-      noun={['withdrawal', 'withdrawals']}
-      end="newest"
+      noun={NOUN}
+      end="oldest"
+      summary={queue.data && pages > 1 && !pastEnd ? showingText(page, PAYMENTS_PAGE_SIZE, total, NOUN[1]) : undefined}
       isPending={queue.isPending}
       error={queue.error}
       errorText="The withdrawals could not be loaded."
       emptyText="No withdrawals are waiting."
     >
-      <ul className="mt-4 space-y-3">
-        {queue.data?.items.map((withdrawal) => <WithdrawalItem key={withdrawal.id} withdrawal={withdrawal} />)}
-      </ul>
+      {pastEnd ? (
+        <div className="mt-4">
+          <PastEndNotice page={page} pages={pages} total={total} noun={NOUN} onPage={goTo} />
+        </div>
+      ) : (
+        <>
+          <ul className={cn('mt-4 space-y-3', queue.isPlaceholderData && 'opacity-60 transition-opacity')}>
+            {queue.data?.items.map((withdrawal) => <WithdrawalItem key={withdrawal.id} withdrawal={withdrawal} />)}
+          </ul>
+          <div className="mt-4 flex justify-end">
+            <Pager page={page} pages={pages} onPage={goTo} label="Withdrawals pages" />
+          </div>
+        </>
+      )}
     </QueueSection>
   )
 }

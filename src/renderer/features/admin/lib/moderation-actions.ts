@@ -128,7 +128,7 @@ export function listingActions(listing: AdminListingDto): ListingAction[] {
 export type ActionBody = { reason: string } | { reason?: string } | { note: string }
 
 /** The rule of each kind of text, from the shared contract, so the dialog refuses what the server would. */
-export const REASON_RULES: Record<ReasonKind, z.ZodType<string>> = { required: reasonText, optional: optionalReasonText, note: violationNoteText }
+export const REASON_RULES: Record<ReasonKind, z.ZodString> = { required: reasonText, optional: optionalReasonText, note: violationNoteText }
 
 /** The request body for the text the dialog accepted (already trimmed and checked); an empty optional reason is none. */
 export function actionBody(kind: ReasonKind, text: string | undefined): ActionBody {

@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import type { z } from 'zod'
+import { refundOrderRequestSchema } from '@shared/api/admin-payments'
+import { rejectWithdrawalSchema } from '@shared/api/payments'
+import { resolveRequestSchema } from '@shared/api/transactions'
+import { DecisionDialog } from './decision-dialog'
+
+afterEach(cleanup)
+
+function renderDialog(schema: z.ZodString) {
+  const onConfirm = vi.fn()
+  render(
+    <DecisionDialog
+      open
+      onOpenChange={() => {}}
+      title="Decide?"
+      description="What happens."
+      confirmLabel="Decide"
+      note={{ label: 'Note', schema }}
+      busy={false}
+      error={null}
+      onConfirm={onConfirm}
+    />,
+  )
+  const dialog = screen.getByRole('dialog', { name: 'Decide?' })
+  return { dialog, field: within(dialog).getByLabelText('Note') as HTMLTextAreaElement, onConfirm }
+}
+
+describe('DecisionDialog', () => {
+  it.each([
+    ['a dispute note', resolveRequestSchema.shape.note, '0/2,000', 2000],
+    ['a withdrawal rejection', rejectWithdrawalSchema.shape.reason, '0/1,000', 1000],
+    ['a refund reason', refundOrderRequestSchema.shape.reason, '0/500', 500],
+  ])('counts the characters of %s up to the shared schema’s limit, and stops the field there', (_, schema, empty, max) => {
+    const { dialog, field } = renderDialog(schema)
+    expect(within(dialog).getByTestId('note-count').textContent).toBe(empty)
+    expect(field.maxLength).toBe(max)
+    fireEvent.change(field, { target: { value: 'Paid twice' } })
+    expect(within(dialog).getByTestId('note-count').textContent).toBe(`10/${max.toLocaleString('en-US')}`)
+  })
+
+  it('keeps counting while the schema’s message is shown', () => {
+    const { dialog, field, onConfirm } = renderDialog(rejectWithdrawalSchema.shape.reason)
+    fireEvent.change(field, { target: { value: 'no' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Decide' }))
+    expect(within(dialog).getByRole('alert').textContent).toBe('Give the user a reason')
+    expect(within(dialog).getByTestId('note-count').textContent).toBe('2/1,000')
+    expect(onConfirm).not.toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminWithdrawalDtoSchema, PAYMENTS_PAGE_SIZE, type AdminWithdrawalDto } from '../../src/shared/api/payments'
+import type { RunningServer } from '../../server/server'
+import { createTestDatabase, type TestDatabase } from '../support/database'
+import { addUser, type TestUser } from '../support/payments'
+import { startTestServer } from '../support/server'
+
+let db: TestDatabase
+let server: RunningServer
+let admin: TestUser
+
+/** One page of the admins' list, with its X-Total-Count. */
+async function listPage(query: string): Promise<{ items: AdminWithdrawalDto[]; total: number }> {
+  const res = await admin.client.get(`/api/admin/withdrawals?${query}`)
+  expect(res.status, res.text).toBe(200)
+  return { items: adminWithdrawalDtoSchema.array().parse(res.json), total: Number(res.headers.get('x-total-count')) }
+}
+
+const ids = (items: AdminWithdrawalDto[]) => items.map((w) => w.id)
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  server = await startTestServer({ databaseUrl: db.url })
+  admin = await addUser(server, 'queue_admin', { admin: true })
+})
+
+afterAll(async () => {
+  await server?.close()
+  await db?.drop()
+})
+
+describe('the admins’ withdrawals queue', () => {
+  it('lists waiting requests the longest waiting first, every one of them reachable page by page; decided ones the latest first', async () => {
+    // more requests than a page holds, one after the other: each user asks for $10 of the $15 welcome bonus
+    const requested: number[] = []
+    for (let i = 0; i < PAYMENTS_PAGE_SIZE + 3; i++) {
+      const user = await addUser(server, `queue_user_${i}`)
+      const res = await user.client.post('/api/withdrawals', { amount: 10, destination: `${user.username}@payouts.example` })
+      expect(res.status, res.text).toBe(201)
+      requested.push((res.json as { id: number }).id)
+    }
+
+    const first = await listPage('status=requested')
+    expect(first.total).toBe(requested.length)
+    expect(ids(first.items)).toEqual(requested.slice(0, PAYMENTS_PAGE_SIZE))
+    const times = first.items.map((w) => Date.parse(w.createdAt))
+    expect(times).toEqual([...times].sort((a, b) => a - b))
+    const second = await listPage('status=requested&page=2')
+    expect(second.total).toBe(requested.length)
+    expect(ids(second.items)).toEqual(requested.slice(PAYMENTS_PAGE_SIZE))
+    expect((await listPage('status=requested&page=3')).items).toEqual([])
+
+    // the oldest is decided after a newer one: the approved list starts with the latest decision
+    const [oldest, next] = requested as [number, number]
+    expect((await admin.client.post(`/api/admin/withdrawals/${next}/approve`, {})).status).toBe(200)
+    expect((await admin.client.post(`/api/admin/withdrawals/${oldest}/approve`, {})).status).toBe(200)
+    expect(ids((await listPage('status=approved')).items)).toEqual([oldest, next])
+    // the queue moves up: the first waiting request is now the third asked
+    const after = await listPage('status=requested')
+    expect(after.total).toBe(requested.length - 2)
+    expect(ids(after.items)[0]).toBe(requested[2])
+    // everything together, the newest first
+    const all = await listPage('')
+    expect(all.total).toBe(requested.length)
+    expect(ids(all.items)).toEqual([...requested].reverse().slice(0, PAYMENTS_PAGE_SIZE))
+  })
+})
