@@ -77,7 +77,7 @@ export function WithdrawDialog({ available }: { available: string | null }) {
             onBlur={() => setTouched((t) => ({ ...t, amount: true }))}
             placeholder="100.00"
             problem={amountProblem}
-            hint="At least $10."
+            hint="At least $10, or your whole balance when it is less."
           />
           <div className="grid gap-1.5">
             <label htmlFor={destinationId} className="text-sm font-medium">

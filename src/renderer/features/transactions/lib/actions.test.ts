@@ -30,6 +30,13 @@ describe('deal steps', () => {
     for (const action of TRANSACTION_ACTIONS) expect(actionCopy(action, deal).label.length).toBeGreaterThan(3)
   })
 
+  it('says a dispute stops the countdown only where one runs', () => {
+    expect(actionCopy('dispute', makeDeal({ status: 'countdown_started' })).description).toContain('the countdown stops')
+    for (const status of ['fee_paid', 'invite_sent', 'access_granted'] as const) {
+      expect(actionCopy('dispute', makeDeal({ status })).description).toBe('The money stays in escrow while an admin looks at the deal. Tell them what went wrong.')
+    }
+  })
+
   it('shows only the actions the server lists, forward steps first, pay in its own panel', () => {
     expect(buttonActions(['cancel', 'pay'])).toEqual(['cancel'])
     expect(buttonActions(['dispute', 'release'])).toEqual(['release', 'dispute'])

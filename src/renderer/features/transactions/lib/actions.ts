@@ -33,7 +33,7 @@ export interface ActionCopy {
   done: string
 }
 
-type Deal = Pick<TransactionDto, 'price' | 'escrowFee' | 'total' | 'countdownDays' | 'buyer' | 'seller' | 'listing'>
+type Deal = Pick<TransactionDto, 'price' | 'escrowFee' | 'total' | 'countdownDays' | 'buyer' | 'seller' | 'listing' | 'status'>
 
 /**
  * Every step gets its own words: what the button says, and what the confirmation tells the person before money
@@ -127,7 +127,11 @@ export function actionCopy(action: TransactionAction, deal: Deal): ActionCopy {
         input: 'reason',
         variant: 'outline',
         title: 'Open a dispute',
-        description: 'The money stays in escrow and the countdown stops while an admin looks at the deal. Tell them what went wrong.',
+        // the countdown stops only where one runs: before it starts, the deal simply waits for the admin
+        description:
+          deal.status === 'countdown_started'
+            ? 'The money stays in escrow and the countdown stops while an admin looks at the deal. Tell them what went wrong.'
+            : 'The money stays in escrow while an admin looks at the deal. Tell them what went wrong.',
         confirm: 'Open dispute',
         done: 'Dispute opened: an admin will look at it',
       }
