@@ -59,7 +59,9 @@ function toFinding(v: Result, where: string): Finding {
 export async function darkContrastViolations(page: Page, where: string): Promise<Finding[]> {
   await page.emulateMedia({ colorScheme: 'dark' })
   try {
-    await page.waitForFunction(() => document.documentElement.classList.contains('dark'))
+    // polled on a timer, not on animation frames: Chromium stalls a page's frames at times (see `settle`), and a
+    // frame-polled wait then never looks again (one CI run timed out here with the class long applied, most likely)
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'), undefined, { polling: 100 })
     const results = await new AxeBuilder({ page })
       .setLegacyMode(true)
       .options({ resultTypes: ['violations'], ...COUNT_DIGITS_AS_TEXT }) // before withRules, which adds to the options (and options() replaces them)
@@ -68,7 +70,7 @@ export async function darkContrastViolations(page: Page, where: string): Promise
     return results.violations.map((v) => toFinding(v, `${where}, dark`))
   } finally {
     await page.emulateMedia({ colorScheme: 'light' })
-    await page.waitForFunction(() => !document.documentElement.classList.contains('dark'))
+    await page.waitForFunction(() => !document.documentElement.classList.contains('dark'), undefined, { polling: 100 })
   }
 }
 
