@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { showsAtLeast } from '../text'
+import { visibleText } from '../text'
 
 /**
  * The blog: posts admins write in Markdown. The server renders each save to sanitised HTML once, so readers
@@ -24,13 +24,7 @@ export const BLOG_MESSAGES = {
   notPublished: 'This post is not published',
 } as const
 
-const text = (min: number, max: number, short: string, long: string) =>
-  z
-    .string({ error: short })
-    .trim()
-    .min(min, short)
-    .max(max, long)
-    .refine((value) => showsAtLeast(value, min), short)
+const text = visibleText
 
 export const blogPostInputSchema = z.strictObject({
   title: text(BLOG_RULES.titleMin, BLOG_RULES.titleMax, BLOG_MESSAGES.titleShort, BLOG_MESSAGES.titleLong),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { showsAtLeast } from '../text'
+import { visibleText } from '../text'
 
 /** The contact form: what a visitor sends, and what admins read. */
 
@@ -19,13 +19,7 @@ export const CONTACT_MESSAGES = {
   sent: 'Thanks — your message is with our team. We answer by email, usually within one working day.',
 } as const
 
-const text = (min: number, max: number, short: string, long: string) =>
-  z
-    .string({ error: short })
-    .trim()
-    .min(min, short)
-    .max(max, long)
-    .refine((value) => showsAtLeast(value, min), short)
+const text = visibleText
 
 export const contactMessageSchema = z.strictObject({
   name: text(1, CONTACT_RULES.nameMax, CONTACT_MESSAGES.name, CONTACT_MESSAGES.nameLong),
