@@ -1,4 +1,5 @@
 import { reportServerReached } from './connectivity'
+import { noteServerDate } from './server-clock'
 
 /**
  * The one request layer (SPEC §7, §8). Every call carries the session cookie.
@@ -45,9 +46,11 @@ function isAbort(error: unknown): boolean {
 
 /** Turns fetch's own failures (no HTTP response at all) into the spec's messages. */
 async function send(path: string, init: RequestInit): Promise<Response> {
+  const sentAt = Date.now()
   try {
     const response = await fetch(path, { ...init, credentials: 'include' })
     reportServerReached(true)
+    noteServerDate(response.headers.get('date'), sentAt, Date.now())
     return response
   } catch (error) {
     if (isAbort(error) || init.signal?.aborted) {

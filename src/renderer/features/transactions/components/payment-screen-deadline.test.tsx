@@ -8,6 +8,7 @@ import { authKeys } from '@/lib/query-keys'
 import { makeDeal } from '../test-fixtures'
 import { useOpenActions } from '../hooks/use-open-actions'
 import { PaymentScreen } from './payment-screen'
+import { resetServerClock } from '@/lib/server-clock'
 
 const BOB = { id: 5, username: 'bob', avatar: null, balance: '2000.00' }
 
@@ -71,5 +72,33 @@ describe('useOpenActions', () => {
     })
     expect(Date.now()).toBe(start + 4000)
     expect(result.current).toEqual({ actions: ['cancel'], lapsed: 'reservation' })
+  })
+})
+
+describe('/payment/{id} on a computer whose clock is off', () => {
+  /** the server's clock, `skewMs` ahead of the browser's; its responses say so in their Date header */
+  function stubSkewed(deal: TransactionDetailDto, skewMs: number) {
+    vi.stubGlobal('fetch', async (path: string) =>
+      Response.json(path === '/api/auth/me' ? BOB : deal, { headers: { Date: new Date(Date.now() + skewMs).toUTCString() } }),
+    )
+  }
+
+  afterEach(() => resetServerClock())
+
+  it('ends the reservation by the server clock when the browser is ten minutes slow', async () => {
+    const skew = 10 * 60_000
+    // by the server's clock the reservation ended a minute ago; by the browser's it has nine minutes left
+    stubSkewed(makeDeal({ actions: ['pay', 'cancel'], reservedUntil: new Date(Date.now() + skew - 60_000).toISOString() }), skew)
+    renderPayment()
+    await waitFor(() => expect(screen.getByTestId('payment-status').textContent).toContain(ENDED))
+    expect(screen.queryByTestId('pay-button')).toBeNull()
+  })
+
+  it('keeps Pay open by the server clock when the browser is ten minutes fast', async () => {
+    const skew = -10 * 60_000
+    stubSkewed(makeDeal({ actions: ['pay', 'cancel'], reservedUntil: new Date(Date.now() + skew + 5 * 60_000).toISOString() }), skew)
+    renderPayment()
+    expect(await screen.findByTestId('pay-button')).toBeTruthy()
+    expect(screen.getByTestId('payment-status').textContent).toContain('Choose how to pay below.')
   })
 })

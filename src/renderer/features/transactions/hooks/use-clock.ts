@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react'
+import { serverNow } from '@/lib/server-clock'
 
-/** Date.now(), renewed every `everyMs` while `running`: what a ticking countdown draws from. */
+/** the server's time (`serverNow`), renewed every `everyMs` while `running`: what a ticking countdown draws from. */
 export function useClock(running: boolean, everyMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now())
+  const [now, setNow] = useState(() => serverNow())
   useEffect(() => {
     if (!running) return
-    setNow(Date.now())
-    const timer = window.setInterval(() => setNow(Date.now()), everyMs)
+    setNow(serverNow())
+    const timer = window.setInterval(() => setNow(serverNow()), everyMs)
     return () => window.clearInterval(timer)
   }, [running, everyMs])
   return now

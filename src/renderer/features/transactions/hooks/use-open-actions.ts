@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { serverNow } from '@/lib/server-clock'
 import { actionClosesAt, pastDeadline, type TransactionAction, type TransactionDto } from '@shared/api/transactions'
 
 /** setTimeout's longest delay; a later deadline is waited for in steps */
@@ -22,16 +23,16 @@ export interface OpenActions {
  * them then instead of a click later, and says what happens next.
  */
 export function useOpenActions(deal: Deal): OpenActions {
-  const [now, setNow] = useState(() => Date.now())
+  const [now, setNow] = useState(() => serverNow())
   const next = DEADLINE_ACTIONS.map((action) => actionClosesAt(action, deal))
     .filter((at): at is number => at !== null && at > now)
     .reduce((soonest, at) => Math.min(soonest, at), Number.POSITIVE_INFINITY)
   useEffect(() => {
     if (!Number.isFinite(next)) return
-    const wait = next - Date.now()
+    const wait = next - serverNow()
     // a timer may fire a moment early, or the clock be set back meanwhile: the deadline it waited for counts as
     // reached, so `now` always moves and the next deadline gets its own timer
-    const timer = wait > LONGEST_TIMER_MS ? window.setTimeout(() => setNow(Date.now()), LONGEST_TIMER_MS) : window.setTimeout(() => setNow(Math.max(Date.now(), next)), Math.max(wait, 0))
+    const timer = wait > LONGEST_TIMER_MS ? window.setTimeout(() => setNow(serverNow()), LONGEST_TIMER_MS) : window.setTimeout(() => setNow(Math.max(serverNow(), next)), Math.max(wait, 0))
     return () => window.clearTimeout(timer)
   }, [next, now])
   const lapsed = pastDeadline('pay', deal, now) ? 'reservation' : pastDeadline('dispute', deal, now) ? 'countdown' : null
