@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminWithdrawalDtoSchema, PAYMENTS_PAGE_SIZE, type AdminWithdrawalDto } from '../../src/shared/api/payments'
+import { ADMIN_SENDER_ID } from '../../src/shared/constants'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { addUser, type TestUser } from '../support/payments'
 import { startTestServer } from '../support/server'
+import { openSocket } from '../support/ws-client'
 
 let db: TestDatabase
 let server: RunningServer
@@ -63,5 +65,41 @@ describe('the admins’ withdrawals queue', () => {
     const all = await listPage('')
     expect(all.total).toBe(requested.length)
     expect(ids(all.items)).toEqual([...requested].reverse().slice(0, PAYMENTS_PAGE_SIZE))
+  })
+})
+
+describe('the admins’ queue, live', () => {
+  it('tells every admin’s tabs (999) of a request and of each decision, and not the user who asked', async () => {
+    // another admin than the one deciding: their open queue must move without waiting for its poll
+    const watcher = await addUser(server, 'queue_watcher', { admin: true })
+    const user = await addUser(server, 'queue_live_user')
+    const admins = await openSocket(server.url, watcher.client.cookieHeader)
+    const own = await openSocket(server.url, user.client.cookieHeader)
+    try {
+      admins.send({ type: 'authenticate', userId: ADMIN_SENDER_ID })
+      own.send({ type: 'authenticate', userId: user.id })
+      await Promise.all([admins.next('authenticated'), own.next('authenticated')])
+
+      // $10 of the $15 welcome bonus, then the $5 left (under the minimum, but the whole balance)
+      const asked: number[] = []
+      for (const amount of [10, 5]) {
+        const res = await user.client.post('/api/withdrawals', { amount, destination: 'live@payouts.example' })
+        expect(res.status, res.text).toBe(201)
+        const id = (res.json as { id: number }).id
+        await admins.next('withdrawal_queue_update', (e) => e.withdrawalId === id && e.status === 'requested')
+        asked.push(id)
+      }
+      const [approved, rejected] = asked as [number, number]
+      expect((await admin.client.post(`/api/admin/withdrawals/${approved}/approve`, {})).status).toBe(200)
+      await admins.next('withdrawal_queue_update', (e) => e.withdrawalId === approved && e.status === 'approved')
+      expect((await admin.client.post(`/api/admin/withdrawals/${rejected}/reject`, { reason: 'The payout address bounced' })).status).toBe(200)
+      await admins.next('withdrawal_queue_update', (e) => e.withdrawalId === rejected && e.status === 'rejected')
+      // the user hears their balance, never the admins' queue
+      await own.next('balance_updated')
+      expect(own.events.filter((e) => e.type === 'withdrawal_queue_update')).toEqual([])
+    } finally {
+      await admins.close()
+      await own.close()
+    }
   })
 })

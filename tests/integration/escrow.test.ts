@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
-import { formatMoney } from '../../src/shared/format'
+import { formatCents, formatMoney } from '../../src/shared/format'
 import { quoteSchema, TRANSACTION_MESSAGES, transactionListSchema } from '../../src/shared/api/transactions'
 import { ADMIN_SENDER_NAME, messageListSchema } from '../../src/shared/api/conversations'
 import { notificationListSchema } from '../../src/shared/api/notifications'
@@ -653,5 +653,95 @@ describe('a reservation cancelled by a seller’s ban', () => {
     ])
     expect(rows).toHaveLength(1)
     expect(rows[0].message).toMatch(/; the listing is off sale \(ACC-\d+\)\.$/)
+  })
+})
+
+describe('a countdown an admin starts', () => {
+  it('tells both parties, stored and live, as every other admin step does', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    await fund(alice.id, listing.priceCents + fee(listing.priceCents))
+    const deal = detail((await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' })).json)
+    const seller = await signIn(listing.seller)
+    expect((await seller.client.post(`/api/transactions/${deal.id}/send-invite`)).status).toBe(200)
+    expect((await alice.client.post(`/api/transactions/${deal.id}/confirm-access`)).status).toBe(200)
+    const [buyerSocket, sellerSocket] = [await authed(alice), await authed(seller)]
+    try {
+      const started = await admin.client.post(`/api/transactions/${deal.id}/start-countdown`)
+      expect(started.status, started.text).toBe(200)
+      const isCountdown = (n: Record<string, unknown>) => n.title === 'Transfer countdown started' && dataOf(n).transactionId === deal.id
+      const [toBuyer, toSeller] = await Promise.all([
+        buyerSocket.next('new_notification', (e) => isCountdown(e.notification)),
+        sellerSocket.next('new_notification', (e) => isCountdown(e.notification)),
+      ])
+      expect(toBuyer.notification).toMatchObject({ type: 'transaction_updated', message: expect.stringContaining('unless you open a dispute') })
+      expect(toSeller.notification).toMatchObject({ type: 'transaction_updated', message: expect.stringContaining('come to you on') })
+      await sellerSocket.next('transaction_updated', (e) => e.transactionId === deal.id && e.status === 'countdown_started')
+      // stored once each, so a reload shows them too
+      for (const party of [alice, seller]) {
+        const notes = notificationListSchema.parse((await party.client.get('/api/notifications?limit=50')).json).filter((n) => isCountdown(n))
+        expect(notes, party === alice ? 'buyer' : 'seller').toHaveLength(1)
+      }
+    } finally {
+      await buyerSocket.close()
+      await sellerSocket.close()
+    }
+  })
+})
+
+describe('the escrow money notifications', () => {
+  /** the deal's notifications of these types, as the user's list gives them */
+  const notesOf = async (who: { client: ApiClient }, dealId: number, types: string[]) =>
+    notificationListSchema
+      .parse((await who.client.get('/api/notifications?limit=100')).json)
+      .filter((n) => dataOf(n).transactionId === dealId && types.includes(n.type))
+      .map((n) => ({ type: n.type, message: n.message, amount: dataOf(n).amount }))
+      .sort((a, b) => a.type.localeCompare(b.type) || a.message.localeCompare(b.message))
+
+  it('name the amount as money in their text and as a decimal string in their data: paid, released', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const held = listing.priceCents + fee(listing.priceCents)
+    await fund(alice.id, held)
+    const deal = detail((await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' })).json)
+    const seller = await signIn(listing.seller)
+    const title = deal.listing.accountTitle
+    const [price, total] = [formatCents(listing.priceCents), formatCents(held)]
+    expect(total).toBe(formatMoney(deal.total))
+
+    expect(await notesOf(alice, deal.id, ['balance_updated', 'escrow_payment_received'])).toEqual([
+      { type: 'balance_updated', message: `Paid ${total} into escrow for “${title}”`, amount: (held / 100).toFixed(2) },
+      { type: 'escrow_payment_received', message: `${total} for “${title}” is held until the account is yours (${deal.displayId}).`, amount: (held / 100).toFixed(2) },
+    ])
+    const secured = await notesOf(seller, deal.id, ['balance_update'])
+    expect(secured).toEqual([
+      {
+        type: 'balance_update',
+        message: `alice paid for “${title}”: your ${price} is held in escrow (${deal.displayId}). Send the ownership invite to continue.`,
+        amount: (listing.priceCents / 100).toFixed(2),
+      },
+    ])
+
+    await seller.client.post(`/api/transactions/${deal.id}/send-invite`)
+    await alice.client.post(`/api/transactions/${deal.id}/confirm-access`)
+    await seller.client.post(`/api/transactions/${deal.id}/start-countdown`)
+    expect((await alice.client.post(`/api/transactions/${deal.id}/release`)).status).toBe(200)
+    expect(await notesOf(seller, deal.id, ['balance_updated', 'escrow_payment_released'])).toEqual([
+      { type: 'balance_updated', message: `Sale of “${title}” completed: ${price} added to your balance`, amount: (listing.priceCents / 100).toFixed(2) },
+      { type: 'escrow_payment_released', message: `${price} from the sale of “${title}” is in your balance (${deal.displayId}).`, amount: (listing.priceCents / 100).toFixed(2) },
+    ])
+  })
+
+  it('name the amount of a refund the same way', async () => {
+    const listing = await listingToBuy(alice.id, carol.id)
+    const held = listing.priceCents + fee(listing.priceCents)
+    await fund(alice.id, held)
+    const deal = detail((await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' })).json)
+    const seller = await signIn(listing.seller)
+    expect((await seller.client.post(`/api/transactions/${deal.id}/refund`)).status).toBe(200)
+    const title = deal.listing.accountTitle
+    expect(await notesOf(alice, deal.id, ['balance_updated', 'refund_processed'])).toEqual([
+      { type: 'balance_updated', message: `Paid ${formatCents(held)} into escrow for “${title}”`, amount: (held / 100).toFixed(2) },
+      { type: 'balance_updated', message: `Refund for “${title}”: ${formatCents(held)} is back in your balance`, amount: (held / 100).toFixed(2) },
+      { type: 'refund_processed', message: `${formatCents(held)} for “${title}” is back in your balance (${deal.displayId}).`, amount: (held / 100).toFixed(2) },
+    ])
   })
 })

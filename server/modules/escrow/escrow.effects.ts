@@ -1,7 +1,7 @@
 import { ADMIN_SENDER_ID } from '@shared/constants'
 import { formatCents } from '@shared/format'
 import type { NotificationType } from '@shared/api/notifications'
-import { transactionDisplayId, type TransactionStatus } from '@shared/api/transactions'
+import { transactionDisplayId, type TransactionRole, type TransactionStatus } from '@shared/api/transactions'
 import type { Delivery } from '../../realtime/bus'
 import type { Deal } from './escrow.store'
 import { heldCents } from './escrow.money'
@@ -22,13 +22,19 @@ export interface StepEffects {
 }
 
 const dollars = formatCents
+/** an amount in a notification's data: the decimal string (`"25.00"`) deposits' and withdrawals' notices carry */
+const decimal = (cents: number) => (cents / 100).toFixed(2)
+
+/** Who took a step: a party, an admin, or the server on its own (a deadline, a ban). */
+export type StepActor = TransactionRole | 'system'
 
 /**
- * The notifications and live events of a deal reaching `to` (SPEC §3 types, §7 events). Everyone concerned
- * hears `transaction_updated` / `transaction_update`; the listing's fate goes to everyone browsing. `paidAtOnce`: the
+ * The notifications and live events of a deal reaching `to` (SPEC §3 types, §7 events), a step taken `by` someone.
+ * Everyone concerned hears `transaction_updated` / `transaction_update`; the listing's fate goes to everyone browsing.
+ * A notification about money names the amount, in its text and as `data.amount` (the decimal string deposits' notices carry). `paidAtOnce`: the
  * purchase is paid in the same request (Buy Now from the balance), so its buyer is not asked to pay.
  */
-export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: boolean, paidAtOnce = false): StepEffects {
+export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: boolean, by: StepActor, paidAtOnce = false): StepEffects {
   const title = deal.listing.accountTitle
   const ref = transactionDisplayId(deal.id)
   const data = { transactionId: deal.id, accountId: deal.listing.id, ...(deal.conversation ? { conversationId: deal.conversation.id } : {}) }
@@ -75,8 +81,17 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
         { audience: { userIds: [buyer] }, event: { type: 'payment_completed', redirect_to_chat: deal.conversation !== null, conversationId: deal.conversation?.id, transactionId: deal.id } },
       )
       notifications.push(
-        note(buyer, 'escrow_payment_received', 'Payment held in escrow', `${dollars(heldCents(deal))} for “${title}” is held until the account is yours (${ref}).`),
-        note(seller, 'balance_update', 'Payment secured in escrow', `${deal.buyer.username} paid for “${title}” (${ref}). Send the ownership invite to continue.`, { type: 'escrow_fee' }),
+        note(buyer, 'escrow_payment_received', 'Payment held in escrow', `${dollars(heldCents(deal))} for “${title}” is held until the account is yours (${ref}).`, {
+          amount: decimal(heldCents(deal)),
+        }),
+        // the seller's share: the price, which the release pays them (the escrow fee is the platform's)
+        note(
+          seller,
+          'balance_update',
+          'Payment secured in escrow',
+          `${deal.buyer.username} paid for “${title}”: your ${dollars(deal.priceCents)} is held in escrow (${ref}). Send the ownership invite to continue.`,
+          { type: 'escrow_fee', amount: decimal(deal.priceCents) },
+        ),
       )
       break
     case 'invite_sent':
@@ -88,13 +103,17 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
     case 'countdown_started': {
       const ends = deal.countdownEndsAt ? sharedMoment(deal.countdownEndsAt) : ''
       notifications.push(note(buyer, 'transaction_updated', 'Transfer countdown started', `The funds for “${title}” go to the seller on ${ends} unless you open a dispute (${ref}).`))
+      // the seller usually starts it; when an admin does, the seller hears of it as every admin step tells both parties
+      if (by !== 'seller') {
+        notifications.push(note(seller, 'transaction_updated', 'Transfer countdown started', `The funds for “${title}” come to you on ${ends} unless the buyer opens a dispute (${ref}).`))
+      }
       break
     }
     case 'completed':
       notifications.push(
         note(buyer, 'transaction_completed', 'Purchase completed', `“${title}” is yours. Thank you for trading on Handover (${ref}).`),
         note(seller, 'transaction_completed', 'Sale completed', `The sale of “${title}” is complete (${ref}).`),
-        note(seller, 'escrow_payment_released', 'Funds released', `${dollars(deal.priceCents)} from the sale of “${title}” is in your balance (${ref}).`),
+        note(seller, 'escrow_payment_released', 'Funds released', `${dollars(deal.priceCents)} from the sale of “${title}” is in your balance (${ref}).`, { amount: decimal(deal.priceCents) }),
       )
       break
     case 'cancelled':
@@ -109,7 +128,7 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
     case 'refunded':
       listingBack()
       notifications.push(
-        note(buyer, 'refund_processed', 'Refund processed', `${dollars(heldCents(deal))} for “${title}” is back in your balance (${ref}).`),
+        note(buyer, 'refund_processed', 'Refund processed', `${dollars(heldCents(deal))} for “${title}” is back in your balance (${ref}).`, { amount: decimal(heldCents(deal)) }),
         note(seller, 'transaction_updated', 'Purchase refunded', `The buyer of “${title}” was refunded (${ref}).`),
       )
       break
@@ -123,10 +142,13 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
   return { notifications, deliveries }
 }
 
-/** A wallet changed: the notification of SPEC §3 and the live balance for the header. */
-export function balanceEffects(userId: number, balanceCents: number, message: string, data: Record<string, unknown>): StepEffects {
+/**
+ * A wallet changed by `amountCents`: the notification of SPEC §3, with the amount as `data.amount` beside the text that
+ * names it, and the live balance for the header.
+ */
+export function balanceEffects(userId: number, balanceCents: number, amountCents: number, message: string, data: Record<string, unknown>): StepEffects {
   return {
-    notifications: [{ userId, type: 'balance_updated', title: 'Balance updated', message, data }],
+    notifications: [{ userId, type: 'balance_updated', title: 'Balance updated', message, data: { ...data, amount: decimal(amountCents) } }],
     deliveries: [{ audience: { userIds: [userId] }, event: { type: 'balance_updated', balance: (balanceCents / 100).toFixed(2) } }],
   }
 }

@@ -13,6 +13,7 @@ import type { ListingStatus, LivePlatform } from '@shared/api/listings'
 import { ADMIN_SENDER_NAME } from '@shared/api/conversations'
 import { ADMIN_SENDER_ID } from '@shared/constants'
 import { escrowFee, quote, type PaymentMethod } from '@shared/fees'
+import { formatCents } from '@shared/format'
 import type { AuditAction } from '@shared/api/audit'
 import type { AdminDisputeDto } from '@shared/api/admin-dashboard'
 import { BANNED_SELLER_LISTING_REASON } from '@shared/api/moderation'
@@ -170,7 +171,7 @@ export class EscrowService {
     }
     listing.status = 'reserved'
     const part: StepPart = {
-      effects: [stepEffects(deal, 'pending', false, paidAtOnce)],
+      effects: [stepEffects(deal, 'pending', false, 'buyer', paidAtOnce)],
       event: { status: 'pending', actorId: buyer.id, role: 'buyer', note: dealChat.startedTimeline(buyer.username) },
       chat: { senderId: buyer.id, senderUsername: buyer.username, content: dealChat.started(buyer.username) },
     }
@@ -232,7 +233,7 @@ export class EscrowService {
         break
       case 'release':
       case 'resolve_release':
-        effects.push(this.walletChanged(deal.seller, await this.money.release(tx, deal), `Sale of “${deal.listing.accountTitle}” completed`, deal))
+        effects.push(this.released(deal, await this.money.release(tx, deal)))
         chat = action === 'release' ? `${actor.username} released the funds to the seller.` : `An admin settled the dispute: funds released to the seller. ${input.note ?? ''}`.trim()
         break
       case 'cancel':
@@ -240,7 +241,7 @@ export class EscrowService {
         break
       case 'refund':
       case 'resolve_refund':
-        effects.push(this.walletChanged(deal.buyer, await this.money.refund(tx, deal), `Refund for “${deal.listing.accountTitle}”`, deal))
+        effects.push(this.walletChanged(deal.buyer, await this.money.refund(tx, deal), heldCents(deal), `Refund for “${deal.listing.accountTitle}”: ${formatCents(heldCents(deal))} is back in your balance`, deal))
         chat = action === 'refund' ? `${actor.username} refunded the buyer.` : `An admin settled the dispute: the buyer is refunded. ${input.note ?? ''}`.trim()
         break
       case 'dispute':
@@ -257,7 +258,7 @@ export class EscrowService {
     deal.status = to
     deal.updatedAt = now
     if (to === 'completed' || to === 'cancelled' || to === 'refunded') deal.closedAt = deal.updatedAt
-    effects.push(stepEffects(deal, to, listingStatus === 'active'))
+    effects.push(stepEffects(deal, to, listingStatus === 'active', role))
     return {
       role,
       part: { effects, event: { status: to, actorId: actor.id, role, note: chat }, chat: { senderId: actor.id, senderUsername: actor.username, content: chat, fromAdmin: role === 'admin' } },
@@ -371,7 +372,7 @@ export class EscrowService {
       deal.status = 'fee_paid'
       deal.updatedAt = new Date()
       const chat = `${deal.buyer.username} paid into escrow by ${order.method}.`
-      effects.push(stepEffects(deal, 'fee_paid', false))
+      effects.push(stepEffects(deal, 'fee_paid', false, 'buyer'))
       answer = await this.finish(
         tx,
         deal,
@@ -385,7 +386,9 @@ export class EscrowService {
       answer = { status: 200, body: await detailOf(tx, deal, 'buyer') }
     } else {
       const balance = await this.money.creditUnmatched(tx, deal, order.orderId, order.amountCents)
-      const effects = [this.walletChanged(deal.buyer, balance, `Payment ${order.orderId} arrived after the deal stopped waiting for it; it is in your balance`, deal)]
+      const effects = [
+        this.walletChanged(deal.buyer, balance, order.amountCents, `Payment ${order.orderId} of ${formatCents(order.amountCents)} arrived after the deal stopped waiting for it; it is in your balance`, deal),
+      ]
       answer = await this.finish(tx, deal, 'buyer', 200, [{ effects, event: null, chat: null }])
     }
     const { body } = answer
@@ -472,7 +475,7 @@ export class EscrowService {
       chat = 'The reservation ended without payment; the purchase is cancelled.'
     } else if (deal.status === 'countdown_started' && deal.countdownEndsAt && deal.countdownEndsAt <= now) {
       to = 'completed'
-      effects.push(this.walletChanged(deal.seller, await this.money.release(tx, deal), `Sale of “${deal.listing.accountTitle}” completed`, deal))
+      effects.push(this.released(deal, await this.money.release(tx, deal)))
       chat = dealChat.countdownEnded
     } else {
       return null // another instance, or a person, got there first
@@ -489,7 +492,7 @@ export class EscrowService {
     deal.status = to
     deal.updatedAt = now
     if (to === 'completed' || to === 'cancelled' || to === 'refunded') deal.closedAt = now
-    effects.push(stepEffects(deal, to, listingStatus === 'active'))
+    effects.push(stepEffects(deal, to, listingStatus === 'active', 'system'))
     return this.finish(tx, deal, 'admin', 200, [{ effects, event: { status: to, actorId: null, role: 'system', note: chat }, chat: { senderId: deal.seller.id, senderUsername: deal.seller.username, content: chat } }], {
       listingStatus,
     })
@@ -500,12 +503,17 @@ export class EscrowService {
     deal.paidAt = now
     deal.reservedUntil = null
     if (buyerBalance === null) return { notifications: [], deliveries: [] }
-    return this.walletChanged(deal.buyer, buyerBalance, `Paid into escrow for “${deal.listing.accountTitle}”`, deal)
+    return this.walletChanged(deal.buyer, buyerBalance, heldCents(deal), `Paid ${formatCents(heldCents(deal))} into escrow for “${deal.listing.accountTitle}”`, deal)
   }
 
-  /** The notification and live event of a wallet this step changed, with its new balance. */
-  private walletChanged(user: Party, balanceCents: number, message: string, deal: Deal): StepEffects {
-    return balanceEffects(user.id, balanceCents, message, { transactionId: deal.id })
+  /** The seller's wallet after a release: the price is theirs (the escrow fee goes to the platform). */
+  private released(deal: Deal, sellerBalance: number): StepEffects {
+    return this.walletChanged(deal.seller, sellerBalance, deal.priceCents, `Sale of “${deal.listing.accountTitle}” completed: ${formatCents(deal.priceCents)} added to your balance`, deal)
+  }
+
+  /** The notification and live event of a wallet this step changed by `amountCents`, with its new balance. */
+  private walletChanged(user: Party, balanceCents: number, amountCents: number, message: string, deal: Deal): StepEffects {
+    return balanceEffects(user.id, balanceCents, amountCents, message, { transactionId: deal.id })
   }
 
   /**

@@ -1,6 +1,7 @@
 import { LockMode, QueryOrder, type QueryOrderMap } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { PAYMENT_MESSAGES, PAYMENTS_PAGE_SIZE, WITHDRAWAL_LIMITS, type WithdrawalStatus } from '@shared/api/payments'
+import { ADMIN_SENDER_ID } from '@shared/constants'
 import { formatCents } from '@shared/format'
 import { centsToDecimalString } from '@shared/money'
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors'
@@ -61,7 +62,14 @@ export class WithdrawalsService {
     })
     // the transfer answers the wallet's new balance, read under the lock it took
     const balance = centsToDecimalString(moved.balanceOf(wallet))
-    return { status: 201, body: row, after: () => this.publishBalance(userId, balance) }
+    return {
+      status: 201,
+      body: row,
+      after: async () => {
+        await this.publishBalance(userId, balance)
+        await this.publishToAdmins(row)
+      },
+    }
   }
 
   list(em: EntityManager, userId: number): Promise<Withdrawal[]> {
@@ -159,7 +167,14 @@ export class WithdrawalsService {
     if (w.status !== 'requested') throw conflict(PAYMENT_MESSAGES.withdrawalDecided, 'withdrawal_decided')
     const { notification, balanceCents } = await step(w)
     await tx.flush()
-    return { status: 200, body: w, after: () => this.announce(w.user.id, notification, centsToDecimalString(balanceCents)) }
+    return {
+      status: 200,
+      body: w,
+      after: async () => {
+        await this.announce(w.user.id, notification, centsToDecimalString(balanceCents))
+        await this.publishToAdmins(w)
+      },
+    }
   }
 
   /** After the commit: the notification and the new available balance, live. */
@@ -177,6 +192,15 @@ export class WithdrawalsService {
       await this.deps.bus.publish({ userIds: [userId] }, { type: 'balance_updated', balance })
     } catch (err) {
       this.deps.logger.warn({ err, userId }, 'withdrawal saved but not announced')
+    }
+  }
+
+  /** After the commit: every admin's open queue (999) hears the request or the decision, not only the deciding admin's tab. */
+  private async publishToAdmins(w: Withdrawal) {
+    try {
+      await this.deps.bus.publish({ userIds: [ADMIN_SENDER_ID] }, { type: 'withdrawal_queue_update', withdrawalId: w.id, status: w.status })
+    } catch (err) {
+      this.deps.logger.warn({ err, withdrawalId: w.id }, 'withdrawal saved but the admins’ queue not told')
     }
   }
 }

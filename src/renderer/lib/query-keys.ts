@@ -88,6 +88,8 @@ export const adminKeys = {
   reviewQueue: () => [...adminKeys.all, 'review-queue'] as const,
   /** the dashboard's figures, every range: deal events refresh them (app/providers/realtime-events.ts) */
   stats: () => [...adminKeys.all, 'stats'] as const,
+  /** the withdrawals queue, every page: withdrawal events refresh it (app/providers/realtime-events.ts) */
+  withdrawals: () => [...adminKeys.all, 'withdrawals'] as const,
 }
 
 /** Public figures (GET /api/stats, /api/stats/platforms): the home page and the landing pages share them. */

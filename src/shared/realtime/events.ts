@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CHAT_ROLES, messageDtoSchema } from '../api/conversations'
-import { PAYMENT_ORDER_STATUSES } from '../api/payments'
+import { PAYMENT_ORDER_STATUSES, WITHDRAWAL_STATUSES } from '../api/payments'
 
 /**
  * Every WebSocket message, both directions, as one discriminated union each (SPEC §7).
@@ -70,6 +70,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('TRANSACTION_CANCELLED'), transactionId: id }),
   /** to admins (999): a payment order was opened or changed status; open payment monitors refetch */
   z.object({ type: z.literal('payment_monitor_update'), orderId: z.string(), status: z.enum(PAYMENT_ORDER_STATUSES) }),
+  /** to admins (999): a withdrawal was requested or decided; the withdrawals queue and the dashboard's figures refetch */
+  z.object({ type: z.literal('withdrawal_queue_update'), withdrawalId: id, status: z.enum(WITHDRAWAL_STATUSES) }),
   // listings
   z.object({ type: z.literal('listing_created'), accountId: id }),
   z.object({ type: z.literal('listing_updated'), accountId: id }),

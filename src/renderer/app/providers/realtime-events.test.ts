@@ -62,6 +62,17 @@ describe('realtime event routing', () => {
     }
   })
 
+  it('refreshes every page of the admins’ withdrawals queue and the dashboard figures when a withdrawal is requested or decided', () => {
+    for (const status of ['requested', 'approved', 'rejected'] as const) {
+      const client = new QueryClient()
+      const keys = [adminQueryKeys.withdrawals(1), adminQueryKeys.withdrawals(2), adminQueryKeys.stats(30), adminQueryKeys.stats(90), adminQueryKeys.disputes()]
+      for (const key of keys) client.setQueryData(key, {})
+      invalidateForEvent(client, { type: 'withdrawal_queue_update', withdrawalId: 7, status })
+      // the deals' queue has nothing to do with it
+      expect(keys.map((key) => client.getQueryState(key)?.isInvalidated), status).toEqual([true, true, true, true, false])
+    }
+  })
+
   it('leaves listing events to the listing live updates (no blanket invalidation)', () => {
     expect(invalidatedBy({ type: 'listing_update', accountId: 1, listingStatus: 'sold' })).toEqual([])
     expect(invalidatedBy({ type: 'listing_created', accountId: 1 })).toEqual([])

@@ -39,6 +39,8 @@ export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> =
   TRANSACTION_CANCELLED: [transactionKeys.all, adminKeys.stats(), listingKeys.all],
   // the payment monitor refetches throttled, on this and on the transaction events: features/admin/lib/payment-monitor-live.ts
   payment_monitor_update: [],
+  // to admins: a withdrawal was requested or decided; the queue and the dashboard's pending-withdrawals card follow
+  withdrawal_queue_update: [adminKeys.withdrawals(), adminKeys.stats()],
   // listing events update the cache in place, throttled: features/listings/lib/live-updates.ts
   listing_created: [],
   listing_updated: [],

@@ -8,7 +8,7 @@ import type { ConversationFilters } from '../lib/conversation-filters'
 export const adminQueryKeys = {
   all: adminKeys.all,
   stats: (days: number) => [...adminKeys.stats(), days] as const,
-  withdrawals: (page: number) => [...adminKeys.all, 'withdrawals', 'requested', page] as const,
+  withdrawals: (page: number) => [...adminKeys.withdrawals(), 'requested', page] as const,
   conversationLists: () => [...adminKeys.all, 'conversations'] as const,
   conversations: (filters: ConversationFilters) => [...adminQueryKeys.conversationLists(), filters] as const,
   disputes: () => [...transactionKeys.all, 'admin-disputes'] as const,
