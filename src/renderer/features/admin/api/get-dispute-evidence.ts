@@ -19,3 +19,11 @@ export const disputeEvidenceQueryOptions = (transactionId: number) =>
 export function useDisputeEvidence(transactionId: number, enabled: boolean) {
   return useQuery({ ...disputeEvidenceQueryOptions(transactionId), enabled })
 }
+
+/**
+ * The deal's status as it is now, read afresh whenever `enabled` turns on (a cached copy of the evidence may be
+ * older than the change): whether a dispute that left the queue while an admin was deciding it was settled, and how.
+ */
+export function useDisputeStatus(transactionId: number, enabled: boolean) {
+  return useQuery({ ...disputeEvidenceQueryOptions(transactionId), enabled, staleTime: 0, select: (evidence) => evidence?.transaction.status ?? null })
+}

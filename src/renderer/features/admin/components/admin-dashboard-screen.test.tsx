@@ -4,9 +4,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { TOTAL_COUNT_HEADER, type ListingDto } from '@shared/api/listings'
-import type { AdminDisputeDto } from '@shared/api/admin-dashboard'
+import type { AdminDisputeDto, DisputeEvidenceDto } from '@shared/api/admin-dashboard'
 import { PAYMENTS_PAGE_SIZE, type AdminWithdrawalDto } from '@shared/api/payments'
-import { authKeys } from '@/lib/query-keys'
+import { TRANSACTION_MESSAGES } from '@shared/api/transactions'
+import { authKeys, transactionKeys } from '@/lib/query-keys'
 import { makeDispute, makeEvidence, makeListing, makeStats, makeWithdrawal } from '../test-fixtures'
 import { AdminDashboardScreen } from './admin-dashboard-screen'
 
@@ -17,7 +18,12 @@ interface Market {
   listings?: ListingDto[]
   /** X-Total-Count of the review queue; none when undefined */
   listingsTotal?: number
+  /** read at each request, so a test can settle a dispute behind the screen's back */
   disputes?: AdminDisputeDto[]
+  /** what GET /api/admin/disputes/{id} answers (read at each request); the first dispute's evidence when undefined */
+  evidence?: DisputeEvidenceDto
+  /** the server's refusal of a resolve step; 200 when undefined */
+  resolve?: { status: number; message: string }
   /** the requested withdrawals, in the server's order; each ?page= gets its own slice of 20 */
   withdrawals?: AdminWithdrawalDto[]
 }
@@ -33,17 +39,21 @@ let calls: Call[]
 
 /** The admin API as the screen sees it; writes answer 200 and are recorded. */
 function stubApi(market: Market = {}) {
-  const { isAdmin = true, listings = [], listingsTotal, disputes = [], withdrawals = [] } = market
+  const { isAdmin = true, listings = [], listingsTotal, withdrawals = [] } = market
   calls = []
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET'
     calls.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : undefined, headers: (init.headers ?? {}) as Record<string, string> })
     if (path === '/api/auth/admin-me') return isAdmin ? Response.json({ user: { isAdmin: true } }) : new Response(null, { status: 403 })
+    const disputes = market.disputes ?? []
+    if (method !== 'GET' && path.startsWith('/api/transactions/') && market.resolve) {
+      return Response.json({ error: { code: 'invalid_status', message: market.resolve.message }, message: market.resolve.message }, { status: market.resolve.status })
+    }
     if (method !== 'GET') return Response.json(path.startsWith('/api/transactions/') ? { ...makeEvidence().transaction, status: 'refunded', actions: [] } : {})
     if (path.startsWith('/api/admin/stats')) return Response.json(makeStats(Number(new URL(path, 'http://x').searchParams.get('days'))))
     if (path.startsWith('/api/admin/listings')) return Response.json(listings, { headers: listingsTotal === undefined ? {} : { [TOTAL_COUNT_HEADER]: String(listingsTotal) } })
     if (path === '/api/admin/disputes') return Response.json(disputes, { headers: { [TOTAL_COUNT_HEADER]: String(disputes.length) } })
-    if (path.startsWith('/api/admin/disputes/')) return Response.json(makeEvidence(disputes[0]))
+    if (path.startsWith('/api/admin/disputes/')) return Response.json(market.evidence ?? makeEvidence(disputes[0]))
     if (path.startsWith('/api/admin/withdrawals')) {
       const page = Number(new URL(path, 'http://x').searchParams.get('page') ?? 1)
       return Response.json(withdrawals.slice((page - 1) * PAYMENTS_PAGE_SIZE, page * PAYMENTS_PAGE_SIZE), { headers: { [TOTAL_COUNT_HEADER]: String(withdrawals.length) } })
@@ -59,8 +69,11 @@ function Location() {
   return <output data-testid="location">{location.pathname + location.search}</output>
 }
 
+/** the screen's query client, for a test to refresh what a live event would */
+let client: QueryClient
+
 function renderScreen(url = '/admin-dashboard') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   client.setQueryData(authKeys.me(), ADMIN)
   return render(
     <QueryClientProvider client={client}>
@@ -218,6 +231,82 @@ describe('AdminDashboardScreen: disputes', () => {
   })
 })
 
+describe('AdminDashboardScreen: a dispute settled by another admin first', () => {
+  const NOTE = 'The seller never sent a working invite.'
+
+  async function startRefund(market: Market) {
+    stubApi(market)
+    renderScreen()
+    const item = await within(await section('Disputes')).findByTestId('dispute-item')
+    fireEvent.click(within(item).getByRole('button', { name: 'Refund buyer' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Refund bob?' })
+    fireEvent.change(within(dialog).getByLabelText('Note for both parties'), { target: { value: NOTE } })
+    return dialog
+  }
+
+  /** the note is still there to copy (read-only, not disabled), and the step cannot be sent */
+  function expectNoteKeptAndConfirmOff(dialog: HTMLElement) {
+    const note = within(dialog).getByLabelText('Note for both parties') as HTMLTextAreaElement
+    expect([note.value, note.readOnly, note.disabled]).toEqual([NOTE, true, false])
+    expect(within(dialog).getByText('Your note was not sent. It is kept below so you can copy it.')).toBeTruthy()
+    expect((within(dialog).getByRole('button', { name: 'Refund buyer' }) as HTMLButtonElement).disabled).toBe(true)
+  }
+
+  it('keeps the dialog and the note when a refresh drops the dispute, says who settled it and how, and turns off the button', async () => {
+    const dispute = makeDispute()
+    const market: Market = { disputes: [dispute] }
+    const dialog = await startRefund(market)
+    // another admin released the funds: the deal's live event refreshes the queue, which no longer lists it
+    market.disputes = []
+    market.evidence = makeEvidence({ ...dispute, status: 'completed', actions: [] })
+    await client.invalidateQueries({ queryKey: transactionKeys.all })
+    await waitFor(() => expect(screen.queryByTestId('dispute-item')).toBeNull())
+    expect(screen.getByRole('dialog', { name: 'Refund bob?' })).toBe(dialog)
+    expect((await within(dialog).findByTestId('decision-overtaken')).textContent).toContain(
+      'Another admin already settled this dispute: alice received the funds, and the deal is now Completed.',
+    )
+    expectNoteKeptAndConfirmOff(dialog)
+    fireEvent.submit(within(dialog).getByLabelText('Note for both parties'))
+    expect(writes()).toEqual([])
+    // the footer's Close (the corner's ✕ has the same name)
+    fireEvent.click(within(dialog).getByText('Close'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('shows the server’s 409 in the dialog, then the deal’s new status, when the dispute was settled before the step reached it', async () => {
+    const dispute = makeDispute()
+    const market: Market = { disputes: [dispute], resolve: { status: 409, message: TRANSACTION_MESSAGES.alreadyInStatus } }
+    const dialog = await startRefund(market)
+    // another admin refunded the buyer a moment ago, and no live event has reached this page yet
+    market.disputes = []
+    market.evidence = makeEvidence({ ...dispute, status: 'refunded', actions: [] })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund buyer' }))
+    expect(await within(dialog).findByText(TRANSACTION_MESSAGES.alreadyInStatus)).toBeTruthy()
+    await waitFor(() => expect(screen.queryByTestId('dispute-item')).toBeNull())
+    expect((await within(dialog).findByText(/^Another admin already settled/)).textContent).toBe(
+      'Another admin already settled this dispute: bob got the money back, and the deal is now Refunded.',
+    )
+    expect(screen.getByRole('dialog', { name: 'Refund bob?' })).toBe(dialog)
+    expectNoteKeptAndConfirmOff(dialog)
+    expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull()
+  })
+
+  it('starts the next decision with an empty note', async () => {
+    stubApi({ disputes: [makeDispute(), makeDispute({ id: 8, displayId: 'ACC-008' })] })
+    renderScreen()
+    const items = await within(await section('Disputes')).findAllByTestId('dispute-item')
+    fireEvent.click(within(items[0]!).getByRole('button', { name: 'Refund buyer' }))
+    let dialog = await screen.findByRole('dialog', { name: 'Refund bob?' })
+    fireEvent.change(within(dialog).getByLabelText('Note for both parties'), { target: { value: NOTE } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund buyer' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    fireEvent.click(within(items[1]!).getByRole('button', { name: 'Release to seller' }))
+    dialog = await screen.findByRole('dialog', { name: 'Release the funds to alice?' })
+    expect((within(dialog).getByLabelText('Note for both parties') as HTMLTextAreaElement).value).toBe('')
+    expect(within(dialog).queryByTestId('decision-overtaken')).toBeNull()
+  })
+})
+
 describe('AdminDashboardScreen: withdrawals', () => {
   it('approves after asking, and rejects only with a reason', async () => {
     stubApi({ withdrawals: [makeWithdrawal()] })
@@ -274,5 +363,15 @@ describe('AdminDashboardScreen: withdrawals', () => {
     fireEvent.click(within(queue).getByRole('button', { name: 'Go to page 1' }))
     expect(screen.getByTestId('location').textContent).toBe('/admin-dashboard')
     expect(await within(queue).findByTestId('withdrawal-item')).toBeTruthy()
+  })
+
+  it('leaves out "Showing x-y of N" on a page past the end of a queue of several pages, where the notice says it', async () => {
+    stubApi({ withdrawals: Array.from({ length: PAYMENTS_PAGE_SIZE + 3 }, (_, i) => makeWithdrawal({ id: 100 + i })) })
+    renderScreen('/admin-dashboard?withdrawalsPage=4')
+    const queue = await section('Withdrawals to approve')
+    expect(await within(queue).findByText('Page 4 is past the end')).toBeTruthy()
+    expect(within(queue).queryByText(/^Showing /)).toBeNull()
+    fireEvent.click(within(queue).getByRole('button', { name: 'Go to page 2' }))
+    expect(await within(queue).findByText('Showing 21-23 of 23 withdrawals')).toBeTruthy()
   })
 })

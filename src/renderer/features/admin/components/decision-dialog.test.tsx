@@ -11,7 +11,7 @@ afterEach(cleanup)
 
 function renderDialog(schema: z.ZodString) {
   const onConfirm = vi.fn()
-  render(
+  const view = render(
     <DecisionDialog
       open
       onOpenChange={() => {}}
@@ -25,7 +25,7 @@ function renderDialog(schema: z.ZodString) {
     />,
   )
   const dialog = screen.getByRole('dialog', { name: 'Decide?' })
-  return { dialog, field: within(dialog).getByLabelText('Note') as HTMLTextAreaElement, onConfirm }
+  return { dialog, field: within(dialog).getByLabelText('Note') as HTMLTextAreaElement, onConfirm, view }
 }
 
 describe('DecisionDialog', () => {
@@ -48,5 +48,21 @@ describe('DecisionDialog', () => {
     expect(within(dialog).getByRole('alert').textContent).toBe('Give the user a reason')
     expect(within(dialog).getByTestId('note-count').textContent).toBe('2/1,000')
     expect(onConfirm).not.toHaveBeenCalled()
+  })
+
+  it('says why when the decision was overtaken, keeps the typed note to copy and sends nothing', () => {
+    const { dialog, field, onConfirm, view } = renderDialog(resolveRequestSchema.shape.note)
+    fireEvent.change(field, { target: { value: 'Paid twice, refund one' } })
+    // what the screen passes once someone else has decided
+    view.rerender(
+      <DecisionDialog open onOpenChange={() => {}} title="Decide?" description="What happens." confirmLabel="Decide" note={{ label: 'Note', schema: resolveRequestSchema.shape.note }} busy={false} error={null} overtaken="Another admin decided first." onConfirm={onConfirm} />,
+    )
+    expect(within(dialog).getByRole('alert').textContent).toBe('Another admin decided first.Your note was not sent. It is kept below so you can copy it.')
+    expect([field.value, field.readOnly, field.disabled]).toEqual(['Paid twice, refund one', true, false])
+    const confirm = within(dialog).getByRole('button', { name: 'Decide' }) as HTMLButtonElement
+    expect(confirm.disabled).toBe(true)
+    fireEvent.submit(field)
+    expect(onConfirm).not.toHaveBeenCalled()
+    expect(within(dialog).getByText('Close')).toBeTruthy()
   })
 })

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { TriangleAlert } from 'lucide-react'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog'
@@ -23,20 +24,27 @@ export interface DecisionDialogProps {
   busy: boolean
   /** the server's refusal, shown with the button to try again */
   error: string | null
+  /**
+   * Why the decision can no longer be made, when someone else made one first (the dialog stays open to say so
+   * instead of vanishing with what the admin typed): the note stays, read-only, to copy, and the confirm button is off.
+   */
+  overtaken?: ReactNode
   onConfirm(note: string | undefined): void
 }
 
 /**
  * An admin decision, asked first: the dialog names what happens, takes the note it needs and stays open
- * (not dismissable) while the request runs, showing the server's message if it fails.
+ * (not dismissable) while the request runs, showing the server's message if it fails, and says so when the
+ * decision was overtaken.
  */
-export function DecisionDialog({ open, onOpenChange, title, description, confirmLabel, destructive, note, busy, error, onConfirm }: DecisionDialogProps) {
+export function DecisionDialog({ open, onOpenChange, title, description, confirmLabel, destructive, note, busy, error, overtaken, onConfirm }: DecisionDialogProps) {
   const [text, setText] = useState('')
   const [invalid, setInvalid] = useState<string | null>(null)
   const fieldId = useId()
 
   function submit(event: FormEvent) {
     event.preventDefault()
+    if (overtaken) return
     if (!note) return onConfirm(undefined)
     const parsed = note.schema.safeParse(text)
     if (!parsed.success) {
@@ -67,6 +75,15 @@ export function DecisionDialog({ open, onOpenChange, title, description, confirm
           <DialogDescription asChild>
             <div>{description}</div>
           </DialogDescription>
+          {overtaken && (
+            <div role="alert" data-testid="decision-overtaken" className="mt-4 flex gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
+              <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
+              <div className="grid gap-1">
+                <p>{overtaken}</p>
+                {note && text && <p>Your note was not sent. It is kept below so you can copy it.</p>}
+              </div>
+            </div>
+          )}
           {note && (
             <div className="mt-4 grid gap-1.5">
               <label htmlFor={fieldId} className="text-sm font-medium">
@@ -79,6 +96,8 @@ export function DecisionDialog({ open, onOpenChange, title, description, confirm
                 maxLength={limit}
                 rows={4}
                 disabled={busy}
+                // read-only rather than disabled, so the note can still be selected and copied
+                readOnly={Boolean(overtaken)}
                 aria-invalid={invalid ? true : undefined}
                 aria-describedby={message ? `${fieldId}-message` : note.hint ? `${fieldId}-hint` : undefined}
                 className="w-full rounded-xl border border-input bg-card p-3 text-sm outline-none focus-visible:border-mint-500 focus-visible:ring-3 focus-visible:ring-mint-400/35 aria-invalid:border-destructive"
@@ -100,10 +119,10 @@ export function DecisionDialog({ open, onOpenChange, title, description, confirm
           )}
           <DialogFooter>
             <Button variant="outline" disabled={busy} onClick={() => change(false)}>
-              Cancel
+              {overtaken ? 'Close' : 'Cancel'}
             </Button>
-            <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={busy}>
-              {busy ? 'Working…' : error ? 'Try again' : confirmLabel}
+            <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={busy || Boolean(overtaken)}>
+              {busy ? 'Working…' : error && !overtaken ? 'Try again' : confirmLabel}
             </Button>
           </DialogFooter>
         </form>

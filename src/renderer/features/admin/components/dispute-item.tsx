@@ -2,22 +2,16 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { ChevronDown, MessagesSquare } from 'lucide-react'
 import type { AdminDisputeDto } from '@shared/api/admin-dashboard'
-import { resolveRequestSchema } from '@shared/api/transactions'
 import { formatRelativeTime } from '@shared/format'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { PLATFORMS } from '@/config/platforms'
 import { paths } from '@/config/paths'
 import { describeError } from '@/lib/api-client'
-import { useActionKeys } from '@/lib/idempotency'
-import { toast } from '@/hooks/use-toast'
 import { useDisputeEvidence } from '../api/get-dispute-evidence'
-import { useResolveDispute, type Resolution } from '../api/resolve-dispute'
+import type { Resolution } from '../api/resolve-dispute'
 import { dollars } from '../lib/figures'
-import { DecisionDialog } from './decision-dialog'
 import { DisputeEvidence } from './dispute-evidence'
-
-const noteSchema = resolveRequestSchema.shape.note
 
 /** Who opened the dispute: a party, or Handover itself (a ban of the seller holds their paid deals). */
 const DISPUTE_OPENER: Record<AdminDisputeDto['disputedBy'], string> = {
@@ -25,14 +19,6 @@ const DISPUTE_OPENER: Record<AdminDisputeDto['disputedBy'], string> = {
   seller: 'opened by the seller',
   admin: 'opened by an admin',
   system: 'held by Handover',
-}
-
-/** What each decision does with the money, said before it is done. */
-function consequence(dispute: AdminDisputeDto, resolution: Resolution) {
-  const held = dollars(dispute.price + dispute.escrowFee)
-  return resolution === 'release'
-    ? `${dispute.seller.username} receives ${dollars(dispute.price)} in their balance and the ${dollars(dispute.escrowFee)} escrow fee goes to Handover. The deal is completed and the listing sold. Both parties read your note in the deal's chat.`
-    : `${dispute.buyer.username} gets all ${held} back in their balance (price and escrow fee). The deal is refunded and the listing goes back on sale. Both parties read your note in the deal's chat.`
 }
 
 function EvidencePanel({ id, transactionId }: { id: string; transactionId: number }) {
@@ -56,32 +42,14 @@ function EvidencePanel({ id, transactionId }: { id: string; transactionId: numbe
   )
 }
 
-/** One dispute: the deal, who opened it and why, its evidence on demand, and the two ways to settle it. */
-export function DisputeItem({ dispute }: { dispute: AdminDisputeDto }) {
+/**
+ * One dispute: the deal, who opened it and why, its evidence on demand, and the two ways to settle it. The decision's
+ * dialog belongs to the queue (`DisputeDecision`), so it outlives the item when someone else settles the dispute.
+ */
+export function DisputeItem({ dispute, onDecide }: { dispute: AdminDisputeDto; onDecide(resolution: Resolution): void }) {
   const [showEvidence, setShowEvidence] = useState(false)
-  const [deciding, setDeciding] = useState<Resolution | null>(null)
-  const keys = useActionKeys()
-  const resolve = useResolveDispute(keys)
   const panelId = useId()
   const platform = PLATFORMS[dispute.listing.platform]
-
-  function confirm(note: string | undefined) {
-    if (!deciding || !note) return
-    const resolution = deciding
-    resolve.mutate(
-      { transactionId: dispute.id, resolution, note },
-      {
-        onSuccess: () => {
-          setDeciding(null)
-          toast({
-            variant: 'success',
-            title: resolution === 'release' ? 'Funds released to the seller' : 'Buyer refunded',
-            description: `${dispute.displayId} is settled.`,
-          })
-        },
-      },
-    )
-  }
 
   return (
     <li className="rounded-2xl border bg-card p-4 shadow-xs" data-testid="dispute-item">
@@ -125,27 +93,12 @@ export function DisputeItem({ dispute }: { dispute: AdminDisputeDto }) {
           </Button>
         )}
         <span className="grow" />
-        <Button onClick={() => setDeciding('release')}>Release to seller</Button>
-        <Button variant="destructive" onClick={() => setDeciding('refund')}>
+        <Button onClick={() => onDecide('release')}>Release to seller</Button>
+        <Button variant="destructive" onClick={() => onDecide('refund')}>
           Refund buyer
         </Button>
       </div>
       {showEvidence && <EvidencePanel id={panelId} transactionId={dispute.id} />}
-      <DecisionDialog
-        open={deciding !== null}
-        onOpenChange={(next) => {
-          if (!next) setDeciding(null)
-          resolve.reset()
-        }}
-        title={deciding === 'refund' ? `Refund ${dispute.buyer.username}?` : `Release the funds to ${dispute.seller.username}?`}
-        description={deciding ? consequence(dispute, deciding) : null}
-        confirmLabel={deciding === 'refund' ? 'Refund buyer' : 'Release to seller'}
-        destructive={deciding === 'refund'}
-        note={{ label: 'Note for both parties', schema: noteSchema, hint: 'Say what you decided on, for example what the evidence showed.' }}
-        busy={resolve.isPending}
-        error={resolve.error ? describeError(resolve.error, 'The dispute could not be settled. Please try again.') : null}
-        onConfirm={confirm}
-      />
     </li>
   )
 }

@@ -3,7 +3,8 @@ import type { AdminDealDto } from '@shared/api/admin-payments'
 import { TRANSACTION_STATUS_LABELS, type TransactionStatus } from '@shared/api/transactions'
 import { PLATFORM_NAMES } from '@shared/seo'
 import { paths } from '@/config/paths'
-import { AdminTable, type AdminColumn } from './admin-table'
+import { cn } from '@/lib/utils'
+import { AdminTable, stackedCell, stackedRow, type AdminColumn } from './admin-table'
 import { Age, dollars, rowTone, StatusPill, StuckNote, type Tone } from './monitor-cells'
 
 const DEAL_TONES: Record<TransactionStatus, Tone> = {
@@ -29,34 +30,38 @@ const COLUMNS: AdminColumn[] = [
   { label: 'Opened' },
 ]
 
-/** Escrow deals, newest first, by their ACC id; those the sweep missed in amber with the reason. */
+/**
+ * Escrow deals, newest first, by their ACC id; those the sweep missed in amber with the reason. Stacked like the
+ * orders table, with no min width: the listing and the parties wrap (two usernames of 50 characters on one line made
+ * the table wider than the admin column at every desktop width), and below lg each deal is a card.
+ */
 export function EscrowDealsTable({ deals, now }: { deals: AdminDealDto[]; now: Date }) {
   return (
-    <AdminTable columns={COLUMNS} className="min-w-[56rem]" caption="Escrow transactions">
+    <AdminTable columns={COLUMNS} stacked caption="Escrow transactions">
       {deals.map((deal) => (
-        <tr key={deal.id} data-testid="deal-row" data-stuck={deal.stuck ? deal.stuck.reason : undefined} className={rowTone(deal.stuck)}>
-          <td className="px-4 py-3">
+        <tr key={deal.id} data-testid="deal-row" data-stuck={deal.stuck ? deal.stuck.reason : undefined} className={cn(stackedRow, rowTone(deal.stuck))}>
+          <td data-label="Transaction" className={stackedCell}>
             <Link to={paths.transaction(deal.id)} className="font-mono text-xs font-semibold text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline">
               {deal.displayId}
             </Link>
             <span className="block text-xs text-muted-foreground">{deal.paymentMethod ? PAID_WITH[deal.paymentMethod] : 'Not paid'}</span>
           </td>
-          <td className="max-w-64 px-4 py-3">
-            <span className="line-clamp-2 font-medium break-words">{deal.listing.title}</span>
+          <td data-label="Listing" className={cn(stackedCell, 'lg:w-1/4')}>
+            <span className="line-clamp-2 font-medium wrap-anywhere">{deal.listing.title}</span>
             <span className="block text-xs text-muted-foreground">{PLATFORM_NAMES[deal.listing.platform]}</span>
           </td>
-          <td className="px-4 py-3 whitespace-nowrap">
+          <td data-label="Seller → Buyer" className={cn(stackedCell, 'wrap-anywhere')}>
             {deal.seller.username} → {deal.buyer.username}
           </td>
-          <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
-            <span className="font-semibold">{dollars(deal.total)}</span>
-            <span className="block text-xs text-muted-foreground">price {dollars(deal.price)}</span>
+          <td data-label="Total" className={cn(stackedCell, 'tabular-nums lg:text-right')}>
+            <span className="font-semibold whitespace-nowrap">{dollars(deal.total)}</span>
+            <span className="block text-xs whitespace-nowrap text-muted-foreground">price {dollars(deal.price)}</span>
           </td>
-          <td className="px-4 py-3">
+          <td data-label="Status" className={cn(stackedCell, 'lg:min-w-32')}>
             <StatusPill status={deal.status} label={TRANSACTION_STATUS_LABELS[deal.status]} tone={DEAL_TONES[deal.status]} />
             {deal.stuck && <StuckNote stuck={deal.stuck} />}
           </td>
-          <td className="px-4 py-3 text-muted-foreground">
+          <td data-label="Opened" className={cn(stackedCell, 'text-muted-foreground')}>
             <Age iso={deal.createdAt} now={now} />
           </td>
         </tr>

@@ -59,6 +59,8 @@ interface Stub {
   /** X-Total-Count of the orders; how many `orders` holds when undefined */
   ordersTotal?: number
   deals?: AdminDealDto[]
+  /** X-Total-Count of the deals; how many `deals` holds when undefined */
+  dealsTotal?: number
   reconcile?: ReconcileResult | { status: number; message: string }
   refund?: RefundResult | { status: number; message: string }
   resolveReversal?: ResolveReversalResult
@@ -76,7 +78,7 @@ function stubApi(stub: Stub = {}) {
     }
     if (path.startsWith('/api/admin/payments/transactions')) {
       const items = stub.deals ?? [STUCK_DEAL]
-      return Response.json(items, { headers: { [TOTAL_COUNT_HEADER]: String(items.length) } })
+      return Response.json(items, { headers: { [TOTAL_COUNT_HEADER]: String(stub.dealsTotal ?? items.length) } })
     }
     if (path === '/api/admin/payments/summary') return Response.json({ stuckOrders: 1, stuckTransactions: 1 })
     if (path.endsWith('/reconcile')) {
@@ -225,6 +227,21 @@ describe('PaymentMonitorScreen', () => {
     expect([...within(table).getByTestId('order-row').querySelectorAll('td[data-label]')].map((td) => td.getAttribute('data-label'))).toEqual(['Order', 'User', 'Provider', 'Amount', 'Status', 'Opened'])
   })
 
+  it('stacks the escrow deals like the orders and sets no min width, so two 50-character usernames wrap in the column (checked in Chromium at 375 and 1280-1920 px)', async () => {
+    const seller = { id: 1011, username: 'digitalharvest_media_group_international_official' }
+    const buyer = { id: 1008, username: 'northstar.media.and.marketing.agency.worldwide.llc' }
+    stubApi({ deals: [deal({ seller, buyer, stuck: STUCK_DEAL.stuck })] })
+    renderScreen()
+    const table = await screen.findByRole('table', { name: 'Escrow transactions' })
+    expect(table.className).not.toMatch(/min-w-/)
+    const row = within(table).getByTestId('deal-row')
+    // below lg each deal is a card whose cells name their column
+    expect([...row.querySelectorAll('td[data-label]')].map((td) => td.getAttribute('data-label'))).toEqual(['Transaction', 'Listing', 'Seller → Buyer', 'Total', 'Status', 'Opened'])
+    const parties = within(row).getByText(`${seller.username} → ${buyer.username}`)
+    expect(parties.className).not.toMatch(/whitespace-nowrap/)
+    expect(parties.className.split(' ')).toContain('wrap-anywhere')
+  })
+
   it('offers Refund only for a payment held for an operator, and neither action once it is refunded', async () => {
     stubApi({ orders: [STUCK_ORDER, HELD, REFUNDED, CREDITED] })
     renderScreen()
@@ -370,6 +387,17 @@ describe('PaymentMonitorScreen', () => {
     await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/admin/payments/orders?provider=sandbox&page=2'))
     fireEvent.click(await within(orders).findByRole('button', { name: 'Go to page 1' }))
     expect(screen.getByTestId('location').textContent).toBe('/admin/payment-monitor?provider=sandbox')
+  })
+
+  it('leaves out "Showing x-y of N" on a page past the end, where the notice says it, and keeps it on the other list', async () => {
+    stubApi({ orders: [], ordersTotal: 30, deals: [STUCK_DEAL], dealsTotal: 35 })
+    renderScreen('/admin/payment-monitor?page=999')
+    const orders = await screen.findByRole('region', { name: 'Payment orders' })
+    expect(await within(orders).findByText('Page 999 is past the end')).toBeTruthy()
+    expect(within(orders).queryByText(/^Showing /)).toBeNull()
+    // the transactions are on their own first page, so their line stays
+    const deals = screen.getByRole('region', { name: 'Escrow transactions' })
+    expect(await within(deals).findByText('Showing 1-25 of 35 transactions')).toBeTruthy()
   })
 
   it('says that orders show up from the moment their checkout opens, paid or not, when there are none', async () => {

@@ -125,7 +125,8 @@ function MonitorSection<T>({ id, title, noun, list, page, onPage, csvHref, filte
           {filter}
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          {list.data && (
+          {/* past the end it would say "Showing 0-0 of 35" over the notice that says so in words */}
+          {list.data && !pastEnd && (
             <p className="text-sm text-muted-foreground" aria-live="polite">
               {showingText(page, PAYMENT_MONITOR.pageSize, total, total === 1 ? noun[0] : noun[1])}
             </p>
