@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { PAYMENT_MESSAGES } from '../../src/shared/api/payments'
+import { PAYMENT_MESSAGES, trustapOAuthStartSchema } from '../../src/shared/api/payments'
 import { createTestDatabase } from '../support/database'
 import { SHOTS, WEB_ROOT, signedInAs, useDemoSite, type DemoSite } from '../support/e2e'
 import { addUser, freePort, PASSWORD } from '../support/payments'
@@ -142,6 +142,30 @@ describe('connecting through the Trustap stand-in', () => {
     await page.getByTestId('trustap-connect').waitFor()
     // enabled once a fresh start URL is in (the one before connecting was used)
     await expect.poll(() => page.getByRole('button', { name: /Connect Trustap/ }).isEnabled()).toBe(true)
+    await page.context().close()
+  })
+
+  it('says on the callback that the Trustap account is connected to another Handover account, and connects nothing', async () => {
+    // dave connected this Trustap account first (over the API, as a browser's callback would)
+    standin.ssoUser = { sub: 'trustap-shared', email: 'shared@trustap.example' }
+    const dave = await addUser(trustapSite.server, 'dave')
+    const authorise = new URL(trustapOAuthStartSchema.parse((await dave.client.get('/api/trustap/oauth/start')).json).url)
+    const back = new URL((await fetch(authorise, { redirect: 'manual' })).headers.get('location')!)
+    const code = back.searchParams.get('code')
+    const state = back.searchParams.get('state')
+    expect((await dave.client.post('/api/trustap/oauth/callback', { code, state })).status).toBe(200)
+
+    await addUser(trustapSite.server, 'erin')
+    const page = await signedInAs(trustapSite, 'erin', PASSWORD)
+    await page.goto(`${trustapSite.server.url}/trustap-integration`)
+    await expect.poll(() => page.getByRole('button', { name: /Connect Trustap/ }).isEnabled()).toBe(true)
+    await page.getByRole('button', { name: /Connect Trustap/ }).click()
+    await page.getByRole('heading', { name: 'Trustap not connected' }).waitFor()
+    expect(await callbackMessage(page).innerText()).toBe(PAYMENT_MESSAGES.trustapAccountTaken)
+    expect(await page.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/trustap-integration')
+    await shoot(page, 'trustap-callback-taken-1280')
+    await page.getByRole('link', { name: 'Try again' }).click()
+    await page.getByTestId('trustap-connect').waitFor()
     await page.context().close()
   })
 })

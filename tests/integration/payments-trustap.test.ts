@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
+import { MikroORM } from '@mikro-orm/postgresql'
+import { migrationsList } from '../../server/db/migrations'
+import { ormOptions } from '../../server/db/orm'
 import { refundResultSchema } from '../../src/shared/api/admin-payments'
 import { balanceSchema, PAYMENT_MESSAGES, trustapConnectionSchema, trustapOAuthStartSchema } from '../../src/shared/api/payments'
 import { PaymentOrder } from '../../server/modules/payments/payment.entities'
@@ -340,6 +343,37 @@ describe('connecting a seller’s Trustap account (OAuth 2.0 code + PKCE)', () =
     expect((await alice.client.get('/api/trustap/connection')).json).toMatchObject({ connected: false, trustapUserId: null })
   })
 
+  it('refuses a Trustap account another Handover user has connected, and lets its own user connect it again', async () => {
+    const owner = await addUser(server, 'dave_owner')
+    const other = await addUser(server, 'erin_other')
+    const connect = async (user: TestUser) => {
+      const flow = await start(user)
+      return finish(user, { code: flow.code, state: flow.state })
+    }
+    standin.ssoUser = { sub: 'trustap-shared', email: 'shared@trustap.example' }
+    expect((await connect(owner)).json).toMatchObject({ connected: true, trustapUserId: 'trustap-shared' })
+
+    // the same Trustap sign-in from another Handover user: refused, and neither connection changes
+    const refused = await connect(other)
+    expect([refused.status, refused.json]).toMatchObject([409, { error: { code: 'trustap_account_taken', message: PAYMENT_MESSAGES.trustapAccountTaken } }])
+    expect((await other.client.get('/api/trustap/connection')).json).toMatchObject({ connected: false, trustapUserId: null })
+    expect((await owner.client.get('/api/trustap/connection')).json).toMatchObject({ connected: true, trustapUserId: 'trustap-shared' })
+
+    // its own user reconnecting (a new email at Trustap, say) is no conflict
+    standin.ssoUser = { sub: 'trustap-shared', email: 'renamed@trustap.example' }
+    const again = await connect(owner)
+    expect(again.status, again.text).toBe(200)
+    expect(again.json).toMatchObject({ connected: true, trustapUserId: 'trustap-shared', email: 'renamed@trustap.example' })
+
+    // the database holds it too, whatever writes the row
+    const direct = `insert into trustap_accounts (user_id, full_user_id) values ($1, 'trustap-shared') on conflict (user_id) do update set full_user_id = excluded.full_user_id`
+    await expect(sql.query(direct, [other.id])).rejects.toThrow(/trustap_accounts_full_user_id_unique/)
+
+    // once its user lets it go, another may connect it
+    await owner.client.request('DELETE', '/api/trustap/connection')
+    expect((await connect(other)).json).toMatchObject({ connected: true, trustapUserId: 'trustap-shared' })
+  })
+
   it('fails when the code was issued for another authorisation (its PKCE challenge does not match)', async () => {
     const first = await start(bob)
     const second = await start(bob)
@@ -347,5 +381,54 @@ describe('connecting a seller’s Trustap account (OAuth 2.0 code + PKCE)', () =
     expect(res.status).toBe(400)
     expect(res.json).toMatchObject({ error: { code: 'oauth_failed' } })
     expect((await bob.client.get('/api/trustap/connection')).json).toMatchObject({ connected: false })
+  })
+})
+
+describe('the migration that connects a Trustap account to one user at most', () => {
+  it('keeps the newest connection of an account shared before, a deleted user’s last, and disconnects the others', async () => {
+    const fresh = await createTestDatabase()
+    const orm = await MikroORM.init(ormOptions(fresh.url, 2))
+    try {
+      const before = migrationsList[migrationsList.findIndex((m) => m.name === 'Migration20261129TrustapAccountsOneOwner') - 1]!.name
+      await orm.getMigrator().up({ to: before })
+      const db = orm.em.getConnection()
+      const ids: Record<string, number> = {}
+      for (const name of ['older', 'newer', 'deleted', 'alone', 'guest']) {
+        const [row] = await db.execute<{ id: number }[]>(
+          `insert into users (username, username_key, email, password_hash, deleted_at) values (?, ?, ?, 'x', ?) returning id`,
+          [name, name, `${name}@example.com`, name === 'deleted' ? new Date() : null],
+        )
+        ids[name] = row!.id
+      }
+      const connect = (name: string, fullUserId: string | null, connectedAt: string | null) =>
+        db.execute(`insert into trustap_accounts (user_id, guest_user_id, full_user_id, full_user_email, connected_at) values (?, ?, ?, ?, ?)`, [
+          ids[name],
+          `1-guest-${name}`,
+          fullUserId,
+          fullUserId ? `${name}@trustap.example` : null,
+          connectedAt,
+        ])
+      await connect('older', 'trustap-shared', '2026-11-20T10:00:00Z')
+      await connect('newer', 'trustap-shared', '2026-11-21T10:00:00Z')
+      await connect('deleted', 'trustap-shared', '2026-11-22T10:00:00Z')
+      await connect('alone', 'trustap-alone', '2026-11-20T10:00:00Z')
+      await connect('guest', null, null)
+
+      await orm.getMigrator().up()
+      const rows = await db.execute<{ user_id: number; guest_user_id: string; full_user_id: string | null; full_user_email: string | null; connected_at: Date | null }[]>(
+        `select user_id, guest_user_id, full_user_id, full_user_email, connected_at from trustap_accounts`,
+      )
+      const byName = Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, rows.find((r) => r.user_id === id)]))
+      expect(byName.newer).toMatchObject({ full_user_id: 'trustap-shared', full_user_email: 'newer@trustap.example' })
+      for (const name of ['older', 'deleted']) {
+        // disconnected as Disconnect does; the guest user that pays is theirs still
+        expect(byName[name]).toMatchObject({ full_user_id: null, full_user_email: null, connected_at: null, guest_user_id: `1-guest-${name}` })
+      }
+      expect(byName.alone).toMatchObject({ full_user_id: 'trustap-alone' })
+      expect(byName.guest).toMatchObject({ full_user_id: null, guest_user_id: '1-guest-guest' })
+    } finally {
+      await orm.close()
+      await fresh.drop()
+    }
   })
 })

@@ -25,6 +25,7 @@ import { Migration20261128PaymentReversals } from './20261128-payment-reversals'
 import { Migration20261129PaymentComplaints } from './20261129-payment-complaints'
 import { Migration20261129PaymentReversalRecovery } from './20261129-payment-reversal-recovery'
 import { Migration20261129PaymentProviderChecks } from './20261129-payment-provider-checks'
+import { Migration20261129TrustapAccountsOneOwner } from './20261129-trustap-accounts-one-owner'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -54,4 +55,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129PaymentComplaints', class: Migration20261129PaymentComplaints },
   { name: 'Migration20261129PaymentReversalRecovery', class: Migration20261129PaymentReversalRecovery },
   { name: 'Migration20261129PaymentProviderChecks', class: Migration20261129PaymentProviderChecks },
+  { name: 'Migration20261129TrustapAccountsOneOwner', class: Migration20261129TrustapAccountsOneOwner },
 ]

@@ -130,7 +130,7 @@ export const paymentsRouteDocs = routeDocs('payments', [
     auth: 'signed-in',
     body: trustapOAuthCallbackSchema,
     response: { schema: trustapConnectionSchema },
-    errors: [502, 503],
+    errors: [409, 502, 503],
   },
   { method: 'GET', path: '/api/trustap/connection', summary: 'The user’s Trustap connection', auth: 'signed-in', response: { schema: trustapConnectionSchema } },
   { method: 'DELETE', path: '/api/trustap/connection', summary: 'Remove the Trustap connection', auth: 'signed-in', response: { schema: trustapConnectionSchema } },

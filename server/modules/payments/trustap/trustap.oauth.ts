@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { UniqueConstraintViolationException } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { z } from 'zod'
 import { DESKTOP_RETURN_URLS, PAYMENT_MESSAGES, type ReturnTarget, type TrustapConnectionDto } from '@shared/api/payments'
-import { badRequest, serviceUnavailable } from '../../../http/errors'
+import { badRequest, conflict, serviceUnavailable } from '../../../http/errors'
 import type { Logger } from '../../../logger'
 import { TrustapAccount } from '../payment.entities'
 import { ProviderUnavailable } from '../payment-provider'
@@ -16,6 +17,13 @@ export const TRUSTAP_SCOPES = 'openid p2p_tx:offline_create_join p2p_tx:offline_
 const STATE_TTL_MS = 10 * 60 * 1000
 /** authorisations a user may have open at once (tabs, a retry): each start beyond them drops the oldest */
 export const OPEN_STATES_PER_USER = 5
+
+/** One Trustap account, one Handover user: the partial unique index on `trustap_accounts.full_user_id`. */
+const FULL_USER_INDEX = 'trustap_accounts_full_user_id_unique'
+
+/** Whether a write was refused because another Handover user has that Trustap account connected. */
+const isFullUserTaken = (err: unknown) =>
+  err instanceof UniqueConstraintViolationException && ((err as { constraint?: string }).constraint === FULL_USER_INDEX || err.message.includes(FULL_USER_INDEX))
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const base64url = (bytes: Buffer) => bytes.toString('base64url')
@@ -34,7 +42,9 @@ export function toConnectionDto(account: TrustapAccount | null): TrustapConnecti
  * Sellers connect their Trustap account (SPEC §2 /trustap-integration) with OAuth 2.0 authorisation code and PKCE:
  * a random `state` bound to the signed-in user and used once (its hash is kept, with the verifier, for ten
  * minutes), so a callback started by someone else, replayed or forged is refused. Only the Trustap user id and
- * email are kept: Handover acts for users with its API key and `Trustap-User`, so no token is stored.
+ * email are kept: Handover acts for users with its API key and `Trustap-User`, so no token is stored. A Trustap
+ * account is connected to one Handover user at most (409 `trustap_account_taken` for another); its user may
+ * connect it again.
  */
 export class TrustapOAuth {
   constructor(private readonly deps: { client: TrustapClient; publicUrl: string; logger: Logger }) {}
@@ -96,12 +106,18 @@ export class TrustapOAuth {
       this.deps.logger.warn({ err, userId }, 'Trustap authorisation failed')
       throw badRequest(PAYMENT_MESSAGES.oauthFailed, 'oauth_failed')
     }
-    await em.execute(
-      `insert into trustap_accounts (user_id, full_user_id, full_user_email, connected_at, updated_at) values (?, ?, ?, now(), now())
-       on conflict (user_id) do update set full_user_id = excluded.full_user_id, full_user_email = excluded.full_user_email,
-         connected_at = excluded.connected_at, updated_at = now()`,
-      [userId, identity.sub, identity.email ?? null],
-    )
+    try {
+      await em.execute(
+        `insert into trustap_accounts (user_id, full_user_id, full_user_email, connected_at, updated_at) values (?, ?, ?, now(), now())
+         on conflict (user_id) do update set full_user_id = excluded.full_user_id, full_user_email = excluded.full_user_email,
+           connected_at = excluded.connected_at, updated_at = now()`,
+        [userId, identity.sub, identity.email ?? null],
+      )
+    } catch (err) {
+      // the index is the check, so two users finishing at once cannot both have it; the other user is not named
+      if (isFullUserTaken(err)) throw conflict(PAYMENT_MESSAGES.trustapAccountTaken, 'trustap_account_taken')
+      throw err
+    }
     return this.connection(em, userId)
   }
 
