@@ -1,6 +1,5 @@
 import { useId } from 'react'
 import { Input } from '@/components/ui/input'
-import { cn } from '@/lib/utils'
 
 interface AmountFieldProps {
   value: string
@@ -10,6 +9,25 @@ interface AmountFieldProps {
   /** what is wrong with the amount, once worth saying; the hint shows otherwise */
   problem: string | null
   hint: string
+}
+
+/** The id of the line under field `id`, for its `aria-describedby`: the problem while there is one, else the hint. */
+export const fieldNoteId = (id: string, problem: string | null) => `${id}-${problem ? 'problem' : 'hint'}`
+
+/**
+ * The line under a field in the deposit and withdraw dialogs: its hint, or what is wrong. A problem is a new element
+ * with role=alert (the keys make it one), so a screen reader says it as it appears, wherever the focus is.
+ */
+export function FieldNote({ id, problem, hint }: { id: string; problem: string | null; hint: string }) {
+  return problem ? (
+    <p key="problem" id={fieldNoteId(id, problem)} role="alert" className="text-xs text-destructive">
+      {problem}
+    </p>
+  ) : (
+    <p key="hint" id={fieldNoteId(id, problem)} className="text-xs text-muted-foreground">
+      {hint}
+    </p>
+  )
 }
 
 /** A dollar amount in the deposit and withdraw dialogs: its hint under it turns into the problem when there is one. */
@@ -29,11 +47,9 @@ export function AmountField({ value, onChange, onBlur, placeholder, problem, hin
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={`${id}-hint`}
+        aria-describedby={fieldNoteId(id, problem)}
       />
-      <p id={`${id}-hint`} className={cn('text-xs', problem ? 'text-destructive' : 'text-muted-foreground')}>
-        {problem ?? hint}
-      </p>
+      <FieldNote id={id} problem={problem} hint={hint} />
     </div>
   )
 }

@@ -89,6 +89,42 @@ describe('/balance: the Withdraw dialog', () => {
     expect(sent.filter((c) => c.path === '/api/payments/deposits')).toHaveLength(0)
   })
 
+  it('announces what is wrong with a field and takes the focus to the first one to fix when Request fails', async () => {
+    const sent = stubServer((path) => {
+      if (path === '/api/balance') return Response.json({ available: '500.00', held: '0.00', pendingWithdrawals: '0.00' })
+      if (path.startsWith('/api/balance/history')) return Response.json([], { headers: { 'X-Total-Count': '0' } })
+      if (path.startsWith('/api/withdrawals')) return Response.json([])
+      return Response.json({ message: 'not found' }, { status: 404 })
+    }, RICH_BOB)
+    const { user } = renderAt('/balance', RICH_BOB)
+    await user.click(await screen.findByRole('button', { name: /Withdraw/ }))
+    const dialog = await screen.findByRole('dialog')
+    await within(dialog).findByText('$500.00')
+    const amount = within(dialog).getByLabelText('Amount (USD)')
+    const email = within(dialog).getByLabelText('Payout account email')
+    /** the element the field's aria-describedby names, which must be the alert saying what is wrong */
+    const description = (field: HTMLElement) => document.getElementById(field.getAttribute('aria-describedby') ?? '')
+
+    await user.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }))
+    expect(document.activeElement).toBe(amount)
+    expect(amount.getAttribute('aria-invalid')).toBe('true')
+    expect(description(amount)?.textContent).toBe('Enter an amount in dollars, like 25 or 25.50')
+    expect(description(amount)?.getAttribute('role')).toBe('alert')
+    expect(email.getAttribute('aria-invalid')).toBe('true')
+    expect(description(email)?.textContent).toBe('Enter the email of your payout account')
+    expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Enter an amount in dollars, like 25 or 25.50', 'Enter the email of your payout account'])
+
+    // the amount fixed, the email is what is left: the focus goes there, and the amount's hint is back
+    await user.type(amount, '20')
+    await user.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }))
+    expect(document.activeElement).toBe(email)
+    expect(amount.getAttribute('aria-invalid')).toBeNull()
+    expect(description(amount)?.textContent).toBe('At least $10, or your whole balance when it is less.')
+    expect(description(amount)?.getAttribute('role')).toBeNull()
+    expect(description(email)?.getAttribute('role')).toBe('alert')
+    expect(sent.filter((c) => c.path === '/api/withdrawals')).toHaveLength(0)
+  })
+
   it('takes an old link past the last page of the history to the last page', async () => {
     const line = (id: number) => ({ id, kind: 'deposit', memo: `Deposit ${id}`, amount: 10, createdAt: '2026-11-20T10:00:00.000Z', transactionId: null })
     stubServer((path) => {

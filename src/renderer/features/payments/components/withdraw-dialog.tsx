@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import { flushSync } from 'react-dom'
 import { ArrowUpRight, Loader2 } from 'lucide-react'
 import { z } from 'zod'
 import { dollarsToCents } from '@shared/api/payments'
@@ -9,12 +10,16 @@ import { toast } from '@/hooks/use-toast'
 import { describeError } from '@/lib/api-client'
 import { useActionKeys } from '@/lib/idempotency'
 import { formatBalance } from '@/lib/money-display'
-import { cn } from '@/lib/utils'
 import { useRequestWithdrawal } from '../api/request-withdrawal'
 import { centsToAmount, checkWithdrawal, formatCentsBalance } from '../lib/amounts'
-import { AmountField } from './amount-field'
+import { AmountField, FieldNote, fieldNoteId } from './amount-field'
 
 const emailCheck = z.string().trim().email().max(254)
+
+/** The first field marked invalid, after a failed submit: the keyboard and a screen reader land on what to fix. */
+function focusFirstProblem(form: HTMLFormElement) {
+  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+}
 
 /** Ask for a payout: the amount is held from the balance until an admin approves it. */
 export function WithdrawDialog({ available }: { available: string | null }) {
@@ -30,10 +35,15 @@ export function WithdrawDialog({ available }: { available: string | null }) {
   const amountProblem = touched.amount && !amountCheck.ok ? amountCheck.message : null
   const destinationProblem = touched.destination && !emailOk ? 'Enter the email of your payout account' : null
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    if (!amountCheck.ok || !emailOk) {
+      // committed at once, so the fields are marked before the first of them takes the focus
+      flushSync(() => setTouched({ amount: true, destination: true }))
+      focusFirstProblem(event.currentTarget)
+      return
+    }
     setTouched({ amount: true, destination: true })
-    if (!amountCheck.ok || !emailOk) return
     withdraw.mutate(
       { amount: centsToAmount(amountCheck.cents), destination: destination.trim() },
       {
@@ -91,11 +101,9 @@ export function WithdrawDialog({ available }: { available: string | null }) {
               onChange={(event) => setDestination(event.target.value)}
               onBlur={() => setTouched((t) => ({ ...t, destination: true }))}
               aria-invalid={destinationProblem ? true : undefined}
-              aria-describedby={`${destinationId}-hint`}
+              aria-describedby={fieldNoteId(destinationId, destinationProblem)}
             />
-            <p id={`${destinationId}-hint`} className={cn('text-xs', destinationProblem ? 'text-destructive' : 'text-muted-foreground')}>
-              {destinationProblem ?? "The email of your account at the payment provider."}
-            </p>
+            <FieldNote id={destinationId} problem={destinationProblem} hint="The email of your account at the payment provider." />
           </div>
           {withdraw.isError && (
             <p role="alert" className="rounded-xl border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive">
