@@ -268,4 +268,31 @@ describe('escrow in Chromium: buyer and seller side by side', () => {
     await buyer.getByTestId('payment-return').and(buyer.locator('[data-state="failed"]')).waitFor()
     await buyer.screenshot({ path: `${SHOTS}/escrow-return-manual-375.png` })
   }, 90_000)
+
+  it('tells a buyer who cancelled a purchase’s checkout, on the home page, that the account stays reserved for them and where to pay', async () => {
+    const buyer = await signedInAs('carol', 375)
+    const listing = (await listingsOf(buyer, 'bob')).at(-1)!
+    await openLive(buyer, `/listing/${listing.id}`)
+    await buyer.getByRole('button', { name: 'Buy Now' }).click()
+    const purchase = buyer.getByRole('dialog')
+    await purchase.getByTestId('quote-summary').waitFor()
+    await purchase.getByLabel(/^Card/).check()
+    await purchase.getByRole('button', { name: /^Continue to pay/ }).click()
+    await payAtSandbox(buyer, /^Cancel and go back$/)
+
+    // SPEC §4 as it stands: the cancelled words, then home after 2 s
+    await buyer.getByTestId('payment-return-message').getByText('Payment was cancelled. No charges have been made.').waitFor()
+    await buyer.waitForURL(url('/'), { timeout: 5_000 })
+    const notice = buyer.getByTestId('reservation-held')
+    await notice.waitFor({ timeout: 10_000 })
+    const text = await notice.innerText()
+    expect(text).toContain(`${listing.accountTitle} is still reserved for you`)
+    expect(text).toMatch(/The account stays reserved for you until \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M, and you can still pay for it from the deal page\./)
+    await buyer.screenshot({ path: `${SHOTS}/escrow-cancelled-purchase-home-375.png` })
+
+    await notice.getByRole('link', { name: /Pay from the deal page/ }).click()
+    await buyer.waitForURL(/\/transaction\/\d+$/)
+    await expectStatus(buyer, 'Awaiting payment')
+    await buyer.getByTestId('reservation-timer').waitFor()
+  }, 90_000)
 })

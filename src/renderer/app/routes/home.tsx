@@ -1,9 +1,10 @@
-import { useEffect } from 'react'
-import { useSearchParams } from 'react-router-dom'
+import { lazy, Suspense, useEffect } from 'react'
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { useAtom } from 'jotai'
 import { selectedPlatformAtom } from '@/features/home/atoms'
 import { HomePage } from '@/features/home/components/home-page'
 import { ListingsSection } from '@/features/listings/components/listings-section'
+import { readCancelledPurchase } from '@/features/payments/lib/cancelled-purchase'
 import { lazyPage } from '@/lib/lazy-page'
 import { useCurrentUser } from '@/lib/auth'
 
@@ -12,6 +13,8 @@ const PREFETCH_AFTER_IDLE_MS = 2_000
 
 // only for visitors coming back from the payment provider: its own chunk, so the home page stays small
 const PaymentReturnRoute = lazyPage(() => import('./payment-return'))
+// only after a cancelled purchase's checkout, likewise
+const ReservationHeldNotice = lazy(() => import('@/features/transactions/components/reservation-held-notice').then((module) => ({ default: module.ReservationHeldNotice })))
 
 /** SPEC §2: a `_trustap_return` parameter turns the home page into the payment-return screen. */
 export default function HomeRoute() {
@@ -36,6 +39,23 @@ export default function HomeRoute() {
     return () => window.clearTimeout(timer)
   }, [isSignedIn])
 
+  // a cancelled purchase's checkout comes home (SPEC §4) with its deal in the history state: its reservation may hold
+  const location = useLocation()
+  const navigate = useNavigate()
+  const cancelledPurchase = readCancelledPurchase(location.state)
+
   if (searchParams.has('_trustap_return')) return <PaymentReturnRoute />
-  return <HomePage listings={<ListingsSection platform={platform} onPlatformChange={setPlatform} />} />
+  return (
+    <>
+      {cancelledPurchase !== null && (
+        <Suspense fallback={null}>
+          <ReservationHeldNotice
+            dealId={cancelledPurchase}
+            onDismiss={() => navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true })}
+          />
+        </Suspense>
+      )}
+      <HomePage listings={<ListingsSection platform={platform} onPlatformChange={setPlatform} />} />
+    </>
+  )
 }

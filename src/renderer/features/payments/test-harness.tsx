@@ -24,11 +24,15 @@ export function stubServer(answer: (path: string, body: unknown) => Response | P
 }
 
 function Location() {
-  const { pathname, search } = useLocation()
-  return <output data-testid="location">{pathname + search}</output>
+  const { pathname, search, state } = useLocation()
+  return (
+    <output data-testid="location" data-history-state={JSON.stringify(state ?? null)}>
+      {pathname + search}
+    </output>
+  )
 }
 
-/** The payment screens at `url`, signed in as `me`, with where the app is now (`location`). */
+/** The payment screens at `url`, signed in as `me`, with where the app is now (`location`) and its history state. */
 export function renderAt(url: string, me: typeof BOB = BOB) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   client.setQueryData(authKeys.me(), me)
@@ -45,5 +49,9 @@ export function renderAt(url: string, me: typeof BOB = BOB) {
       </MemoryRouter>
     </QueryClientProvider>,
   )
-  return { user: userEvent.setup(), location: () => screen.getByTestId('location').textContent }
+  return {
+    user: userEvent.setup(),
+    location: () => screen.getByTestId('location').textContent,
+    historyState: () => JSON.parse(screen.getByTestId('location').getAttribute('data-history-state') ?? 'null') as unknown,
+  }
 }

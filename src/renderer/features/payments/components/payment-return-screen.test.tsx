@@ -30,6 +30,21 @@ describe('PaymentReturnScreen', () => {
     expect(sent).toEqual([])
   })
 
+  it('goes home after a cancelled purchase telling the home page its deal, whose reservation may still hold', async () => {
+    stubServer(() => Response.json({}))
+    const { location, historyState } = renderAt('/payment/trustap/return?order_id=trans_5&type=transaction&status=cancelled&trustap_status=cancelled')
+    expect(await screen.findByText('Payment was cancelled. No charges have been made.')).toBeTruthy()
+    await waitFor(() => expect(location()).toBe('/'), { timeout: 3000 })
+    expect(historyState()).toEqual({ cancelledPurchase: 5 })
+    cleanup()
+
+    // Return to Home, pressed before the 2 s are up, tells it the same
+    const early = renderAt('/payment/trustap/return?order_id=trans_5&status=cancelled')
+    await early.user.click(await screen.findByRole('button', { name: /Return to Home/ }))
+    expect(early.location()).toBe('/')
+    expect(early.historyState()).toEqual({ cancelledPurchase: 5 })
+  })
+
   it('with nothing to verify offers manual completion, which builds a deposit order id for the user', async () => {
     const sent = stubServer(() => Response.json({ error: { code: 'not_found', message: 'Payment order not found' }, message: 'Payment order not found' }, { status: 404 }))
     const { user } = renderAt('/payment/trustap/return')

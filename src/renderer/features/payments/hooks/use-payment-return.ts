@@ -26,6 +26,7 @@ import {
   RETURN_TEXTS,
   type ReturnOutcome,
 } from '../lib/return-flow'
+import { cancelledPurchaseState } from '../lib/cancelled-purchase'
 import { readReturnParams } from '../lib/return-params'
 
 export type ReturnView =
@@ -108,7 +109,7 @@ export function usePaymentReturn() {
     }
     if (!redirect) return
     // replace: Back must not come here again and verify a second time
-    const timer = window.setTimeout(() => navigate(redirect.to, { replace: true }), redirect.delayMs)
+    const timer = window.setTimeout(() => navigate(redirect.to, { replace: true, state: cancelledPurchaseState(outcome?.cancelledPurchase ?? null) }), redirect.delayMs)
     return () => window.clearTimeout(timer)
   }, [redirect, outcome, navigate])
 
@@ -123,5 +124,5 @@ export function usePaymentReturn() {
     }
   }
 
-  return { view, completeManually, goTo: (to: string) => navigate(to, { replace: true }) }
+  return { view, completeManually, goTo: (to: string) => navigate(to, { replace: true, state: cancelledPurchaseState(outcome?.cancelledPurchase ?? null) }) }
 }

@@ -83,6 +83,27 @@ describe('cancelled', () => {
   })
 })
 
+describe('a cancelled purchase', () => {
+  it('names its deal for the home page, with the cancelled words, toast and 2 s home kept as SPEC §4 has them', () => {
+    for (const search of ['order_id=trans_42&status=cancelled', `state=${b64({ orderId: 'trans_42' })}&code=canceled`, 'order_id=trans_42&error=User%20cancelled']) {
+      const outcome = decided(plan(search))
+      expect(outcome.cancelledPurchase, search).toBe(42)
+      expect(outcome.message).toBe('Payment was cancelled. No charges have been made.')
+      expect(outcome.toast).toEqual({ variant: 'warning', title: 'Payment Cancelled', description: 'Payment was cancelled. No charges have been made.' })
+      expect(outcome.redirect).toEqual({ to: '/', delayMs: REDIRECT_DELAYS.long })
+      expect(popupMessage(outcome)).toMatchObject({ status: 'cancelled', redirectTo: '/' })
+    }
+    // the server finding the order cancelled says the same
+    expect(outcomeOfVerification(verifying(plan('order_id=trans_42')), { success: false, error: PAYMENT_MESSAGES.cancelled })).toMatchObject({ cancelledPurchase: 42, redirect: { to: '/' } })
+  })
+
+  it('names none for a deposit or an order that is no purchase of ours', () => {
+    for (const search of ['order_id=deposit_1001_1700000000&status=cancelled', 'status=cancelled', 'order_id=trans_abc&status=cancelled', 'type=transaction&status=cancelled']) {
+      expect(decided(plan(search)).cancelledPurchase, search).toBeNull()
+    }
+  })
+})
+
 describe('failed', () => {
   it('an error parameter reads "Payment failed: {error}" (toast Payment Failed)', () => {
     const outcome = decided(plan('error=Card%20declined&order_id=deposit_1001_1700000000'))

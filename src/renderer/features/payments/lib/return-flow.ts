@@ -1,4 +1,4 @@
-import { depositOrderId, dollarsToCents as toCents, PAYMENT_MESSAGES, type VerifyPaymentRequest, type VerifyPaymentResponse } from '@shared/api/payments'
+import { depositOrderId, dollarsToCents as toCents, PAYMENT_MESSAGES, PURCHASE_ORDER_PATTERN, type VerifyPaymentRequest, type VerifyPaymentResponse } from '@shared/api/payments'
 import { REDIRECT_DELAYS } from '@shared/constants'
 import { centsToDecimalString } from '@shared/money'
 import { formatBalance } from '@/lib/money-display'
@@ -76,6 +76,8 @@ export interface ReturnOutcome {
   manual: boolean
   paymentType: OrderType | null
   details: PaymentDetails | null
+  /** a cancelled purchase's deal (order `trans_{id}`): home is told of it, since its reservation may still hold */
+  cancelledPurchase: number | null
 }
 
 /** What to do first: decide at once, or ask the server. */
@@ -111,7 +113,13 @@ function query(values: Record<string, string | null | undefined>): string {
 export const paymentFailedPath = (reason: string, error: string | null, txId: string | null) => `/payment-failed${query({ reason, error, tx_id: txId })}`
 export const paymentSuccessPath = (type: OrderType | null, txId: string | null, orderId: string | null) => `/payment-success${query({ type, tx_id: txId, order_id: orderId })}`
 
-function cancelledOutcome(paymentType: OrderType | null): ReturnOutcome {
+/** The deal an order id names when it is a purchase's (`trans_{id}`), else null. */
+function purchaseOf(orderId: string | null | undefined): number | null {
+  const match = orderId ? PURCHASE_ORDER_PATTERN.exec(orderId) : null
+  return match ? Number(match[1]) : null
+}
+
+function cancelledOutcome(paymentType: OrderType | null, orderId: string | null | undefined): ReturnOutcome {
   return {
     state: 'error',
     status: 'cancelled',
@@ -122,11 +130,12 @@ function cancelledOutcome(paymentType: OrderType | null): ReturnOutcome {
     manual: false,
     paymentType,
     details: null,
+    cancelledPurchase: paymentType === 'transaction' ? purchaseOf(orderId) : null,
   }
 }
 
 function errorOutcome(message: string, toast: ReturnToast | null, options: Partial<ReturnOutcome> = {}): ReturnOutcome {
-  return { state: 'error', status: 'failed', message, toast, redirect: null, continueTo: null, manual: false, paymentType: null, details: null, ...options }
+  return { state: 'error', status: 'failed', message, toast, redirect: null, continueTo: null, manual: false, paymentType: null, details: null, cancelledPurchase: null, ...options }
 }
 
 /**
@@ -140,7 +149,7 @@ export function planReturn(params: ReturnParams, stored: StoredIds): ReturnPlan 
   const orderType = inferOrderType(params, orderId)
 
   if ((params.status !== null && CANCELLED_STATUSES.includes(params.status)) || mentionsCancel(params.error)) {
-    return { kind: 'decided', outcome: cancelledOutcome(orderType) }
+    return { kind: 'decided', outcome: cancelledOutcome(orderType, orderId) }
   }
 
   const failedStatus = params.status === 'failed' || (params.trustapStatus !== null && params.trustapStatus !== 'ok')
@@ -223,6 +232,7 @@ export function successOutcome(details: PaymentDetails | null, plan: { orderType
     manual: false,
     paymentType: type,
     details,
+    cancelledPurchase: null,
   }
 }
 
@@ -234,7 +244,7 @@ export function outcomeOfVerification(plan: Extract<ReturnPlan, { kind: 'verify'
   }
   const error = response.error || RETURN_TEXTS.verificationFailed
   const type = details?.type ?? plan.orderType
-  if (error === PAYMENT_MESSAGES.cancelled) return cancelledOutcome(type)
+  if (error === PAYMENT_MESSAGES.cancelled) return cancelledOutcome(type, plan.request.order_id)
   const title = error === PAYMENT_MESSAGES.notPaid ? RETURN_TOAST_TITLES.notCompleted : RETURN_TOAST_TITLES.verificationFailed
   return errorOutcome(error, { variant: 'destructive', title, description: error }, { manual: true, paymentType: type, details })
 }
