@@ -460,6 +460,7 @@ describe('deleting the account', () => {
     const socket = await liveSocket(elsewhere, tia.id)
     const closed = closeOf(socket.socket)
     const mark = smtp.messages.length
+    await sql.query(`insert into trustap_accounts (user_id, guest_user_id, full_user_id, full_user_email, connected_at) values ($1, 'guest-tia', 'trustap-tia', 'tia@trustap.example', now())`, [tia.id])
 
     const res = await tia.client.post('/api/settings/delete-account', { password: PASSWORD, confirmation: ' DELETE ' })
     expect(res.status, res.text).toBe(200)
@@ -471,6 +472,10 @@ describe('deleting the account', () => {
     expect(await userRow(tia.id)).toMatchObject({ username: `Deleted user ${tia.id}`, email: `deleted-${tia.id}@deleted.invalid`, avatar: null, deleted_at: expect.any(Date) })
     expect((await sql.query('select status from listings where id = $1', [listingId])).rows[0].status).toBe('removed')
     expect((await sql.query('select count(*)::int as n from user_preferences where user_id = $1', [tia.id])).rows[0].n).toBe(0)
+    // her Trustap account is free to connect to another Handover account; the guest id that paid stays with her deals
+    expect((await sql.query('select guest_user_id, full_user_id, full_user_email, connected_at from trustap_accounts where user_id = $1', [tia.id])).rows).toEqual([
+      { guest_user_id: 'guest-tia', full_user_id: null, full_user_email: null, connected_at: null },
+    ])
     expect((await new ApiClient(server.url).post('/api/auth/login', { username: tia.username, password: PASSWORD })).status).toBe(401)
     expect(smtp.messages.slice(mark).some((m) => m.to.includes(`${tia.username}@example.com`) && /has been deleted/.test(m.subject))).toBe(true)
     // an owner's deletion is not an admin action

@@ -516,6 +516,7 @@ describe('a listing in a deal, and deleting accounts', () => {
     const usersBefore = await usersShown()
     const socket = await liveSocket(b, zoe)
     const closed = closeOf(socket.socket)
+    await sql.query(`insert into trustap_accounts (user_id, guest_user_id, full_user_id, full_user_email, connected_at) values ($1, 'guest-zoe', 'trustap-zoe', 'zoe@trustap.example', now())`, [zoe.id])
 
     const res = await admin.client.post(`/api/admin/users/${zoe.id}/delete`, { reason: 'Asked to close the account' })
     expect(res.status, res.text).toBe(200)
@@ -525,6 +526,8 @@ describe('a listing in a deal, and deleting accounts', () => {
     expect((await new ApiClient(a.url).post('/api/auth/login', { username: zoe.username, password: PASSWORD })).status).toBe(401)
     expect(await listingStatus(listingId)).toBe('removed')
     expect(await catalogueTotal()).toBe(total - 1)
+    // the Trustap connection's email goes; its Trustap account stays tied to the deleted one, not free for a new account
+    expect((await sql.query('select full_user_id, full_user_email from trustap_accounts where user_id = $1', [zoe.id])).rows).toEqual([{ full_user_id: 'trustap-zoe', full_user_email: null }])
     // a deleted account no longer counts as a user, on the home page or the dashboard
     expect(await usersShown()).toEqual({ site: usersBefore.site - 1, dashboard: usersBefore.dashboard - 1 })
     const after = (await sql.query(`select count(*) as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1`, [zoe.id])).rows[0].n

@@ -35,7 +35,8 @@ export type DeletionActor = { adminId: number; reason: string } | { self: true }
  * Nothing is erased: the ledger, deals, chats and notifications keep pointing at the row, which is anonymised
  * (name, email, password, avatar) and marked deleted. It is also marked banned, so every check that turns
  * banned users away (profiles, chats, purchases, sign-in) turns it away too. Its listings leave sale, its
- * sessions end, and its preferences and any change of email waiting for a code go; the returned deliveries close
+ * sessions end, its preferences and any change of email waiting for a code go, and so does its Trustap connection's
+ * email (and, when the owner deletes, the connection itself); the returned deliveries close
  * its sockets and take the listings off open pages. An admin's deletion is audited and the user notified; the
  * user's own is neither (the caller mails the confirmation).
  */
@@ -63,6 +64,14 @@ export async function deleteAccount(
   await tx.execute(`delete from password_resets where user_id = ?`, [user.id])
   await tx.execute(`delete from email_changes where user_id = ?`, [user.id])
   await tx.execute(`delete from user_preferences where user_id = ?`, [user.id])
+  // the Trustap connection's email goes with the user's own; its Trustap account is set free by the owner's deletion
+  // (to connect it to a new Handover account), and stays tied to an account an admin deleted, as its listings stay removed
+  await tx.execute(
+    self
+      ? `update trustap_accounts set full_user_id = null, full_user_email = null, connected_at = null, updated_at = now() where user_id = ?`
+      : `update trustap_accounts set full_user_email = null, updated_at = now() where user_id = ?`,
+    [user.id],
+  )
   await deps.sessions.endUserSessions(tx, user.id)
 
   const before = { username: user.username, bannedAt: user.bannedAt?.toISOString() ?? null }
