@@ -53,3 +53,8 @@ export function AmountField({ value, onChange, onBlur, placeholder, problem, hin
     </div>
   )
 }
+
+/** The first field marked invalid, after a failed submit: the keyboard and a screen reader land on what to fix. */
+export function focusFirstProblem(form: HTMLFormElement) {
+  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+}

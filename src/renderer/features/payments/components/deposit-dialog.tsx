@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { flushSync } from 'react-dom'
 import { Bitcoin, CreditCard, Loader2, Lock, Plus } from 'lucide-react'
 import type { ProviderMethod } from '@shared/api/payments'
 import { BrowserCheckoutNotice } from '@/components/browser-checkout-notice'
@@ -10,7 +11,7 @@ import { useActionKeys } from '@/lib/idempotency'
 import { cn } from '@/lib/utils'
 import { goToDepositCheckout, useCreateDeposit } from '../api/create-deposit'
 import { centsToAmount, checkDeposit, depositPreview } from '../lib/amounts'
-import { AmountField } from './amount-field'
+import { AmountField, focusFirstProblem } from './amount-field'
 
 const METHODS: { method: ProviderMethod; label: string; icon: typeof CreditCard }[] = [
   { method: 'card', label: 'Card', icon: CreditCard },
@@ -36,11 +37,19 @@ export function DepositDialog() {
   const preview = check.ok ? depositPreview(check.cents, method) : null
   const showProblem = !check.ok && (submitted || (touched && amount !== ''))
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    if (!check.ok) {
+      // committed at once, so the field is marked before it takes the focus
+      flushSync(() => {
+        setTouched(true)
+        setSubmitted(true)
+      })
+      focusFirstProblem(event.currentTarget)
+      return
+    }
     setTouched(true)
     setSubmitted(true)
-    if (!check.ok) return
     deposit.mutate(
       { amount: centsToAmount(check.cents), method },
       {

@@ -86,6 +86,11 @@ describe('/balance: the Withdraw dialog', () => {
     const dialog = await screen.findByRole('dialog')
     await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }))
     expect(await within(dialog).findByText('Enter an amount in dollars, like 25 or 25.50')).toBeTruthy()
+    // the field takes the focus, marked and described by the alert that says what is wrong
+    const amount = within(dialog).getByLabelText('Amount (USD)')
+    expect(document.activeElement).toBe(amount)
+    expect(amount.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(amount.getAttribute('aria-describedby') ?? '')?.getAttribute('role')).toBe('alert')
     expect(sent.filter((c) => c.path === '/api/payments/deposits')).toHaveLength(0)
   })
 

@@ -12,14 +12,9 @@ import { useActionKeys } from '@/lib/idempotency'
 import { formatBalance } from '@/lib/money-display'
 import { useRequestWithdrawal } from '../api/request-withdrawal'
 import { centsToAmount, checkWithdrawal, formatCentsBalance } from '../lib/amounts'
-import { AmountField, FieldNote, fieldNoteId } from './amount-field'
+import { AmountField, FieldNote, fieldNoteId, focusFirstProblem } from './amount-field'
 
 const emailCheck = z.string().trim().email().max(254)
-
-/** The first field marked invalid, after a failed submit: the keyboard and a screen reader land on what to fix. */
-function focusFirstProblem(form: HTMLFormElement) {
-  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-}
 
 /** Ask for a payout: the amount is held from the balance until an admin approves it. */
 export function WithdrawDialog({ available }: { available: string | null }) {
