@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
+import { formatCents } from '../../src/shared/format'
 import { balanceSchema, checkoutSchema, PAYMENT_MESSAGES, verifyPaymentResponseSchema } from '../../src/shared/api/payments'
 import type { RunningServer } from '../../server/server'
 import type { TestDatabase } from '../support/database'
@@ -173,6 +174,17 @@ describe('purchases paid at the provider', () => {
     expect(res.json).toMatchObject({ success: true, details: { type: 'transaction', to_balance: true } })
     expect(await balanceOf(`wallet:${alice.id}`)).toBe(walletBefore + held)
     expect(await balanceOf(`escrow:${deal.id}`)).toBe(0)
+    // her notice says where the money went, and how much it was
+    const { rows: notices } = await sql.query(`select message, data from notifications where user_id = $1 and type = 'balance_updated' and data->>'transactionId' = $2`, [
+      alice.id,
+      String(deal.id),
+    ])
+    expect(notices).toEqual([
+      {
+        message: `Payment ${checkout.orderId} of ${formatCents(held)} arrived after the deal stopped waiting for it; it is in your balance`,
+        data: expect.objectContaining({ amount: (held / 100).toFixed(2) }),
+      },
+    ])
     const again = await alice.client.post('/api/trustap/complete-payment', { order_id: checkout.orderId, confirm_payment: true })
     expect(again.json).toMatchObject({ success: true, details: { to_balance: true } })
     expect(await balanceOf(`wallet:${alice.id}`)).toBe(walletBefore + held)
