@@ -164,6 +164,7 @@ const POLICY: Record<string, Row | Row[]> = {
   'GET /api/balance': { call: () => get('/api/balance'), expect: ownAccount() },
   'GET /api/balance/history': { call: () => get('/api/balance/history'), expect: ownAccount() },
   'GET /api/admin/withdrawals': { call: () => get('/api/admin/withdrawals'), expect: adminsOnly() },
+  'GET /api/admin/withdrawals/:id': { call: (fx) => get(`/api/admin/withdrawals/${fx.withdrawal}`), expect: adminsOnly() },
   'POST /api/admin/withdrawals/:id/approve': { call: (fx) => post(`/api/admin/withdrawals/${fx.withdrawal}/approve`), expect: adminsOnly('ok') },
   'POST /api/admin/withdrawals/:id/reject': { call: (fx) => post(`/api/admin/withdrawals/${fx.withdrawal}/reject`), expect: adminsOnly('reached') },
   'GET /api/trustap/oauth/start': { call: () => get('/api/trustap/oauth/start'), expect: ownAccount('reached') },

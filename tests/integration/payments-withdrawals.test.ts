@@ -92,6 +92,28 @@ describe('withdrawals', () => {
     await expectSoundLedger()
   })
 
+  it('tells a second admin their decision came too late, even one like the first, and shows anyone the withdrawal as it stands', async () => {
+    const lena = await addUser(server, 'lena_second')
+    const other = await addUser(server, 'payout_admin_three', { admin: true })
+    const withdrawal = withdrawalDtoSchema.parse((await request(lena, 10)).json)
+    const before = await other.client.get(`/api/admin/withdrawals/${withdrawal.id}`)
+    expect(adminWithdrawalDtoSchema.parse(before.json)).toMatchObject({ id: withdrawal.id, status: 'requested', username: 'lena_second' })
+    expect((await decide(withdrawal.id, 'reject', { reason: 'The payout address bounced' })).status).toBe(200)
+    for (const [action, body] of [
+      ['reject', { reason: 'The payout address bounced' }],
+      ['reject', { reason: 'Another reason' }],
+      ['approve', {}],
+    ] as const) {
+      const res = await other.client.post(`/api/admin/withdrawals/${withdrawal.id}/${action}`, body)
+      expect([res.status, res.json]).toMatchObject([409, { error: { code: 'withdrawal_decided' } }])
+    }
+    const after = adminWithdrawalDtoSchema.parse((await other.client.get(`/api/admin/withdrawals/${withdrawal.id}`)).json)
+    expect(after).toMatchObject({ status: 'rejected', reason: 'The payout address bounced' })
+    expect((await other.client.get('/api/admin/withdrawals/999999')).status).toBe(404)
+    expect(await balance(lena)).toEqual({ available: 1500, pending: 0, inEscrow: 0 })
+    await expectSoundLedger()
+  })
+
   it('refuses more than the balance with a 409 and writes nothing', async () => {
     const dora = await addUser(server, 'dora')
     const res = await request(dora, 15.01)
@@ -144,7 +166,10 @@ describe('withdrawals', () => {
     expect(rejected.status, rejected.text).toBe(200)
     expect(rejected.json).toMatchObject({ status: 'rejected', reason: 'The payout address bounced' })
     expect(await balance(finn)).toEqual({ available: 1500, pending: 0, inEscrow: 0 })
-    expect((await decide(withdrawal.id, 'reject', { reason: 'again' })).json).toMatchObject({ status: 'rejected', reason: 'The payout address bounced' })
+    // the same rejection again (a retry without a key) answers it as it is; another reason came too late
+    expect((await decide(withdrawal.id, 'reject', { reason: 'The payout address bounced' })).json).toMatchObject({ status: 'rejected', reason: 'The payout address bounced' })
+    const late = await decide(withdrawal.id, 'reject', { reason: 'again' })
+    expect([late.status, late.json]).toMatchObject([409, { error: { code: 'withdrawal_decided' }, message: PAYMENT_MESSAGES.withdrawalDecided }])
     expect((await decide(withdrawal.id, 'approve')).status).toBe(409)
     expect(await balance(finn)).toEqual({ available: 1500, pending: 0, inEscrow: 0 })
     const history = (await finn.client.get('/api/balance/history')).json as unknown as { amount: number; kind: string }[]

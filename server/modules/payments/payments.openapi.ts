@@ -94,6 +94,15 @@ export const paymentsRouteDocs = routeDocs('payments', [
     pageHeader: TOTAL_COUNT_HEADER,
   },
   {
+    method: 'GET',
+    path: '/api/admin/withdrawals/:id',
+    summary: 'One withdrawal, decided or not',
+    auth: 'admin',
+    params: withdrawalId,
+    response: { schema: adminWithdrawalDtoSchema },
+    errors: [404],
+  },
+  {
     method: 'POST',
     path: '/api/admin/withdrawals/:id/approve',
     summary: 'Approve a withdrawal: the provider pays it out',

@@ -62,7 +62,7 @@ export function withdrawalRoutes(deps: { withdrawals: WithdrawalsService; balanc
   return router
 }
 
-/** The admins' queue of withdrawals: list by status, approve (paid out by the provider), reject with a reason. */
+/** The admins' queue of withdrawals: list by status, read one, approve (paid out by the provider), reject with a reason. */
 export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/admin/withdrawals' })
   const { withdrawals } = deps
@@ -80,6 +80,10 @@ export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService })
     const { items, total } = await withdrawals.adminList(ctx.state.em, status as WithdrawalStatus | undefined, pageParam(ctx))
     ctx.set(TOTAL_COUNT_HEADER, String(total))
     ctx.body = items.map(toAdminWithdrawalDto)
+  })
+
+  router.get('/:id', async (ctx) => {
+    ctx.body = toAdminWithdrawalDto(await withdrawals.adminOne(ctx.state.em, idParam(ctx)))
   })
 
   // money moves (hold → provider, or back to the wallet): an Idempotency-Key answers a retry with the first answer

@@ -99,7 +99,7 @@ export class WithdrawalsService {
    */
   async approve(tx: EntityManager, id: number, adminId: number): Promise<Answer<Withdrawal>> {
     const { ledger, provider, notifications } = this.deps
-    return this.decide(tx, id, adminId, 'approved', async (w) => {
+    return this.decide(tx, id, adminId, { to: 'approved' }, async (w) => {
       const payout = await provider.payout(tx, w)
       await ledger.transfer(tx, {
         kind: 'withdrawal_payout',
@@ -125,7 +125,7 @@ export class WithdrawalsService {
   /** Hold → wallet: the money is the user's to spend again. In the caller's transaction, as `approve`. */
   async reject(tx: EntityManager, id: number, adminId: number, reason: string): Promise<Answer<Withdrawal>> {
     const { ledger, notifications } = this.deps
-    return this.decide(tx, id, adminId, 'rejected', async (w) => {
+    return this.decide(tx, id, adminId, { to: 'rejected', reason }, async (w) => {
       const wallet = await ledger.walletOf(tx, w.user)
       const moved = await ledger.transfer(tx, {
         kind: 'withdrawal_release',
@@ -148,22 +148,31 @@ export class WithdrawalsService {
     })
   }
 
+  /** One withdrawal, for an admin whose decision dialog saw it leave the queue (decided, or moved to another page). */
+  async adminOne(em: EntityManager, id: number): Promise<Withdrawal> {
+    const w = await em.findOne(Withdrawal, { id }, { populate: ['user'] })
+    if (!w) throw notFound(PAYMENT_MESSAGES.withdrawalNotFound)
+    return w
+  }
+
   /**
    * Under the row's lock: each withdrawal decided once, and never by the admin whose money it is (a second pair of
-   * eyes). The same decision again answers the withdrawal as it is and announces nothing; `after` tells the user once
-   * the caller has committed.
+   * eyes). The same admin's same decision again (a retry without an Idempotency-Key) answers the withdrawal as it is
+   * and announces nothing; anyone else's is a 409, so a second admin is told their approval or reason came too late
+   * instead of being answered as if it had been taken. `after` tells the user once the caller has committed.
    */
   private async decide(
     tx: EntityManager,
     id: number,
     adminId: number,
-    to: 'approved' | 'rejected',
+    decision: { to: 'approved' } | { to: 'rejected'; reason: string },
     step: (w: Withdrawal) => Promise<{ notification: Notification; balanceCents: number }>,
   ): Promise<Answer<Withdrawal>> {
     const w = await tx.findOne(Withdrawal, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, populate: ['user'] })
     if (!w) throw notFound(PAYMENT_MESSAGES.withdrawalNotFound)
     if (w.user.id === adminId) throw forbidden(PAYMENT_MESSAGES.ownWithdrawal)
-    if (w.status === to) return { status: 200, body: w }
+    const repeated = w.status === decision.to && w.decidedBy?.id === adminId && (decision.to !== 'rejected' || w.reason === decision.reason)
+    if (repeated) return { status: 200, body: w }
     if (w.status !== 'requested') throw conflict(PAYMENT_MESSAGES.withdrawalDecided, 'withdrawal_decided')
     const { notification, balanceCents } = await step(w)
     await tx.flush()

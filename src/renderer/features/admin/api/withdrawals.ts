@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { adminWithdrawalDtoSchema, type AdminWithdrawalDto } from '@shared/api/payments'
-import { apiGetWithHeaders, apiSend } from '@/lib/api-client'
+import { adminWithdrawalDtoSchema, type AdminWithdrawalDto, type WithdrawalStatus } from '@shared/api/payments'
+import { apiGet, apiGetWithHeaders, apiSend } from '@/lib/api-client'
+import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
 import { adminKeys } from '@/lib/query-keys'
 import { adminQueryKeys } from './keys'
 import { totalOf, type Page } from './total-count'
@@ -33,17 +34,43 @@ export function usePendingWithdrawals(page: number) {
 export type WithdrawalDecision = { id: number; action: 'approve' } | { id: number; action: 'reject'; reason: string }
 
 /**
- * Approve pays out through the provider; reject gives the money back with the reason. The server decides each
- * withdrawal once under its lock, so repeating the same decision answers the same and moves nothing.
+ * Approve pays out through the provider; reject gives the money back with the reason. Each goes under the action's
+ * Idempotency-Key, so a double click or a retry after a lost answer moves the money once; the server decides each
+ * withdrawal once under its lock and answers another admin's decision, or another reason, with a 409.
  */
-export function useDecideWithdrawal() {
+export async function decideWithdrawal(decision: WithdrawalDecision, keys: ActionKeys): Promise<AdminWithdrawalDto> {
+  const path = `/api/admin/withdrawals/${decision.id}/${decision.action}`
+  const body = decision.action === 'reject' ? { reason: decision.reason } : undefined
+  const answer = await apiSend<unknown>('POST', path, body, { headers: idempotencyHeaders(keys, 'POST', path, body) })
+  return adminWithdrawalDtoSchema.parse(answer)
+}
+
+export function useDecideWithdrawal(keys: ActionKeys) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (decision: WithdrawalDecision) =>
-      decision.action === 'approve'
-        ? apiSend<unknown>('POST', `/api/admin/withdrawals/${decision.id}/approve`)
-        : apiSend<unknown>('POST', `/api/admin/withdrawals/${decision.id}/reject`, { reason: decision.reason }),
+    mutationFn: (decision: WithdrawalDecision) => decideWithdrawal(decision, keys),
+    onSuccess: () => keys.settle(),
     // the queue and the figures
     onSettled: () => void client.invalidateQueries({ queryKey: adminKeys.all }),
+  })
+}
+
+/** GET /api/admin/withdrawals/{id}: one withdrawal as it stands, decided or not. */
+export async function getWithdrawal(id: number, signal?: AbortSignal): Promise<AdminWithdrawalDto | null> {
+  const body = await apiGet<unknown>(`/api/admin/withdrawals/${id}`, { signal })
+  return body === null ? null : adminWithdrawalDtoSchema.parse(body)
+}
+
+/**
+ * The withdrawal's status as it is now, read afresh whenever `enabled` turns on: whether one that left the queue
+ * while an admin was deciding it was decided, and how ('requested' when it only moved to another page of the queue).
+ */
+export function useWithdrawalStatus(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...adminKeys.withdrawals(), 'one', id],
+    queryFn: ({ signal }) => getWithdrawal(id, signal),
+    enabled,
+    staleTime: 0,
+    select: (withdrawal): WithdrawalStatus | null => withdrawal?.status ?? null,
   })
 }

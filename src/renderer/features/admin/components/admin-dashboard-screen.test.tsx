@@ -5,9 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { TOTAL_COUNT_HEADER, type ListingDto } from '@shared/api/listings'
 import type { AdminDisputeDto, DisputeEvidenceDto } from '@shared/api/admin-dashboard'
-import { PAYMENTS_PAGE_SIZE, type AdminWithdrawalDto } from '@shared/api/payments'
+import { PAYMENT_MESSAGES, PAYMENTS_PAGE_SIZE, type AdminWithdrawalDto } from '@shared/api/payments'
 import { TRANSACTION_MESSAGES } from '@shared/api/transactions'
-import { authKeys, transactionKeys } from '@/lib/query-keys'
+import { adminKeys, authKeys, transactionKeys } from '@/lib/query-keys'
 import { makeDispute, makeEvidence, makeListing, makeStats, makeWithdrawal } from '../test-fixtures'
 import { AdminDashboardScreen } from './admin-dashboard-screen'
 
@@ -24,8 +24,14 @@ interface Market {
   evidence?: DisputeEvidenceDto
   /** the server's refusal of a resolve step; 200 when undefined */
   resolve?: { status: number; message: string }
-  /** the requested withdrawals, in the server's order; each ?page= gets its own slice of 20 */
+  /** the requested withdrawals, in the server's order (read at each request); each ?page= gets its own slice of 20 */
   withdrawals?: AdminWithdrawalDto[]
+  /** the server's refusal of a withdrawal decision; 200 when undefined */
+  decide?: { status: number; message: string }
+  /** what GET /api/admin/withdrawals/{id} answers (read at each request); 404 when undefined */
+  current?: AdminWithdrawalDto
+  /** writes wait for it, so a test can look at the screen while the admin's own request runs */
+  hold?: Promise<void>
 }
 
 interface Call {
@@ -39,13 +45,23 @@ let calls: Call[]
 
 /** The admin API as the screen sees it; writes answer 200 and are recorded. */
 function stubApi(market: Market = {}) {
-  const { isAdmin = true, listings = [], listingsTotal, withdrawals = [] } = market
+  const { isAdmin = true, listings = [], listingsTotal } = market
   calls = []
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET'
-    calls.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : undefined, headers: (init.headers ?? {}) as Record<string, string> })
+    const body: unknown = init.body ? JSON.parse(String(init.body)) : undefined
+    calls.push({ method, path, body, headers: (init.headers ?? {}) as Record<string, string> })
     if (path === '/api/auth/admin-me') return isAdmin ? Response.json({ user: { isAdmin: true } }) : new Response(null, { status: 403 })
     const disputes = market.disputes ?? []
+    if (method !== 'GET') await market.hold
+    if (method !== 'GET' && path.startsWith('/api/admin/withdrawals/')) {
+      if (market.decide) {
+        return Response.json({ error: { code: 'withdrawal_decided', message: market.decide.message }, message: market.decide.message }, { status: market.decide.status })
+      }
+      const [, id, step] = /(\d+)\/(approve|reject)$/.exec(path)!
+      const reason = step === 'reject' ? (body as { reason: string }).reason : null
+      return Response.json(makeWithdrawal({ id: Number(id), status: step === 'approve' ? 'approved' : 'rejected', reason, decidedAt: new Date().toISOString() }))
+    }
     if (method !== 'GET' && path.startsWith('/api/transactions/') && market.resolve) {
       return Response.json({ error: { code: 'invalid_status', message: market.resolve.message }, message: market.resolve.message }, { status: market.resolve.status })
     }
@@ -54,7 +70,9 @@ function stubApi(market: Market = {}) {
     if (path.startsWith('/api/admin/listings')) return Response.json(listings, { headers: listingsTotal === undefined ? {} : { [TOTAL_COUNT_HEADER]: String(listingsTotal) } })
     if (path === '/api/admin/disputes') return Response.json(disputes, { headers: { [TOTAL_COUNT_HEADER]: String(disputes.length) } })
     if (path.startsWith('/api/admin/disputes/')) return Response.json(market.evidence ?? makeEvidence(disputes[0]))
+    if (/^\/api\/admin\/withdrawals\/\d+$/.test(path)) return market.current ? Response.json(market.current) : new Response(null, { status: 404 })
     if (path.startsWith('/api/admin/withdrawals')) {
+      const withdrawals = market.withdrawals ?? []
       const page = Number(new URL(path, 'http://x').searchParams.get('page') ?? 1)
       return Response.json(withdrawals.slice((page - 1) * PAYMENTS_PAGE_SIZE, page * PAYMENTS_PAGE_SIZE), { headers: { [TOTAL_COUNT_HEADER]: String(withdrawals.length) } })
     }
@@ -373,5 +391,127 @@ describe('AdminDashboardScreen: withdrawals', () => {
     expect(within(queue).queryByText(/^Showing /)).toBeNull()
     fireEvent.click(within(queue).getByRole('button', { name: 'Go to page 2' }))
     expect(await within(queue).findByText('Showing 21-23 of 23 withdrawals')).toBeTruthy()
+  })
+})
+
+describe('AdminDashboardScreen: a withdrawal decided by another admin first', () => {
+  const REASON = 'The payout address bounced.'
+  const ONE_READ = '/api/admin/withdrawals/31'
+
+  /** the withdrawal as another admin's decision left it */
+  const decided = (status: 'approved' | 'rejected', id = 31) =>
+    makeWithdrawal({ id, status, reason: status === 'rejected' ? 'Not this account.' : null, decidedAt: new Date().toISOString() })
+
+  async function startReject(market: Market, url?: string) {
+    stubApi(market)
+    renderScreen(url)
+    const [item] = await within(await section('Withdrawals to approve')).findAllByTestId('withdrawal-item')
+    fireEvent.click(within(item!).getByRole('button', { name: 'Reject…' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Reject $40.00 for carol?' })
+    fireEvent.change(within(dialog).getByLabelText('Reason the user will see'), { target: { value: REASON } })
+    return dialog
+  }
+
+  /** what the withdrawals' live event does */
+  const liveEvent = () => client.invalidateQueries({ queryKey: adminKeys.withdrawals() })
+
+  /** the reason is still there to copy (read-only, not disabled), and the decision cannot be sent */
+  function expectReasonKeptAndConfirmOff(dialog: HTMLElement) {
+    const reason = within(dialog).getByLabelText('Reason the user will see') as HTMLTextAreaElement
+    expect([reason.value, reason.readOnly, reason.disabled]).toEqual([REASON, true, false])
+    expect(within(dialog).getByText('Your note was not sent. It is kept below so you can copy it.')).toBeTruthy()
+    expect((within(dialog).getByRole('button', { name: 'Reject withdrawal' }) as HTMLButtonElement).disabled).toBe(true)
+  }
+
+  it('keeps the dialog and the reason when a live event drops the withdrawal, says how it was decided, and turns off the button', async () => {
+    const market: Market = { withdrawals: [makeWithdrawal()] }
+    const dialog = await startReject(market)
+    // another admin approved it: the live event refreshes the queue, which no longer lists it
+    market.withdrawals = []
+    market.current = decided('approved')
+    await liveEvent()
+    await waitFor(() => expect(screen.queryByTestId('withdrawal-item')).toBeNull())
+    expect(screen.getByRole('dialog', { name: 'Reject $40.00 for carol?' })).toBe(dialog)
+    expect((await within(dialog).findByTestId('decision-overtaken')).textContent).toContain(
+      'Another admin already approved this withdrawal: $40.00 is on its way to carol@payouts.example.',
+    )
+    expect(calls.map((call) => call.path)).toContain(ONE_READ)
+    expectReasonKeptAndConfirmOff(dialog)
+    fireEvent.submit(within(dialog).getByLabelText('Reason the user will see'))
+    expect(writes()).toEqual([])
+    // the footer's Close (the corner's ✕ has the same name)
+    fireEvent.click(within(dialog).getByText('Close'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('shows the server’s 409 in the dialog, then how the withdrawal was decided, when it was decided before the request reached it', async () => {
+    const market: Market = { withdrawals: [makeWithdrawal()], decide: { status: 409, message: PAYMENT_MESSAGES.withdrawalDecided } }
+    const dialog = await startReject(market)
+    // another admin rejected it a moment ago, and no live event has reached this page yet
+    market.withdrawals = []
+    market.current = decided('rejected')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }))
+    expect(await within(dialog).findByText(PAYMENT_MESSAGES.withdrawalDecided)).toBeTruthy()
+    expect((await within(dialog).findByText(/^Another admin already rejected/)).textContent).toBe('Another admin already rejected this withdrawal: $40.00 is back in carol’s balance.')
+    expect(screen.getByRole('dialog', { name: 'Reject $40.00 for carol?' })).toBe(dialog)
+    expectReasonKeptAndConfirmOff(dialog)
+    expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull()
+    expect(writes()).toHaveLength(1)
+  })
+
+  it('says someone else decided it when the 409 comes and the decision cannot be read', async () => {
+    const dialog = await startReject({ withdrawals: [makeWithdrawal()], decide: { status: 409, message: PAYMENT_MESSAGES.withdrawalDecided } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }))
+    expect((await within(dialog).findByTestId('decision-overtaken')).textContent).toContain('Someone else already decided this withdrawal while this dialog was open.')
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain(ONE_READ))
+    expectReasonKeptAndConfirmOff(dialog)
+  })
+
+  it('does not call a withdrawal decided that only moved up to an earlier page', async () => {
+    const waiting = Array.from({ length: PAYMENTS_PAGE_SIZE + 1 }, (_, i) => makeWithdrawal({ id: 100 + i }))
+    const market: Market = { withdrawals: waiting }
+    const dialog = await startReject(market, '/admin-dashboard?withdrawalsPage=2')
+    // another admin decided the oldest one, on page 1: this one moves up to page 1
+    market.withdrawals = waiting.slice(1)
+    market.current = makeWithdrawal({ id: 100 + PAYMENTS_PAGE_SIZE })
+    await liveEvent()
+    await waitFor(() => expect(screen.queryByTestId('withdrawal-item')).toBeNull())
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain(`/api/admin/withdrawals/${100 + PAYMENTS_PAGE_SIZE}`))
+    expect(screen.getByRole('dialog', { name: 'Reject $40.00 for carol?' })).toBe(dialog)
+    expect(within(dialog).queryByTestId('decision-overtaken')).toBeNull()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(writes()[0]).toMatchObject({ path: `/api/admin/withdrawals/${100 + PAYMENTS_PAGE_SIZE}/reject`, body: { reason: REASON } })
+  })
+
+  it('sends the decision under an Idempotency-Key, the same one again when the answer was lost', async () => {
+    const market: Market = { withdrawals: [makeWithdrawal()], decide: { status: 503, message: 'Service temporarily unavailable' } }
+    const dialog = await startReject(market)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }))
+    expect(await within(dialog).findByText('Service temporarily unavailable')).toBeTruthy()
+    market.decide = undefined
+    fireEvent.click(within(dialog).getByRole('button', { name: /Reject withdrawal|Try again/ }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const [first, retry] = writes()
+    expect(first!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
+    expect(retry!.headers['Idempotency-Key']).toBe(first!.headers['Idempotency-Key'])
+    expect(retry).toMatchObject({ path: '/api/admin/withdrawals/31/reject', body: { reason: REASON } })
+  })
+
+  it('says nothing of someone else while the admin’s own decision runs, though its live event drops the withdrawal first', async () => {
+    let answer = () => {}
+    const market: Market = { withdrawals: [makeWithdrawal()], hold: new Promise<void>((resolve) => (answer = resolve)) }
+    const dialog = await startReject(market)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }))
+    expect(await within(dialog).findByRole('button', { name: 'Working…' })).toBeTruthy()
+    market.withdrawals = []
+    market.current = decided('rejected')
+    await liveEvent()
+    await waitFor(() => expect(screen.queryByTestId('withdrawal-item')).toBeNull())
+    expect(screen.getByRole('dialog', { name: 'Reject $40.00 for carol?' })).toBe(dialog)
+    expect(within(dialog).queryByTestId('decision-overtaken')).toBeNull()
+    answer()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(calls.map((call) => call.path)).not.toContain(ONE_READ)
   })
 })

@@ -1,11 +1,12 @@
 import type { AdminDisputeDto } from '@shared/api/admin-dashboard'
 import { resolveRequestSchema, TRANSACTION_STATUS_LABELS, type TransactionStatus } from '@shared/api/transactions'
-import { describeError, errorStatus } from '@/lib/api-client'
+import { describeError } from '@/lib/api-client'
 import type { ActionKeys } from '@/lib/idempotency'
 import { toast } from '@/hooks/use-toast'
 import { useDisputeStatus } from '../api/get-dispute-evidence'
 import { useResolveDispute, type Resolution } from '../api/resolve-dispute'
 import { dollars } from '../lib/figures'
+import { overtakenStep } from '../lib/overtaken'
 import { DecisionDialog } from './decision-dialog'
 
 const noteSchema = resolveRequestSchema.shape.note
@@ -44,10 +45,7 @@ interface DisputeDecisionProps {
  */
 export function DisputeDecision({ dispute, resolution, listed, keys, onClose }: DisputeDecisionProps) {
   const resolve = useResolveDispute(keys)
-  // a 409: the deal moved on before the step reached it, and asking again cannot help
-  const refused = resolve.isError && errorStatus(resolve.error) === 409
-  // never while this admin's own step runs: its success is what takes the dispute off the queue
-  const gone = !resolve.isPending && !resolve.isSuccess && (!listed || refused)
+  const { refused, gone } = overtakenStep(resolve, listed)
   const current = useDisputeStatus(dispute.id, gone)
   const status = gone && current.data !== undefined && current.data !== 'disputed' ? current.data : null
   const overtaken = status !== null || refused ? settledText(dispute, status) : null

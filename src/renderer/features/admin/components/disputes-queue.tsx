@@ -3,6 +3,7 @@ import type { AdminDisputeDto } from '@shared/api/admin-dashboard'
 import { useActionKeys } from '@/lib/idempotency'
 import { useDisputes } from '../api/get-disputes'
 import type { Resolution } from '../api/resolve-dispute'
+import { stillListed } from '../lib/overtaken'
 import { DisputeDecision } from './dispute-decision'
 import { DisputeItem } from './dispute-item'
 import { QueueSection } from './queue-section'
@@ -13,7 +14,7 @@ export function DisputesQueue() {
   const keys = useActionKeys()
   const [deciding, setDeciding] = useState<{ dispute: AdminDisputeDto; resolution: Resolution } | null>(null)
   // the queue holds only open disputes, the longest-waiting first: one that leaves it while being decided was settled
-  const listed = !deciding || !queue.data || queue.data.items.some((dispute) => dispute.id === deciding.dispute.id)
+  const listed = !deciding || stillListed(queue.data?.items, deciding.dispute.id)
   return (
     <>
       <QueueSection
