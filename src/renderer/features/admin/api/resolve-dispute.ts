@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { transactionDetailSchema, type TransactionDetailDto } from '@shared/api/transactions'
 import { apiSend } from '@/lib/api-client'
-import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
+import { idempotencyHeaders, requestScope, type ActionKeys } from '@/lib/idempotency'
 import { adminKeys, transactionKeys } from '@/lib/query-keys'
 
 export type Resolution = 'release' | 'refund'
@@ -27,7 +27,8 @@ export function useResolveDispute(keys: ActionKeys) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (request: ResolveRequest) => resolveDispute(request, keys),
-    onSuccess: () => keys.settle(),
+    // only this request's key: the queue holds one set for every dispute, and another's lost answer keeps its own
+    onSuccess: (_answer, { transactionId, resolution, note }) => keys.settle(requestScope('POST', resolvePath(transactionId, resolution), { note })),
     onSettled: () => {
       // the queue, the evidence, any deal page, and the figures
       for (const queryKey of [transactionKeys.all, adminKeys.all]) void client.invalidateQueries({ queryKey })

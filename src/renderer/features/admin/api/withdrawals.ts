@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { adminWithdrawalDtoSchema, type AdminWithdrawalDto, type WithdrawalStatus } from '@shared/api/payments'
 import { apiGet, apiGetWithHeaders, apiSend } from '@/lib/api-client'
-import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
+import { idempotencyHeaders, requestScope, type ActionKeys } from '@/lib/idempotency'
 import { adminKeys } from '@/lib/query-keys'
 import { adminQueryKeys } from './keys'
 import { totalOf, type Page } from './total-count'
@@ -39,17 +39,24 @@ export type WithdrawalDecision = { id: number; action: 'approve' } | { id: numbe
  * withdrawal once under its lock and answers another admin's decision, or another reason, with a 409.
  */
 export async function decideWithdrawal(decision: WithdrawalDecision, keys: ActionKeys): Promise<AdminWithdrawalDto> {
-  const path = `/api/admin/withdrawals/${decision.id}/${decision.action}`
-  const body = decision.action === 'reject' ? { reason: decision.reason } : undefined
+  const { path, body } = decisionRequest(decision)
   const answer = await apiSend<unknown>('POST', path, body, { headers: idempotencyHeaders(keys, 'POST', path, body) })
   return adminWithdrawalDtoSchema.parse(answer)
+}
+
+function decisionRequest(decision: WithdrawalDecision) {
+  return { path: `/api/admin/withdrawals/${decision.id}/${decision.action}`, body: decision.action === 'reject' ? { reason: decision.reason } : undefined }
 }
 
 export function useDecideWithdrawal(keys: ActionKeys) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (decision: WithdrawalDecision) => decideWithdrawal(decision, keys),
-    onSuccess: () => keys.settle(),
+    // only this request's key: the queue holds one set for every withdrawal, and another's lost answer keeps its own
+    onSuccess: (_answer, decision) => {
+      const { path, body } = decisionRequest(decision)
+      keys.settle(requestScope('POST', path, body))
+    },
     // the queue and the figures
     onSettled: () => void client.invalidateQueries({ queryKey: adminKeys.all }),
   })

@@ -498,6 +498,46 @@ describe('AdminDashboardScreen: a withdrawal decided by another admin first', ()
     expect(retry).toMatchObject({ path: '/api/admin/withdrawals/31/reject', body: { reason: REASON } })
   })
 
+  it('does not blame another admin for a decision that may be the admin’s own, whose answer was lost', async () => {
+    const market: Market = { withdrawals: [makeWithdrawal()], decide: { status: 504, message: 'Gateway Timeout' } }
+    const dialog = await startReject(market)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }))
+    expect(await within(dialog).findByText('Gateway Timeout')).toBeTruthy()
+    // the server took it all the same: its live event drops the withdrawal
+    market.withdrawals = []
+    market.current = makeWithdrawal({ status: 'rejected', reason: REASON, decidedAt: new Date().toISOString() })
+    await liveEvent()
+    expect((await within(dialog).findByTestId('decision-overtaken')).textContent).toBe(
+      'Your request got no answer, and the withdrawal has been rejected since: $40.00 is back in carol’s balance. It may have been your own decision.If it was, your note went with it. It is kept below either way.',
+    )
+    expect(within(dialog).queryByText(/Another admin/)).toBeNull()
+  })
+
+  it('keeps a lost answer’s key for its retry when another withdrawal is decided meanwhile', async () => {
+    const market: Market = { withdrawals: [makeWithdrawal(), makeWithdrawal({ id: 32, username: 'dave' })], decide: { status: 503, message: 'Service temporarily unavailable' } }
+    const first = await startReject(market)
+    fireEvent.click(within(first).getByRole('button', { name: 'Reject withdrawal' }))
+    expect(await within(first).findByText('Service temporarily unavailable')).toBeTruthy()
+    fireEvent.click(within(first).getByText('Cancel'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // the other one is approved, which settles its own key only
+    market.decide = undefined
+    const items = within(await section('Withdrawals to approve')).getAllByTestId('withdrawal-item')
+    fireEvent.click(within(items[1]!).getByRole('button', { name: 'Approve' }))
+    const approve = await screen.findByRole('dialog', { name: 'Pay out $40.00 to dave?' })
+    fireEvent.click(within(approve).getByRole('button', { name: 'Approve payout' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // the first again, the same reason: the same request, under its first key
+    fireEvent.click(within(items[0]!).getByRole('button', { name: 'Reject…' }))
+    const again = await screen.findByRole('dialog', { name: 'Reject $40.00 for carol?' })
+    fireEvent.change(within(again).getByLabelText('Reason the user will see'), { target: { value: REASON } })
+    fireEvent.click(within(again).getByRole('button', { name: 'Reject withdrawal' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const rejects = writes().filter((call) => call.path === '/api/admin/withdrawals/31/reject')
+    expect(rejects).toHaveLength(2)
+    expect(rejects[1]!.headers['Idempotency-Key']).toBe(rejects[0]!.headers['Idempotency-Key'])
+  })
+
   it('says nothing of someone else while the admin’s own decision runs, though its live event drops the withdrawal first', async () => {
     let answer = () => {}
     const market: Market = { withdrawals: [makeWithdrawal()], hold: new Promise<void>((resolve) => (answer = resolve)) }

@@ -64,5 +64,30 @@ describe('DecisionDialog', () => {
     fireEvent.submit(field)
     expect(onConfirm).not.toHaveBeenCalled()
     expect(within(dialog).getByText('Close')).toBeTruthy()
+    // the pressed button turned off: the keyboard is on Close, inside the dialog
+    expect(document.activeElement?.textContent).toBe('Close')
+  })
+
+  it('says the note may have gone with a decision that may be the admin’s own', () => {
+    const { dialog, field, onConfirm, view } = renderDialog(resolveRequestSchema.shape.note)
+    fireEvent.change(field, { target: { value: 'Paid twice, refund one' } })
+    view.rerender(
+      <DecisionDialog
+        open
+        onOpenChange={() => {}}
+        title="Decide?"
+        description="What happens."
+        confirmLabel="Decide"
+        note={{ label: 'Note', schema: resolveRequestSchema.shape.note }}
+        busy={false}
+        error="Unable to connect to server"
+        overtaken="Your request got no answer, and the dispute has been settled since."
+        overtakenMaybeMine
+        onConfirm={onConfirm}
+      />,
+    )
+    expect(within(dialog).getByTestId('decision-overtaken').textContent).toBe(
+      'Your request got no answer, and the dispute has been settled since.If it was, your note went with it. It is kept below either way.',
+    )
   })
 })

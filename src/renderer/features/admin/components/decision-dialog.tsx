@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { TriangleAlert } from 'lucide-react'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
@@ -29,6 +29,8 @@ export interface DecisionDialogProps {
    * instead of vanishing with what the admin typed): the note stays, read-only, to copy, and the confirm button is off.
    */
   overtaken?: ReactNode
+  /** the admin's own request got no answer before: the decision that overtook it may be theirs, note and all */
+  overtakenMaybeMine?: boolean
   onConfirm(note: string | undefined): void
 }
 
@@ -37,10 +39,17 @@ export interface DecisionDialogProps {
  * (not dismissable) while the request runs, showing the server's message if it fails, and says so when the
  * decision was overtaken.
  */
-export function DecisionDialog({ open, onOpenChange, title, description, confirmLabel, destructive, note, busy, error, overtaken, onConfirm }: DecisionDialogProps) {
+export function DecisionDialog(props: DecisionDialogProps) {
+  const { open, onOpenChange, title, description, confirmLabel, destructive, note, busy, error, overtaken, overtakenMaybeMine, onConfirm } = props
   const [text, setText] = useState('')
   const [invalid, setInvalid] = useState<string | null>(null)
   const fieldId = useId()
+  const close = useRef<HTMLButtonElement>(null)
+  const isOvertaken = Boolean(overtaken)
+  // the confirm button the admin may have just pressed turns off: the keyboard's place moves to Close, not out of the dialog
+  useEffect(() => {
+    if (isOvertaken) close.current?.focus()
+  }, [isOvertaken])
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -80,7 +89,9 @@ export function DecisionDialog({ open, onOpenChange, title, description, confirm
               <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
               <div className="grid gap-1">
                 <p>{overtaken}</p>
-                {note && text && <p>Your note was not sent. It is kept below so you can copy it.</p>}
+                {note && text && (
+                  <p>{overtakenMaybeMine ? 'If it was, your note went with it. It is kept below either way.' : 'Your note was not sent. It is kept below so you can copy it.'}</p>
+                )}
               </div>
             </div>
           )}
@@ -118,7 +129,7 @@ export function DecisionDialog({ open, onOpenChange, title, description, confirm
             </p>
           )}
           <DialogFooter>
-            <Button variant="outline" disabled={busy} onClick={() => change(false)}>
+            <Button ref={close} variant="outline" disabled={busy} onClick={() => change(false)}>
               {overtaken ? 'Close' : 'Cancel'}
             </Button>
             <Button type="submit" variant={destructive ? 'destructive' : 'primary'} disabled={busy || Boolean(overtaken)}>

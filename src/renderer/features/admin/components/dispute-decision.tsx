@@ -19,13 +19,21 @@ function consequence(dispute: AdminDisputeDto, resolution: Resolution) {
     : `${dispute.buyer.username} gets all ${held} back in their balance (price and escrow fee). The deal is refunded and the listing goes back on sale. Both parties read your note in the deal's chat.`
 }
 
-/** How another admin settled the dispute, with the deal's new status; what changed before the status is known. */
-function settledText(dispute: AdminDisputeDto, status: TransactionStatus | null) {
+/**
+ * How the dispute was settled, with the deal's new status; what changed before the status is known. `unanswered`: the
+ * admin's own request got no answer, so the settlement may be theirs.
+ */
+function settledText(dispute: AdminDisputeDto, status: TransactionStatus | null, unanswered: boolean) {
   if (status === null) return 'Someone else changed this dispute while this dialog was open.'
   const label = TRANSACTION_STATUS_LABELS[status]
-  if (status === 'completed') return `Another admin already settled this dispute: ${dispute.seller.username} received the funds, and the deal is now ${label}.`
-  if (status === 'refunded') return `Another admin already settled this dispute: ${dispute.buyer.username} got the money back, and the deal is now ${label}.`
-  return `Someone else already settled this dispute: the deal is now ${label}.`
+  const outcome =
+    status === 'completed'
+      ? `${dispute.seller.username} received the funds, and the deal is now ${label}`
+      : status === 'refunded'
+        ? `${dispute.buyer.username} got the money back, and the deal is now ${label}`
+        : `the deal is now ${label}`
+  if (unanswered) return `Your request got no answer, and the dispute has been settled since: ${outcome}. It may have been your own decision.`
+  return status === 'completed' || status === 'refunded' ? `Another admin already settled this dispute: ${outcome}.` : `Someone else already settled this dispute: ${outcome}.`
 }
 
 interface DisputeDecisionProps {
@@ -45,10 +53,10 @@ interface DisputeDecisionProps {
  */
 export function DisputeDecision({ dispute, resolution, listed, keys, onClose }: DisputeDecisionProps) {
   const resolve = useResolveDispute(keys)
-  const { refused, gone } = overtakenStep(resolve, listed)
+  const { refused, gone, unanswered } = overtakenStep(resolve, listed)
   const current = useDisputeStatus(dispute.id, gone)
   const status = gone && current.data !== undefined && current.data !== 'disputed' ? current.data : null
-  const overtaken = status !== null || refused ? settledText(dispute, status) : null
+  const overtaken = status !== null || refused ? settledText(dispute, status, unanswered && status !== null) : null
 
   function confirm(note: string | undefined) {
     if (!note) return
@@ -81,6 +89,7 @@ export function DisputeDecision({ dispute, resolution, listed, keys, onClose }: 
       busy={resolve.isPending}
       error={resolve.error ? describeError(resolve.error, 'The dispute could not be settled. Please try again.') : null}
       overtaken={overtaken}
+      overtakenMaybeMine={unanswered}
       onConfirm={confirm}
     />
   )

@@ -11,12 +11,17 @@ const reasonSchema = rejectWithdrawalSchema.shape.reason
 
 export type WithdrawalAction = 'approve' | 'reject'
 
-/** How another admin decided the withdrawal; only that it was decided before the status is known. */
-function decidedText(withdrawal: AdminWithdrawalDto, status: WithdrawalStatus | null) {
+/**
+ * How the withdrawal was decided; only that it was decided before the status is known. `unanswered`: the admin's own
+ * request got no answer, so the decision may be theirs.
+ */
+function decidedText(withdrawal: AdminWithdrawalDto, status: WithdrawalStatus | null, unanswered: boolean) {
   const amount = dollars(withdrawal.amount)
-  if (status === 'approved') return `Another admin already approved this withdrawal: ${amount} is on its way to ${withdrawal.destination}.`
-  if (status === 'rejected') return `Another admin already rejected this withdrawal: ${amount} is back in ${withdrawal.username}’s balance.`
-  return 'Someone else already decided this withdrawal while this dialog was open.'
+  const outcome =
+    status === 'approved' ? `${amount} is on its way to ${withdrawal.destination}` : status === 'rejected' ? `${amount} is back in ${withdrawal.username}’s balance` : null
+  if (outcome === null) return 'Someone else already decided this withdrawal while this dialog was open.'
+  if (unanswered) return `Your request got no answer, and the withdrawal has been ${status} since: ${outcome}. It may have been your own decision.`
+  return `Another admin already ${status} this withdrawal: ${outcome}.`
 }
 
 interface WithdrawalDecisionProps {
@@ -36,11 +41,11 @@ interface WithdrawalDecisionProps {
  */
 export function WithdrawalDecision({ withdrawal, action, listed, keys, onClose }: WithdrawalDecisionProps) {
   const decide = useDecideWithdrawal(keys)
-  const { refused, gone } = overtakenStep(decide, listed)
+  const { refused, gone, unanswered } = overtakenStep(decide, listed)
   const current = useWithdrawalStatus(withdrawal.id, gone)
   // still requested when it only moved to another page of the queue
   const status = gone && current.data && current.data !== 'requested' ? current.data : null
-  const overtaken = status !== null || refused ? decidedText(withdrawal, status) : null
+  const overtaken = status !== null || refused ? decidedText(withdrawal, status, unanswered && status !== null) : null
   const amount = dollars(withdrawal.amount)
 
   function confirm(reason: string | undefined) {
@@ -73,6 +78,7 @@ export function WithdrawalDecision({ withdrawal, action, listed, keys, onClose }
       busy={decide.isPending}
       error={decide.error ? describeError(decide.error, 'The withdrawal could not be updated. Please try again.') : null}
       overtaken={overtaken}
+      overtakenMaybeMine={unanswered}
       onConfirm={confirm}
     />
   )

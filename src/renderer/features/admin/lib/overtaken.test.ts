@@ -7,13 +7,14 @@ const failed = (status: number) => ({ ...idle, isError: true, error: new ApiErro
 
 describe('overtakenStep', () => {
   it('reads the status afresh once the item leaves the queue, or the server answers 409', () => {
-    expect(overtakenStep(idle, true)).toEqual({ refused: false, gone: false })
-    expect(overtakenStep(idle, false)).toEqual({ refused: false, gone: true })
-    expect(overtakenStep(failed(409), true)).toEqual({ refused: true, gone: true })
+    expect(overtakenStep(idle, true)).toEqual({ refused: false, gone: false, unanswered: false })
+    expect(overtakenStep(idle, false)).toEqual({ refused: false, gone: true, unanswered: false })
+    expect(overtakenStep(failed(409), true)).toEqual({ refused: true, gone: true, unanswered: false })
   })
 
-  it('takes other refusals for ones worth another try', () => {
-    expect(overtakenStep(failed(500), true)).toEqual({ refused: false, gone: false })
+  it('takes other failures for ones worth another try, which the server may have taken all the same', () => {
+    expect(overtakenStep(failed(500), true)).toEqual({ refused: false, gone: false, unanswered: true })
+    expect(overtakenStep(failed(0), false)).toEqual({ refused: false, gone: true, unanswered: true })
   })
 
   it('never while the admin’s own step runs or after it succeeded: that is what takes the item off the queue', () => {

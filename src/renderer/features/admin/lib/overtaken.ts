@@ -14,9 +14,12 @@ interface DecisionStep {
  * queue stopped listing the item. `gone` is when to read the item's status afresh; never while the admin's own step
  * runs or after it succeeded, since its success is what takes the item off the queue.
  */
-export function overtakenStep(step: DecisionStep, listed: boolean): { refused: boolean; gone: boolean } {
+export function overtakenStep(step: DecisionStep, listed: boolean): { refused: boolean; gone: boolean; unanswered: boolean } {
   const refused = step.isError && errorStatus(step.error) === 409
-  return { refused, gone: !step.isPending && !step.isSuccess && (!listed || refused) }
+  // failed without a refusal (no answer, a gateway's timeout): the server may have taken it, so a decision seen
+  // afterwards may be this admin's own
+  const unanswered = step.isError && !refused
+  return { refused, gone: !step.isPending && !step.isSuccess && (!listed || refused), unanswered }
 }
 
 /** Whether the queue still lists the item being decided; until the queue has loaded, it is taken as listed. */
