@@ -385,7 +385,7 @@ describe('connecting a seller’s Trustap account (OAuth 2.0 code + PKCE)', () =
 })
 
 describe('the migration that connects a Trustap account to one user at most', () => {
-  it('keeps the newest connection of an account shared before, a deleted user’s last, and disconnects the others', async () => {
+  it('keeps the newest connection of an account shared before, a deleted user’s last, disconnects the others, and cleans deleted accounts', async () => {
     const fresh = await createTestDatabase()
     const orm = await MikroORM.init(ormOptions(fresh.url, 2))
     try {
@@ -393,10 +393,12 @@ describe('the migration that connects a Trustap account to one user at most', ()
       await orm.getMigrator().up({ to: before })
       const db = orm.em.getConnection()
       const ids: Record<string, number> = {}
-      for (const name of ['older', 'newer', 'deleted', 'alone', 'guest']) {
+      // how account deletion marked them: by the owner, or by an admin
+      const deletedAs: Record<string, string> = { deleted: 'Account deleted', selfDeleted: 'Deleted by its owner', adminDeleted: 'Account deleted' }
+      for (const name of ['older', 'newer', 'deleted', 'alone', 'guest', 'selfDeleted', 'adminDeleted']) {
         const [row] = await db.execute<{ id: number }[]>(
-          `insert into users (username, username_key, email, password_hash, deleted_at) values (?, ?, ?, 'x', ?) returning id`,
-          [name, name, `${name}@example.com`, name === 'deleted' ? new Date() : null],
+          `insert into users (username, username_key, email, password_hash, deleted_at, banned_at, ban_reason) values (?, ?, ?, 'x', ?, ?, ?) returning id`,
+          [name, name.toLowerCase(), `${name}@example.com`, deletedAs[name] ? new Date() : null, deletedAs[name] ? new Date() : null, deletedAs[name] ?? null],
         )
         ids[name] = row!.id
       }
@@ -413,6 +415,8 @@ describe('the migration that connects a Trustap account to one user at most', ()
       await connect('deleted', 'trustap-shared', '2026-11-22T10:00:00Z')
       await connect('alone', 'trustap-alone', '2026-11-20T10:00:00Z')
       await connect('guest', null, null)
+      await connect('selfDeleted', 'trustap-self', '2026-11-20T10:00:00Z')
+      await connect('adminDeleted', 'trustap-removed', '2026-11-20T10:00:00Z')
 
       await orm.getMigrator().up()
       const rows = await db.execute<{ user_id: number; guest_user_id: string; full_user_id: string | null; full_user_email: string | null; connected_at: Date | null }[]>(
@@ -426,6 +430,9 @@ describe('the migration that connects a Trustap account to one user at most', ()
       }
       expect(byName.alone).toMatchObject({ full_user_id: 'trustap-alone' })
       expect(byName.guest).toMatchObject({ full_user_id: null, guest_user_id: '1-guest-guest' })
+      // accounts deleted before: as deletion now leaves them, the owner's setting their Trustap account free
+      expect(byName.selfDeleted).toMatchObject({ full_user_id: null, full_user_email: null, connected_at: null, guest_user_id: '1-guest-selfDeleted' })
+      expect(byName.adminDeleted).toMatchObject({ full_user_id: 'trustap-removed', full_user_email: null })
     } finally {
       await orm.close()
       await fresh.drop()

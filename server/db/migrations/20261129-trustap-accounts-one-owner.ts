@@ -9,6 +9,13 @@ import { Migration } from '@mikro-orm/migrations'
  */
 export class Migration20261129TrustapAccountsOneOwner extends Migration {
   override async up(): Promise<void> {
+    // what deleting an account now does, done for the accounts deleted before: the connection's email goes, and an
+    // account its owner deleted ('Deleted by its owner', account-deletion.ts) sets its Trustap account free
+    this.addSql(`update trustap_accounts t set full_user_email = null,
+        full_user_id = case when u.ban_reason = 'Deleted by its owner' then null else t.full_user_id end,
+        connected_at = case when u.ban_reason = 'Deleted by its owner' then null else t.connected_at end,
+        updated_at = now()
+      from users u where u.id = t.user_id and u.deleted_at is not null and t.full_user_id is not null;`)
     this.addSql(`with ranked as (
         select t.user_id, row_number() over (
           partition by t.full_user_id
