@@ -47,7 +47,8 @@ export default function HomeRoute() {
   if (searchParams.has('_trustap_return')) return <PaymentReturnRoute />
   return (
     <>
-      {cancelledPurchase !== null && (
+      {/* a deal is read for a signed-in viewer only (SPEC §6): a visitor whose session ended meanwhile sees home as it is */}
+      {cancelledPurchase !== null && isSignedIn && (
         <Suspense fallback={null}>
           <ReservationHeldNotice
             dealId={cancelledPurchase}

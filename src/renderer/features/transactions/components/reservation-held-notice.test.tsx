@@ -59,8 +59,9 @@ describe('ReservationHeldNotice (home, after a purchase’s checkout was cancell
     const cases: (TransactionDetailDto | null)[] = [
       makeDeal({ status: 'fee_paid', actions: ['dispute'], reservedUntil: null }),
       makeDeal({ status: 'cancelled', actions: [], reservedUntil: null }),
-      makeDeal({ actions: ['cancel'], reservedUntil: new Date(Date.now() - 1000).toISOString() }),
-      makeDeal({ viewerRole: 'seller', actions: ['cancel'] }),
+      // as the server still answers a lapsed reservation until its sweep, Pay listed: the deadline alone hides it
+      makeDeal({ actions: ['pay', 'cancel'], reservedUntil: new Date(Date.now() - 1000).toISOString() }),
+      makeDeal({ viewerRole: 'seller', actions: ['pay', 'cancel'] }),
       null,
     ]
     for (const deal of cases) {
