@@ -5,13 +5,16 @@
  *
  * Every API response carries the server's time in its `Date` header, to the second. The offset is taken from the
  * latest response that came back within `MAX_ROUND_TRIP_MS`, against the middle of its round trip; the header drops
- * the milliseconds, so half a second is added back, and an offset within `TRUSTED_DRIFT_MS` (what that rounding and
- * the round trip can account for) counts as none, so a correct clock is left as it is.
+ * the milliseconds, so half a second is added back, and an offset within `TRUSTED_DRIFT_MS` (more than that rounding
+ * and such a round trip can account for) counts as none, so a correct clock is left as it is.
  */
 
-/** a response slower than this says too little about when the server wrote its header */
-export const MAX_ROUND_TRIP_MS = 5_000
-/** differences this small are the header's rounding and the network's, not a wrong clock */
+/**
+ * a response slower than this says too little about when the server wrote its header: the header may be from any
+ * moment of the round trip, so the estimate is off by up to half of it, plus the second the header drops
+ */
+export const MAX_ROUND_TRIP_MS = 1_000
+/** differences this small are the header's rounding and the network's (at most 1.5 s, by the above), not a wrong clock */
 export const TRUSTED_DRIFT_MS = 2_000
 
 let offsetMs = 0
