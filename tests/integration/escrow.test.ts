@@ -707,9 +707,14 @@ describe('the escrow money notifications', () => {
     const [price, total] = [formatCents(listing.priceCents), formatCents(held)]
     expect(total).toBe(formatMoney(deal.total))
 
-    expect(await notesOf(alice, deal.id, ['balance_updated', 'escrow_payment_received'])).toEqual([
+    expect(await notesOf(alice, deal.id, ['balance_updated', 'escrow_payment_received', 'transaction_created'])).toEqual([
       { type: 'balance_updated', message: `Paid ${total} into escrow for “${title}”`, amount: (held / 100).toFixed(2) },
       { type: 'escrow_payment_received', message: `${total} for “${title}” is held until the account is yours (${deal.displayId}).`, amount: (held / 100).toFixed(2) },
+      {
+        type: 'transaction_created',
+        message: `You are buying “${title}” (${deal.displayId}). Your ${total} is held in escrow until the account is yours.`,
+        amount: (held / 100).toFixed(2),
+      },
     ])
     const secured = await notesOf(seller, deal.id, ['balance_update'])
     expect(secured).toEqual([

@@ -71,8 +71,12 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
       notifications.push(
         note(seller, 'transaction_created', 'New purchase started', `${deal.buyer.username} started buying “${title}” (${ref}). It is reserved for them while they pay.`),
         paidAtOnce
-          ? note(buyer, 'transaction_created', 'Purchase started', `You are buying “${title}” (${ref}). Your ${dollars(heldCents(deal))} is held in escrow until the account is yours.`)
-          : note(buyer, 'transaction_created', 'Purchase started', `“${title}” is reserved for you. Pay ${dollars(heldCents(deal))} to put it in escrow (${ref}).`),
+          ? note(buyer, 'transaction_created', 'Purchase started', `You are buying “${title}” (${ref}). Your ${dollars(heldCents(deal))} is held in escrow until the account is yours.`, {
+              amount: decimal(heldCents(deal)),
+            })
+          : note(buyer, 'transaction_created', 'Purchase started', `“${title}” is reserved for you. Pay ${dollars(heldCents(deal))} to put it in escrow (${ref}).`, {
+              amount: decimal(heldCents(deal)),
+            }),
       )
       break
     case 'fee_paid':
