@@ -1,7 +1,7 @@
-import { useCallback } from 'react'
+import { useCallback, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { ShieldAlert } from 'lucide-react'
-import type { TransactionDetailDto } from '@shared/api/transactions'
+import type { TransactionAction, TransactionDetailDto } from '@shared/api/transactions'
 import { Card } from '@/components/ui/card'
 import { transactionQueryKeys } from '../api/keys'
 import { buttonActions } from '../lib/actions'
@@ -17,6 +17,10 @@ export function DealActions({ deal }: { deal: TransactionDetailDto }) {
   const refresh = useCallback(() => void client.invalidateQueries({ queryKey: transactionQueryKeys.detail(deal.id) }), [client, deal.id])
   const { actions, lapsed } = useOpenActions(deal)
   const buttons = buttonActions(actions)
+  // the step whose dialog is open stays while it is open, even once the deal has moved on without it (the other side,
+  // an admin or a deadline got there first): the dialog then says so and keeps what was typed, instead of vanishing
+  const [opened, setOpened] = useState<TransactionAction | null>(null)
+  const kept = opened !== null && !buttons.includes(opened) ? [opened] : []
   return (
     <Card className="p-5 sm:p-6" data-testid="deal-actions">
       <h2 className="text-base font-semibold">What happens now</h2>
@@ -36,10 +40,17 @@ export function DealActions({ deal }: { deal: TransactionDetailDto }) {
         </div>
       )}
       {actions.includes('pay') && <PayPanel deal={deal} />}
-      {buttons.length > 0 && (
-        <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:flex-wrap" role="group" aria-label="Your next steps">
-          {buttons.map((action) => (
-            <StepButton key={action} deal={deal} action={action} />
+      {buttons.length + kept.length > 0 && (
+        <div className="mt-5 flex flex-col gap-2 empty:hidden sm:flex-row sm:flex-wrap" role="group" aria-label="Your next steps">
+          {[...buttons, ...kept].map((action) => (
+            <StepButton
+              key={action}
+              deal={deal}
+              action={action}
+              offered={buttons.includes(action)}
+              open={opened === action}
+              onOpenChange={(open) => setOpened(open ? action : null)}
+            />
           ))}
         </div>
       )}

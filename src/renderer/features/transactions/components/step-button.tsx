@@ -1,6 +1,6 @@
-import { useId, useState } from 'react'
-import { Loader2 } from 'lucide-react'
-import { disputeRequestSchema, resolveRequestSchema, type TransactionAction, type TransactionDetailDto } from '@shared/api/transactions'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Loader2, TriangleAlert } from 'lucide-react'
+import { disputeRequestSchema, resolveRequestSchema, TRANSACTION_STATUS_LABELS, type TransactionAction, type TransactionDetailDto } from '@shared/api/transactions'
 import { Button } from '@/components/ui/button'
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/dialog'
 import { toast } from '@/hooks/use-toast'
@@ -22,16 +22,31 @@ function inputProblem(kind: 'reason' | 'note', text: string): string | null {
  * where the step needs one. The request keeps one Idempotency-Key until it succeeds, so Retry after a failure
  * or a double click never moves money twice; the dialog stays open (and cannot be dismissed) while it runs.
  */
-export function StepButton({ deal, action }: { deal: TransactionDetailDto; action: TransactionAction }) {
+interface StepButtonProps {
+  deal: TransactionDetailDto
+  action: TransactionAction
+  /** whether the deal still offers the step; when not, only its open dialog is left, saying so */
+  offered: boolean
+  open: boolean
+  onOpenChange(open: boolean): void
+}
+
+export function StepButton({ deal, action, offered, open, onOpenChange: setOpen }: StepButtonProps) {
   const copy = actionCopy(action, deal)
   const keys = useActionKeys()
   const step = useTakeStep(keys)
-  const [open, setOpen] = useState(false)
+  // the deal moved on while the dialog was open, not by this step (whose own success closes the dialog)
+  const overtaken = !offered && !step.isPending && !step.isSuccess
   const [text, setText] = useState('')
   const [touched, setTouched] = useState(false)
   const fieldId = useId()
   const errorId = useId()
   const needsText = copy.input !== 'none'
+  const cancel = useRef<HTMLButtonElement>(null)
+  // the confirm button turns off: the keyboard's place moves to Close, not out of the dialog
+  useEffect(() => {
+    if (overtaken && open) cancel.current?.focus()
+  }, [overtaken, open])
   const problem = copy.input === 'none' ? null : inputProblem(copy.input, text)
 
   const onOpenChange = (next: boolean) => {
@@ -46,6 +61,7 @@ export function StepButton({ deal, action }: { deal: TransactionDetailDto; actio
   }
 
   const confirm = () => {
+    if (overtaken) return
     setTouched(true)
     if (problem) return
     const body: StepRequest['body'] = copy.input === 'reason' ? { reason: text.trim() } : copy.input === 'note' ? { note: text.trim() } : undefined
@@ -61,17 +77,28 @@ export function StepButton({ deal, action }: { deal: TransactionDetailDto; actio
     )
   }
 
-  const showProblem = touched && problem
+  const showProblem = touched && problem && !overtaken
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogTrigger asChild>
-        <Button variant={copy.variant} size="lg" className="w-full sm:w-auto" data-action={action}>
-          {copy.label}
-        </Button>
-      </AlertDialogTrigger>
+      {offered && (
+        <AlertDialogTrigger asChild>
+          <Button variant={copy.variant} size="lg" className="w-full sm:w-auto" data-action={action}>
+            {copy.label}
+          </Button>
+        </AlertDialogTrigger>
+      )}
       <AlertDialogContent>
         <AlertDialogTitle>{copy.title}</AlertDialogTitle>
         <AlertDialogDescription>{copy.description}</AlertDialogDescription>
+        {overtaken && (
+          <div role="alert" data-testid="step-overtaken" className="mt-4 flex gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
+            <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
+            <div className="grid gap-1">
+              <p>The deal moved on while this was open: it is now {TRANSACTION_STATUS_LABELS[deal.status]}, and this step is no longer possible.</p>
+              {needsText && text && <p>What you wrote was not sent. It is kept below so you can copy it.</p>}
+            </div>
+          </div>
+        )}
         {needsText && (
           <div className="mt-4 grid gap-1.5">
             <label htmlFor={fieldId} className="text-sm font-medium">
@@ -84,6 +111,8 @@ export function StepButton({ deal, action }: { deal: TransactionDetailDto; actio
               rows={4}
               onChange={(event) => setText(event.target.value)}
               onBlur={() => setTouched(true)}
+              // read-only rather than disabled once overtaken, so the text can still be selected and copied
+              readOnly={overtaken}
               aria-invalid={showProblem ? true : undefined}
               aria-describedby={showProblem ? errorId : undefined}
               className="w-full rounded-xl border border-input bg-card px-3.5 py-2.5 text-base shadow-xs outline-none focus-visible:border-mint-500 focus-visible:ring-3 focus-visible:ring-mint-400/35 aria-invalid:border-destructive sm:text-sm"
@@ -98,19 +127,19 @@ export function StepButton({ deal, action }: { deal: TransactionDetailDto; actio
             </p>
           </div>
         )}
-        {step.isError && (
+        {step.isError && !overtaken && (
           <p role="alert" className="mt-4 rounded-xl border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm text-destructive">
             {describeError(step.error, 'Something went wrong. Please try again.')}
           </p>
         )}
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <AlertDialogCancel asChild>
-            <Button variant="outline" disabled={step.isPending}>
-              {action === 'cancel' ? 'Keep the purchase' : 'Go back'}
+            <Button ref={cancel} variant="outline" disabled={step.isPending}>
+              {overtaken ? 'Close' : action === 'cancel' ? 'Keep the purchase' : 'Go back'}
             </Button>
           </AlertDialogCancel>
           {/* not AlertDialog.Action: that closes at once, and the dialog stays while the request runs */}
-          <Button variant={copy.variant === 'outline' ? 'primary' : copy.variant} onClick={confirm} disabled={step.isPending} data-confirm={action}>
+          <Button variant={copy.variant === 'outline' ? 'primary' : copy.variant} onClick={confirm} disabled={step.isPending || overtaken} data-confirm={action}>
             {step.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
             {step.isPending ? copy.pending : step.isError ? `Retry: ${copy.confirm}` : copy.confirm}
           </Button>

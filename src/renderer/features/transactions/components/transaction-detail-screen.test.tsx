@@ -43,8 +43,11 @@ function Location() {
 const BOB = { id: 5, username: 'bob', avatar: null, balance: '2000.00' }
 const ALICE = { id: 3, username: 'alice', avatar: null, balance: '15.00' }
 
+/** the screen's query client, for a test to refresh what a live event would */
+let client: QueryClient
+
 function renderScreen(user: typeof BOB = BOB) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   client.setQueryData(authKeys.me(), user)
   render(
     <QueryClientProvider client={client}>
@@ -100,6 +103,33 @@ describe('TransactionDetailScreen', () => {
     expect(sent[0]!.key).toBeTruthy()
     expect(sent[1]!.key).toBe(sent[0]!.key)
     await waitFor(() => expect(screen.getAllByTestId('transaction-status')[0]!.textContent).toBe('Completed'))
+  })
+
+  it('keeps an open step’s dialog and what was typed when the deal moves on without it, and says so', async () => {
+    const deal = makeDeal({ status: 'invite_sent', actions: ['confirm_access', 'dispute'] })
+    const sent = stubServer(deal, () => makeDeal())
+    const user = renderScreen()
+    await user.click(await screen.findByRole('button', { name: 'Open a dispute' }))
+    const dialog = await screen.findByRole('alertdialog')
+    const reason = within(dialog).getByLabelText('What went wrong?') as HTMLTextAreaElement
+    await user.type(reason, 'The invite was for another channel')
+    // the seller refunds meanwhile: the live event refetches the deal, which offers the buyer nothing now
+    stubServer(makeDeal({ status: 'refunded', actions: [] }), () => makeDeal())
+    await client.invalidateQueries()
+    await waitFor(() => expect(screen.getAllByTestId('transaction-status')[0]!.textContent).toBe('Refunded'))
+    expect(screen.getByRole('alertdialog')).toBe(dialog)
+    expect(within(dialog).getByTestId('step-overtaken').textContent).toBe(
+      'The deal moved on while this was open: it is now Refunded, and this step is no longer possible.What you wrote was not sent. It is kept below so you can copy it.',
+    )
+    expect([reason.value, reason.readOnly]).toEqual(['The invite was for another channel', true])
+    const confirm = within(dialog).getByRole('button', { name: 'Open dispute' }) as HTMLButtonElement
+    expect(confirm.disabled).toBe(true)
+    expect(document.activeElement?.textContent).toBe('Close')
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    // nothing was sent, and no step is offered now
+    expect(sent).toEqual([])
+    expect(screen.queryByRole('group', { name: 'Your next steps' })).toBeNull()
   })
 
   it('needs a dispute reason of at least 10 characters and sends it', async () => {
