@@ -1,3 +1,5 @@
+import { purchaseOrderId } from '@shared/api/payments'
+
 /**
  * What the payment return screen needs to remember across the trip to the provider's page (SPEC §3 local
  * storage keys): the order being paid and, for a purchase, the listing ("account") bought. Blocked storage
@@ -48,4 +50,9 @@ export function forgetCheckout(): void {
   } catch {
     // nothing to clean in blocked storage
   }
+}
+
+/** Whether this browser opened a checkout for the deal that no return screen has settled yet: it may still be paid. */
+export function checkoutOpenFor(transactionId: number): boolean {
+  return readStoredCheckout().orderId === purchaseOrderId(transactionId)
 }

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { ShieldAlert } from 'lucide-react'
 import type { TransactionAction, TransactionDetailDto } from '@shared/api/transactions'
 import { Card } from '@/components/ui/card'
+import { checkoutOpenFor } from '@/lib/payment-storage'
 import { transactionQueryKeys } from '../api/keys'
 import { buttonActions } from '../lib/actions'
 import { guidance } from '../lib/guidance'
@@ -25,7 +26,7 @@ export function DealActions({ deal }: { deal: TransactionDetailDto }) {
     <Card className="p-5 sm:p-6" data-testid="deal-actions">
       <h2 className="text-base font-semibold">What happens now</h2>
       <p className="mt-2 text-navy-700 dark:text-navy-200" data-testid="deal-guidance">
-        {guidance(deal, lapsed)}
+        {guidance(deal, lapsed, lapsed === 'reservation' && checkoutOpenFor(deal.id))}
       </p>
       <div className="mt-4 empty:hidden">
         <DealTimers deal={deal} onElapsed={refresh} />

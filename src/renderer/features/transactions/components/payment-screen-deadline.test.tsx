@@ -57,6 +57,28 @@ describe('/payment/{id} once the reservation has run out', () => {
   })
 })
 
+describe('/payment/{id} once the reservation has run out, with a checkout open at the provider', () => {
+  afterEach(() => localStorage.clear())
+
+  it('tells the buyer where a payment still finished there goes', async () => {
+    // this browser opened the deal's checkout (deal 7's order), and no return screen has settled it
+    localStorage.setItem('trustap_order_id', 'trans_7')
+    stub(makeDeal({ actions: ['pay', 'cancel'], reservedUntil: new Date(Date.now() + 1200).toISOString() }))
+    renderPayment()
+    expect(await screen.findByTestId('pay-button')).toBeTruthy()
+    await waitFor(() => expect(screen.queryByTestId('pay-button')).toBeNull(), { timeout: 4000 })
+    expect(screen.getByTestId('payment-status').textContent).toContain(`${ENDED} If you still finish paying at the checkout you opened, the money goes to your balance.`)
+  })
+
+  it('says nothing of it for another deal’s checkout', async () => {
+    localStorage.setItem('trustap_order_id', 'trans_8')
+    stub(makeDeal({ actions: ['cancel'], reservedUntil: new Date(Date.now() - 1000).toISOString() }))
+    renderPayment()
+    await waitFor(() => expect(screen.getByTestId('payment-status').textContent).toContain(ENDED))
+    expect(screen.getByTestId('payment-status').textContent).not.toContain('checkout you opened')
+  })
+})
+
 describe('useOpenActions', () => {
   it('closes Pay even when its timer fires a moment before the deadline by the clock', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })

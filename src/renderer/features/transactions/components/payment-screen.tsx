@@ -9,10 +9,12 @@ import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useCurrentUser } from '@/lib/auth'
+import { checkoutOpenFor } from '@/lib/payment-storage'
 import { useSeo } from '@/lib/seo'
 import { useTransaction } from '../api/get-transaction'
 import { transactionQueryKeys } from '../api/keys'
 import { useOpenActions, type OpenActions } from '../hooks/use-open-actions'
+import { reservationEndedText } from '../lib/guidance'
 import { paidWith } from '../lib/pay-options'
 import { DealTimers } from './deal-timers'
 import { MoneySummary } from './money-summary'
@@ -22,12 +24,19 @@ import { NotFoundDeal } from './transaction-detail-screen'
 
 type PaymentState = { icon: typeof Clock; title: string; text: string; tone: string }
 
-/** Where the deal's payment stands, in the buyer's and the seller's words. */
-export function paymentState(deal: Pick<TransactionDetailDto, 'status' | 'paymentMethod' | 'total' | 'viewerRole'>, lapsed: OpenActions['lapsed'] = null): PaymentState {
+/**
+ * Where the deal's payment stands, in the buyer's and the seller's words. `checkoutOpen`: this browser opened the deal's
+ * checkout at the provider, which may still be paid.
+ */
+export function paymentState(
+  deal: Pick<TransactionDetailDto, 'status' | 'paymentMethod' | 'total' | 'viewerRole'>,
+  lapsed: OpenActions['lapsed'] = null,
+  checkoutOpen = false,
+): PaymentState {
   const how = deal.paymentMethod ? `${paidWith(deal.paymentMethod)}: ` : ''
   // the server's sweep has not cancelled it yet, and paying is no longer offered
   if (deal.status === 'pending' && lapsed === 'reservation') {
-    return { icon: Hourglass, title: 'Reservation ended', text: 'The reservation has run out: the purchase is being cancelled.', tone: 'bg-muted text-navy-500 dark:text-navy-300' }
+    return { icon: Hourglass, title: 'Reservation ended', text: reservationEndedText(deal.viewerRole === 'buyer' && checkoutOpen), tone: 'bg-muted text-navy-500 dark:text-navy-300' }
   }
   switch (deal.status) {
     case 'pending':
@@ -46,7 +55,7 @@ export function paymentState(deal: Pick<TransactionDetailDto, 'status' | 'paymen
 function PaymentBody({ deal }: { deal: TransactionDetailDto }) {
   const client = useQueryClient()
   const { actions, lapsed } = useOpenActions(deal)
-  const state = paymentState(deal, lapsed)
+  const state = paymentState(deal, lapsed, lapsed === 'reservation' && checkoutOpenFor(deal.id))
   const Icon = state.icon
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">

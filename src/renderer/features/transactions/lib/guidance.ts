@@ -3,11 +3,21 @@ import type { TransactionDto } from '@shared/api/transactions'
 type Deal = Pick<TransactionDto, 'status' | 'viewerRole' | 'buyer' | 'seller' | 'countdownDays'>
 
 /**
- * "What happens now", for the viewer's side of the deal: the step they are waiting for or must take. A deadline that
- * has passed (`lapsed`, which the server's sweep is about to act on) says what happens instead.
+ * A lapsed reservation, said to everyone; to a buyer who opened a checkout at the provider from this browser, also
+ * where a payment they still finish there goes (the server credits it to their balance once the deal is cancelled).
  */
-export function guidance(deal: Deal, lapsed: 'reservation' | 'countdown' | null = null): string {
-  if (lapsed === 'reservation' && deal.status === 'pending') return 'The reservation has run out: the purchase is being cancelled.'
+export function reservationEndedText(checkoutOpen: boolean): string {
+  const ended = 'The reservation has run out: the purchase is being cancelled.'
+  return checkoutOpen ? `${ended} If you still finish paying at the checkout you opened, the money goes to your balance.` : ended
+}
+
+/**
+ * "What happens now", for the viewer's side of the deal: the step they are waiting for or must take. A deadline that
+ * has passed (`lapsed`, which the server's sweep is about to act on) says what happens instead; `checkoutOpen`: this
+ * browser opened the deal's checkout at the provider, which may still be paid.
+ */
+export function guidance(deal: Deal, lapsed: 'reservation' | 'countdown' | null = null, checkoutOpen = false): string {
+  if (lapsed === 'reservation' && deal.status === 'pending') return reservationEndedText(deal.viewerRole === 'buyer' && checkoutOpen)
   if (lapsed === 'countdown' && deal.status === 'countdown_started') return `The countdown is over: the money is being released to ${deal.seller.username}.`
   const buyer = deal.buyer.username
   const seller = deal.seller.username
