@@ -79,4 +79,14 @@ describe('the payment_completed redirect', () => {
     tab.navigate(-1)
     await waitFor(() => expect(location()).toBe('/listing/3'))
   })
+
+  it('leaves a buyer who went on from the chat to the deal during that second where they are', async () => {
+    const tab = await liveTabOnListing()
+    paid()
+    // the purchase flow's own move to the chat, then the buyer follows the chat's link to the deal at once
+    tab.navigate('/chat/7')
+    tab.navigate('/transaction/5')
+    await new Promise((done) => setTimeout(done, 1_300))
+    expect(location()).toBe('/transaction/5')
+  })
 })

@@ -58,9 +58,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       // a payment popup's return screen tells its opener, which follows, and closes
       if (popupReturnShowing()) return
       // A window opened by another (SPEC §4) moves at once; a standalone tab waits so the toast can be read, and
-      // looks again then: Buy Now's own answer, which arrives after this event, takes the page there meanwhile
+      // moves only if it is still where the event found it: Buy Now's own answer, which arrives after this event,
+      // takes the page to the chat meanwhile, and the buyer may have gone on from there (to the deal) already
+      const from = window.location.pathname
       if (window.opener) navigate(to)
-      else window.setTimeout(() => window.location.pathname !== to && navigate(to), REDIRECT_DELAYS.short)
+      else window.setTimeout(() => window.location.pathname === from && navigate(to), REDIRECT_DELAYS.short)
     }
   })
 
