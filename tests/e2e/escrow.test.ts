@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { SHOTS, signedInAs as signIn, useDemoSite } from '../support/e2e'
+import { axeViolations, reportViolations } from '../support/axe'
 
 const site = useDemoSite()
 
@@ -289,6 +290,7 @@ describe('escrow in Chromium: buyer and seller side by side', () => {
     expect(text).toContain(`${listing.accountTitle} is still reserved for you`)
     expect(text).toMatch(/The account stays reserved for you until \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M, and you can still pay for it from the deal page\./)
     await buyer.screenshot({ path: `${SHOTS}/escrow-cancelled-purchase-home-375.png` })
+    expect(reportViolations(await axeViolations(buyer, 'home with the cancelled purchase’s notice'))).toBe('no violations')
 
     await notice.getByRole('link', { name: /Pay from the deal page/ }).click()
     await buyer.waitForURL(/\/transaction\/\d+$/)
