@@ -47,8 +47,7 @@ export default function HomeRoute() {
   if (searchParams.has('_trustap_return')) return <PaymentReturnRoute />
   return (
     <>
-      {/* a deal is read for a signed-in viewer only (SPEC §6): a visitor whose session ended meanwhile sees home as it is */}
-      {cancelledPurchase !== null && isSignedIn && (
+      {cancelledPurchase !== null && (
         <Suspense fallback={null}>
           <ReservationHeldNotice
             dealId={cancelledPurchase}

@@ -6,6 +6,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router-dom'
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import { formatDateTime } from '@/lib/dates'
+import { authKeys } from '@/lib/query-keys'
+import { transactionQueryKeys } from '../api/keys'
 import { makeDeal } from '../test-fixtures'
 import { ReservationHeldNotice } from './reservation-held-notice'
 
@@ -19,8 +21,12 @@ function stub(deal: TransactionDetailDto | null) {
   return asked
 }
 
-function renderNotice(onDismiss = () => {}) {
+/** the buyer of makeDeal's deal, signed in */
+const BUYER = { id: 5, username: 'bob', avatar: null, balance: '2000.00' }
+
+function renderNotice(onDismiss = () => {}, me: typeof BUYER | null = BUYER) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  client.setQueryData(authKeys.me(), me)
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -29,7 +35,7 @@ function renderNotice(onDismiss = () => {}) {
     </QueryClientProvider>,
   )
   /** the deal has been answered (and, inside waitFor's act, drawn) */
-  const settled = () => waitFor(() => expect(client.getQueryCache().getAll()[0]?.state.status).toBe('success'))
+  const settled = () => waitFor(() => expect(client.getQueryCache().find({ queryKey: transactionQueryKeys.detail(7) })?.state.status).toBe('success'))
   return { settled }
 }
 
@@ -53,6 +59,14 @@ describe('ReservationHeldNotice (home, after a purchase’s checkout was cancell
     expect(notice.closest('[role="status"]')).toBeTruthy()
     await userEvent.setup().click(within(notice).getByRole('button', { name: 'Dismiss' }))
     expect(onDismiss).toHaveBeenCalled()
+  })
+
+  it('asks nothing of the server for a visitor, whose session ended meanwhile (SPEC §6)', async () => {
+    const asked = stub(makeDeal())
+    renderNotice(() => {}, null)
+    await new Promise((done) => setTimeout(done, 100))
+    expect(asked).toEqual([])
+    expect(screen.queryByTestId('reservation-held')).toBeNull()
   })
 
   it('says nothing for a deal that is paid, cancelled, past its reservation, the seller’s, or not the viewer’s', async () => {

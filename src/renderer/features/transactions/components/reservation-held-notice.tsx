@@ -3,6 +3,7 @@ import { ArrowRight, Hourglass, X } from 'lucide-react'
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
+import { useCurrentUser } from '@/lib/auth'
 import { formatDateTime } from '@/lib/dates'
 import { useTransaction } from '../api/get-transaction'
 import { useOpenActions } from '../hooks/use-open-actions'
@@ -20,7 +21,9 @@ interface ReservationHeldNoticeProps {
  * The region is there before the deal arrives, so a screen reader says the notice when it appears.
  */
 export function ReservationHeldNotice({ dealId, onDismiss }: ReservationHeldNoticeProps) {
-  const deal = useTransaction(dealId, true).data
+  // a deal is read for a signed-in viewer only (SPEC §6): a visitor whose session ended meanwhile sees nothing
+  const { isSignedIn } = useCurrentUser()
+  const deal = useTransaction(dealId, isSignedIn).data
   const until = deal?.status === 'pending' && deal.viewerRole === 'buyer' ? deal.reservedUntil : null
   return <div role="status">{deal && until && <HeldReservation deal={deal} until={until} onDismiss={onDismiss} />}</div>
 }
