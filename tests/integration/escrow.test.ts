@@ -566,6 +566,15 @@ describe('handover steps are data admins edit', () => {
  * admin's messages are (SPEC §3 "Admin sender id is 999"); a checklist tick reaches the admins too; a ban's
  * cancellation does not tell the seller the listing is back on sale.
  */
+/** alice buys a listing of carol's from her balance, funded with exactly what it costs: the deal answers paid */
+async function alicePaysFromBalance() {
+  const listing = await listingToBuy(alice.id, carol.id)
+  const held = listing.priceCents + fee(listing.priceCents)
+  await fund(alice.id, held)
+  const deal = detail((await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' })).json)
+  return { listing, held, deal }
+}
+
 async function authed(who: { client: ApiClient; id: number }, as = who.id) {
   const socket = await openSocket(server.url, who.client.cookieHeader)
   socket.send({ type: 'authenticate', userId: as })
@@ -602,9 +611,7 @@ describe('an admin’s step in a deal’s chat', () => {
   })
 
   it('is Handover Support’s when an admin settles a dispute, not the admin’s own account', async () => {
-    const listing = await listingToBuy(alice.id, carol.id)
-    await fund(alice.id, listing.priceCents + fee(listing.priceCents))
-    const deal = detail((await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' })).json)
+    const { listing, deal } = await alicePaysFromBalance()
     expect((await alice.client.post(`/api/transactions/${deal.id}/dispute`, { reason: 'The seller never sent the invite at all' })).status).toBe(200)
     const seller = await signIn(listing.seller)
     const sellerSocket = await authed(seller)
@@ -622,9 +629,7 @@ describe('an admin’s step in a deal’s chat', () => {
 
 describe('a checklist tick', () => {
   it('reaches the admins (999) as transaction_updated, as every other step does', async () => {
-    const listing = await listingToBuy(alice.id, carol.id)
-    await fund(alice.id, listing.priceCents + fee(listing.priceCents))
-    const deal = detail((await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' })).json)
+    const { listing, deal } = await alicePaysFromBalance()
     const seller = await signIn(listing.seller)
     const adminSocket = await authed(admin, 999)
     try {
@@ -658,9 +663,7 @@ describe('a reservation cancelled by a seller’s ban', () => {
 
 describe('a countdown an admin starts', () => {
   it('tells both parties, stored and live, as every other admin step does', async () => {
-    const listing = await listingToBuy(alice.id, carol.id)
-    await fund(alice.id, listing.priceCents + fee(listing.priceCents))
-    const deal = detail((await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' })).json)
+    const { listing, deal } = await alicePaysFromBalance()
     const seller = await signIn(listing.seller)
     expect((await seller.client.post(`/api/transactions/${deal.id}/send-invite`)).status).toBe(200)
     expect((await alice.client.post(`/api/transactions/${deal.id}/confirm-access`)).status).toBe(200)
@@ -698,10 +701,7 @@ describe('the escrow money notifications', () => {
       .sort((a, b) => a.type.localeCompare(b.type) || a.message.localeCompare(b.message))
 
   it('name the amount as money in their text and as a decimal string in their data: paid, released', async () => {
-    const listing = await listingToBuy(alice.id, carol.id)
-    const held = listing.priceCents + fee(listing.priceCents)
-    await fund(alice.id, held)
-    const deal = detail((await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' })).json)
+    const { listing, held, deal } = await alicePaysFromBalance()
     const seller = await signIn(listing.seller)
     const title = deal.listing.accountTitle
     const [price, total] = [formatCents(listing.priceCents), formatCents(held)]
@@ -736,10 +736,7 @@ describe('the escrow money notifications', () => {
   })
 
   it('name the amount of a refund the same way', async () => {
-    const listing = await listingToBuy(alice.id, carol.id)
-    const held = listing.priceCents + fee(listing.priceCents)
-    await fund(alice.id, held)
-    const deal = detail((await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' })).json)
+    const { listing, held, deal } = await alicePaysFromBalance()
     const seller = await signIn(listing.seller)
     expect((await seller.client.post(`/api/transactions/${deal.id}/refund`)).status).toBe(200)
     const title = deal.listing.accountTitle

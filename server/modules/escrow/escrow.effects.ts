@@ -1,5 +1,6 @@
 import { ADMIN_SENDER_ID } from '@shared/constants'
 import { formatCents } from '@shared/format'
+import { centsToDecimalString } from '@shared/money'
 import type { NotificationType } from '@shared/api/notifications'
 import { transactionDisplayId, type TransactionRole, type TransactionStatus } from '@shared/api/transactions'
 import type { Delivery } from '../../realtime/bus'
@@ -23,7 +24,7 @@ export interface StepEffects {
 
 const dollars = formatCents
 /** an amount in a notification's data: the decimal string (`"25.00"`) deposits' and withdrawals' notices carry */
-const decimal = (cents: number) => (cents / 100).toFixed(2)
+const decimal = centsToDecimalString
 
 /** Who took a step: a party, an admin, or the server on its own (a deadline, a ban). */
 export type StepActor = TransactionRole | 'system'

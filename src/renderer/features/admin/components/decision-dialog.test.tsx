@@ -9,9 +9,12 @@ import { DecisionDialog } from './decision-dialog'
 
 afterEach(cleanup)
 
+type Props = Parameters<typeof DecisionDialog>[0]
+
 function renderDialog(schema: z.ZodString) {
   const onConfirm = vi.fn()
-  const view = render(
+  /** the dialog as a screen draws it, with `changes` over a note's defaults; for `rerender` too */
+  const draw = (changes: Partial<Props> = {}) => (
     <DecisionDialog
       open
       onOpenChange={() => {}}
@@ -22,10 +25,12 @@ function renderDialog(schema: z.ZodString) {
       busy={false}
       error={null}
       onConfirm={onConfirm}
-    />,
+      {...changes}
+    />
   )
+  const view = render(draw())
   const dialog = screen.getByRole('dialog', { name: 'Decide?' })
-  return { dialog, field: within(dialog).getByLabelText('Note') as HTMLTextAreaElement, onConfirm, view }
+  return { dialog, field: within(dialog).getByLabelText('Note') as HTMLTextAreaElement, onConfirm, view, draw }
 }
 
 describe('DecisionDialog', () => {
@@ -51,12 +56,10 @@ describe('DecisionDialog', () => {
   })
 
   it('says why when the decision was overtaken, keeps the typed note to copy and sends nothing', () => {
-    const { dialog, field, onConfirm, view } = renderDialog(resolveRequestSchema.shape.note)
+    const { dialog, field, onConfirm, view, draw } = renderDialog(resolveRequestSchema.shape.note)
     fireEvent.change(field, { target: { value: 'Paid twice, refund one' } })
     // what the screen passes once someone else has decided
-    view.rerender(
-      <DecisionDialog open onOpenChange={() => {}} title="Decide?" description="What happens." confirmLabel="Decide" note={{ label: 'Note', schema: resolveRequestSchema.shape.note }} busy={false} error={null} overtaken="Another admin decided first." onConfirm={onConfirm} />,
-    )
+    view.rerender(draw({ overtaken: 'Another admin decided first.' }))
     expect(within(dialog).getByRole('alert').textContent).toBe('Another admin decided first.Your note was not sent. It is kept below so you can copy it.')
     expect([field.value, field.readOnly, field.disabled]).toEqual(['Paid twice, refund one', true, false])
     const confirm = within(dialog).getByRole('button', { name: 'Decide' }) as HTMLButtonElement
@@ -69,23 +72,9 @@ describe('DecisionDialog', () => {
   })
 
   it('says the note may have gone with a decision that may be the admin’s own', () => {
-    const { dialog, field, onConfirm, view } = renderDialog(resolveRequestSchema.shape.note)
+    const { dialog, field, view, draw } = renderDialog(resolveRequestSchema.shape.note)
     fireEvent.change(field, { target: { value: 'Paid twice, refund one' } })
-    view.rerender(
-      <DecisionDialog
-        open
-        onOpenChange={() => {}}
-        title="Decide?"
-        description="What happens."
-        confirmLabel="Decide"
-        note={{ label: 'Note', schema: resolveRequestSchema.shape.note }}
-        busy={false}
-        error="Unable to connect to server"
-        overtaken="Your request got no answer, and the dispute has been settled since."
-        overtakenMaybeMine
-        onConfirm={onConfirm}
-      />,
-    )
+    view.rerender(draw({ error: 'Unable to connect to server', overtaken: 'Your request got no answer, and the dispute has been settled since.', overtakenMaybeMine: true }))
     expect(within(dialog).getByTestId('decision-overtaken').textContent).toBe(
       'Your request got no answer, and the dispute has been settled since.If it was, your note went with it. It is kept below either way.',
     )

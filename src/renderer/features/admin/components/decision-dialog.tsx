@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import { TriangleAlert } from 'lucide-react'
 import type { z } from 'zod'
+import { OvertakenNotice } from '@/components/overtaken-notice'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog'
 
@@ -85,15 +85,12 @@ export function DecisionDialog(props: DecisionDialogProps) {
             <div>{description}</div>
           </DialogDescription>
           {overtaken && (
-            <div role="alert" data-testid="decision-overtaken" className="mt-4 flex gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
-              <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
-              <div className="grid gap-1">
-                <p>{overtaken}</p>
-                {note && text && (
-                  <p>{overtakenMaybeMine ? 'If it was, your note went with it. It is kept below either way.' : 'Your note was not sent. It is kept below so you can copy it.'}</p>
-                )}
-              </div>
-            </div>
+            <OvertakenNotice
+              testId="decision-overtaken"
+              kept={note && text ? (overtakenMaybeMine ? 'If it was, your note went with it. It is kept below either way.' : 'Your note was not sent. It is kept below so you can copy it.') : null}
+            >
+              {overtaken}
+            </OvertakenNotice>
           )}
           {note && (
             <div className="mt-4 grid gap-1.5">

@@ -55,6 +55,15 @@ describe('a deposit back from the provider', () => {
   })
 })
 
+/** /balance for RICH_BOB: $500.00 available, no history, no withdrawals; what the page sends is recorded */
+const stubBalancePage = () =>
+  stubServer((path) => {
+    if (path === '/api/balance') return Response.json({ available: '500.00', held: '0.00', pendingWithdrawals: '0.00' })
+    if (path.startsWith('/api/balance/history')) return Response.json([], { headers: { 'X-Total-Count': '0' } })
+    if (path.startsWith('/api/withdrawals')) return Response.json([])
+    return Response.json({ message: 'not found' }, { status: 404 })
+  }, RICH_BOB)
+
 describe('/balance: the Withdraw dialog', () => {
   /*
    * SPEC §1: only "a current user with a missing balance is treated as 15.00". A user whose balance is $500.00 and
@@ -75,12 +84,7 @@ describe('/balance: the Withdraw dialog', () => {
   })
 
   it('says what is wrong when Continue is pressed with no amount, and sends nothing', async () => {
-    const sent = stubServer((path) => {
-      if (path === '/api/balance') return Response.json({ available: '500.00', held: '0.00', pendingWithdrawals: '0.00' })
-      if (path.startsWith('/api/balance/history')) return Response.json([], { headers: { 'X-Total-Count': '0' } })
-      if (path.startsWith('/api/withdrawals')) return Response.json([])
-      return Response.json({ message: 'not found' }, { status: 404 })
-    }, RICH_BOB)
+    const sent = stubBalancePage()
     const { user } = renderAt('/balance', RICH_BOB)
     await user.click(await screen.findByRole('button', { name: /Deposit/ }))
     const dialog = await screen.findByRole('dialog')
@@ -95,12 +99,7 @@ describe('/balance: the Withdraw dialog', () => {
   })
 
   it('announces what is wrong with a field and takes the focus to the first one to fix when Request fails', async () => {
-    const sent = stubServer((path) => {
-      if (path === '/api/balance') return Response.json({ available: '500.00', held: '0.00', pendingWithdrawals: '0.00' })
-      if (path.startsWith('/api/balance/history')) return Response.json([], { headers: { 'X-Total-Count': '0' } })
-      if (path.startsWith('/api/withdrawals')) return Response.json([])
-      return Response.json({ message: 'not found' }, { status: 404 })
-    }, RICH_BOB)
+    const sent = stubBalancePage()
     const { user } = renderAt('/balance', RICH_BOB)
     await user.click(await screen.findByRole('button', { name: /Withdraw/ }))
     const dialog = await screen.findByRole('dialog')

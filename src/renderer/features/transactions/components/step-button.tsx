@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { Loader2, TriangleAlert } from 'lucide-react'
+import { Loader2 } from 'lucide-react'
 import { disputeRequestSchema, resolveRequestSchema, TRANSACTION_STATUS_LABELS, type TransactionAction, type TransactionDetailDto } from '@shared/api/transactions'
+import { OvertakenNotice } from '@/components/overtaken-notice'
 import { Button } from '@/components/ui/button'
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/dialog'
 import { toast } from '@/hooks/use-toast'
@@ -91,13 +92,9 @@ export function StepButton({ deal, action, offered, open, onOpenChange: setOpen 
         <AlertDialogTitle>{copy.title}</AlertDialogTitle>
         <AlertDialogDescription>{copy.description}</AlertDialogDescription>
         {overtaken && (
-          <div role="alert" data-testid="step-overtaken" className="mt-4 flex gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
-            <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
-            <div className="grid gap-1">
-              <p>The deal moved on while this was open: it is now {TRANSACTION_STATUS_LABELS[deal.status]}, and this step is no longer possible.</p>
-              {needsText && text && <p>What you wrote was not sent. It is kept below so you can copy it.</p>}
-            </div>
-          </div>
+          <OvertakenNotice testId="step-overtaken" kept={needsText && text ? 'What you wrote was not sent. It is kept below so you can copy it.' : null}>
+            The deal moved on while this was open: it is now {TRANSACTION_STATUS_LABELS[deal.status]}, and this step is no longer possible.
+          </OvertakenNotice>
         )}
         {needsText && (
           <div className="mt-4 grid gap-1.5">
