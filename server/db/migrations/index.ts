@@ -25,6 +25,7 @@ import { Migration20261128PaymentReversals } from './20261128-payment-reversals'
 import { Migration20261129PaymentComplaints } from './20261129-payment-complaints'
 import { Migration20261129PaymentReversalRecovery } from './20261129-payment-reversal-recovery'
 import { Migration20261129PaymentProviderChecks } from './20261129-payment-provider-checks'
+import { Migration20261202TwoFactor } from './20261202-two-factor'
 import { Migration20261129TrustapAccountsOneOwner } from './20261129-trustap-accounts-one-owner'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
@@ -56,4 +57,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129PaymentReversalRecovery', class: Migration20261129PaymentReversalRecovery },
   { name: 'Migration20261129PaymentProviderChecks', class: Migration20261129PaymentProviderChecks },
   { name: 'Migration20261129TrustapAccountsOneOwner', class: Migration20261129TrustapAccountsOneOwner },
+  { name: 'Migration20261202TwoFactor', class: Migration20261202TwoFactor },
 ]

@@ -13,6 +13,10 @@ export class User {
   banReason: string | null = null
   /** set when an admin deleted the account: the row stays, anonymised, for the ledger and the history */
   deletedAt: Date | null = null
+  /** when two-factor sign-in turned on (an authenticator app or a passkey); null while it is off */
+  twoFactorSince: Date | null = null
+  /** set when too many failed passwords locked sign-in; a second factor or the emailed unlock link lifts it */
+  loginLockedAt: Date | null = null
   createdAt: Date = new Date()
 }
 
@@ -30,6 +34,8 @@ export const UserSchema = new EntitySchema<User>({
     bannedAt: { type: 'datetime', nullable: true },
     banReason: { type: 'string', length: 500, nullable: true },
     deletedAt: { type: 'datetime', nullable: true },
+    twoFactorSince: { type: 'datetime', nullable: true },
+    loginLockedAt: { type: 'datetime', nullable: true },
     createdAt: { type: 'datetime', defaultRaw: 'now()' },
   },
 })
