@@ -10,7 +10,7 @@ import serve from 'koa-static'
 import type { Config } from './config'
 import type { Orm } from './db/orm'
 import type { Logger } from './logger'
-import { activeUser } from './http/access'
+import { activeUser, actsAsAdmin } from './http/access'
 import { errorMiddleware, logAppErrors } from './http/error-middleware'
 import { sameOriginWrites } from './http/csrf'
 import { refuseUnstorableText } from './http/nul-guard'
@@ -28,6 +28,11 @@ import { AccountSettingsService } from './modules/account-settings/account-setti
 import { EmailChangeService } from './modules/account-settings/email-change.service'
 import { authRoutes } from './modules/auth/auth.routes'
 import { AuthService } from './modules/auth/auth.service'
+import { createSignIn } from './modules/auth/sign-in'
+import { createStepUp } from './modules/auth/step-up'
+import { createSealer } from './modules/auth/totp'
+import { twoFactorRoutes } from './modules/auth/two-factor.routes'
+import { TwoFactorService } from './modules/auth/two-factor.service'
 import { emailRoutes } from './modules/email/email.routes'
 import type { Mailer } from './modules/email/mailer'
 import { healthRoutes } from './modules/health/health.routes'
@@ -153,6 +158,9 @@ export function createApp(deps: AppDeps): CreatedApp {
   const accountSettings = new AccountSettingsService({ ...services, mailer: deps.mailer, logger, publicUrl: config.publicUrl })
   const emailChange = new EmailChangeService({ users: services.users, mailer: deps.mailer, secret: config.sessionSecret, publicUrl: config.publicUrl })
   const diagnostics = new DiagnosticsService({ config, mailer: deps.mailer, provider: services.payments.provider, redis: deps.redis, webRoot: deps.webRoot })
+  const twoFactor = new TwoFactorService({ sealer: createSealer(config.sessionSecret), secret: config.sessionSecret })
+  const stepUp = createStepUp({ twoFactor, rateLimits: deps.rateLimits })
+  const signIn = createSignIn({ users: services.users, twoFactor })
   const reviews = new ReviewsService({ deal: (em, viewer, id) => services.escrow.get(em, viewer, id), notifications: services.notifications, bus: deps.bus, logger })
   // behind the proxy X-Forwarded-For ends with the address the proxy saw, which is the only entry it vouches for:
   // one hop, so a client cannot pick its own address (and rate-limit key) by sending the header itself
@@ -196,7 +204,7 @@ export function createApp(deps: AppDeps): CreatedApp {
     diagnostics,
     viewerIsAdmin: async (ctx) => {
       const session = await readSession(ctx.req)
-      return session?.userId ? (await activeUser(ctx.state.em, session.userId)).isAdmin : false
+      return session?.userId ? actsAsAdmin(await activeUser(ctx.state.em, session.userId)) : false
     },
   })
   app.use(diagnosticsRouter.routes()).use(diagnosticsRouter.allowedMethods())
@@ -205,7 +213,8 @@ export function createApp(deps: AppDeps): CreatedApp {
   app.use(refuseUnstorableText())
   app.use(sessionMiddleware)
   for (const router of [
-    authRoutes({ auth: services.auth, users: services.users, rateLimits: deps.rateLimits }),
+    authRoutes({ auth: services.auth, users: services.users, rateLimits: deps.rateLimits, signIn }),
+    twoFactorRoutes({ twoFactor, signIn, stepUp, rateLimits: deps.rateLimits }),
     emailRoutes({ mailer: deps.mailer, diagnostics, openOutbox: config.env === 'development' }),
     listingsRoutes({ listings: services.listings, writes: services.listingWrites }),
     statsRoutes({ listings: services.listings }),
@@ -226,7 +235,7 @@ export function createApp(deps: AppDeps): CreatedApp {
       }),
     }),
     adminListingModerationRoutes({ listings: new ListingModerationService({ notifications: services.notifications, bus: deps.bus, logger }) }),
-    adminPaymentRoutes({ payments: services.payments.payments }),
+    adminPaymentRoutes({ payments: services.payments.payments, stepUp }),
     conversationRoutes({ conversations: services.conversations, rateLimits: deps.rateLimits }),
     supportDeskRoutes({ conversations: services.conversations }),
     adminDashboardRoutes({ escrow: services.escrow, conversations: services.conversations }),
@@ -237,14 +246,14 @@ export function createApp(deps: AppDeps): CreatedApp {
     contactRoutes({ contact, rateLimits: deps.rateLimits }),
     adminContactRoutes({ contact }),
     adminSettingsRoutes({ settings: services.settings }),
-    accountSettingsRoutes({ account: accountSettings, email: emailChange, rateLimits: deps.rateLimits }),
+    accountSettingsRoutes({ account: accountSettings, email: emailChange, rateLimits: deps.rateLimits, stepUp }),
     siteRoutes({ settings: services.settings }),
     apiDocsRoutes({ routes: API_ROUTES, version: APP_VERSION, sessionCookie }),
     // before escrow's /:id/:step, which would take /{id}/review for a step
     reviewsRoutes({ reviews }),
     adminReviewRoutes({ reviews }),
-    escrowRoutes({ escrow: services.escrow, checkout: (em, input) => services.payments.payments.createPurchaseCheckout(em, input) }),
-    ...services.payments.routers(),
+    escrowRoutes({ escrow: services.escrow, checkout: (em, input) => services.payments.payments.createPurchaseCheckout(em, input), stepUp }),
+    ...services.payments.routers({ stepUp }),
   ]) {
     app.use(mountRouter(router))
   }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { User } from '../modules/users/user.entity'
-import { forbidden, unauthorized } from './errors'
+import { TWO_FACTOR_ENROLMENT_REQUIRED, TWO_FACTOR_MESSAGES } from '@shared/api/two-factor'
+import { forbidden, HttpError, unauthorized } from './errors'
 import { sessionUserId, type AppContext } from './context'
 
 /** The session's user as the session store read it with the session (its `users` row), for the request's EntityManager. */
@@ -10,7 +11,14 @@ export interface SessionUserRow {
   avatar: string | null
   is_admin: boolean
   banned_at: Date | string | null
+  two_factor_since: Date | string | null
 }
+
+/**
+ * An admin's powers need two-factor on: an admin account without it is treated as a user everywhere (and the admin
+ * area answers 403 `two_factor_enrolment_required` until it is on), so a stolen admin password alone opens nothing.
+ */
+export const actsAsAdmin = (user: Pick<User, 'isAdmin' | 'twoFactorSince'>): boolean => user.isAdmin && user.twoFactorSince !== null
 
 /**
  * Rows the session store read, by the request's EntityManager. Made an entity only when a route asks for the User
@@ -42,14 +50,16 @@ export async function currentUser(ctx: AppContext): Promise<User | null> {
 }
 
 export async function isAdminRequest(ctx: AppContext): Promise<boolean> {
-  return Boolean((await currentUser(ctx))?.isAdmin)
+  const user = await currentUser(ctx)
+  return user !== null && actsAsAdmin(user)
 }
 
-/** 401 when signed out, 403 when signed in without admin rights. */
+/** 401 when signed out, 403 when signed in without admin rights, or as an admin who has not turned two-factor on. */
 export async function requireAdmin(ctx: AppContext): Promise<User> {
   if (sessionUserId(ctx) === null) throw unauthorized()
   const user = await currentUser(ctx)
   if (!user?.isAdmin) throw forbidden('Only admins may do this')
+  if (!actsAsAdmin(user)) throw new HttpError(403, TWO_FACTOR_ENROLMENT_REQUIRED, TWO_FACTOR_MESSAGES.enrolmentRequired)
   return user
 }
 
@@ -79,10 +89,10 @@ export async function requireActiveViewer(ctx: AppContext): Promise<ActiveViewer
   const row = sessionRows.get(em)
   if (row && row.id === id && !em.getUnitOfWork().getById<User>(User.name, id)) {
     if (row.banned_at) throw forbidden(BANNED_MESSAGE)
-    return { id, username: row.username, avatar: row.avatar, isAdmin: row.is_admin }
+    return { id, username: row.username, avatar: row.avatar, isAdmin: row.is_admin && row.two_factor_since !== null }
   }
   const user = await activeUser(em, id)
-  return { id, username: user.username, avatar: user.avatar, isAdmin: user.isAdmin }
+  return { id, username: user.username, avatar: user.avatar, isAdmin: actsAsAdmin(user) }
 }
 
 export const BANNED_MESSAGE = 'Your account is banned'

@@ -10,6 +10,14 @@ export interface AppState {
 export interface SessionData {
   userId?: number
   isAdmin?: boolean
+  /** the password was right but the account has two-factor on: not signed in until a second factor comes */
+  pendingUserId?: number
+  /** when the password was checked (ms); a pending sign-in lapses after PENDING_SIGN_IN_MS */
+  pendingSince?: number
+  /** the pending sign-in came through the admin form, which answers with the admin flag */
+  pendingAdmin?: boolean
+  /** when this session last passed a second factor (ms): money and identity changes ask again after STEP_UP_WINDOW_MS */
+  secondFactorAt?: number
 }
 
 export type SessionObject = SessionData & {

@@ -3,6 +3,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { CONTACT_MESSAGES } from '@shared/api/contact'
 import { CHAT_MESSAGES, CHAT_RULES } from '@shared/api/conversations'
 import { LISTING_RULES } from '@shared/api/listings'
+import { TWO_FACTOR_MESSAGES } from '@shared/api/two-factor'
 import { tooManyRequests } from './errors'
 
 export interface RateRule {
@@ -19,6 +20,8 @@ export const AUTH_RATE_RULES = {
   verify: { points: 20, durationSeconds: 15 * 60 },
   resend: { points: 10, durationSeconds: 60 * 60 },
   forgot: { points: 5, durationSeconds: 60 * 60 },
+  // second-factor codes per account, wherever they come from: three codes are right at a time, out of a million
+  twoFactor: { points: 10, durationSeconds: 15 * 60, message: TWO_FACTOR_MESSAGES.tooManyAttempts },
 } satisfies Record<string, RateRule>
 
 /** Every limit: the auth ones per IP, listing-image uploads and chat per user, the public image proxy and the contact form per IP. */

@@ -8,6 +8,7 @@ import { hashPassword } from '../../server/modules/auth/passwords'
 import { User } from '../../server/modules/users/user.entity'
 import type { RunningServer } from '../../server/server'
 import { ApiClient } from './http-client'
+import { enrolTotp } from './two-factor'
 
 export const PASSWORD = 'payments-test-password'
 
@@ -24,6 +25,9 @@ export interface TestUser {
   id: number
   username: string
   client: ApiClient
+  /** an admin's authenticator secret and recovery codes: admins must have two-factor on before the admin area opens */
+  totpSecret?: string
+  recoveryCodes?: string[]
 }
 
 /** A user made as signup makes one (welcome bonus included), signed in on a client that sends its Origin like a browser. */
@@ -45,7 +49,9 @@ export async function addUser(server: RunningServer, username: string, options: 
   const client = new ApiClient(server.url, { origin: server.url })
   const res = await client.post('/api/auth/login', { username, password: PASSWORD })
   expect(res.status, res.text).toBe(200)
-  return { id: user.id, username, client }
+  // an admin enrols as the admin screens ask: the session it enrols in counts as freshly verified
+  const enrolled = options.admin ? await enrolTotp(client) : undefined
+  return { id: user.id, username, client, ...(enrolled ? { totpSecret: enrolled.secret, recoveryCodes: enrolled.recoveryCodes } : {}) }
 }
 
 /** The hidden form token of a sandbox checkout page. */
@@ -89,6 +95,22 @@ export async function drainWallet(server: RunningServer, userId: number): Promis
       legs: [
         { account: wallet, amountCents: -amount },
         { account: await ledger.systemAccount(tx, 'promotions'), amountCents: amount },
+      ],
+    })
+  })
+}
+
+/** Money from promotions into a user's wallet, as a test's starting point. */
+export async function fundWallet(server: RunningServer, userId: number, amountCents: number): Promise<void> {
+  const { ledger } = server.created.services
+  await server.orm.em.fork().transactional(async (tx) => {
+    await ledger.transfer(tx, {
+      kind: 'test_funding',
+      idempotencyKey: `test:${randomUUID()}`,
+      memo: 'test funding',
+      legs: [
+        { account: await ledger.systemAccount(tx, 'promotions'), amountCents: -amountCents },
+        { account: await ledger.walletOf(tx, tx.getReference(User, userId)), amountCents },
       ],
     })
   })

@@ -15,6 +15,7 @@ import type { RateLimits } from '../../http/rate-limit'
 import { parseBody } from '../../http/validation'
 import { receivedFile, receiveOneImage } from '../media/upload.routes'
 import type { User } from '../users/user.entity'
+import type { StepUp } from '../auth/step-up'
 import type { AccountSettingsService } from './account-settings.service'
 import { avatarTooLarge } from './avatar'
 import type { EmailChangeService } from './email-change.service'
@@ -23,6 +24,7 @@ export interface AccountSettingsRoutesDeps {
   account: AccountSettingsService
   email: EmailChangeService
   rateLimits: RateLimits
+  stepUp: StepUp
 }
 
 const AVATAR_UPLOAD = { field: ACCOUNT_RULES.avatarField, maxBytes: ACCOUNT_RULES.avatarMaxBytes, tooLarge: avatarTooLarge, malformed: ACCOUNT_MESSAGES.avatarUpload }
@@ -36,7 +38,7 @@ const mailKey = (user: User) => `user:${user.id}`
  */
 export function accountSettingsRoutes(deps: AccountSettingsRoutesDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/settings' })
-  const { account, email, rateLimits } = deps
+  const { account, email, rateLimits, stepUp } = deps
 
   /** Runs a password-checking action under the sign-in limit; a success resets it, as a sign-in does. */
   async function withPasswordLimit<T>(ctx: AppContext, user: User, action: () => Promise<T>): Promise<T> {
@@ -54,6 +56,7 @@ export function accountSettingsRoutes(deps: AccountSettingsRoutesDeps): Router<A
 
   router.post('/email', async (ctx) => {
     const user = await requireActiveUser(ctx)
+    await stepUp.require(ctx, user)
     const input = parseBody(ctx, emailChangeRequestSchema)
     await rateLimits.consume('resend', mailKey(user))
     const started = await withPasswordLimit(ctx, user, () => email.start(ctx.state.em, user.id, input))
@@ -77,6 +80,7 @@ export function accountSettingsRoutes(deps: AccountSettingsRoutesDeps): Router<A
 
   router.post('/password', async (ctx) => {
     const user = await requireActiveUser(ctx)
+    await stepUp.require(ctx, user)
     const input = parseBody(ctx, passwordChangeRequestSchema)
     const sessionKey = ctx.session?.externalKey
     if (!sessionKey) throw unauthorized()
@@ -119,6 +123,7 @@ export function accountSettingsRoutes(deps: AccountSettingsRoutesDeps): Router<A
 
   router.post('/delete-account', async (ctx) => {
     const user = await requireActiveUser(ctx)
+    await stepUp.require(ctx, user)
     const { password } = parseBody(ctx, deleteAccountRequestSchema)
     await withPasswordLimit(ctx, user, () => account.deleteOwnAccount(ctx.state.em, user.id, password))
     ctx.session = null

@@ -21,6 +21,7 @@ import { parseBody, parseQuery } from '../../http/validation'
 import { countStuckDeals, listMonitorDeals, toMonitorDealDto } from '../escrow/escrow.monitor'
 import { countStuckOrders, listOrders, toAdminOrderDto } from '../payments/payment-monitor.reads'
 import type { PaymentsService } from '../payments/payments.service'
+import type { StepUp } from '../auth/step-up'
 import { csvFilename, dealsCsv, ordersCsv } from './admin-payments.csv'
 
 const page = (n: number) => ({ limit: PAYMENT_MONITOR.pageSize, offset: (n - 1) * PAYMENT_MONITOR.pageSize })
@@ -30,7 +31,7 @@ const CSV_WINDOW = { limit: PAYMENT_MONITOR.csvMaxRows, offset: 0 }
  * The payment monitor (admins only: 401 / 403): payment orders and escrow deals filtered and paged (total in
  * X-Total-Count), the same lists as CSV (the page ignored), what is stuck, and the reconcile of one order.
  */
-export function adminPaymentRoutes(deps: { payments: PaymentsService }): Router<AppState> {
+export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: StepUp }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/admin/payments' })
 
   router.use(async (ctx, next) => {
@@ -63,6 +64,7 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService }): Router<
 
   router.post('/orders/:orderId/reconcile', async (ctx) => {
     const admin = await requireAdmin(ctx)
+    await deps.stepUp.require(ctx, admin)
     const { order, outcome, changed, statusChanged, found } = await deps.payments.reconcile(ctx.state.em, admin.id, ctx.params.orderId ?? '')
     const body: ReconcileResult = { order: toAdminOrderDto(order, new Date()), outcome, changed, message: reconcileMessage(outcome, changed, found, statusChanged) }
     ctx.body = body
@@ -70,6 +72,7 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService }): Router<
 
   router.post('/orders/:orderId/refund', async (ctx) => {
     const admin = await requireAdmin(ctx)
+    await deps.stepUp.require(ctx, admin)
     const { reason } = parseBody(ctx, refundOrderRequestSchema)
     const { order, changed, refundedCents } = await deps.payments.refund(ctx.state.em, admin.id, ctx.params.orderId ?? '', reason)
     const refunded = refundedCents === null ? null : refundedCents / 100
@@ -80,6 +83,7 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService }): Router<
 
   router.post('/orders/:orderId/resolve-reversal', async (ctx) => {
     const admin = await requireAdmin(ctx)
+    await deps.stepUp.require(ctx, admin)
     const { note } = parseBody(ctx, resolveReversalRequestSchema)
     const { order, changed } = await deps.payments.resolveReversal(ctx.state.em, admin.id, ctx.params.orderId ?? '', note)
     const body: ResolveReversalResult = { order: toAdminOrderDto(order, new Date()), changed, message: changed ? RESOLVE_REVERSAL_MESSAGES.resolved : RESOLVE_REVERSAL_MESSAGES.unchanged }

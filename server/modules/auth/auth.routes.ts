@@ -14,6 +14,7 @@ import { clientIp, sessionUserId, type AppContext, type AppState } from '../../h
 import type { RateLimits } from '../../http/rate-limit'
 import { parseBody } from '../../http/validation'
 import type { User } from '../users/user.entity'
+import type { SignIn } from './sign-in'
 import type { UsersService } from '../users/users.service'
 import type { AuthService } from './auth.service'
 import { assertAcceptablePassword } from './password-policy'
@@ -22,19 +23,12 @@ export interface AuthRoutesDeps {
   auth: AuthService
   users: UsersService
   rateLimits: RateLimits
+  signIn: SignIn
 }
 
 export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/auth' })
-  const { auth, users, rateLimits } = deps
-
-  async function signIn(ctx: AppContext, user: User) {
-    // a fresh session id at every sign-in: a planted cookie never becomes a signed-in one
-    ctx.session!.userId = user.id
-    ctx.session!.isAdmin = user.isAdmin
-    await ctx.session!.regenerate()
-    return users.toCurrentUser(ctx.state.em, user)
-  }
+  const { auth, users, rateLimits, signIn } = deps
 
   /** The signed-in user, or null; a banned or deleted user's session ends here. */
   async function currentUser(ctx: AppContext): Promise<User | null> {
@@ -61,7 +55,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
     const input = parseBody(ctx, verifyEmailRequestSchema)
     await rateLimits.consume('verify', clientIp(ctx))
     const user = await auth.verifyEmail(ctx.state.em, input)
-    ctx.body = { success: true, user: await signIn(ctx, user) }
+    ctx.body = { success: true, user: await signIn.complete(ctx, user, { secondFactor: false }) }
   })
 
   router.post('/resend-verification', async (ctx) => {
@@ -77,7 +71,8 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
     await rateLimits.consume('login', key)
     const user = await auth.login(ctx.state.em, username, password)
     await rateLimits.reset('login', key)
-    ctx.body = { success: true, user: await signIn(ctx, user) }
+    // with two-factor on, a pending session and the methods to finish with (POST /2fa/verify); else signed in
+    ctx.body = await signIn.afterPassword(ctx, user)
   })
 
   /**
@@ -91,7 +86,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
     const user = await auth.login(ctx.state.em, username, password)
     if (!user.isAdmin) throw forbidden(AUTH_MESSAGES.notAnAdmin)
     await rateLimits.reset('login', key)
-    ctx.body = { success: true, user: { ...(await signIn(ctx, user)), isAdmin: true } }
+    ctx.body = await signIn.afterPassword(ctx, user, { admin: true })
   })
 
   router.post('/logout', async (ctx) => {
@@ -109,7 +104,8 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
   router.get('/admin-me', async (ctx) => {
     const user = await currentUser(ctx)
     if (!user) throw unauthorized()
-    ctx.body = { user: { ...(await users.toCurrentUser(ctx.state.em, user)), isAdmin: user.isAdmin } }
+    // an admin without two-factor is still an admin here: the admin screens show how to turn it on first
+    ctx.body = { user: { ...(await users.toCurrentUser(ctx.state.em, user)), isAdmin: user.isAdmin, twoFactorEnabled: user.twoFactorSince !== null } }
   })
 
   router.post('/forgot-password', async (ctx) => {

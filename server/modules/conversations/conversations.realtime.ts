@@ -1,4 +1,5 @@
 import type { Orm } from '../../db/orm'
+import { actsAsAdmin } from '../../http/access'
 import { HttpError } from '../../http/errors'
 import { unavailableError } from '../../http/unavailable'
 import type { RateLimits } from '../../http/rate-limit'
@@ -37,7 +38,7 @@ export function registerChatMessages(gateway: Pick<Gateway, 'onClientMessage'>, 
     const em = deps.orm.em.fork()
     const user = await em.findOne(User, { id: sessionUserId })
     if (!user || user.bannedAt) return
-    await deps.conversations.typing(em, { userId: user.id, isAdmin: user.isAdmin }, conversationId, typing)
+    await deps.conversations.typing(em, { userId: user.id, isAdmin: actsAsAdmin(user) }, conversationId, typing)
   }
 
   /**

@@ -5,7 +5,7 @@ import {
   messageListQuerySchema,
   openConversationSchema,
 } from '@shared/api/conversations'
-import { requireActiveUser } from '../../http/access'
+import { actsAsAdmin, requireActiveUser } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
 import { forbidden } from '../../http/errors'
 import type { RateLimits } from '../../http/rate-limit'
@@ -21,7 +21,7 @@ function conversationIdParam(ctx: AppContext): number {
 /** Every chat route needs a signed-in user who is not banned (401 / 403), read from the database. */
 async function viewerOf(ctx: AppContext): Promise<ChatViewer> {
   const user = await requireActiveUser(ctx)
-  return { userId: user.id, isAdmin: user.isAdmin }
+  return { userId: user.id, isAdmin: actsAsAdmin(user) }
 }
 
 /** SPEC §7 chat calls. A conversation the viewer may not see is a 404 on every route, whether it exists or not. */

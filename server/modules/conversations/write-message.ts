@@ -36,7 +36,8 @@ interface Row {
  */
 const WRITE_SQL = `
 with sender as (
-  select id, username, is_admin, banned_at is not null as banned from users where id = ?
+  -- an admin's powers need two-factor on (http/access.ts actsAsAdmin)
+  select id, username, is_admin and two_factor_since is not null as is_admin, banned_at is not null as banned from users where id = ?
 ), target as (
   select c.id, c.buyer_id, c.seller_id, c.admin_joined_at,
     case when s.banned then null when c.buyer_id = s.id then 'buyer' when c.seller_id = s.id then 'seller' when s.is_admin then 'admin' end as role

@@ -10,7 +10,8 @@ import {
   transactionListQuerySchema,
   type TransactionAction,
 } from '@shared/api/transactions'
-import { requireActiveViewer, requireAdmin } from '../../http/access'
+import { activeUser, requireActiveViewer, requireAdmin } from '../../http/access'
+import type { StepUp } from '../auth/step-up'
 import type { AppContext, AppState } from '../../http/context'
 import { notFound } from '../../http/errors'
 import { serialOrNotFound } from '../../http/path-ids'
@@ -40,6 +41,8 @@ const STEPS: Record<string, { action: TransactionAction; input?: (ctx: AppContex
   'resolve-refund': { action: 'resolve_refund', input: (ctx) => ({ note: parseBody(ctx, resolveRequestSchema).note }) },
 }
 
+const ADMIN_MONEY_ACTIONS = new Set<TransactionAction>(['release', 'refund', 'resolve_release', 'resolve_refund'])
+
 /**
  * SPEC §7 transaction calls and every step of a deal. Every POST moves money or a deal, so each accepts an
  * Idempotency-Key: the same key and body replay the first answer, another body is a 409.
@@ -48,6 +51,7 @@ export interface EscrowRoutesDeps {
   escrow: EscrowService
   /** the provider's checkout for a deal's one purchase order (payments) */
   checkout: (em: EntityManager, input: PurchaseCheckoutInput) => Promise<CheckoutDto>
+  stepUp: StepUp
 }
 
 export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
@@ -116,6 +120,8 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
     if (!step) throw notFound('No such step')
     const viewer = await viewerOf(ctx)
     const id = idParam(ctx)
+    // an admin's money decision (paying the seller, or the buyer back) wants a fresh second factor
+    if (viewer.isAdmin && ADMIN_MONEY_ACTIONS.has(step.action)) await deps.stepUp.require(ctx, await activeUser(ctx.state.em, viewer.userId))
     const input = step.input?.(ctx) ?? {}
     await answer(ctx, viewer, (tx): Promise<Answer<unknown>> => escrow.act(tx, viewer, id, step.action, input))
   })

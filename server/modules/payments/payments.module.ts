@@ -16,6 +16,7 @@ import { TrustapClient } from './trustap/trustap.client'
 import { TrustapOAuth } from './trustap/trustap.oauth'
 import { TrustapProvider } from './trustap/trustap.provider'
 import { trustapRoutes } from './trustap/trustap.routes'
+import type { StepUp } from '../auth/step-up'
 import { adminWithdrawalRoutes, withdrawalRoutes } from './withdrawals.routes'
 import { WithdrawalsService } from './withdrawals.service'
 
@@ -37,7 +38,8 @@ export interface PaymentsModule {
   withdrawals: WithdrawalsService
   balance: BalanceService
   oauth: TrustapOAuth
-  routers(): Router<AppState>[]
+  /** stepUp: the second-factor check money out and payout connections ask for (auth/step-up.ts) */
+  routers(http: { stepUp: StepUp }): Router<AppState>[]
 }
 
 /** Builds the payments module for the configured provider (PAYMENTS_PROVIDER): services and their routes. */
@@ -58,11 +60,11 @@ export function createPaymentsModule(deps: PaymentsModuleDeps): PaymentsModule {
     withdrawals,
     balance,
     oauth,
-    routers: () => [
+    routers: ({ stepUp }) => [
       paymentRoutes({ payments }),
-      withdrawalRoutes({ withdrawals, balance }),
-      adminWithdrawalRoutes({ withdrawals }),
-      trustapRoutes({ oauth }),
+      withdrawalRoutes({ withdrawals, balance, stepUp }),
+      adminWithdrawalRoutes({ withdrawals, stepUp }),
+      trustapRoutes({ oauth, stepUp }),
       // the sandbox's hosted checkout exists only while the sandbox is the provider
       ...(provider === sandbox ? [sandboxRoutes({
               sandbox,

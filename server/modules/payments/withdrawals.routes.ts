@@ -6,6 +6,7 @@ import { requireSessionUserId, type AppContext, type AppState } from '../../http
 import { badRequest, notFound } from '../../http/errors'
 import { respondIdempotent } from '../../http/idempotency'
 import { parseBody } from '../../http/validation'
+import type { StepUp } from '../auth/step-up'
 import type { BalanceService } from './balance.service'
 import { toAdminWithdrawalDto, toWithdrawalDto } from './payments.mapper'
 import type { WithdrawalsService } from './withdrawals.service'
@@ -29,12 +30,14 @@ function idParam(ctx: AppContext): number {
 }
 
 /** Money out and the balance: the user's own (signed in; requesting also needs an account that is not banned). */
-export function withdrawalRoutes(deps: { withdrawals: WithdrawalsService; balance: BalanceService }): Router<AppState> {
+export function withdrawalRoutes(deps: { withdrawals: WithdrawalsService; balance: BalanceService; stepUp: StepUp }): Router<AppState> {
   const router = new Router<AppState>()
-  const { withdrawals, balance } = deps
+  const { withdrawals, balance, stepUp } = deps
 
   router.post('/api/withdrawals', async (ctx) => {
     const user = await requireActiveUser(ctx)
+    // money out: with two-factor on, a second factor from the last 5 minutes or one in the body
+    await stepUp.require(ctx, user)
     const input = parseBody(ctx, withdrawalRequestSchema)
     // an Idempotency-Key makes a retried request answer the first one instead of holding the money twice
     await respondIdempotent(ctx, user.id, async (tx) => {
@@ -63,9 +66,9 @@ export function withdrawalRoutes(deps: { withdrawals: WithdrawalsService; balanc
 }
 
 /** The admins' queue of withdrawals: list by status, read one, approve (paid out by the provider), reject with a reason. */
-export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService }): Router<AppState> {
+export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService; stepUp: StepUp }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/admin/withdrawals' })
-  const { withdrawals } = deps
+  const { withdrawals, stepUp } = deps
 
   router.use(async (ctx, next) => {
     await requireAdmin(ctx)
@@ -89,6 +92,7 @@ export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService })
   // money moves (hold → provider, or back to the wallet): an Idempotency-Key answers a retry with the first answer
   router.post('/:id/approve', async (ctx) => {
     const admin = await requireAdmin(ctx)
+    await stepUp.require(ctx, admin)
     const id = idParam(ctx)
     await respondIdempotent(ctx, admin.id, async (tx) => {
       const { status, body, after } = await withdrawals.approve(tx, id, admin.id)
@@ -98,6 +102,7 @@ export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService })
 
   router.post('/:id/reject', async (ctx) => {
     const admin = await requireAdmin(ctx)
+    await stepUp.require(ctx, admin)
     const id = idParam(ctx)
     const { reason } = parseBody(ctx, rejectWithdrawalSchema)
     await respondIdempotent(ctx, admin.id, async (tx) => {

@@ -3,7 +3,7 @@ import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { REVIEW_MESSAGES, reviewListQuerySchema, reviewRequestSchema } from '@shared/api/reviews'
 import { TRANSACTION_MESSAGES } from '@shared/api/transactions'
 import { moderationReasonSchema } from '@shared/api/moderation'
-import { requireActiveUser, requireAdmin } from '../../http/access'
+import { actsAsAdmin, requireActiveUser, requireAdmin } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
 import { notFound } from '../../http/errors'
 import { serialOrNotFound } from '../../http/path-ids'
@@ -23,14 +23,14 @@ export function reviewsRoutes(deps: { reviews: ReviewsService }): Router<AppStat
 
   router.get('/api/transactions/:id/review', async (ctx) => {
     const user = await requireActiveUser(ctx)
-    ctx.body = await reviews.forDeal(ctx.state.em, { userId: user.id, isAdmin: user.isAdmin }, dealIdParam(ctx))
+    ctx.body = await reviews.forDeal(ctx.state.em, { userId: user.id, isAdmin: actsAsAdmin(user) }, dealIdParam(ctx))
   })
 
   router.post('/api/transactions/:id/review', async (ctx) => {
     const user = await requireActiveUser(ctx)
     const id = dealIdParam(ctx)
     const input = parseBody(ctx, reviewRequestSchema)
-    const { review, after } = await ctx.state.em.transactional((tx) => reviews.write(tx, { userId: user.id, isAdmin: user.isAdmin }, id, input))
+    const { review, after } = await ctx.state.em.transactional((tx) => reviews.write(tx, { userId: user.id, isAdmin: actsAsAdmin(user) }, id, input))
     await after()
     ctx.status = 201
     ctx.body = review

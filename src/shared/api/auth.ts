@@ -100,7 +100,7 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>
 
 export const adminMeResponseSchema = z.object({
-  user: currentUserSchema.extend({ isAdmin: z.boolean() }),
+  user: currentUserSchema.extend({ isAdmin: z.boolean(), twoFactorEnabled: z.boolean() }),
 })
 export type AdminMeResponse = z.infer<typeof adminMeResponseSchema>
 

@@ -3,18 +3,21 @@ import { trustapOAuthCallbackSchema, trustapOAuthStartQuerySchema } from '@share
 import { requireActiveUser } from '../../../http/access'
 import { requireSessionUserId, type AppState } from '../../../http/context'
 import { parseBody, parseQuery } from '../../../http/validation'
+import type { StepUp } from '../../auth/step-up'
 import type { TrustapOAuth } from './trustap.oauth'
 
 /**
  * /trustap-integration's server side: start the OAuth authorisation (the renderer sends the browser to `url`),
  * finish it from the callback route's code and state, show and remove the connection.
  */
-export function trustapRoutes(deps: { oauth: TrustapOAuth }): Router<AppState> {
+export function trustapRoutes(deps: { oauth: TrustapOAuth; stepUp: StepUp }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/trustap' })
-  const { oauth } = deps
+  const { oauth, stepUp } = deps
 
   router.get('/oauth/start', async (ctx) => {
     const user = await requireActiveUser(ctx)
+    // where payouts go: with two-factor on, only after a fresh second factor (POST /api/auth/2fa/step-up)
+    await stepUp.require(ctx, user)
     const { returnTo } = parseQuery(ctx, trustapOAuthStartQuerySchema)
     ctx.set('Cache-Control', 'no-store')
     ctx.body = { url: await oauth.start(ctx.state.em, user.id, returnTo) }
