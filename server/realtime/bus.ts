@@ -6,9 +6,10 @@ import { connectRedis } from './redis'
 
 /**
  * Who receives an event: listed users (on every one of their sockets, except those opened by the sessions in
- * `exceptSessions`, stored session ids) or everyone connected.
+ * `exceptSessions`, and only those opened by the sessions in `onlySessions` when it is given; stored session ids) or
+ * everyone connected.
  */
-export type Audience = { userIds: number[]; exceptSessions?: string[] } | { all: true }
+export type Audience = { userIds: number[]; exceptSessions?: string[]; onlySessions?: string[] } | { all: true }
 
 export type BusHandler = (audience: Audience, event: ServerEvent) => void
 
@@ -31,7 +32,7 @@ export interface EventBus {
 }
 
 const audienceSchema = z.union([
-  z.object({ userIds: z.array(z.number().int()), exceptSessions: z.array(z.string()).optional() }),
+  z.object({ userIds: z.array(z.number().int()), exceptSessions: z.array(z.string()).optional(), onlySessions: z.array(z.string()).optional() }),
   z.object({ all: z.literal(true) }),
 ])
 const envelopeSchema = z.object({ audience: audienceSchema, event: serverEventSchema })

@@ -43,6 +43,18 @@ describe('connection registry', () => {
     expect(registry.audience({ userIds: [1200] })).toEqual(new Set([here, there, unknown]))
   })
 
+  it('keeps to the sockets of the sessions an audience names (the ones signed out from the list of sessions)', () => {
+    const registry = createConnectionRegistry()
+    const here = registry.add(socket, { userId: 1200, isAdmin: false, sessionKey: 'session-here' })
+    const there = registry.add(socket, { userId: 1200, isAdmin: false, sessionKey: 'session-there' })
+    const unknown = registry.add(socket, { userId: 1200, isAdmin: false })
+    const otherUser = registry.add(socket, { userId: 1300, isAdmin: false, sessionKey: 'session-there' })
+    for (const connection of [here, there, unknown]) registry.authenticate(connection, [1200])
+    registry.authenticate(otherUser, [1300])
+    expect(registry.audience({ userIds: [1200], onlySessions: ['session-there'] })).toEqual(new Set([there]))
+    expect(registry.audience({ userIds: [1200], onlySessions: [] }).size).toBe(0)
+  })
+
   it('returns only new keys on authenticate and all keys on remove', () => {
     const registry = createConnectionRegistry()
     const admin = registry.add(socket, { userId: 1000, isAdmin: true })

@@ -45,10 +45,17 @@ export function keysFor(session: SessionIdentity, userId: number): number[] | nu
   return null
 }
 
-/** Whether the socket was opened by one of the listed sessions (an audience's `exceptSessions`). */
-export function isExcepted(connection: Connection, exceptSessions: readonly string[] | undefined): boolean {
+/** Which sessions' sockets an audience of users leaves out, or keeps to (stored session ids). */
+export interface SessionFilter {
+  exceptSessions?: readonly string[]
+  onlySessions?: readonly string[]
+}
+
+/** Whether the audience's filter leaves the socket out: opened by an excepted session, or not by one it keeps to. */
+export function isExcepted(connection: Connection, filter: SessionFilter | undefined): boolean {
   const key = connection.session.sessionKey
-  return key !== undefined && exceptSessions !== undefined && exceptSessions.includes(key)
+  if (filter?.onlySessions && (key === undefined || !filter.onlySessions.includes(key))) return true
+  return key !== undefined && filter?.exceptSessions !== undefined && filter.exceptSessions.includes(key)
 }
 
 /** The sockets of this instance, indexed by the ids they authenticated as. */
@@ -92,7 +99,7 @@ export function createConnectionRegistry() {
       if ('all' in audience) return new Set([...all].filter((connection) => connection.keys.size > 0))
       const targets = new Set<Connection>()
       for (const userId of audience.userIds) for (const connection of byKey.get(userId) ?? []) targets.add(connection)
-      for (const connection of targets) if (isExcepted(connection, audience.exceptSessions)) targets.delete(connection)
+      for (const connection of targets) if (isExcepted(connection, audience)) targets.delete(connection)
       return targets
     },
 

@@ -9,7 +9,7 @@ import {
   type ClientMessageHandler,
   type ModuleClientMessageType,
 } from './client-messages'
-import { createConnectionRegistry, deliver, isExcepted, keysFor, sendEvent, type Connection } from './connections'
+import { createConnectionRegistry, deliver, isExcepted, keysFor, sendEvent, type Connection, type SessionFilter } from './connections'
 import type { Presence } from './presence'
 import { createPresenceTracker } from './presence-tracker'
 import type { SessionIdentity } from './types'
@@ -48,11 +48,11 @@ export interface Gateway {
    */
   close(): Promise<void>
   /**
-   * Closes the user's sockets here, except those opened by the sessions in `exceptSessions` (stored session ids). A
-   * handshake that had already read its session opens its socket after this; that socket's session is asked about
-   * again at once.
+   * Closes the user's sockets here, except those the filter leaves out (opened by the sessions in `exceptSessions`, or
+   * not by one in `onlySessions`; stored session ids). A handshake that had already read its session opens its socket
+   * after this; that socket's session is asked about again at once.
    */
-  disconnectUser(userId: number, code?: number, reason?: string, exceptSessions?: readonly string[]): void
+  disconnectUser(userId: number, code?: number, reason?: string, sessions?: SessionFilter): void
   /** Closes every socket here with `code` (1012 after live events were lost: clients reconnect and catch up). */
   disconnectAll(code: number, reason: string): void
   localSocketCount(): number
@@ -241,9 +241,9 @@ export function attachGateway(options: GatewayOptions): Gateway {
 
   return {
     close,
-    disconnectUser(userId, code = POLICY_VIOLATION, reason = 'session ended', exceptSessions) {
+    disconnectUser(userId, code = POLICY_VIOLATION, reason = 'session ended', sessions) {
       endedAt.set(userId, performance.now())
-      for (const connection of connections.ofUser(userId)) if (!isExcepted(connection, exceptSessions)) connection.socket.close(code, reason)
+      for (const connection of connections.ofUser(userId)) if (!isExcepted(connection, sessions)) connection.socket.close(code, reason)
     },
     disconnectAll(code, reason) {
       for (const connection of connections.list()) connection.socket.close(code, reason)

@@ -26,6 +26,7 @@ import { Migration20261129PaymentComplaints } from './20261129-payment-complaint
 import { Migration20261129PaymentReversalRecovery } from './20261129-payment-reversal-recovery'
 import { Migration20261129PaymentProviderChecks } from './20261129-payment-provider-checks'
 import { Migration20261202TwoFactor } from './20261202-two-factor'
+import { Migration20261202SessionDetails } from './20261202-session-details'
 import { Migration20261129TrustapAccountsOneOwner } from './20261129-trustap-accounts-one-owner'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
@@ -58,4 +59,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129PaymentProviderChecks', class: Migration20261129PaymentProviderChecks },
   { name: 'Migration20261129TrustapAccountsOneOwner', class: Migration20261129TrustapAccountsOneOwner },
   { name: 'Migration20261202TwoFactor', class: Migration20261202TwoFactor },
+  { name: 'Migration20261202SessionDetails', class: Migration20261202SessionDetails },
 ]

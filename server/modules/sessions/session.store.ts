@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { runPrepared } from '../../db/prepared'
-import type { AppContext } from '../../http/context'
+import { clientIp, type AppContext } from '../../http/context'
 import { holdSessionUser, type SessionUserRow } from '../../http/access'
 import { SessionRecord } from './session.entity'
 
@@ -12,6 +12,18 @@ interface StoredSession extends Record<string, unknown> {
 /** Only a hash of the cookie's session id is stored: a copy of the table cannot be replayed as cookies. */
 export const sessionRowId = (key: string) => createHash('sha256').update(key).digest('hex')
 
+/**
+ * A signed-in session's last use is written when it is older than this, so a session's list is right to the minute
+ * while a busy session costs one write a minute, not one per request.
+ */
+export const LAST_SEEN_EVERY_SECONDS = 60
+
+/** Where a request comes from, as the session list shows it; a header can be far longer than any real browser's. */
+function origin(ctx: AppContext | undefined): { userAgent: string | null; ip: string | null } {
+  if (!ctx) return { userAgent: null, ip: null }
+  return { userAgent: ctx.get('user-agent').slice(0, 512) || null, ip: clientIp(ctx).slice(0, 64) }
+}
+
 /** koa-session external store over the sessions table, so every server instance sees every session. */
 export function createSessionStore(fork: () => EntityManager) {
   return {
@@ -19,35 +31,58 @@ export function createSessionStore(fork: () => EntityManager) {
      * Read on every signed-in request, in one prepared statement with the session's user: the row is held for the
      * request's EntityManager, so the request's check of that user (ban, admin) finds it without a second query.
      */
-    async get(key: string, _maxAge?: unknown, options?: { ctx?: Pick<AppContext, 'state'> }): Promise<StoredSession | undefined> {
-      const [row] = await runPrepared<{ session_data: StoredSession } & ({ id: null } | (SessionUserRow & Record<string, unknown>))>(
+    async get(key: string, _maxAge?: unknown, options?: { ctx?: AppContext }): Promise<StoredSession | undefined> {
+      const id = sessionRowId(key)
+      // whether its last use is due to be written comes with the same read, so a fresh one costs nothing more
+      const [row] = await runPrepared<{ session_data: StoredSession; session_seen_due: boolean } & ({ id: null } | (SessionUserRow & Record<string, unknown>))>(
         fork(),
         'session_get_with_user',
-        'select s.data as session_data, u.* from sessions s left join users u on u.id = s.user_id where s.id = ? and s.expires_at > now()',
-        [sessionRowId(key)],
+        `select s.data as session_data,
+           (s.user_id is not null and (s.last_seen_at is null or s.last_seen_at < now() - interval '${LAST_SEEN_EVERY_SECONDS} seconds')) as session_seen_due,
+           u.* from sessions s left join users u on u.id = s.user_id where s.id = ? and s.expires_at > now()`,
+        [id],
       )
       if (!row) return undefined
-      const { session_data: data, ...user } = row
+      const { session_data: data, session_seen_due: seenDue, ...user } = row
       const em = options?.ctx?.state?.em
       if (em && user.id !== null && user.id === data.userId) holdSessionUser(em, user)
+      if (seenDue) await markSeen(fork(), id, origin(options?.ctx))
       return data
     },
-    async set(key: string, sess: StoredSession, maxAge: number): Promise<void> {
+    /** A signed-in session's write notes the browser and address it came from, at sign-in and whenever it changes. */
+    async set(key: string, sess: StoredSession, maxAge: number, options?: { ctx?: AppContext }): Promise<void> {
       const ttl = typeof maxAge === 'number' && maxAge > 0 ? maxAge : 24 * 60 * 60 * 1000
       const { _expire: _e, _maxAge: _m, ...data } = sess
+      const userId = typeof sess.userId === 'number' ? sess.userId : null
+      const from = userId === null ? { userAgent: null, ip: null } : origin(options?.ctx)
       await fork()
         .getConnection()
         .execute(
-          `insert into sessions (id, user_id, data, expires_at, updated_at) values (?, ?, ?, ?, now())
+          `insert into sessions (id, user_id, data, expires_at, updated_at, user_agent, ip, last_seen_at)
+             values (?, ?, ?, ?, now(), ?, ?, case when ? then now() end)
            on conflict (id) do update set user_id = excluded.user_id, data = excluded.data,
-             expires_at = excluded.expires_at, updated_at = now()`,
-          [sessionRowId(key), typeof sess.userId === 'number' ? sess.userId : null, JSON.stringify(data), new Date(Date.now() + ttl)],
+             expires_at = excluded.expires_at, updated_at = now(),
+             user_agent = coalesce(excluded.user_agent, sessions.user_agent), ip = coalesce(excluded.ip, sessions.ip),
+             last_seen_at = coalesce(excluded.last_seen_at, sessions.last_seen_at)`,
+          [sessionRowId(key), userId, JSON.stringify(data), new Date(Date.now() + ttl), from.userAgent, from.ip, userId !== null],
         )
     },
     async destroy(key: string): Promise<void> {
       await fork().nativeDelete(SessionRecord, { id: sessionRowId(key) })
     },
   }
+}
+
+/**
+ * Notes a session's use: its time, and the browser and address it now comes from (a laptop moves between networks).
+ * Requests of one session that arrive together may each write it once that minute; nothing is lost by that.
+ */
+async function markSeen(em: EntityManager, id: string, from: { userAgent: string | null; ip: string | null }): Promise<void> {
+  await runPrepared(em, 'session_seen', 'update sessions set last_seen_at = now(), user_agent = coalesce(?, user_agent), ip = coalesce(?, ip) where id = ?', [
+    from.userAgent,
+    from.ip,
+    id,
+  ])
 }
 
 export class SessionService {

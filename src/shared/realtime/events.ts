@@ -35,11 +35,11 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user_offline'), userId: id }),
   z.object({ type: z.literal('online_users_list'), userIds: z.array(id) }),
   /**
-   * The user's sessions were ended (a ban, a deleted account, a password changed on another device): sent to every
-   * socket of those sessions on every instance, which then closes them with 4001 at once rather than at the next
-   * heartbeat.
+   * The user's sessions were ended (a ban, a deleted account, a password changed on another device, signed out from
+   * the list of sessions in the settings): sent to every socket of those sessions on every instance, which then closes
+   * them with 4001 at once rather than at the next heartbeat.
    */
-  z.object({ type: z.literal('session_ended'), reason: z.enum(['banned', 'deleted', 'password_changed']) }),
+  z.object({ type: z.literal('session_ended'), reason: z.enum(['banned', 'deleted', 'password_changed', 'signed_out']) }),
   /** The user changed their own settings (picture, email, preferences) in another tab or device: read them again. */
   z.object({ type: z.literal('account_updated') }),
   // chat
