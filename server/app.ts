@@ -76,6 +76,8 @@ import { ReviewsService } from './modules/reviews/reviews.service'
 import { sellersRoutes } from './modules/sellers/sellers.routes'
 import { SellersService } from './modules/sellers/sellers.service'
 import { createSessionStore, sessionRowId, SessionService } from './modules/sessions/session.store'
+import { sessionsRoutes } from './modules/sessions/sessions.routes'
+import { SignedInSessionsService } from './modules/sessions/sessions.service'
 import { UsersService } from './modules/users/users.service'
 
 export const SESSION_COOKIE = 'handover.sid'
@@ -214,6 +216,7 @@ export function createApp(deps: AppDeps): CreatedApp {
   app.use(sessionMiddleware)
   for (const router of [
     authRoutes({ auth: services.auth, users: services.users, rateLimits: deps.rateLimits, signIn }),
+    sessionsRoutes({ sessions: new SignedInSessionsService({ bus: deps.bus, logger }) }),
     twoFactorRoutes({ twoFactor, signIn, stepUp, rateLimits: deps.rateLimits }),
     emailRoutes({ mailer: deps.mailer, diagnostics, openOutbox: config.env === 'development' }),
     listingsRoutes({ listings: services.listings, writes: services.listingWrites }),

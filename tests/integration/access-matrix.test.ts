@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/api/auth'
+import { signedInSessionListSchema } from '../../src/shared/api/sessions'
 import type { RunningServer } from '../../server/server'
 import { documentedApiRoutes } from '../support/api-routes'
 import { createTestDatabase, type TestDatabase } from '../support/database'
-import type { ApiClient } from '../support/http-client'
+import { ApiClient } from '../support/http-client'
 import { addUser, PASSWORD, type TestUser } from '../support/payments'
 import { anonymousClient, createOwnerResources, type OwnerResources } from '../support/resources'
 import { startTestServer } from '../support/server'
@@ -74,6 +75,12 @@ const POLICY: Record<string, Row | Row[]> = {
   'GET /api/auth/admin-me': { call: () => get('/api/auth/admin-me'), expect: ownAccount() },
   // run last: it ends each caller's session
   'POST /api/auth/logout': { call: () => post('/api/auth/logout'), expect: everyone('ok') },
+
+  // ── the own sessions: a session of the owner's is not found for anyone else, admins included
+  'GET /api/auth/sessions': { call: () => get('/api/auth/sessions'), expect: ownAccount() },
+  'DELETE /api/auth/sessions/:id': { call: () => ({ method: 'DELETE', path: `/api/auth/sessions/${ownerSpareSession}` }), expect: ownerOnly(204, 404) },
+  // run last: it would end the owner's spare session before the row above, and the sessions of the callers' other clients
+  'POST /api/auth/sessions/sign-out-others': { call: () => post('/api/auth/sessions/sign-out-others'), expect: ownAccount() },
 
   // ── the own account's settings: nothing in the path can name another account
   'GET /api/settings/email': { call: () => get('/api/settings/email'), expect: ownAccount() },
@@ -236,14 +243,16 @@ const POLICY: Record<string, Row | Row[]> = {
   'GET /api/docs': { call: () => get('/api/docs'), expect: everyone() },
 }
 
-/** Rows that change what the others rely on (sessions), run after every other row. */
-const RUN_LAST = new Set(['POST /api/auth/logout'])
+/** Rows that change what the others rely on (sessions), run after every other row, in this order. */
+const RUN_LAST = ['POST /api/auth/sessions/sign-out-others', 'POST /api/auth/logout']
 
 let db: TestDatabase
 let server: RunningServer
 let fx: OwnerResources
 let other: TestUser
 let banned: TestUser
+/** the public id of a second session of the owner's, another browser of theirs */
+let ownerSpareSession: string
 const clients = {} as Record<Who, ApiClient>
 
 beforeAll(async () => {
@@ -256,6 +265,9 @@ beforeAll(async () => {
   // banned while signed in: the ban ends the session the client still holds
   const ban = await fx.admin.client.post(`/api/admin/users/${banned.id}/ban`, { reason: 'Selling stolen accounts' })
   expect(ban.status, ban.text).toBe(200)
+  const spare = new ApiClient(server.url, { origin: server.url })
+  expect((await spare.post('/api/auth/login', { username: fx.owner.username, password: PASSWORD })).status).toBe(200)
+  ownerSpareSession = signedInSessionListSchema.parse((await spare.get('/api/auth/sessions')).json).find((s) => s.current)!.id
   Object.assign(clients, { anonymous: anonymousClient(server), other: other.client, banned: banned.client, admin: fx.admin.client, owner: fx.owner.client })
 }, 120_000)
 
@@ -298,7 +310,7 @@ describe('the access matrix', () => {
 
   it('answers each caller as the policy says, and tells nobody else anything of the owner', async () => {
     const keys = documentedApiRoutes(server).map((r) => `${r.method} ${r.path}`)
-    const ordered = [...keys.filter((k) => !RUN_LAST.has(k)), ...keys.filter((k) => RUN_LAST.has(k))]
+    const ordered = [...keys.filter((k) => !RUN_LAST.includes(k)), ...RUN_LAST.filter((k) => keys.includes(k))]
     const wrong: string[] = []
     const leaked: string[] = []
     let checked = 0

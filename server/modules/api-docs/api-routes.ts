@@ -17,6 +17,7 @@ import { notificationsRouteDocs } from '../notifications/notifications.openapi'
 import { paymentsRouteDocs } from '../payments/payments.openapi'
 import { reviewsRouteDocs } from '../reviews/reviews.openapi'
 import { sellersRouteDocs } from '../sellers/sellers.openapi'
+import { sessionsRouteDocs } from '../sessions/sessions.openapi'
 import { settingsRouteDocs } from '../settings/settings.openapi'
 import { apiDocsRouteDocs } from './api-docs.openapi'
 
@@ -26,6 +27,7 @@ import { apiDocsRouteDocs } from './api-docs.openapi'
  */
 export const API_ROUTES: readonly TaggedRouteDoc[] = [
   ...authRouteDocs,
+  ...sessionsRouteDocs,
   ...accountSettingsRouteDocs,
   ...listingsRouteDocs,
   ...sellersRouteDocs,
