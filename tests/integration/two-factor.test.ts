@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
 import { addUser, fundWallet, PASSWORD, type TestUser } from '../support/payments'
 import { startTestServer } from '../support/server'
-import { enrolTotp, freshTotpCode, signInWithTotp, stepUp, totpCodeAt } from '../support/two-factor'
+import { enrolTotp, freshTotpCode, totpCodeAt } from '../support/two-factor'
 
 let db: TestDatabase
 let server: RunningServer

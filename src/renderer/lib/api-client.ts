@@ -27,6 +27,8 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind = 'http',
     /** The `message` field of the server's error body, when it sent one. */
     readonly serverMessage?: string,
+    /** The `error.code` field of the server's error body, when it sent one. */
+    readonly code?: string,
   ) {
     super(message)
   }
@@ -62,23 +64,53 @@ async function send(path: string, init: RequestInit): Promise<Response> {
   }
 }
 
-/** Picks `message` out of the server's error body (`{error:{code,message}, message}`), if any. */
-function messageFromBody(text: string): string | undefined {
+/** Picks `message` and `error.code` out of the server's error body (`{error:{code,message}, message}`), if any. */
+function errorFields(text: string): { message?: string; code?: string } {
   try {
     const body: unknown = JSON.parse(text)
-    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
-      return body.message
-    }
+    if (!body || typeof body !== 'object') return {}
+    const message = 'message' in body && typeof body.message === 'string' ? body.message : undefined
+    const error = 'error' in body && body.error && typeof body.error === 'object' ? body.error : undefined
+    const code = error && 'code' in error && typeof error.code === 'string' ? error.code : undefined
+    return { message, code }
   } catch {
     // Not JSON (a proxy's HTML page, say): the raw text still goes into the error message.
+    return {}
   }
-  return undefined
 }
 
 async function failure(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '')
   const detail = text || response.statusText
-  return new ApiError(`${response.status}: ${detail}`, response.status, 'http', messageFromBody(text))
+  const { message, code } = errorFields(text)
+  return new ApiError(`${response.status}: ${detail}`, response.status, 'http', message, code)
+}
+
+/** The server's answer when an account with two-factor on must confirm a money or identity change. */
+export const STEP_UP_REQUIRED_CODE = 'two_factor_required'
+
+/** Asks the person for a second factor (a dialog); true once the server took one. */
+export type StepUpHandler = () => Promise<boolean>
+let stepUpHandler: StepUpHandler | null = null
+
+/** The app's step-up dialog registers here; the returned function takes it away again. */
+export function setStepUpHandler(handler: StepUpHandler): () => void {
+  stepUpHandler = handler
+  return () => {
+    if (stepUpHandler === handler) stepUpHandler = null
+  }
+}
+
+/**
+ * A request the server refused for want of a fresh second factor is asked again once, after the person gave one
+ * in the step-up dialog; without a dialog, or when it is dismissed, the refusal stands.
+ */
+async function sendStepUp(path: string, init: RequestInit): Promise<Response> {
+  const response = await send(path, init)
+  if (response.status !== 403 || !stepUpHandler) return response
+  const { code } = errorFields(await response.clone().text().catch(() => ''))
+  if (code !== STEP_UP_REQUIRED_CODE) return response
+  return (await stepUpHandler()) ? send(path, init) : response
 }
 
 async function readJson<T>(response: Response): Promise<T> {
@@ -93,7 +125,7 @@ export async function apiGet<T>(path: string, options: RequestOptions = {}): Pro
 
 /** apiGet that also hands back the response headers, for lists that send their total as X-Total-Count. */
 export async function apiGetWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<{ body: T | null; headers: Headers }> {
-  const response = await send(path, { method: 'GET', headers: { Accept: 'application/json' }, signal: options.signal })
+  const response = await sendStepUp(path, { method: 'GET', headers: { Accept: 'application/json' }, signal: options.signal })
   if (response.status === 401) return { body: null, headers: response.headers }
   if (!response.ok) throw await failure(response)
   try {
@@ -105,7 +137,7 @@ export async function apiGetWithHeaders<T>(path: string, options: RequestOptions
 
 /** A write: JSON body in, parsed JSON out; any non-success throws. */
 export async function apiSend<T>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, {
+  const response = await sendStepUp(path, {
     method,
     headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...options.headers },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -114,7 +146,7 @@ export async function apiSend<T>(method: HttpMethod, path: string, body?: unknow
   if (!response.ok) {
     const error = await failure(response)
     // Writes surface in toasts, so the readable server message wins over "{status}: {json}".
-    throw error.serverMessage ? new ApiError(error.serverMessage, error.status, 'http', error.serverMessage) : error
+    throw error.serverMessage ? new ApiError(error.serverMessage, error.status, 'http', error.serverMessage, error.code) : error
   }
   return readJson<T>(response)
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom'
 import { z } from 'zod'
 import { CURRENT_USER_QUERY } from '@shared/constants'
 import type { CurrentUser } from '@shared/api/auth'
+import type { SecondFactorRequest } from '@shared/api/two-factor'
 import { paths } from '@/config/paths'
 import { ApiError, apiGet, apiSend } from './api-client'
 import { DEFAULT_BALANCE } from './money-display'
@@ -56,13 +57,19 @@ export function useCurrentUser() {
   return { user, isSignedIn: user !== null && user.id > 0, isLoading: query.isPending }
 }
 
-/** The separate admin session check of SPEC §6 (admin-me → user.isAdmin); false when not an admin. */
+/** An account's admin standing: an admin's powers open only once two-factor sign-in is on. */
+export interface AdminStatus {
+  isAdmin: boolean
+  twoFactorEnabled: boolean
+}
+
+/** The separate admin session check of SPEC §6 (admin-me → user.isAdmin), with whether two-factor is on. */
 export const adminMeQueryOptions = (enabled: boolean) =>
   queryOptions({
     queryKey: authKeys.adminMe(),
-    queryFn: async ({ signal }) => {
-      const body = await apiGet<{ user?: { isAdmin?: boolean } }>('/api/auth/admin-me', { signal })
-      return body?.user?.isAdmin === true
+    queryFn: async ({ signal }): Promise<AdminStatus> => {
+      const body = await apiGet<{ user?: { isAdmin?: boolean; twoFactorEnabled?: boolean } }>('/api/auth/admin-me', { signal })
+      return { isAdmin: body?.user?.isAdmin === true, twoFactorEnabled: body?.user?.twoFactorEnabled === true }
     },
     enabled,
     staleTime: CURRENT_USER_QUERY.staleMs,
@@ -72,8 +79,15 @@ export const adminMeQueryOptions = (enabled: boolean) =>
     refetchOnWindowFocus: false,
   })
 
+/** Whether the signed-in account acts as an admin: an admin with two-factor on (the server's rule too). */
 export function useIsAdmin(signedIn: boolean): boolean {
-  return useQuery(adminMeQueryOptions(signedIn)).data === true
+  const data = useQuery(adminMeQueryOptions(signedIn)).data
+  return data?.isAdmin === true && data.twoFactorEnabled
+}
+
+/** Finishes a sign-in that waits for its second factor (after the password, on either sign-in form). */
+export async function verifySecondFactor(input: SecondFactorRequest): Promise<{ user: unknown }> {
+  return apiSend<{ user: unknown }>('POST', '/api/auth/2fa/verify', input)
 }
 
 /** Stores a user the server just signed in (login, verification) so the header updates at once. */

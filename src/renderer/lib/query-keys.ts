@@ -20,6 +20,10 @@ export const accountKeys = {
   all: ['account'] as const,
   email: () => [...accountKeys.all, 'email'] as const,
   preferences: () => [...accountKeys.all, 'preferences'] as const,
+  /** GET /api/auth/sessions: where the user is signed in */
+  sessions: () => [...accountKeys.all, 'sessions'] as const,
+  /** GET /api/auth/2fa: what protects the account (app, passkeys, recovery codes left) */
+  twoFactor: () => [...accountKeys.all, 'two-factor'] as const,
 }
 
 export const notificationKeys = {

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { Provider as JotaiProvider } from 'jotai'
 import { createQueryClient } from '@/lib/query-client'
 import { Toaster } from '@/components/ui/toaster'
+import { StepUpDialog } from '@/features/auth/components/step-up-dialog'
 import { ErrorBoundary } from '@/features/system/components/error-boundary'
 
 /** App-wide providers. The outer boundary catches what the router's own boundary cannot. */
@@ -14,6 +15,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <JotaiProvider>
           {children}
           <Toaster />
+          <StepUpDialog />
         </JotaiProvider>
       </QueryClientProvider>
     </ErrorBoundary>

@@ -14,6 +14,7 @@ import { DeleteAccountSection } from './delete-account-section'
 import { EmailSection } from './email-section'
 import { PasswordSection } from './password-section'
 import { PreferencesSection } from './preferences-section'
+import { TwoFactorSection } from './two-factor-section'
 
 /** /settings: the signed-in user's picture, email, password, notification and sound preferences, theme, and deletion. */
 export function SettingsScreen() {
@@ -41,6 +42,7 @@ export function SettingsScreen() {
           <AvatarSection user={user} />
           <EmailSection />
           <PasswordSection />
+          <TwoFactorSection />
           <PreferencesSection />
           <AppearanceSection />
           <DeleteAccountSection onDeleted={() => setDeleted(true)} />

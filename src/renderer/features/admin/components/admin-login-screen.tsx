@@ -3,12 +3,14 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { Navigate, useSearchParams } from 'react-router-dom'
 import { ShieldCheck } from 'lucide-react'
 import { loginRequestSchema, type LoginRequest } from '@shared/api/auth'
+import type { TwoFactorChallenge } from '@shared/api/two-factor'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { CredentialFields } from '@/components/credential-fields'
 import { validate, type FieldErrors } from '@/lib/field-errors'
 import { apiSend, describeError } from '@/lib/api-client'
-import { adminMeQueryOptions, useCurrentUser, useSetSignedInUser } from '@/lib/auth'
+import { adminMeQueryOptions, useCurrentUser, useSetSignedInUser, verifySecondFactor } from '@/lib/auth'
+import { SecondFactorForm } from '@/components/second-factor-form'
 import { useSeo } from '@/lib/seo'
 
 /** Only an admin page may be the way on after signing in: `next` comes from the address bar. */
@@ -30,15 +32,20 @@ export function AdminLoginScreen() {
   const [values, setValues] = useState<LoginRequest>({ username: '', password: '' })
   const [errors, setErrors] = useState<FieldErrors<LoginRequest>>({})
   const [signedIn, setSignedIn] = useState(false)
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null)
+  const finish = async (signedInUser: unknown) => {
+    await setSignedInUser(signedInUser)
+    setSignedIn(true)
+  }
   const mutation = useMutation({
-    mutationFn: (input: LoginRequest) => apiSend<{ user: unknown }>('POST', '/api/auth/admin-login', input),
+    mutationFn: (input: LoginRequest) => apiSend<{ user: unknown } | TwoFactorChallenge>('POST', '/api/auth/admin-login', input),
     onSuccess: async (data) => {
-      await setSignedInUser(data.user)
-      setSignedIn(true)
+      if ('requiresTwoFactor' in data) setChallenge(data)
+      else await finish(data.user)
     },
   })
 
-  if (signedIn || (isSignedIn && adminMe.data === true)) return <Navigate to={destination} replace />
+  if (signedIn || (isSignedIn && adminMe.data?.isAdmin === true)) return <Navigate to={destination} replace />
 
   const update = (field: keyof LoginRequest) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }))
@@ -56,22 +63,29 @@ export function AdminLoginScreen() {
       <ShieldCheck className="size-10 text-mint-600 dark:text-mint-400" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-bold tracking-tight">Admin Login</h1>
       <p className="mt-1 text-sm text-muted-foreground">Handover administration. Admin accounts only.</p>
-      {!isLoading && isSignedIn && adminMe.data === false && (
+      {!isLoading && isSignedIn && adminMe.data?.isAdmin === false && (
         <p className="mt-4 rounded-xl border bg-muted/50 p-3 text-sm">
           You are signed in as <strong>{user?.username}</strong>, which has no admin rights. Sign in with an admin account to continue.
         </p>
       )}
-      <form noValidate onSubmit={submit} className="mt-6 grid gap-5" aria-label="Admin sign-in">
-        <CredentialFields idPrefix="admin-" values={values} errors={errors} onChange={(field, value) => update(field)(value)} />
-        {mutation.error && (
-          <p role="alert" className="text-sm text-destructive">
-            {describeError(mutation.error, 'Could not sign in. Please try again.')}
-          </p>
-        )}
-        <Button type="submit" size="lg" disabled={mutation.isPending} className="w-full">
-          {mutation.isPending ? 'Signing in...' : 'Sign In'}
-        </Button>
-      </form>
+      {challenge ? (
+        <div className="mt-6 grid gap-4">
+          <p className="text-sm text-muted-foreground">Confirm it is you with your second factor.</p>
+          <SecondFactorForm idPrefix="admin-" methods={challenge.methods} submitLabel="Verify and Sign In" onSubmit={async (input) => finish((await verifySecondFactor(input)).user)} />
+        </div>
+      ) : (
+        <form noValidate onSubmit={submit} className="mt-6 grid gap-5" aria-label="Admin sign-in">
+          <CredentialFields idPrefix="admin-" values={values} errors={errors} onChange={(field, value) => update(field)(value)} />
+          {mutation.error && (
+            <p role="alert" className="text-sm text-destructive">
+              {describeError(mutation.error, 'Could not sign in. Please try again.')}
+            </p>
+          )}
+          <Button type="submit" size="lg" disabled={mutation.isPending} className="w-full">
+            {mutation.isPending ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </form>
+      )}
     </section>
   )
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, NavLink, useLocation } from 'react-router-dom'
-import { ShieldAlert } from 'lucide-react'
+import { KeyRound, ShieldAlert } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
@@ -41,7 +41,8 @@ export function AdminShell({ title, actions, children }: AdminShellProps) {
   const location = useLocation()
 
   if (isLoading || (isSignedIn && adminMe.isPending)) return <ShellSkeleton />
-  if (!isSignedIn || adminMe.data !== true) return <AdminsOnly signedIn={isSignedIn} from={location.pathname + location.search} />
+  if (!isSignedIn || adminMe.data?.isAdmin !== true) return <AdminsOnly signedIn={isSignedIn} from={location.pathname + location.search} />
+  if (!adminMe.data.twoFactorEnabled) return <EnrolFirst from={location.pathname + location.search} />
 
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-8">
@@ -81,6 +82,29 @@ function AdminsOnly({ signedIn, from }: { signedIn: boolean; from: string }) {
       <p className="mt-2 text-muted-foreground">{signedIn ? 'This account has no admin rights.' : 'Sign in with an admin account to continue.'}</p>
       <Button asChild className="mt-6">
         {signedIn ? <Link to={paths.home}>Go to Homepage</Link> : <Link to={`${paths.adminLogin}?next=${encodeURIComponent(from)}`}>Admin Sign In</Link>}
+      </Button>
+    </section>
+  )
+}
+
+/** An admin without two-factor: the server opens nothing of the admin area until it is on, so show how. */
+function EnrolFirst({ from }: { from: string }) {
+  return (
+    <section className="mx-auto flex w-full max-w-lg flex-col px-4 py-16" aria-labelledby="enrol-first-title">
+      <KeyRound className="size-10 text-mint-600 dark:text-mint-400" aria-hidden="true" />
+      <h1 id="enrol-first-title" className="mt-4 text-2xl font-bold">
+        Turn on two-factor sign-in first
+      </h1>
+      <p className="mt-2 text-muted-foreground">
+        Admins decide on other people&apos;s money, so the admin area opens only for accounts with two-factor sign-in. It takes a minute:
+      </p>
+      <ol className="mt-4 list-decimal space-y-2 pl-5 text-sm">
+        <li>Open Security in your settings and choose <strong>Set up an authenticator app</strong> (or add a passkey).</li>
+        <li>Scan the QR code with an authenticator app (Google Authenticator, 1Password, Authy…) or type in the key shown beside it.</li>
+        <li>Type the 6-digit code the app shows, and keep the ten recovery codes somewhere safe.</li>
+      </ol>
+      <Button asChild variant="primary" className="mt-6 self-start">
+        <Link to={`${paths.settings}?next=${encodeURIComponent(from)}#two-factor`}>Set up two-factor sign-in</Link>
       </Button>
     </section>
   )

@@ -1,11 +1,15 @@
 import { useMutation } from '@tanstack/react-query'
 import type { AuthSuccess, LoginRequest } from '@shared/api/auth'
+import type { TwoFactorChallenge } from '@shared/api/two-factor'
 import { apiSend } from '@/lib/api-client'
 
-export function login(input: LoginRequest): Promise<AuthSuccess> {
-  return apiSend<AuthSuccess>('POST', '/api/auth/login', input)
+/** Signed in, or (two-factor on) a challenge: the session waits for a second factor before it is signed in. */
+export type LoginResult = AuthSuccess | TwoFactorChallenge
+
+export function login(input: LoginRequest): Promise<LoginResult> {
+  return apiSend<LoginResult>('POST', '/api/auth/login', input)
 }
 
-export function useLogin(options: { onSuccess: (data: AuthSuccess) => void; onError: (error: Error) => void }) {
+export function useLogin(options: { onSuccess: (data: LoginResult) => void; onError: (error: Error) => void }) {
   return useMutation({ mutationFn: login, ...options })
 }

@@ -17,7 +17,7 @@ export function AdminChatScreen({ conversationId }: { conversationId: string }) 
   useSeo({ title: 'Admin Chat | Handover', description: 'A conversation, as Handover Support.', noIndex: true })
   if (isLoading || (user && admin.isPending)) return <FullPageThread><ThreadSkeleton /></FullPageThread>
   if (!user) return <Navigate to={paths.login} replace />
-  if (admin.data !== true) {
+  if (admin.data?.isAdmin !== true || !admin.data.twoFactorEnabled) {
     return (
       <FullPageThread>
         <ChatNotice icon={<Lock aria-hidden="true" />} title="Not allowed" text="Only Handover admins can open conversations from the support desk.">
