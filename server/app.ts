@@ -218,7 +218,7 @@ export function createApp(deps: AppDeps): CreatedApp {
     authRoutes({ auth: services.auth, users: services.users, rateLimits: deps.rateLimits, signIn }),
     sessionsRoutes({ sessions: new SignedInSessionsService({ bus: deps.bus, logger }) }),
     twoFactorRoutes({ twoFactor, signIn, stepUp, rateLimits: deps.rateLimits }),
-    emailRoutes({ mailer: deps.mailer, diagnostics, openOutbox: config.env === 'development' }),
+    emailRoutes({ mailer: deps.mailer, diagnostics }),
     listingsRoutes({ listings: services.listings, writes: services.listingWrites }),
     statsRoutes({ listings: services.listings }),
     sellersRoutes({ sellers: new SellersService({ ratings: (em, ids) => reviews.ratings(em, ids) }) }),

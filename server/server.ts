@@ -59,7 +59,11 @@ export async function startServer(config: Config, options: StartOptions): Promis
   const presence: Presence = config.redisUrl
     ? await createRedisPresence(config.redisUrl, { prefix: `${keyPrefix}:presence`, instanceId: randomUUID(), logger })
     : createLocalPresence()
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger })
+  if (config.env === 'production' && !config.smtpUrl) {
+    // in production nobody reads this terminal for codes: sign-ups and password resets would wait for mail that never leaves
+    logger.warn('SMTP_URL is not set: no email will be sent. Verification codes and reset links are only printed to this log and kept for admins at /email/preview. Set SMTP_URL before opening the site.')
+  }
   const rateLimits = createRateLimits({ redis, keyPrefix })
 
   const created = createApp({

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { AUTH_MESSAGES } from '../../src/shared/api/auth'
+import { TWO_FACTOR_ENROLMENT_REQUIRED } from '../../src/shared/api/two-factor'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
 import { startTestServer } from '../support/server'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp'
+import { enrolTotp } from '../support/two-factor'
 import type { RunningServer } from '../../server/server'
 
 let db: TestDatabase
@@ -226,8 +228,8 @@ describe('sign-in', () => {
   })
 })
 
-describe('email outbox outside development', () => {
-  it('is readable by admins only', async () => {
+describe('email outbox', () => {
+  it('is readable by admins only, once their two-factor is on', async () => {
     expect((await new ApiClient(server.url).get('/api/email/outbox')).status).toBe(401)
     const user = new ApiClient(server.url)
     const { email, code } = await signUp(user, 'outboxpeeker')
@@ -235,6 +237,10 @@ describe('email outbox outside development', () => {
     expect((await user.get('/api/email/outbox')).status).toBe(403)
     const admin = new ApiClient(server.url)
     await admin.post('/api/auth/login', { username: 'rootadmin', password: 'root-admin-password' })
+    const unenrolled = await admin.get('/api/email/outbox')
+    expect(unenrolled.status).toBe(403)
+    expect(unenrolled.json.error).toMatchObject({ code: TWO_FACTOR_ENROLMENT_REQUIRED })
+    await enrolTotp(admin)
     const res = await admin.get('/api/email/outbox')
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({ transport: 'smtp' })

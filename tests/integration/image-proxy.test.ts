@@ -131,7 +131,7 @@ beforeAll(async () => {
     config,
     orm: server.orm,
     logger: createLogger('silent', false),
-    mailer: createMailer({ from: config.mailFrom }),
+    mailer: createMailer({ from: config.mailFrom, logger: createLogger('silent', false) }),
     rateLimits: createRateLimits({ keyPrefix: `t${randomBytes(6).toString('hex')}` }),
     bus: createLocalBus(),
     presence: createLocalPresence(),

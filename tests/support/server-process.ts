@@ -24,6 +24,8 @@ export interface ServerProcessOptions {
   cpuProfileDir?: string
   /** a free one by default; a restarted server takes its predecessor's */
   port?: number
+  /** LOG_LEVEL, warn by default; info keeps the mail a server without SMTP_URL prints, as `npm start` shows it */
+  logLevel?: 'warn' | 'info'
   /** further settings (PUBLIC_URL, TRUST_PROXY, INSTANCE_NAME behind a proxy), applied last */
   env?: Record<string, string>
 }
@@ -31,7 +33,7 @@ export interface ServerProcessOptions {
 export interface ServerProcess {
   url: string
   pid: number
-  /** what the process has written (LOG_LEVEL=warn: warnings and errors), kept out of the bench's tables */
+  /** what the process has written (warnings and errors unless logLevel says info), kept out of the bench's tables */
   output(): string[]
   /** memory after a full collection, as the process sees it, and VmRSS as the kernel counts it */
   memory(): Promise<MemoryReport & { vmRss: number }>
@@ -88,7 +90,7 @@ export async function spawnServer(options: ServerProcessOptions): Promise<Server
     DATABASE_URL: options.databaseUrl,
     SESSION_SECRET: options.sessionSecret,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: options.logLevel ?? 'warn',
     SEED_DEMO: 'false',
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_PREFIX: options.redisPrefix ?? 'handover' } : {}),
     ...options.env,

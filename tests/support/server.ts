@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { randomBytes } from 'node:crypto'
 import { loadConfig } from '../../server/config'
-import { createLogger } from '../../server/logger'
+import { createLogger, type DestinationStream } from '../../server/logger'
 import { startServer, type RunningServer } from '../../server/server'
 import { freePort } from './server-process'
 
@@ -15,6 +15,8 @@ export interface TestServerOptions {
   env?: Record<string, string>
   webRoot?: string
   wsHeartbeatMs?: number
+  /** receives the server's log as JSON lines, from level info unless LOG_LEVEL in env says otherwise */
+  logTo?: DestinationStream
 }
 
 /** The real server, as `npm start` builds it, on a free port against the given database. */
@@ -31,14 +33,14 @@ export async function startTestServer(options: TestServerOptions): Promise<Runni
     HOST: '127.0.0.1',
     DATABASE_URL: options.databaseUrl,
     SESSION_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    LOG_LEVEL: options.logTo ? 'info' : (process.env.TEST_LOG_LEVEL ?? 'silent'),
     MEDIA_DIR: join(tmpdir(), `handover-media-${randomBytes(6).toString('hex')}`),
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.env,
   })
   return startServer(config, {
-    logger: createLogger(config.logLevel, false),
+    logger: createLogger(config.logLevel, false, options.logTo),
     keyPrefix: options.keyPrefix ?? `t${randomBytes(6).toString('hex')}`,
     webRoot: options.webRoot,
     wsHeartbeatMs: options.wsHeartbeatMs,

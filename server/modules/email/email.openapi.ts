@@ -7,7 +7,7 @@ export const emailRouteDocs = routeDocs('system', [
   {
     method: 'GET',
     path: '/api/email/outbox',
-    summary: 'Mail kept instead of sent when no SMTP server is set (admins; anyone in development)',
+    summary: 'Mail kept instead of sent when no SMTP server is set (admins only, in every environment)',
     auth: 'admin',
     query: z.object({ limit: z.string().optional().describe('1 to 200; 50 when absent or not a number') }),
     response: { schema: outboxResponseSchema },

@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { EntityManager } from '@mikro-orm/postgresql'
+import type { Logger } from '../../logger'
 import { OutboxEmail } from './email.entity'
 
 export interface MailMessage {
@@ -22,10 +23,10 @@ export interface Mailer {
   close(): void
 }
 
-/** nodemailer over SMTP when configured; otherwise mail is kept in the outbox table. */
-export function createMailer(options: { smtpUrl?: string; from: string }): Mailer {
+/** nodemailer over SMTP when configured; otherwise mail is printed to the log and kept in the outbox table. */
+export function createMailer(options: { smtpUrl?: string; from: string; logger: Logger }): Mailer {
   if (options.smtpUrl) return smtpMailer(nodemailer.createTransport(options.smtpUrl), options.from, smtpAddress(options.smtpUrl))
-  return outboxMailer()
+  return outboxMailer(options.logger)
 }
 
 /** host:port of the SMTP server, never its credentials (checks name it to admins). */
@@ -54,17 +55,23 @@ function smtpMailer(transporter: Transporter, from: string, address: string): Ma
   }
 }
 
-function outboxMailer(): Mailer {
+/**
+ * Without SMTP the person running the server is the only one who may read the mail: the terminal shows it in full
+ * (the code or link is what a first run needs), and the outbox keeps it for admins. Never a public page: it holds
+ * live reset links and sign-up codes.
+ */
+function outboxMailer(logger: Logger): Mailer {
   return {
     transport: 'outbox',
     async send(em, message) {
       em.create(OutboxEmail, { ...message, createdAt: new Date() })
       await em.flush()
+      logger.info({ mail: { to: message.to, subject: message.subject } }, `email to ${message.to} (no SMTP_URL, not sent): ${message.subject}\n${message.text}`)
     },
     async check(em) {
       try {
         const count = await em.count(OutboxEmail, {})
-        return { transport: 'outbox', ok: true, message: `Outbox mode: no SMTP server configured; ${count} message(s) kept for /email/preview` }
+        return { transport: 'outbox', ok: true, message: `Outbox mode: no SMTP server configured; ${count} message(s) kept for admins at /email/preview` }
       } catch (err) {
         return { transport: 'outbox', ok: false, message: `Outbox unavailable: ${(err as Error).message}` }
       }

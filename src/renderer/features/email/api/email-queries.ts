@@ -8,12 +8,12 @@ export const emailKeys = {
   diagnostic: () => [...emailKeys.all, 'diagnostic'] as const,
 }
 
-/** Refreshed every few seconds so a code sent from another tab shows up without a reload. */
+/** Refreshed every few seconds for an admin, so a code sent from another tab shows up without a reload; nobody else is asked again. */
 export const outboxQueryOptions = () =>
   queryOptions({
     queryKey: emailKeys.outbox(),
     queryFn: ({ signal }) => apiGet<OutboxResponse>('/api/email/outbox', { signal }),
-    refetchInterval: 5_000,
+    refetchInterval: (query) => (query.state.data ? 5_000 : false),
   })
 
 export const useOutbox = () => useQuery(outboxQueryOptions())
