@@ -3,7 +3,7 @@ import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core'
 import { AUTH_MESSAGES, type SignupRequest, type VerifyEmailRequest } from '@shared/api/auth'
 import { RESEND_COOLDOWN_MS } from '@shared/constants'
 import { badRequest, conflict, forbidden, unauthorized } from '../../http/errors'
-import { passwordResetEmail, verificationCodeEmail } from '../email/email.templates'
+import { passwordResetEmail, signupAttemptEmail, verificationCodeEmail } from '../email/email.templates'
 import type { Mailer } from '../email/mailer'
 import type { LedgerService } from '../ledger/ledger.service'
 import type { SessionService } from '../sessions/session.store'
@@ -11,7 +11,7 @@ import type { SettingsService } from '../settings/settings.service'
 import { User } from '../users/user.entity'
 import { normalizeEmail, usernameKey, type UsersService } from '../users/users.service'
 import { PasswordReset, PendingSignup } from './auth.entities'
-import { assertCooledDown, checkCode, issueCode } from './code-challenge'
+import { assertCooledDown, checkCode, issueCode, issueUnanswerable } from './code-challenge'
 import { hashToken, newResetToken } from './codes'
 import { assertAcceptablePassword } from './password-policy'
 import { hashPassword, verifyPassword } from './passwords'
@@ -33,30 +33,36 @@ export interface AuthDeps {
 export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
 
-  /** Step one of sign-up: nothing is created but a pending row and an emailed code. */
+  /**
+   * Step one of sign-up: nothing is created but a pending row and an emailed code. An email that already has an
+   * account gets the very same answer, so sign-up does not reveal who has one: its owner is told instead, and the
+   * row holds a challenge no code answers, so verifying and resending answer as they do for a wrong code.
+   */
   async signup(em: EntityManager, input: SignupRequest): Promise<{ email: string }> {
     const email = normalizeEmail(input.email)
     if (await this.deps.users.isUsernameTaken(em, input.username)) throw conflict(AUTH_MESSAGES.usernameTaken, 'username_taken')
-    if (await this.deps.users.isEmailTaken(em, email)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken')
+    const owner = await this.accountOf(em, email)
 
+    // hashed for an owned email too, so both answers take the same time; that row keeps no password
     const passwordHash = await hashPassword(input.password)
     await em.transactional(async (tx) => {
       const pending = await this.lockPending(tx, email)
       if (pending) assertCooledDown(pending)
       const row = pending ?? tx.create(PendingSignup, { email } as PendingSignup)
-      tx.assign(row, { username: input.username.trim(), usernameKey: usernameKey(input.username), passwordHash })
-      await this.sendNewCode(tx, row)
+      tx.assign(row, { username: input.username.trim(), usernameKey: usernameKey(input.username), passwordHash: owner ? '' : passwordHash })
+      await this.sendChallenge(tx, row, owner)
     })
     return { email }
   }
 
   async resendVerification(em: EntityManager, rawEmail: string): Promise<{ retryAfterSeconds: number }> {
     const email = normalizeEmail(rawEmail)
+    const owner = await this.accountOf(em, email)
     await em.transactional(async (tx) => {
       const pending = await this.lockPending(tx, email)
       if (!pending) throw badRequest(AUTH_MESSAGES.noPendingSignup, 'no_pending_signup')
       assertCooledDown(pending)
-      await this.sendNewCode(tx, pending)
+      await this.sendChallenge(tx, pending, owner)
     })
     return { retryAfterSeconds: RESEND_COOLDOWN_MS / 1000 }
   }
@@ -65,8 +71,21 @@ export class AuthService {
     return tx.findOne(PendingSignup, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE })
   }
 
-  /** A fresh code replaces the old one, with a new expiry and a fresh set of attempts. */
-  private async sendNewCode(tx: EntityManager, pending: PendingSignup): Promise<void> {
+  private accountOf(em: EntityManager, email: string): Promise<User | null> {
+    return em.findOne(User, { email })
+  }
+
+  /**
+   * A fresh code replaces the old one, with a new expiry and a fresh set of attempts. For an email that has an
+   * account, its owner gets a notice instead, under the same cooldown as codes, and the row a challenge no code answers.
+   */
+  private async sendChallenge(tx: EntityManager, pending: PendingSignup, owner: User | null): Promise<void> {
+    if (owner) {
+      tx.assign(pending, issueUnanswerable())
+      await tx.flush()
+      await this.deps.mailer.send(tx, signupAttemptEmail(owner.email, owner.username, `${this.deps.publicUrl}/forgot-password`))
+      return
+    }
     const { code, challenge } = issueCode(this.deps.secret, pending.email)
     tx.assign(pending, challenge)
     await tx.flush()
@@ -78,9 +97,12 @@ export class AuthService {
     const email = normalizeEmail(input.email)
     const outcome = await em.transactional(async (tx) => {
       const pending = await tx.findOne(PendingSignup, { email }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+      // asked for every email, so a row for an owned one (which no code answers anyway) never becomes an account
+      // and takes as long as any other
+      const owned = await this.deps.users.isEmailTaken(tx, email)
       // a failed attempt is counted and committed before the error is answered
       const error = await checkCode(tx, pending, this.deps.secret, email, input.code)
-      if (error || !pending) return { error: error ?? badRequest(AUTH_MESSAGES.invalidCode, 'invalid_code') }
+      if (error || !pending || owned) return { error: error ?? badRequest(AUTH_MESSAGES.invalidCode, 'invalid_code') }
       const user = await this.createUser(tx, pending)
       tx.remove(pending)
       await tx.flush()

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { AUTH_MESSAGES } from '@shared/api/auth'
 import { RESEND_COOLDOWN_MS } from '@shared/constants'
@@ -36,6 +37,16 @@ export function issueCode(secret: string, subject: string): { code: string; chal
     code,
     challenge: { codeHash: hashCode(secret, subject, code), codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS), attempts: 0, lastSentAt: now },
   }
+}
+
+/**
+ * The fields of a challenge no code answers: a random hash instead of a code's (a typed code matches it only by a
+ * 256-bit collision), with the same expiry, attempts and cooldown as a real one, so every answer about it is a real
+ * challenge's answer to a wrong code.
+ */
+export function issueUnanswerable(): CodeChallenge {
+  const now = new Date()
+  return { codeHash: randomBytes(32).toString('hex'), codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS), attempts: 0, lastSentAt: now }
 }
 
 /**

@@ -27,3 +27,20 @@ export function passwordResetEmail(to: string, username: string, link: string): 
     ].join('\n'),
   }
 }
+
+/** To the owner of an email someone signed up with: the sign-up itself is answered as if the email were new. */
+export function signupAttemptEmail(to: string, username: string, forgotPasswordLink: string): MailMessage {
+  return {
+    to,
+    subject: 'Someone tried to sign up with your email',
+    text: [
+      `Hi ${username},`,
+      '',
+      'Someone tried to create a new Handover account with this email address, but an account already exists for it: yours.',
+      'No new account was created. You can sign in as usual, or reset your password here if you have forgotten it:',
+      forgotPasswordLink,
+      '',
+      'If it was you, you can ignore this email.',
+    ].join('\n'),
+  }
+}
