@@ -14,6 +14,7 @@ import { DeleteAccountSection } from './delete-account-section'
 import { EmailSection } from './email-section'
 import { PasswordSection } from './password-section'
 import { PreferencesSection } from './preferences-section'
+import { SessionsSection } from './sessions-section'
 import { TwoFactorSection } from './two-factor-section'
 
 /** /settings: the signed-in user's picture, email, password, notification and sound preferences, theme, and deletion. */
@@ -43,6 +44,7 @@ export function SettingsScreen() {
           <EmailSection />
           <PasswordSection />
           <TwoFactorSection />
+          <SessionsSection />
           <PreferencesSection />
           <AppearanceSection />
           <DeleteAccountSection onDeleted={() => setDeleted(true)} />
