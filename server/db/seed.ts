@@ -94,13 +94,13 @@ export async function seedDemo(em: EntityManager, services: Services, logger: Lo
 
 /** ADMIN_USERNAME + ADMIN_PASSWORD: that admin exists after boot, with that password. */
 export async function ensureAdmin(em: EntityManager, services: Services, admin: { username: string; password: string }, logger: Logger) {
-  await em.transactional(async (tx) => {
+  const twoFactorOn = await em.transactional(async (tx) => {
     const existing = await tx.findOne(User, { usernameKey: usernameKey(admin.username) })
     if (existing) {
       existing.isAdmin = true
       existing.passwordHash = await hashPassword(admin.password)
       await tx.flush()
-      return
+      return existing.twoFactorSince !== null
     }
     await createUser(tx, services, {
       username: admin.username,
@@ -108,6 +108,14 @@ export async function ensureAdmin(em: EntityManager, services: Services, admin: 
       passwordHash: await hashPassword(admin.password),
       isAdmin: true,
     })
+    return false
   })
   logger.info({ username: admin.username }, 'admin account ready')
+  // the server opens nothing of the admin area to an admin without a second factor: say so where the operator looks
+  if (!twoFactorOn) {
+    logger.warn(
+      { username: admin.username },
+      'this admin has no two-factor sign-in yet, so the admin area stays closed to it: sign in at /admin-login and follow the steps to set up an authenticator app or a passkey (Settings, Two-factor sign-in)',
+    )
+  }
 }

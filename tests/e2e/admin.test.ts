@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { User } from '../../server/modules/users/user.entity'
-import { SHOTS, newPage, signInOn, signedInAs, useDemoSite } from '../support/e2e'
+import { SHOTS, adminSignedIn, newPage, signInOn, signedInAs, useDemoSite } from '../support/e2e'
 
 const site = useDemoSite()
 const url = (path: string) => `${site.server.url}${path}`
@@ -25,11 +25,7 @@ async function api(page: Page, method: string, path: string, body?: unknown): Pr
 /** The admin, signed in through the admin area's own form, on the dashboard. */
 async function adminOnDashboard(): Promise<Page> {
   const page = await newPage(site)
-  await page.goto(url('/admin'))
-  await page.getByLabel('Username').fill('admin')
-  await page.getByLabel('Password', { exact: true }).fill('handover-admin')
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL(url('/admin-dashboard'))
+  await adminSignedIn(site, page)
   return page
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { SHOTS, useDemoSite } from '../support/e2e'
+import { SHOTS, adminSignedIn, useDemoSite } from '../support/e2e'
 
 const site = useDemoSite()
 const url = (path: string) => `${site.server.url}${path}`
@@ -24,11 +24,7 @@ async function newPage(width = 1280): Promise<Page> {
 
 async function adminPage(): Promise<Page> {
   const page = await newPage()
-  await page.goto(url('/admin'))
-  await page.getByLabel('Username').fill('admin')
-  await page.getByLabel('Password', { exact: true }).fill('handover-admin')
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL(url('/admin-dashboard'))
+  await adminSignedIn(site, page)
   return page
 }
 

@@ -73,6 +73,15 @@ const POLICY: Record<string, Row | Row[]> = {
   'POST /api/auth/reset-password': { call: () => post('/api/auth/reset-password'), expect: everyone('reached') },
   'GET /api/auth/me': { call: () => get('/api/auth/me'), expect: ownAccount() },
   'GET /api/auth/admin-me': { call: () => get('/api/auth/admin-me'), expect: ownAccount() },
+  // ── two-factor: the own account's; finishing a sign-in needs a pending one (401 for everyone here)
+  'GET /api/auth/2fa': { call: () => get('/api/auth/2fa'), expect: ownAccount() },
+  'POST /api/auth/2fa/totp/setup': { call: () => post('/api/auth/2fa/totp/setup'), expect: { anonymous: 401, other: 'ok', banned: 401, admin: 409, owner: 'ok' } },
+  'POST /api/auth/2fa/totp/enable': { call: () => post('/api/auth/2fa/totp/enable'), expect: ownAccount('reached') },
+  'POST /api/auth/2fa/disable': { call: () => post('/api/auth/2fa/disable'), expect: ownAccount('reached') },
+  // the admin has two-factor on, and a session that passed it minutes ago; the others have nothing to renew
+  'POST /api/auth/2fa/recovery-codes': { call: () => post('/api/auth/2fa/recovery-codes'), expect: { anonymous: 401, other: 400, banned: 401, admin: 'ok', owner: 400 } },
+  'POST /api/auth/2fa/verify': { call: () => post('/api/auth/2fa/verify', { code: '123456' }), expect: everyone(401) },
+  'POST /api/auth/2fa/step-up': { call: () => post('/api/auth/2fa/step-up'), expect: ownAccount('reached') },
   // run last: it ends each caller's session
   'POST /api/auth/logout': { call: () => post('/api/auth/logout'), expect: everyone('ok') },
 

@@ -21,6 +21,7 @@ import { serverEventSchema, type ServerEvent } from '../../src/shared/realtime/e
 import type { TestDatabase } from '../support/database'
 import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { ApiClient } from '../support/http-client'
+import { signInDemoAdmin } from '../support/two-factor'
 import { startTestServer } from '../support/server'
 import { openSocket } from '../support/ws-client'
 import type { RunningServer } from '../../server/server'
@@ -44,6 +45,8 @@ const sockets: Socket[] = []
 
 async function signIn(username: string, password = 'handover-demo'): Promise<Person> {
   const client = new ApiClient(server.url)
+  // the demo admin signs in with two-factor (turned on the first time)
+  if (username === 'admin') return { client, id: await signInDemoAdmin(client, password), username }
   const res = await client.post('/api/auth/login', { username, password })
   expect(res.status, res.text).toBe(200)
   return { client, id: Number((res.json.user as { id: number }).id), username }

@@ -6,6 +6,7 @@ import type { RunningServer } from '../../server/server'
 import { User } from '../../server/modules/users/user.entity'
 import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
 import { ApiClient } from '../support/http-client'
+import { signInDemoAdmin } from '../support/two-factor'
 
 /** pg's `Client#query`, as the statement counter below wraps it */
 type PgQuery = (this: object, config: unknown, ...rest: unknown[]) => unknown
@@ -14,7 +15,9 @@ type PgQuery = (this: object, config: unknown, ...rest: unknown[]) => unknown
 export function escrowHelpers(getServer: () => RunningServer, getSql: () => pg.Client) {
   const signIn = async (username: string) => {
     const client = new ApiClient(getServer().url)
-    const res = await client.post('/api/auth/login', { username, password: username === 'admin' ? 'handover-admin' : 'handover-demo' })
+    // the demo admin signs in with two-factor (turned on the first time)
+    if (username === 'admin') return { client, id: await signInDemoAdmin(client) }
+    const res = await client.post('/api/auth/login', { username, password: 'handover-demo' })
     expect(res.status, res.text).toBe(200)
     return { client, id: Number((res.json as { user: { id: number } }).user.id) }
   }

@@ -9,6 +9,7 @@ import type { RunningServer } from '../../server/server'
 import type { TestDatabase } from '../support/database'
 import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { ApiClient } from '../support/http-client'
+import { signInDemoAdmin } from '../support/two-factor'
 import { startTestServer } from '../support/server'
 
 /**
@@ -26,6 +27,11 @@ let admin: ApiClient
 
 async function signIn(username: string, password = 'handover-demo') {
   const client = new ApiClient(server.url)
+  // the demo admin signs in with two-factor (turned on the first time)
+  if (username === 'admin') {
+    await signInDemoAdmin(client, password)
+    return client
+  }
   const res = await client.post('/api/auth/login', { username, password })
   expect(res.status, res.text).toBe(200)
   return client

@@ -8,6 +8,7 @@ import { notificationListSchema } from '../../src/shared/api/notifications'
 import type { TestDatabase } from '../support/database'
 import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { ApiClient } from '../support/http-client'
+import { signInDemoAdmin } from '../support/two-factor'
 import { startTestServer } from '../support/server'
 import { openSocket } from '../support/ws-client'
 import type { RunningServer } from '../../server/server'
@@ -23,6 +24,11 @@ let sockets: Awaited<ReturnType<typeof openSocket>>[] = []
 
 async function signIn(username: string, password = 'handover-demo') {
   const client = new ApiClient(server.url)
+  // the demo admin signs in with two-factor (turned on the first time)
+  if (username === 'admin') {
+    await signInDemoAdmin(client, password)
+    return client
+  }
   const res = await client.post('/api/auth/login', { username, password })
   expect(res.status, res.text).toBe(200)
   return client

@@ -9,6 +9,7 @@ import { DEMO_SELLERS, DEMO_USERS } from '../../server/db/seed'
 import type { TestDatabase } from '../support/database'
 import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { ApiClient } from '../support/http-client'
+import { signInDemoAdmin } from '../support/two-factor'
 import { startTestServer } from '../support/server'
 import type { RunningServer } from '../../server/server'
 
@@ -36,6 +37,11 @@ function expected(query: string): number[] {
 
 async function signIn(username: string, password = 'handover-demo') {
   const client = new ApiClient(server.url)
+  // the demo admin signs in with two-factor (turned on the first time)
+  if (username === 'admin') {
+    await signInDemoAdmin(client, password)
+    return client
+  }
   const res = await client.post('/api/auth/login', { username, password })
   expect(res.status, res.text).toBe(200)
   return client

@@ -6,6 +6,7 @@ import type { RunningServer } from '../../server/server'
 import { launchChromium } from './browser'
 import { createTestDatabase, type TestDatabase } from './database'
 import { ApiClient } from './http-client'
+import { enrolTotp, freshTotpCode, signInWithTotp } from './two-factor'
 import { startTestServer } from './server'
 import { PAGE_SHOWN_ATTRIBUTE } from '../../src/renderer/lib/page-shown'
 
@@ -19,6 +20,8 @@ export interface DemoSite {
   db: TestDatabase
   server: RunningServer
   browser: Browser
+  /** the demo admin's authenticator secret, once a test needed the admin (admins sign in with two-factor) */
+  adminTotpSecret?: Promise<string>
 }
 
 /**
@@ -43,12 +46,45 @@ export function useDemoSite(): DemoSite {
   return site
 }
 
-/** A demo user's API session (the admin's own password for `admin`), sending the site's Origin as a browser would. */
+/**
+ * The demo admin starts without two-factor (the admin area shows how to turn it on); the first test of a file that
+ * needs the admin turns it on through the API, as the Settings screen does, and keeps the secret for the codes.
+ */
+export function demoAdminTotpSecret(site: DemoSite): Promise<string> {
+  site.adminTotpSecret ??= (async () => {
+    const client = new ApiClient(site.server.url, { origin: site.server.url })
+    expect((await client.post('/api/auth/login', { username: 'admin', password: 'handover-admin' })).status).toBe(200)
+    return (await enrolTotp(client)).secret
+  })()
+  return site.adminTotpSecret
+}
+
+/** A demo user's API session (the admin's own password and a code for `admin`), sending the site's Origin as a browser would. */
 export async function apiSignedInAs(site: DemoSite, username: string): Promise<ApiClient> {
   const client = new ApiClient(site.server.url, { origin: site.server.url })
-  const password = username === 'admin' ? 'handover-admin' : 'handover-demo'
-  expect((await client.post('/api/auth/login', { username, password })).status).toBe(200)
+  if (username === 'admin') {
+    await signInWithTotp(client, 'admin', 'handover-admin', await demoAdminTotpSecret(site))
+    return client
+  }
+  expect((await client.post('/api/auth/login', { username, password: 'handover-demo' })).status).toBe(200)
   return client
+}
+
+/** After the password on either sign-in form: the admin's second step, a code from the app. */
+export async function typeAdminCode(page: Page, site: DemoSite): Promise<void> {
+  await page.getByLabel('Authentication code').fill(await freshTotpCode(await demoAdminTotpSecret(site)))
+  await page.getByRole('button', { name: 'Verify and Sign In' }).click()
+}
+
+/** The admin, signed in through the admin area's own form (password, then a code), on the dashboard or `next`. */
+export async function adminSignedIn(site: DemoSite, page: Page, next = '/admin-dashboard'): Promise<void> {
+  await demoAdminTotpSecret(site)
+  await page.goto(`${site.server.url}/admin`)
+  await page.getByLabel('Username').fill('admin')
+  await page.getByLabel('Password', { exact: true }).fill('handover-admin')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await typeAdminCode(page, site)
+  await page.waitForURL(`${site.server.url}${next}`)
 }
 
 /** A page in a new browser context of its own (its own cookies), at a laptop's size unless told. */
@@ -65,10 +101,12 @@ export async function signedInAs(site: DemoSite, username: string, password: str
 
 /** Signs in through the sign-in form on this page, which ends on the home page (the app moves there itself). */
 export async function signInOn(page: Page, site: DemoSite, username: string, password: string): Promise<void> {
+  if (username === 'admin') await demoAdminTotpSecret(site)
   await page.goto(`${site.server.url}/login`)
   await page.getByLabel('Username').fill(username)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign In' }).click()
+  if (username === 'admin') await typeAdminCode(page, site)
   await page.waitForURL(`${site.server.url}/`)
 }
 

@@ -13,14 +13,19 @@ const lastStep = new Map<string, number>()
  */
 export async function freshTotpCode(secret: string): Promise<string> {
   for (;;) {
-    const now = Math.floor(Date.now() / 1000 / PERIOD)
-    const step = Math.max(now, (lastStep.get(secret) ?? -1) + 1)
-    if (step <= now + 1) {
-      lastStep.set(secret, step)
-      return generate({ secret, epoch: step * PERIOD })
-    }
+    const code = await unusedTotpCode(secret)
+    if (code) return code
     await new Promise((ok) => setTimeout(ok, 1000))
   }
+}
+
+/** A code the server has not accepted yet, if one is valid now; null when both usable steps were used. */
+export async function unusedTotpCode(secret: string): Promise<string | null> {
+  const now = Math.floor(Date.now() / 1000 / PERIOD)
+  const step = Math.max(now, (lastStep.get(secret) ?? -1) + 1)
+  if (step > now + 1) return null
+  lastStep.set(secret, step)
+  return generate({ secret, epoch: step * PERIOD })
 }
 
 /** The code of a given time (seconds), as an app with that clock would show it. */
@@ -55,4 +60,35 @@ export async function signInWithTotp(client: ApiClient, username: string, passwo
 export async function stepUp(client: ApiClient, secret: string): Promise<void> {
   const res = await client.post('/api/auth/2fa/step-up', { code: await freshTotpCode(secret) })
   expect(res.status, res.text).toBe(200)
+}
+
+/**
+ * The demo admin (who starts without two-factor) over the API on a demo database: turned on once per server, then
+ * each sign-in finishes with a code, or a recovery code when both codes valid now were used, so tests never wait.
+ */
+const demoAdmins = new Map<string, Promise<Enrolled>>()
+
+/** Signs `client` in as the demo admin (turning two-factor on first, once per server); answers the admin's id. */
+export async function signInDemoAdmin(client: ApiClient, password = 'handover-admin'): Promise<number> {
+  let enrolled = demoAdmins.get(client.baseUrl)
+  if (!enrolled) {
+    enrolled = (async () => {
+      const first = await client.post('/api/auth/login', { username: 'admin', password })
+      expect(first.status, first.text).toBe(200)
+      return enrolTotp(client)
+    })()
+    demoAdmins.set(client.baseUrl, enrolled)
+    await enrolled
+  } else {
+    const { secret, recoveryCodes } = await enrolled
+    const first = await client.post('/api/auth/login', { username: 'admin', password })
+    expect(first.json, first.text).toMatchObject({ requiresTwoFactor: true })
+    const code = await unusedTotpCode(secret)
+    const recoveryCode = code ? undefined : recoveryCodes.shift()
+    const second = await client.post('/api/auth/2fa/verify', code ? { code } : recoveryCode ? { recoveryCode } : { code: await freshTotpCode(secret) })
+    expect(second.status, second.text).toBe(200)
+  }
+  const me = await client.get('/api/auth/me')
+  expect(me.status, me.text).toBe(200)
+  return Number(me.json.id)
 }
