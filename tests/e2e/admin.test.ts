@@ -60,7 +60,7 @@ describe('running the marketplace from the admin screens', () => {
     await page.goto(url('/admin-login'))
     await page.getByLabel('Username').fill('alice')
     await page.getByLabel('Password', { exact: true }).fill('handover-demo')
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await page.getByRole('alert').getByText('This account has no admin rights').waitFor()
     await page.goto(url('/admin/moderation'))
     await page.getByRole('heading', { name: 'Admins only' }).waitFor()

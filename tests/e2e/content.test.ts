@@ -122,7 +122,7 @@ describe('selling', () => {
     await page.waitForURL(url('/login?redirect=%2Fcreate-listing'))
     await page.getByLabel('Username').fill('alice')
     await page.getByLabel('Password', { exact: true }).fill('handover-demo')
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await page.waitForURL(url('/create-listing'))
 
     // /auth (the header's Sell Your Account) keeps the way back too

@@ -36,7 +36,7 @@ async function signedInAs(username: string, password: string): Promise<Page> {
   await page.goto(`${server.url}/login`)
   await page.getByLabel('Username').fill(username)
   await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
   await page.waitForURL(`${server.url}/`)
   return page
 }

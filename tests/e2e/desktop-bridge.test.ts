@@ -89,7 +89,7 @@ async function desktopWindow(username: string, path: string): Promise<{ page: Pa
   await page.goto(`${site.server.url}/login`)
   await page.getByLabel('Username').fill(username)
   await page.getByLabel('Password', { exact: true }).fill('handover-demo')
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
   await page.waitForURL(`${site.server.url}/`)
   const frames: string[] = []
   page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => void frames.push(String(payload))))

@@ -146,7 +146,7 @@ describe('reviews and the own profile in Chromium', () => {
     await page.waitForURL(url('/login?redirect=%2Fprofile'))
     await page.getByLabel('Username').fill('bob')
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await page.waitForURL(url('/profile'))
     await page.getByRole('heading', { level: 1, name: 'bob' }).waitFor()
   })

@@ -82,7 +82,7 @@ export async function adminSignedIn(site: DemoSite, page: Page, next = '/admin-d
   await page.goto(`${site.server.url}/admin`)
   await page.getByLabel('Username').fill('admin')
   await page.getByLabel('Password', { exact: true }).fill('handover-admin')
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
   await typeAdminCode(page, site)
   await page.waitForURL(`${site.server.url}${next}`)
 }
@@ -105,7 +105,7 @@ export async function signInOn(page: Page, site: DemoSite, username: string, pas
   await page.goto(`${site.server.url}/login`)
   await page.getByLabel('Username').fill(username)
   await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
   if (username === 'admin') await typeAdminCode(page, site)
   await page.waitForURL(`${site.server.url}/`)
 }

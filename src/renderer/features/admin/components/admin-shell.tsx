@@ -99,7 +99,7 @@ function EnrolFirst({ from }: { from: string }) {
         Admins decide on other people&apos;s money, so the admin area opens only for accounts with two-factor sign-in. It takes a minute:
       </p>
       <ol className="mt-4 list-decimal space-y-2 pl-5 text-sm">
-        <li>Open Security in your settings and choose <strong>Set up an authenticator app</strong> (or add a passkey).</li>
+        <li>In Settings, under Two-factor sign-in, choose <strong>Set up an authenticator app</strong> (or add a passkey).</li>
         <li>Scan the QR code with an authenticator app (Google Authenticator, 1Password, Authy…) or type in the key shown beside it.</li>
         <li>Type the 6-digit code the app shows, and keep the ten recovery codes somewhere safe.</li>
       </ol>
