@@ -33,6 +33,8 @@ import { createStepUp } from './modules/auth/step-up'
 import { createSealer } from './modules/auth/totp'
 import { twoFactorRoutes } from './modules/auth/two-factor.routes'
 import { TwoFactorService } from './modules/auth/two-factor.service'
+import { webauthnRoutes } from './modules/auth/webauthn.routes'
+import { WebAuthnService } from './modules/auth/webauthn.service'
 import { emailRoutes } from './modules/email/email.routes'
 import type { Mailer } from './modules/email/mailer'
 import { healthRoutes } from './modules/health/health.routes'
@@ -163,6 +165,7 @@ export function createApp(deps: AppDeps): CreatedApp {
   const twoFactor = new TwoFactorService({ sealer: createSealer(config.sessionSecret), secret: config.sessionSecret })
   const stepUp = createStepUp({ twoFactor, rateLimits: deps.rateLimits })
   const signIn = createSignIn({ users: services.users, twoFactor })
+  const webauthn = new WebAuthnService({ publicUrl: config.publicUrl, secret: config.sessionSecret, twoFactor, logger })
   const reviews = new ReviewsService({ deal: (em, viewer, id) => services.escrow.get(em, viewer, id), notifications: services.notifications, bus: deps.bus, logger })
   // behind the proxy X-Forwarded-For ends with the address the proxy saw, which is the only entry it vouches for:
   // one hop, so a client cannot pick its own address (and rate-limit key) by sending the header itself
@@ -218,6 +221,7 @@ export function createApp(deps: AppDeps): CreatedApp {
     authRoutes({ auth: services.auth, users: services.users, rateLimits: deps.rateLimits, signIn }),
     sessionsRoutes({ sessions: new SignedInSessionsService({ bus: deps.bus, logger }) }),
     twoFactorRoutes({ twoFactor, signIn, stepUp, rateLimits: deps.rateLimits }),
+    webauthnRoutes({ webauthn, signIn, stepUp, rateLimits: deps.rateLimits }),
     emailRoutes({ mailer: deps.mailer, diagnostics }),
     listingsRoutes({ listings: services.listings, writes: services.listingWrites }),
     statsRoutes({ listings: services.listings }),

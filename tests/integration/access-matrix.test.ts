@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '../../src/shared/api/auth'
 import { signedInSessionListSchema } from '../../src/shared/api/sessions'
+import { Passkey } from '../../server/modules/auth/two-factor.entities'
 import type { RunningServer } from '../../server/server'
 import { documentedApiRoutes } from '../support/api-routes'
 import { createTestDatabase, type TestDatabase } from '../support/database'
@@ -82,6 +83,15 @@ const POLICY: Record<string, Row | Row[]> = {
   'POST /api/auth/2fa/recovery-codes': { call: () => post('/api/auth/2fa/recovery-codes'), expect: { anonymous: 401, other: 400, banned: 401, admin: 'ok', owner: 400 } },
   'POST /api/auth/2fa/verify': { call: () => post('/api/auth/2fa/verify', { code: '123456' }), expect: everyone(401) },
   'POST /api/auth/2fa/step-up': { call: () => post('/api/auth/2fa/step-up'), expect: ownAccount('reached') },
+  // ── passkeys: the own account's; a sign-in with one is anyone's to try (an empty answer is refused, nobody signed in)
+  'POST /api/auth/webauthn/register/options': { call: () => post('/api/auth/webauthn/register/options'), expect: ownAccount('reached') },
+  'POST /api/auth/webauthn/register/verify': { call: () => post('/api/auth/webauthn/register/verify'), expect: ownAccount('reached') },
+  'POST /api/auth/webauthn/login/options': { call: () => post('/api/auth/webauthn/login/options'), expect: everyone() },
+  'POST /api/auth/webauthn/login/verify': { call: () => post('/api/auth/webauthn/login/verify'), expect: everyone('reached') },
+  'POST /api/auth/webauthn/step-up/options': { call: () => post('/api/auth/webauthn/step-up/options'), expect: ownAccount() },
+  'POST /api/auth/webauthn/step-up/verify': { call: () => post('/api/auth/webauthn/step-up/verify'), expect: ownAccount('reached') },
+  'GET /api/auth/webauthn/credentials': { call: () => get('/api/auth/webauthn/credentials'), expect: ownAccount(), privateIds: () => [ownerPasskey] },
+  'DELETE /api/auth/webauthn/credentials/:id': { call: () => ({ method: 'DELETE', path: `/api/auth/webauthn/credentials/${ownerPasskey}` }), expect: ownerOnly(204, 404) },
   // run last: it ends each caller's session
   'POST /api/auth/logout': { call: () => post('/api/auth/logout'), expect: everyone('ok') },
 
@@ -262,6 +272,8 @@ let other: TestUser
 let banned: TestUser
 /** the public id of a second session of the owner's, another browser of theirs */
 let ownerSpareSession: string
+/** a passkey of the owner's, stored as registering stores one; its key never signs anything here */
+let ownerPasskey: number
 const clients = {} as Record<Who, ApiClient>
 
 beforeAll(async () => {
@@ -277,6 +289,10 @@ beforeAll(async () => {
   const spare = new ApiClient(server.url, { origin: server.url })
   expect((await spare.post('/api/auth/login', { username: fx.owner.username, password: PASSWORD })).status).toBe(200)
   ownerSpareSession = signedInSessionListSchema.parse((await spare.get('/api/auth/sessions')).json).find((s) => s.current)!.id
+  const em = server.orm.em.fork()
+  const passkey = em.create(Passkey, { userId: fx.owner.id, credentialId: 'bWF0cml4LW93bmVyLXBhc3NrZXk', publicKey: Buffer.from('matrix'), name: 'Matrix key' })
+  await em.flush()
+  ownerPasskey = passkey.id
   Object.assign(clients, { anonymous: anonymousClient(server), other: other.client, banned: banned.client, admin: fx.admin.client, owner: fx.owner.client })
 }, 120_000)
 
