@@ -18,6 +18,8 @@ export interface SessionData {
   pendingAdmin?: boolean
   /** when this session last passed a second factor (ms): money and identity changes ask again after STEP_UP_WINDOW_MS */
   secondFactorAt?: number
+  /** the last WebAuthn challenge handed out (webauthn-challenge.ts): what it is for, whose, until when (ms) */
+  webauthnChallenge?: { value: string; purpose: 'register' | 'login' | 'step-up'; userId: number | null; expiresAt: number }
 }
 
 export type SessionObject = SessionData & {

@@ -14,6 +14,7 @@ export const TWO_FACTOR_MESSAGES = {
   enrolmentRequired: 'Admins must turn on two-factor sign-in before the admin area opens.',
   tooManyAttempts: 'Too many wrong codes.',
   adminKeepsTwoFactor: 'Admins keep two-factor sign-in on: add a passkey before turning the authenticator app off.',
+  adminKeepsLastPasskey: 'Admins keep two-factor sign-in on: set up the authenticator app or add another passkey before removing this one.',
 } as const
 
 /** Error codes clients act on: a step-up to ask for, an admin who must enrol first. */

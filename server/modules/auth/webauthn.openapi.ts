@@ -1,0 +1,77 @@
+import { stepUpResponseSchema } from '@shared/api/two-factor'
+import {
+  authenticationOptionsSchema,
+  authenticationVerifyRequestSchema,
+  passkeyAddedSchema,
+  passkeyListSchema,
+  passkeySignInSchema,
+  registrationOptionsRequestSchema,
+  registrationOptionsSchema,
+  registrationVerifyRequestSchema,
+  stepUpVerifyRequestSchema,
+} from '@shared/api/webauthn'
+import { routeDocs, serialIdParam } from '../../http/route-docs'
+
+/** /api/auth/webauthn (webauthn.routes.ts): passkeys */
+export const webauthnRouteDocs = routeDocs('passkeys', [
+  {
+    method: 'POST',
+    path: '/api/auth/webauthn/register/options',
+    summary:
+      'Start adding a passkey: the options for the browser. With two-factor on it wants a fresh second factor (403 two_factor_required, or `twoFactorCode` in the body); with it off, the password',
+    auth: 'signed-in',
+    body: registrationOptionsRequestSchema,
+    response: { schema: registrationOptionsSchema },
+    errors: [429],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/webauthn/register/verify',
+    summary: "Finish adding a passkey with the browser's answer and a name; recovery codes (shown once) when it turned two-factor on",
+    auth: 'signed-in',
+    body: registrationVerifyRequestSchema,
+    response: { status: 201, schema: passkeyAddedSchema },
+    errors: [409],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/webauthn/login/options',
+    summary: 'Start a passkey sign-in: any passkey of this site (no password), or, after a right password, the account’s own passkeys',
+    auth: 'anonymous',
+    response: { schema: authenticationOptionsSchema },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/webauthn/login/verify',
+    summary: "Sign in with the browser's answer; `admin: true` from the admin form, which signs in admins only",
+    auth: 'anonymous',
+    body: authenticationVerifyRequestSchema,
+    response: { schema: passkeySignInSchema },
+    errors: [401, 429],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/webauthn/step-up/options',
+    summary: 'Start confirming it is you with a passkey, before a money or identity change',
+    auth: 'signed-in',
+    response: { schema: authenticationOptionsSchema },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/webauthn/step-up/verify',
+    summary: 'Confirm it is you with a passkey: money and identity changes ask nothing more for 5 minutes',
+    auth: 'signed-in',
+    body: stepUpVerifyRequestSchema,
+    response: { schema: stepUpResponseSchema },
+    errors: [429],
+  },
+  { method: 'GET', path: '/api/auth/webauthn/credentials', summary: 'Your passkeys, oldest first', auth: 'signed-in', response: { schema: passkeyListSchema } },
+  {
+    method: 'DELETE',
+    path: '/api/auth/webauthn/credentials/:id',
+    summary: 'Remove one of your passkeys (a fresh second factor first); two-factor goes off with the last factor, except for an admin',
+    auth: 'signed-in',
+    params: { id: serialIdParam },
+    response: { status: 204 },
+  },
+])
