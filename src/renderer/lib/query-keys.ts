@@ -24,6 +24,8 @@ export const accountKeys = {
   sessions: () => [...accountKeys.all, 'sessions'] as const,
   /** GET /api/auth/2fa: what protects the account (app, passkeys, recovery codes left) */
   twoFactor: () => [...accountKeys.all, 'two-factor'] as const,
+  /** GET /api/auth/webauthn/credentials: the account's passkeys */
+  passkeys: () => [...accountKeys.all, 'passkeys'] as const,
 }
 
 export const notificationKeys = {

@@ -13,6 +13,7 @@ import { AvatarSection } from './avatar-section'
 import { DeleteAccountSection } from './delete-account-section'
 import { EmailSection } from './email-section'
 import { PasswordSection } from './password-section'
+import { PasskeysSection } from './passkeys-section'
 import { PreferencesSection } from './preferences-section'
 import { SessionsSection } from './sessions-section'
 import { TwoFactorSection } from './two-factor-section'
@@ -44,6 +45,7 @@ export function SettingsScreen() {
           <EmailSection />
           <PasswordSection />
           <TwoFactorSection />
+          <PasskeysSection />
           <SessionsSection />
           <PreferencesSection />
           <AppearanceSection />

@@ -11,6 +11,7 @@ import { validate, type FieldErrors } from '@/lib/field-errors'
 import { apiSend, describeError } from '@/lib/api-client'
 import { adminMeQueryOptions, useCurrentUser, useSetSignedInUser, verifySecondFactor } from '@/lib/auth'
 import { SecondFactorForm } from '@/components/second-factor-form'
+import { PasskeySignInButton } from '@/components/passkey-sign-in-button'
 import { useSeo } from '@/lib/seo'
 
 /** Only an admin page may be the way on after signing in: `next` comes from the address bar. */
@@ -86,6 +87,7 @@ export function AdminLoginScreen() {
           </Button>
         </form>
       )}
+      <PasskeySignInButton admin className="mt-5" onSignedIn={finish} />
     </section>
   )
 }

@@ -10,6 +10,7 @@ import { REDIRECT_PARAM, safeRedirect } from '@/lib/redirect'
 import { useSeo } from '@/lib/seo'
 import { hasBonus, useWelcomeBonus } from '@/lib/site-info'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { PasskeySignInButton } from '@/components/passkey-sign-in-button'
 import type { SignupResult } from '../api/signup'
 import { AUTH_TOASTS, toastSuccess, toastWelcome } from '../lib/auth-toasts'
 import { AuthShell } from './auth-shell'
@@ -43,6 +44,11 @@ export function AuthScreen({ tab }: { tab: AuthTab }) {
   const goHomeAs = (user?: unknown) => {
     void setSignedInUser(user)
     navigate(destination)
+  }
+
+  const welcomeBackAs = (user: unknown) => {
+    toastSuccess(AUTH_TOASTS.welcomeBack)
+    goHomeAs(user)
   }
 
   const onSignedUp = (result: SignupResult, input: SignupRequest) => {
@@ -97,6 +103,7 @@ export function AuthScreen({ tab }: { tab: AuthTab }) {
         </TabsList>
         <TabsContent value="login">
           <LoginForm onSignedIn={goHomeAs} />
+          <PasskeySignInButton className="mt-5" onSignedIn={welcomeBackAs} />
         </TabsContent>
         <TabsContent value="signup">
           <SignupForm values={signupValues} onChange={setSignupValues} onSignedUp={onSignedUp} />
