@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { ShieldCheck } from 'lucide-react'
 import { stepUpResponseSchema, twoFactorStatusSchema, type SecondFactorRequest, type TwoFactorMethod } from '@shared/api/two-factor'
 import { SecondFactorForm } from '@/components/second-factor-form'
+import { PasskeyStepUpButton } from '@/components/passkey-step-up-button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { apiGet, apiSend, setStepUpHandler } from '@/lib/api-client'
 
@@ -59,7 +60,15 @@ export function StepUpDialog() {
         <DialogDescription>
           Two-factor sign-in is on for your account, so money leaving it and changes to how you sign in need a fresh code. Enter the code your authenticator app shows (it is asked again after 5 minutes).
         </DialogDescription>
-        {methods && <SecondFactorForm idPrefix="step-up-" methods={methods} submitLabel="Confirm" onSubmit={confirm} />}
+        {methods && (
+          <SecondFactorForm
+            idPrefix="step-up-"
+            methods={methods}
+            submitLabel="Confirm"
+            onSubmit={confirm}
+            alternative={methods.includes('webauthn') ? <PasskeyStepUpButton onConfirmed={() => close(true)} /> : undefined}
+          />
+        )}
       </DialogContent>
     </Dialog>
   )
