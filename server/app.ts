@@ -29,6 +29,7 @@ import { EmailChangeService } from './modules/account-settings/email-change.serv
 import { authRoutes } from './modules/auth/auth.routes'
 import { AuthService } from './modules/auth/auth.service'
 import { createSignIn } from './modules/auth/sign-in'
+import { SignInLocks } from './modules/auth/sign-in-lock'
 import { createStepUp } from './modules/auth/step-up'
 import { createSealer } from './modules/auth/totp'
 import { twoFactorRoutes } from './modules/auth/two-factor.routes'
@@ -116,6 +117,8 @@ export interface Services {
   users: UsersService
   sessions: SessionService
   auth: AuthService
+  /** failed passwords per account and the sign-in lock they lead to */
+  signInLocks: SignInLocks
   listings: ListingsService
   media: MediaStorage
   bus: EventBus
@@ -128,21 +131,22 @@ export interface Services {
   payments: PaymentsModule
 }
 
-export function createServices(deps: Pick<AppDeps, 'config' | 'mailer' | 'bus' | 'logger' | 'presence'>): Services {
+export function createServices(deps: Pick<AppDeps, 'config' | 'mailer' | 'bus' | 'logger' | 'presence' | 'rateLimits'>): Services {
   const ledger = new LedgerService()
   const users = new UsersService(ledger)
   const sessions = new SessionService()
   const settings = new SettingsService()
-  const auth = new AuthService({ users, ledger, sessions, settings, mailer: deps.mailer, secret: deps.config.sessionSecret, publicUrl: deps.config.publicUrl })
+  const notifications = new NotificationService(deps.bus, deps.logger)
+  const signInLocks = new SignInLocks({ rateLimits: deps.rateLimits, mailer: deps.mailer, notifications, logger: deps.logger, publicUrl: deps.config.publicUrl })
+  const auth = new AuthService({ users, ledger, sessions, settings, mailer: deps.mailer, secret: deps.config.sessionSecret, publicUrl: deps.config.publicUrl, signInLocks })
   const listings = new ListingsService()
   const media = createLocalStorage(deps.config.mediaDir)
-  const notifications = new NotificationService(deps.bus, deps.logger)
   const listingWrites = new ListingWritesService({ settings, notifications, media, bus: deps.bus, logger: deps.logger })
   const conversations = new ConversationsService({ bus: deps.bus, presence: deps.presence, logger: deps.logger, listings, users })
   // escrow is created below and calls payments for checkouts; payments reach it lazily to fund purchases
   const payments = createPaymentsModule({ config: deps.config, ledger, notifications, bus: deps.bus, logger: deps.logger, purchases: () => escrow })
   const escrow = new EscrowService({ ledger, settings, notifications, conversations, bus: deps.bus, logger: deps.logger })
-  return { ledger, users, sessions, auth, listings, media, bus: deps.bus, settings, notifications, listingWrites, conversations, escrow, payments }
+  return { ledger, users, sessions, auth, signInLocks, listings, media, bus: deps.bus, settings, notifications, listingWrites, conversations, escrow, payments }
 }
 
 export interface CreatedApp {
@@ -164,7 +168,7 @@ export function createApp(deps: AppDeps): CreatedApp {
   const diagnostics = new DiagnosticsService({ config, mailer: deps.mailer, provider: services.payments.provider, redis: deps.redis, webRoot: deps.webRoot })
   const twoFactor = new TwoFactorService({ sealer: createSealer(config.sessionSecret), secret: config.sessionSecret })
   const stepUp = createStepUp({ twoFactor, rateLimits: deps.rateLimits })
-  const signIn = createSignIn({ users: services.users, twoFactor })
+  const signIn = createSignIn({ users: services.users, twoFactor, locks: services.signInLocks })
   const webauthn = new WebAuthnService({ publicUrl: config.publicUrl, secret: config.sessionSecret, twoFactor, logger })
   const reviews = new ReviewsService({ deal: (em, viewer, id) => services.escrow.get(em, viewer, id), notifications: services.notifications, bus: deps.bus, logger })
   // behind the proxy X-Forwarded-For ends with the address the proxy saw, which is the only entry it vouches for:
@@ -218,9 +222,9 @@ export function createApp(deps: AppDeps): CreatedApp {
   app.use(refuseUnstorableText())
   app.use(sessionMiddleware)
   for (const router of [
-    authRoutes({ auth: services.auth, users: services.users, rateLimits: deps.rateLimits, signIn }),
+    authRoutes({ auth: services.auth, users: services.users, rateLimits: deps.rateLimits, signIn, locks: services.signInLocks }),
     sessionsRoutes({ sessions: new SignedInSessionsService({ bus: deps.bus, logger }) }),
-    twoFactorRoutes({ twoFactor, signIn, stepUp, rateLimits: deps.rateLimits }),
+    twoFactorRoutes({ twoFactor, signIn, stepUp, rateLimits: deps.rateLimits, locks: services.signInLocks }),
     webauthnRoutes({ webauthn, signIn, stepUp, rateLimits: deps.rateLimits }),
     emailRoutes({ mailer: deps.mailer, diagnostics }),
     listingsRoutes({ listings: services.listings, writes: services.listingWrites }),
@@ -253,7 +257,7 @@ export function createApp(deps: AppDeps): CreatedApp {
     contactRoutes({ contact, rateLimits: deps.rateLimits }),
     adminContactRoutes({ contact }),
     adminSettingsRoutes({ settings: services.settings }),
-    accountSettingsRoutes({ account: accountSettings, email: emailChange, rateLimits: deps.rateLimits, stepUp }),
+    accountSettingsRoutes({ account: accountSettings, email: emailChange, rateLimits: deps.rateLimits, stepUp, locks: services.signInLocks }),
     siteRoutes({ settings: services.settings }),
     apiDocsRoutes({ routes: API_ROUTES, version: APP_VERSION, sessionCookie }),
     // before escrow's /:id/:step, which would take /{id}/review for a step

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { SIGN_IN_LOCK } from '@shared/api/auth'
 import { CONTACT_MESSAGES } from '@shared/api/contact'
 import { CHAT_MESSAGES, CHAT_RULES } from '@shared/api/conversations'
 import { LISTING_RULES } from '@shared/api/listings'
@@ -11,6 +12,8 @@ export interface RateRule {
   durationSeconds: number
   /** first sentence of the 429 message; "Too many attempts." by default */
   message?: string
+  /** a key that `spend` brings to its last point stays there this long, however old its first point */
+  blockSeconds?: number
 }
 
 /** Limits for the auth endpoints; counted per key (IP, or IP + name). */
@@ -22,6 +25,10 @@ export const AUTH_RATE_RULES = {
   forgot: { points: 5, durationSeconds: 60 * 60 },
   // second-factor codes per account, wherever they come from: three codes are right at a time, out of a million
   twoFactor: { points: 10, durationSeconds: 15 * 60, message: TWO_FACTOR_MESSAGES.tooManyAttempts },
+  // failed passwords per account (`account:<id>`), or per name typed where no account has it (`login:<name>`), from
+  // any address. An account's lock is kept in the database; a name without one answers locked for a day, so waiting
+  // out the window does not tell it apart from a real account that stays locked
+  signInFailures: { points: SIGN_IN_LOCK.failures, durationSeconds: SIGN_IN_LOCK.windowMinutes * 60, blockSeconds: 24 * 60 * 60 },
 } satisfies Record<string, RateRule>
 
 /** Every limit: the auth ones per IP, listing-image uploads and chat per user, the public image proxy and the contact form per IP. */
@@ -42,6 +49,10 @@ export interface RateLimits {
   /** consumes one point; throws 429 with a message when the key is over its limit */
   consume(name: RateName, key: string): Promise<void>
   reset(name: RateName, key: string): Promise<void>
+  /** counts one point without refusing: the points left after it (0 once the limit is reached) */
+  spend(name: RateName, key: string): Promise<number>
+  /** the points a key has left, without counting one */
+  left(name: RateName, key: string): Promise<number>
 }
 
 /**
@@ -76,6 +87,21 @@ export function createRateLimits(options: { redis?: Redis; keyPrefix: string; ru
     },
     async reset(name, key) {
       await limiter(name).delete(key)
+    },
+    async spend(name, key) {
+      const rule = rules[name]
+      try {
+        const res = await limiter(name).consume(key)
+        if (res.remainingPoints === 0 && rule.blockSeconds) await limiter(name).block(key, rule.blockSeconds)
+        return res.remainingPoints
+      } catch (res) {
+        if (res instanceof RateLimiterRes) return 0
+        throw res
+      }
+    },
+    async left(name, key) {
+      const res = await limiter(name).get(key)
+      return res ? Math.max(0, rules[name].points - res.consumedPoints) : rules[name].points
     },
   }
 }

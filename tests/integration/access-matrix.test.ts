@@ -72,6 +72,7 @@ const POLICY: Record<string, Row | Row[]> = {
   'POST /api/auth/admin-login': { call: () => post('/api/auth/admin-login'), expect: everyone('reached') },
   'POST /api/auth/forgot-password': { call: () => post('/api/auth/forgot-password'), expect: everyone('reached') },
   'POST /api/auth/reset-password': { call: () => post('/api/auth/reset-password'), expect: everyone('reached') },
+  'POST /api/auth/unlock': { call: () => post('/api/auth/unlock'), expect: everyone('reached') },
   'GET /api/auth/me': { call: () => get('/api/auth/me'), expect: ownAccount() },
   'GET /api/auth/admin-me': { call: () => get('/api/auth/admin-me'), expect: ownAccount() },
   // ── two-factor: the own account's; finishing a sign-in needs a pending one (401 for everyone here)

@@ -28,6 +28,7 @@ import { Migration20261129PaymentProviderChecks } from './20261129-payment-provi
 import { Migration20261202TwoFactor } from './20261202-two-factor'
 import { Migration20261202SessionDetails } from './20261202-session-details'
 import { Migration20261129TrustapAccountsOneOwner } from './20261129-trustap-accounts-one-owner'
+import { Migration20261202SignInNotices } from './20261202-sign-in-notices'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -60,4 +61,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129TrustapAccountsOneOwner', class: Migration20261129TrustapAccountsOneOwner },
   { name: 'Migration20261202TwoFactor', class: Migration20261202TwoFactor },
   { name: 'Migration20261202SessionDetails', class: Migration20261202SessionDetails },
+  { name: 'Migration20261202SignInNotices', class: Migration20261202SignInNotices },
 ]

@@ -25,7 +25,7 @@ export const accountSettingsRouteDocs = routeDocs('account settings', [
     auth: 'signed-in',
     body: emailChangeRequestSchema,
     response: { schema: emailChangeStartedSchema },
-    errors: [409, 429],
+    errors: [409, 423, 429],
   },
   { method: 'POST', path: '/api/settings/email/resend', summary: 'Send the code to the new address again', auth: 'signed-in', response: { schema: emailChangeStartedSchema }, errors: [409, 429] },
   {
@@ -44,7 +44,7 @@ export const accountSettingsRouteDocs = routeDocs('account settings', [
     auth: 'signed-in',
     body: passwordChangeRequestSchema,
     response: { schema: passwordChangedSchema },
-    errors: [429],
+    errors: [423, 429],
   },
   {
     method: 'POST',
@@ -72,6 +72,6 @@ export const accountSettingsRouteDocs = routeDocs('account settings', [
     auth: 'signed-in',
     body: deleteAccountRequestSchema,
     response: { schema: accountDeletedSchema },
-    errors: [409, 429],
+    errors: [409, 423, 429],
   },
 ])

@@ -10,11 +10,12 @@ import {
 } from '@shared/api/account-settings'
 import { requireActiveUser } from '../../http/access'
 import { clientIp, requireSessionUserId, type AppContext, type AppState } from '../../http/context'
-import { unauthorized } from '../../http/errors'
+import { HttpError, unauthorized } from '../../http/errors'
 import type { RateLimits } from '../../http/rate-limit'
 import { parseBody } from '../../http/validation'
 import { receivedFile, receiveOneImage } from '../media/upload.routes'
 import type { User } from '../users/user.entity'
+import type { SignInLocks } from '../auth/sign-in-lock'
 import type { StepUp } from '../auth/step-up'
 import type { AccountSettingsService } from './account-settings.service'
 import { avatarTooLarge } from './avatar'
@@ -25,6 +26,7 @@ export interface AccountSettingsRoutesDeps {
   email: EmailChangeService
   rateLimits: RateLimits
   stepUp: StepUp
+  locks: SignInLocks
 }
 
 const AVATAR_UPLOAD = { field: ACCOUNT_RULES.avatarField, maxBytes: ACCOUNT_RULES.avatarMaxBytes, tooLarge: avatarTooLarge, malformed: ACCOUNT_MESSAGES.avatarUpload }
@@ -38,15 +40,24 @@ const mailKey = (user: User) => `user:${user.id}`
  */
 export function accountSettingsRoutes(deps: AccountSettingsRoutesDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/settings' })
-  const { account, email, rateLimits, stepUp } = deps
+  const { account, email, rateLimits, stepUp, locks } = deps
 
-  /** Runs a password-checking action under the sign-in limit; a success resets it, as a sign-in does. */
+  /**
+   * Runs a password-checking action under the sign-in limits: per address and name (a success resets it, as a
+   * sign-in does), and the account's count of failed passwords, whose lock refuses the password here too.
+   */
   async function withPasswordLimit<T>(ctx: AppContext, user: User, action: () => Promise<T>): Promise<T> {
     const key = `${clientIp(ctx)}:${user.usernameKey}`
     await rateLimits.consume('login', key)
-    const result = await action()
-    await rateLimits.reset('login', key)
-    return result
+    await locks.check(ctx.state.em, user, user.usernameKey, true)
+    try {
+      const result = await action()
+      await rateLimits.reset('login', key)
+      return result
+    } catch (err) {
+      if (err instanceof HttpError && err.code === 'wrong_password') await locks.check(ctx.state.em, user, user.usernameKey, false)
+      throw err
+    }
   }
 
   router.get('/email', async (ctx) => {

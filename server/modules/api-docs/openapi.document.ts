@@ -32,6 +32,7 @@ const ERROR_RESPONSES: Record<number, string> = {
   409: 'The resource’s state does not allow it now',
   413: 'The body is over its limit',
   415: 'The body is not of a type the route reads',
+  423: 'Signing in with the password is locked after too many failed attempts; the owner has an emailed link to unlock it',
   429: 'Too many requests; Retry-After says when to try again',
   502: 'The payment provider or the image’s host answered badly',
   503: 'A dependency (database, provider) is unavailable',

@@ -1,5 +1,6 @@
 import Router from '@koa/router'
 import {
+  ACCOUNT_UNLOCKED_ANSWER,
   AUTH_MESSAGES,
   FORGOT_PASSWORD_ANSWER,
   forgotPasswordRequestSchema,
@@ -7,6 +8,7 @@ import {
   resendVerificationRequestSchema,
   resetPasswordRequestSchema,
   signupRequestSchema,
+  unlockAccountRequestSchema,
   verifyEmailRequestSchema,
 } from '@shared/api/auth'
 import { forbidden, unauthorized } from '../../http/errors'
@@ -18,17 +20,19 @@ import type { SignIn } from './sign-in'
 import type { UsersService } from '../users/users.service'
 import type { AuthService } from './auth.service'
 import { assertAcceptablePassword } from './password-policy'
+import type { SignInLocks } from './sign-in-lock'
 
 export interface AuthRoutesDeps {
   auth: AuthService
   users: UsersService
   rateLimits: RateLimits
   signIn: SignIn
+  locks: SignInLocks
 }
 
 export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/auth' })
-  const { auth, users, rateLimits, signIn } = deps
+  const { auth, users, rateLimits, signIn, locks } = deps
 
   /** The signed-in user, or null; a banned or deleted user's session ends here. */
   async function currentUser(ctx: AppContext): Promise<User | null> {
@@ -65,28 +69,38 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
     ctx.body = { success: true, message: 'A new verification code has been sent to your email.', retryAfterSeconds }
   })
 
-  router.post('/login', async (ctx) => {
+  /**
+   * Both sign-in forms: the limit per address and name, then the password under the account's own count and lock.
+   * With two-factor on, the answer is a pending session and the methods to finish with (POST /2fa/verify).
+   */
+  async function passwordSignIn(ctx: AppContext, options: { admin: boolean }) {
     const { username, password } = parseBody(ctx, loginRequestSchema)
     const key = `${clientIp(ctx)}:${username.toLowerCase()}`
     await rateLimits.consume('login', key)
     const user = await auth.login(ctx.state.em, username, password)
+    if (options.admin && !user.isAdmin) throw forbidden(AUTH_MESSAGES.notAnAdmin)
     await rateLimits.reset('login', key)
-    // with two-factor on, a pending session and the methods to finish with (POST /2fa/verify); else signed in
-    ctx.body = await signIn.afterPassword(ctx, user)
+    return signIn.afterPassword(ctx, user, { admin: options.admin })
+  }
+
+  router.post('/login', async (ctx) => {
+    ctx.body = await passwordSignIn(ctx, { admin: false })
   })
 
   /**
-   * The admin sign-in form's call: the same checks and rate limit as /login, and only an admin gets a session.
-   * Anyone else with a right password gets a 403 and stays signed out, so the admin form is no second way in.
+   * The admin sign-in form's call: /login's checks and limits, and only an admin gets a session. Anyone else with a
+   * right password gets a 403 and stays signed out, so the admin form is no second way in.
    */
   router.post('/admin-login', async (ctx) => {
-    const { username, password } = parseBody(ctx, loginRequestSchema)
-    const key = `${clientIp(ctx)}:${username.toLowerCase()}`
-    await rateLimits.consume('login', key)
-    const user = await auth.login(ctx.state.em, username, password)
-    if (!user.isAdmin) throw forbidden(AUTH_MESSAGES.notAnAdmin)
-    await rateLimits.reset('login', key)
-    ctx.body = await signIn.afterPassword(ctx, user, { admin: true })
+    ctx.body = await passwordSignIn(ctx, { admin: true })
+  })
+
+  /** The link emailed when failed passwords locked sign-in: lifts the lock once; the owner then signs in as usual. */
+  router.post('/unlock', async (ctx) => {
+    const { token } = parseBody(ctx, unlockAccountRequestSchema)
+    await rateLimits.consume('verify', clientIp(ctx))
+    await locks.unlock(ctx.state.em, token)
+    ctx.body = { success: true, message: ACCOUNT_UNLOCKED_ANSWER }
   })
 
   router.post('/logout', async (ctx) => {
@@ -120,7 +134,9 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
     // length and common passwords before the limit is counted; the owner's names once the link names the owner
     assertAcceptablePassword(password)
     await rateLimits.consume('forgot', clientIp(ctx))
-    await auth.resetPassword(ctx.state.em, token, password)
+    const user = await auth.resetPassword(ctx.state.em, token, password)
+    // the reset link proved the owner as the unlock link would: the new password signs in at once
+    await locks.lift(ctx.state.em, user)
     ctx.session = null
     ctx.body = { success: true, message: 'Your password has been changed. Please sign in.' }
   })

@@ -15,6 +15,7 @@ import { assertCooledDown, checkCode, issueCode, issueUnanswerable } from './cod
 import { hashToken, newResetToken } from './codes'
 import { assertAcceptablePassword } from './password-policy'
 import { hashPassword, verifyPassword } from './passwords'
+import type { SignInLocks } from './sign-in-lock'
 
 export { CODE_TTL_MS, MAX_CODE_ATTEMPTS } from './code-challenge'
 export const RESET_TTL_MS = 30 * 60_000
@@ -28,6 +29,8 @@ export interface AuthDeps {
   mailer: Mailer
   secret: string
   publicUrl: string
+  /** failed passwords counted per account, and the lock they lead to */
+  signInLocks: SignInLocks
 }
 
 export class AuthService {
@@ -153,6 +156,8 @@ export class AuthService {
   async login(em: EntityManager, login: string, password: string): Promise<User> {
     const user = await this.deps.users.findByLogin(em, login)
     const ok = await verifyPassword(user?.passwordHash, password)
+    // failures count per account, whatever name is typed and wherever from; a lock refuses a right password too, unless a second factor follows
+    await this.deps.signInLocks.check(em, user, login, ok)
     if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials)
     if (user.bannedAt) throw forbidden(user.banReason ? `${AUTH_MESSAGES.banned}: ${user.banReason}` : AUTH_MESSAGES.banned)
     return user

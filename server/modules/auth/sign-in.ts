@@ -5,6 +5,7 @@ import type { AppContext } from '../../http/context'
 import { unauthorized } from '../../http/errors'
 import type { User } from '../users/user.entity'
 import type { UsersService } from '../users/users.service'
+import type { SignInLocks } from './sign-in-lock'
 import { markSecondFactor } from './step-up'
 import type { TwoFactorService } from './two-factor.service'
 
@@ -12,10 +13,13 @@ import type { TwoFactorService } from './two-factor.service'
  * The one way a session becomes signed in, and the half-way state between a right password and a second factor.
  * Every step takes a fresh session id, so a cookie planted before sign-in never becomes a signed-in one.
  */
-export function createSignIn(deps: { users: UsersService; twoFactor: TwoFactorService }) {
-  const { users, twoFactor } = deps
+export function createSignIn(deps: { users: UsersService; twoFactor: TwoFactorService; locks: SignInLocks }) {
+  const { users, twoFactor, locks } = deps
 
-  /** Signs the session in; `secondFactor` when one was just checked, which makes money steps fresh for 5 minutes. */
+  /**
+   * Signs the session in; `secondFactor` when one was just checked, which makes money steps fresh for 5 minutes and
+   * lifts a lock left by failed passwords (every second factor, whichever route checked it, ends here).
+   */
   async function complete(ctx: AppContext, user: User, options: { secondFactor: boolean; admin?: boolean }): Promise<AuthSuccess['user'] & { isAdmin?: true }> {
     const session = ctx.session!
     session.userId = user.id
@@ -26,6 +30,8 @@ export function createSignIn(deps: { users: UsersService; twoFactor: TwoFactorSe
     delete session.secondFactorAt
     if (options.secondFactor) markSecondFactor(ctx)
     await session.regenerate()
+    if (options.secondFactor) await locks.lift(ctx.state.em, user)
+    else await locks.succeeded(user.id)
     const current = await users.toCurrentUser(ctx.state.em, user)
     return options.admin ? { ...current, isAdmin: true } : current
   }

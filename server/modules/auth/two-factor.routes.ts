@@ -9,6 +9,7 @@ import { parseBody } from '../../http/validation'
 import { User } from '../users/user.entity'
 import { verifyPassword } from './passwords'
 import type { SignIn } from './sign-in'
+import type { SignInLocks } from './sign-in-lock'
 import { freshSecondFactor, markSecondFactor, type StepUp } from './step-up'
 import { invalidSecondFactor, type TwoFactorService } from './two-factor.service'
 
@@ -17,6 +18,7 @@ export interface TwoFactorRoutesDeps {
   signIn: SignIn
   stepUp: StepUp
   rateLimits: RateLimits
+  locks: SignInLocks
 }
 
 /**
@@ -25,7 +27,7 @@ export interface TwoFactorRoutesDeps {
  */
 export function twoFactorRoutes(deps: TwoFactorRoutesDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/auth/2fa' })
-  const { twoFactor, signIn, stepUp, rateLimits } = deps
+  const { twoFactor, signIn, stepUp, rateLimits, locks } = deps
 
   /** Runs a code check under the account's limit; a right code resets it. A wrong one is a 401 with a message. */
   async function checked(ctx: AppContext, userId: number, check: () => Promise<boolean>): Promise<void> {
@@ -65,10 +67,12 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps): Router<AppState> {
     const { password, code } = parseBody(ctx, twoFactorDisableRequestSchema)
     // an admin keeps a second factor: the app goes only while a passkey stays
     if (user.isAdmin && (await twoFactor.status(ctx.state.em, user, null)).passkeys === 0) throw forbidden(TWO_FACTOR_MESSAGES.adminKeepsTwoFactor)
-    // the password counts against sign-in's limit, as everywhere the settings ask for it
+    // the password counts against sign-in's limits, as everywhere the settings ask for it
     const key = `${clientIp(ctx)}:${user.usernameKey}`
     await rateLimits.consume('login', key)
-    if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(ACCOUNT_MESSAGES.wrongPassword, 'wrong_password')
+    const passwordOk = await verifyPassword(user.passwordHash, password)
+    await locks.check(ctx.state.em, user, user.usernameKey, passwordOk)
+    if (!passwordOk) throw badRequest(ACCOUNT_MESSAGES.wrongPassword, 'wrong_password')
     await rateLimits.reset('login', key)
     await ctx.state.em.transactional(async (tx) => {
       await checked(ctx, user.id, () => twoFactor.verifyEither(tx, user.id, code))

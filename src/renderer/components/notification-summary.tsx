@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react'
-import { Ban, BadgeCheck, CircleCheck, MessageSquare, Receipt, ShieldAlert, Trash2, Wallet } from 'lucide-react'
+import { Ban, BadgeCheck, CircleCheck, LockKeyhole, MessageSquare, MonitorSmartphone, Receipt, ShieldAlert, Trash2, Wallet } from 'lucide-react'
 import type { NotificationDto, NotificationType } from '@shared/api/notifications'
 import { formatRelativeTime } from '@shared/format'
 import { banReasonOf } from '@/lib/notification-display'
@@ -28,6 +28,8 @@ const ICONS: Record<NotificationType, [LucideIcon, Tone]> = {
   listing_restored: [CircleCheck, 'good'],
   new_message: [MessageSquare, 'neutral'],
   message_received: [MessageSquare, 'neutral'],
+  account_locked: [LockKeyhole, 'bad'],
+  new_sign_in: [MonitorSmartphone, 'neutral'],
 }
 
 const TONES: Record<Tone, string> = {

@@ -18,6 +18,11 @@ describe('notificationTarget', () => {
     expect(notificationTarget(note('buyer_confirmed_payment', { conversationId: 4 }))).toBe('/chat/4')
   })
 
+  it('opens the settings for a security notice', () => {
+    expect(notificationTarget(note('new_sign_in'))).toBe('/settings')
+    expect(notificationTarget(note('account_locked'))).toBe('/settings')
+  })
+
   it('has nowhere to go when the data names no page', () => {
     expect(notificationTarget(note('user_banned', { banReason: 'Spam' }))).toBeNull()
     expect(notificationTarget(note('account_verified'))).toBeNull()

@@ -24,6 +24,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   listing_restored: 'Listing restored',
   new_message: 'New message',
   message_received: 'Message received',
+  account_locked: 'Sign-in locked',
+  new_sign_in: 'New sign-in',
 }
 
 /** Types the server writes under two spellings (SPEC §3): one filter choice asks for both. */
@@ -46,16 +48,20 @@ export function isChatNotification(type: NotificationType): boolean {
 }
 
 const BALANCE_TYPES: ReadonlySet<NotificationType> = new Set(['balance_updated', 'balance_update', 'refund_processed'])
+/** the account's security: Settings has the password, two-factor and where the account is signed in */
+const SECURITY_TYPES: ReadonlySet<NotificationType> = new Set(['account_locked', 'new_sign_in'])
 
 /**
  * The page a notification is about, when its data names one: the conversation for chat, the deal for
- * money and transactions, the listing otherwise; a balance change without a deal goes to /balance.
+ * money and transactions, the listing otherwise; a balance change without a deal goes to /balance, a security
+ * notice to /settings.
  */
 export function notificationTarget(notification: Pick<NotificationDto, 'type' | 'data'>): string | null {
   const { conversationId, transactionId, accountId } = notification.data
   if (isChatNotification(notification.type)) return conversationId === undefined ? paths.messages : paths.chat(conversationId)
   if (transactionId !== undefined) return paths.transaction(transactionId)
   if (BALANCE_TYPES.has(notification.type)) return paths.balance
+  if (SECURITY_TYPES.has(notification.type)) return paths.settings
   if (accountId !== undefined) return paths.listing(accountId)
   if (conversationId !== undefined) return paths.chat(conversationId)
   return null

@@ -25,7 +25,12 @@ export const AUTH_MESSAGES = {
   invalidResetToken: 'This reset link is invalid or has expired',
   banned: 'This account has been banned',
   notAnAdmin: 'This account has no admin rights',
+  accountLocked: 'This account is locked after too many failed sign-ins. We emailed its owner a link to unlock it.',
+  invalidUnlockToken: 'This unlock link is invalid, has expired or was already used. Sign in to get a new one emailed if the account is still locked.',
 } as const
+
+/** Failed passwords per account (any name it is typed as, from any address) before sign-in locks (423). */
+export const SIGN_IN_LOCK = { failures: 10, windowMinutes: 15, unlockLinkMinutes: 60 } as const
 
 /** ASVS: at least 8 characters, and at least 64 allowed; the server also refuses common passwords. */
 export const PASSWORD_MIN = 8
@@ -123,3 +128,9 @@ export const resetPasswordRequestSchema = z
   })
 
 export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() })
+
+/** The emailed link that lifts a sign-in lock: its token, as the reset link's. */
+export const unlockAccountRequestSchema = z.object({
+  token: z.string({ error: AUTH_MESSAGES.invalidUnlockToken }).min(10, AUTH_MESSAGES.invalidUnlockToken).max(200, AUTH_MESSAGES.invalidUnlockToken),
+})
+export const ACCOUNT_UNLOCKED_ANSWER = 'Your account is unlocked. You can sign in again.'

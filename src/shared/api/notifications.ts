@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Every notification type of SPEC §3, plus the chat ones the dropdown leaves out. */
+/** Every notification type of SPEC §3, plus the chat ones the dropdown leaves out and the account's security notices. */
 export const NOTIFICATION_TYPES = [
   'transaction_created',
   'transaction_updated',
@@ -22,6 +22,8 @@ export const NOTIFICATION_TYPES = [
   'listing_restored',
   'new_message',
   'message_received',
+  'account_locked',
+  'new_sign_in',
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 
