@@ -28,6 +28,7 @@ import { AccountSettingsService } from './modules/account-settings/account-setti
 import { EmailChangeService } from './modules/account-settings/email-change.service'
 import { authRoutes } from './modules/auth/auth.routes'
 import { AuthService } from './modules/auth/auth.service'
+import { createKnownDevices } from './modules/auth/known-devices'
 import { createSignIn } from './modules/auth/sign-in'
 import { SignInLocks } from './modules/auth/sign-in-lock'
 import { createStepUp } from './modules/auth/step-up'
@@ -168,7 +169,8 @@ export function createApp(deps: AppDeps): CreatedApp {
   const diagnostics = new DiagnosticsService({ config, mailer: deps.mailer, provider: services.payments.provider, redis: deps.redis, webRoot: deps.webRoot })
   const twoFactor = new TwoFactorService({ sealer: createSealer(config.sessionSecret), secret: config.sessionSecret })
   const stepUp = createStepUp({ twoFactor, rateLimits: deps.rateLimits })
-  const signIn = createSignIn({ users: services.users, twoFactor, locks: services.signInLocks })
+  const devices = createKnownDevices({ mailer: deps.mailer, notifications: services.notifications, logger, publicUrl: config.publicUrl })
+  const signIn = createSignIn({ users: services.users, twoFactor, locks: services.signInLocks, devices })
   const webauthn = new WebAuthnService({ publicUrl: config.publicUrl, secret: config.sessionSecret, twoFactor, logger })
   const reviews = new ReviewsService({ deal: (em, viewer, id) => services.escrow.get(em, viewer, id), notifications: services.notifications, bus: deps.bus, logger })
   // behind the proxy X-Forwarded-For ends with the address the proxy saw, which is the only entry it vouches for:

@@ -3,7 +3,7 @@ import { AuditEntrySchema } from '../modules/audit/audit.entity'
 import { BlogPostSchema } from '../modules/blog/blog-post.entity'
 import { ContactMessageSchema } from '../modules/contact/contact-message.entity'
 import { PasswordResetSchema, PendingSignupSchema } from '../modules/auth/auth.entities'
-import { AccountUnlockSchema, PasskeySchema, RecoveryCodeSchema, UserTotpSchema } from '../modules/auth/two-factor.entities'
+import { AccountUnlockSchema, KnownDeviceSchema, PasskeySchema, RecoveryCodeSchema, UserTotpSchema } from '../modules/auth/two-factor.entities'
 import { ConversationSchema, MessageSchema } from '../modules/conversations/conversation.entities'
 import { OutboxEmailSchema } from '../modules/email/email.entity'
 import { ChecklistItemSchema, EscrowTransactionEventSchema, EscrowTransactionSchema, HandoverStepSchema } from '../modules/escrow/escrow.entities'
@@ -51,4 +51,5 @@ export const entities = [
   RecoveryCodeSchema,
   PasskeySchema,
   AccountUnlockSchema,
+  KnownDeviceSchema,
 ]

@@ -5,6 +5,7 @@ import type { AppContext } from '../../http/context'
 import { unauthorized } from '../../http/errors'
 import type { User } from '../users/user.entity'
 import type { UsersService } from '../users/users.service'
+import type { KnownDevices } from './known-devices'
 import type { SignInLocks } from './sign-in-lock'
 import { markSecondFactor } from './step-up'
 import type { TwoFactorService } from './two-factor.service'
@@ -13,12 +14,13 @@ import type { TwoFactorService } from './two-factor.service'
  * The one way a session becomes signed in, and the half-way state between a right password and a second factor.
  * Every step takes a fresh session id, so a cookie planted before sign-in never becomes a signed-in one.
  */
-export function createSignIn(deps: { users: UsersService; twoFactor: TwoFactorService; locks: SignInLocks }) {
-  const { users, twoFactor, locks } = deps
+export function createSignIn(deps: { users: UsersService; twoFactor: TwoFactorService; locks: SignInLocks; devices: KnownDevices }) {
+  const { users, twoFactor, locks, devices } = deps
 
   /**
    * Signs the session in; `secondFactor` when one was just checked, which makes money steps fresh for 5 minutes and
-   * lifts a lock left by failed passwords (every second factor, whichever route checked it, ends here).
+   * lifts a lock left by failed passwords (every second factor, whichever route checked it, ends here). A sign-in
+   * from a browser new to the account is announced to its owner.
    */
   async function complete(ctx: AppContext, user: User, options: { secondFactor: boolean; admin?: boolean }): Promise<AuthSuccess['user'] & { isAdmin?: true }> {
     const session = ctx.session!
@@ -32,6 +34,7 @@ export function createSignIn(deps: { users: UsersService; twoFactor: TwoFactorSe
     await session.regenerate()
     if (options.secondFactor) await locks.lift(ctx.state.em, user)
     else await locks.succeeded(user.id)
+    await devices.signedIn(ctx, user)
     const current = await users.toCurrentUser(ctx.state.em, user)
     return options.admin ? { ...current, isAdmin: true } : current
   }

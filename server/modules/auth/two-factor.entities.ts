@@ -101,3 +101,23 @@ export const AccountUnlockSchema = new EntitySchema<AccountUnlock>({
     createdAt: { type: 'datetime', defaultRaw: 'now()' },
   },
 })
+
+/** A browser a user has signed in from: a hash of its device cookie's id with the user's, never the id itself. */
+export class KnownDevice {
+  [OptionalProps]?: 'createdAt' | 'lastSeenAt'
+  userId!: number
+  deviceHash!: string
+  createdAt: Date = new Date()
+  lastSeenAt: Date = new Date()
+}
+
+export const KnownDeviceSchema = new EntitySchema<KnownDevice>({
+  class: KnownDevice,
+  tableName: 'known_devices',
+  properties: {
+    userId: { type: 'integer', primary: true, autoincrement: false },
+    deviceHash: { type: 'string', length: 128, primary: true },
+    createdAt: { type: 'datetime', defaultRaw: 'now()' },
+    lastSeenAt: { type: 'datetime', defaultRaw: 'now()' },
+  },
+})
