@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS, settingsSchema, siteInfoSchema, type Settings } from 
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
+import { enrolTotp } from '../support/two-factor'
 import { addUser, type TestUser } from '../support/payments'
 import { startTestServer } from '../support/server'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp'
@@ -33,6 +34,8 @@ beforeAll(async () => {
   admin = new ApiClient(server.url, { origin: server.url })
   const login = await admin.post('/api/auth/login', ADMIN)
   expect(login.status, login.text).toBe(200)
+  // the admin area opens once two-factor is on
+  await enrolTotp(admin)
   member = await addUser(server, 'settings_member')
 })
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,6 +7,7 @@ import { emailDiagnosticSchema } from '../../src/shared/api/email'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
+import { signInWithTotp } from '../support/two-factor'
 import { addUser, freePort, PASSWORD, type TestUser } from '../support/payments'
 import { startTestServer } from '../support/server'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp'
@@ -27,8 +29,16 @@ const report = (res: { json: unknown }): DiagnosticReport => diagnosticReportSch
 const component = (body: DiagnosticReport, name: string) => body.components.find((c) => c.name === name)
 
 /** A client of `target` signed in as one of the users made on the first server (same database). */
+/** Instances of one deployment share the secret (authenticator secrets are sealed under it). */
+const SESSION_SECRET = randomBytes(32).toString('hex')
+
 async function signIn(target: RunningServer, username: string): Promise<ApiClient> {
   const client = new ApiClient(target.url, { origin: target.url })
+  // the admin signs in with two-factor, as admins must
+  if (username === admin.username) {
+    await signInWithTotp(client, username, PASSWORD, admin.totpSecret!)
+    return client
+  }
   const res = await client.post('/api/auth/login', { username, password: PASSWORD })
   expect(res.status, res.text).toBe(200)
   return client
@@ -54,7 +64,7 @@ function expectPublicOnly(body: Record<string, unknown>) {
 beforeAll(async () => {
   db = await createTestDatabase()
   smtp = await startSmtpCapture()
-  server = await startTestServer({ databaseUrl: db.url, smtpUrl: smtp.url, redisUrl: REDIS.href })
+  server = await startTestServer({ databaseUrl: db.url, smtpUrl: smtp.url, redisUrl: REDIS.href, env: { SESSION_SECRET } })
   admin = await addUser(server, 'diag_admin', { admin: true })
   member = await addUser(server, 'diag_member')
 })
@@ -111,7 +121,7 @@ describe('GET /api/diagnostic with every component working', () => {
 describe('GET /api/diagnostic when something is down', () => {
   it('reports an unreachable SMTP server as email down: degraded, still 200, and /api/email/diagnostic answers 503', async () => {
     const closed = `smtp://127.0.0.1:${await freePort()}`
-    const noMail = await startTestServer({ databaseUrl: db.url, smtpUrl: closed })
+    const noMail = await startTestServer({ databaseUrl: db.url, smtpUrl: closed, env: { SESSION_SECRET } })
     try {
       const res = await new ApiClient(noMail.url).get('/api/diagnostic')
       expect(res.status, res.text).toBe(200)
@@ -136,7 +146,7 @@ describe('GET /api/diagnostic when something is down', () => {
 
   it('answers 200 degraded when Redis stops answering: the site keeps serving without it', async () => {
     const proxy = await new TcpProxy({ host: REDIS.hostname, port: Number(REDIS.port || 6379) }).start()
-    const instance = await startTestServer({ databaseUrl: db.url, redisUrl: `redis://${proxy.url}` })
+    const instance = await startTestServer({ databaseUrl: db.url, redisUrl: `redis://${proxy.url}`, env: { SESSION_SECRET } })
     try {
       // signed in while Redis still works: sign-in consumes a rate-limit point there
       const adminClient = await signIn(instance, admin.username)
@@ -168,6 +178,7 @@ describe('GET /api/diagnostic when something is down', () => {
     const instance = await startTestServer({
       databaseUrl: db.url,
       env: {
+        SESSION_SECRET,
         PAYMENTS_PROVIDER: 'trustap',
         TRUSTAP_API_URL: `${standin.url}/api/v1`,
         TRUSTAP_API_KEY: API_KEY,

@@ -78,6 +78,8 @@ function realParam(route: TaggedRouteDoc, name: string): string {
   if (name === 'provider') return 'sandbox'
   if (name === 'orderId') return fx.order
   if (name === 'itemId') return String(fx.checklistItem)
+  // a session's public id: one nobody has (the owner's own sessions are what the fuzzed calls run on)
+  if (path.startsWith('/api/auth/sessions/')) return '00000000-0000-4000-8000-000000000000'
   const byPrefix: [string, number][] = [
     ['/api/accounts/', fx.listing],
     ['/api/admin/listings/', fx.pendingListing],
@@ -91,6 +93,7 @@ function realParam(route: TaggedRouteDoc, name: string): string {
     ['/api/admin/blog/', fx.blogPost],
     ['/api/admin/withdrawals/', fx.withdrawal],
     ['/api/admin/reviews/', fx.review],
+    ['/api/auth/webauthn/credentials/', 1],
   ]
   const found = byPrefix.find(([prefix]) => path.startsWith(prefix))
   if (!found) throw new Error(`No real value for :${name} of ${route.method} ${path}: add one to realParam in the fuzz test`)

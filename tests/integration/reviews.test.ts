@@ -7,6 +7,7 @@ import { hashPassword } from '../../server/modules/auth/passwords'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
+import { enrolTotp } from '../support/two-factor'
 import { startTestServer } from '../support/server'
 import { escrowHelpers } from './escrow-support'
 
@@ -36,6 +37,8 @@ async function person(username: string, options: { admin?: boolean } = {}): Prom
   const client = new ApiClient(server.url)
   const res = await client.post('/api/auth/login', { username, password: PASSWORD })
   expect(res.status, res.text).toBe(200)
+  // an admin's powers open once two-factor is on
+  if (options.admin) await enrolTotp(client)
   return { id: rows[0].id as number, username, client }
 }
 
