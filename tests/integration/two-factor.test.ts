@@ -234,6 +234,35 @@ describe('admins', () => {
   })
 })
 
+describe('every admin money decision', () => {
+  it('asks for a fresh second factor before anything else is looked at', async () => {
+    const admin = await addUser(server, 'admin_money')
+    await sql.query('update users set is_admin = true where id = $1', [admin.id])
+    await enrolTotp(admin.client)
+    const decisions = [
+      ['/api/admin/withdrawals/999999/approve', {}],
+      ['/api/admin/withdrawals/999999/reject', { reason: 'Not a real payout account' }],
+      ['/api/admin/payments/orders/deposit_1_1/refund', { reason: 'Paid twice' }],
+      ['/api/admin/payments/orders/deposit_1_1/reconcile', {}],
+      ['/api/admin/payments/orders/deposit_1_1/resolve-reversal', { note: 'Settled with the bank' }],
+      ['/api/transactions/999999/resolve-release', { note: 'The invite was sent' }],
+      ['/api/transactions/999999/resolve-refund', { note: 'No invite came' }],
+      ['/api/transactions/999999/release', {}],
+      ['/api/transactions/999999/refund', {}],
+    ] as const
+    // within five minutes of turning it on: past the step-up, to the missing record
+    for (const [path, body] of decisions) {
+      const res = await admin.client.post(path, body)
+      expect(res.json.error?.code, `${path}: ${res.text}`).not.toBe(TWO_FACTOR_REQUIRED)
+    }
+    await ageSecondFactor(admin.id)
+    for (const [path, body] of decisions) {
+      const res = await admin.client.post(path, body)
+      expect([res.status, res.json.error?.code], path).toEqual([403, TWO_FACTOR_REQUIRED])
+    }
+  })
+})
+
 async function enrolTotpAfter(user: TestUser) {
   return enrolTotp(user.client)
 }
