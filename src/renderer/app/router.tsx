@@ -11,6 +11,7 @@ const HomeRoute = lazyPage(() => import('./routes/home'))
 const AuthRoute = lazyPage(() => import('./routes/auth'))
 const ForgotPasswordRoute = lazyPage(() => import('./routes/forgot-password'))
 const ResetPasswordRoute = lazyPage(() => import('./routes/reset-password'))
+const UnlockAccountRoute = lazyPage(() => import('./routes/unlock-account'))
 const EmailPreviewRoute = lazyPage(() => import('./routes/email-preview'))
 const EmailDiagnosticRoute = lazyPage(() => import('./routes/email-diagnostic'))
 const CryptoDiagnosticRoute = lazyPage(() => import('./routes/crypto-diagnostic'))
@@ -69,6 +70,8 @@ function screenFor(route: SpecRoute): ReactNode {
       return <ForgotPasswordRoute />
     case 'reset-password':
       return <ResetPasswordRoute />
+    case 'unlock-account':
+      return <UnlockAccountRoute />
     case 'browse-redirect':
       return <BrowseRedirect />
     case 'chat-redirect':
@@ -169,7 +172,7 @@ function screenFor(route: SpecRoute): ReactNode {
 }
 
 // Sign-in and password recovery are full-screen; everything else sits under the site header.
-const BARE_SCREENS: ReadonlySet<SpecRoute['screen']> = new Set(['login', 'signup', 'forgot-password', 'reset-password'])
+const BARE_SCREENS: ReadonlySet<SpecRoute['screen']> = new Set(['login', 'signup', 'forgot-password', 'reset-password', 'unlock-account'])
 
 function toRouteObject(route: SpecRoute): RouteObject {
   return { path: route.path, element: screenFor(route) }

@@ -21,7 +21,7 @@ describe('SPEC_ROUTES', () => {
 
   it('marks only unbuilt screens as not built', () => {
     expect(NOT_BUILT_ROUTES).not.toContain('/settings')
-    for (const built of ['/', '/profile', '/crypto/diagnostic', '/api/diagnostic', '/login', '/signup', '/forgot-password', '/reset-password', '/browse', '/chat', '/notifications', '/messages', '/chat/1', '/admin/chat/1', '/transactions', '/transaction/1', '/balance', '/payment/return', '/payment-return', '/payment/trustap/return', '/trustap/return', '/payment-success', '/payment-failed', '/payment/1', '/trustap-integration', '/trustap/auth/callback', '/auth/trustap/callback', '/blogs', '/blog/1', '/sell-your-account', '/faq', '/how-it-works', '/secure-account-trading', '/contact', '/terms', '/privacy', '/cookies', '/escrow-service', '/verification', '/admin/blog', '/admin/blog/new', '/admin/blog/1', '/admin/contact']) {
+    for (const built of ['/', '/profile', '/crypto/diagnostic', '/api/diagnostic', '/login', '/signup', '/forgot-password', '/reset-password', '/unlock-account', '/browse', '/chat', '/notifications', '/messages', '/chat/1', '/admin/chat/1', '/transactions', '/transaction/1', '/balance', '/payment/return', '/payment-return', '/payment/trustap/return', '/trustap/return', '/payment-success', '/payment-failed', '/payment/1', '/trustap-integration', '/trustap/auth/callback', '/auth/trustap/callback', '/blogs', '/blog/1', '/sell-your-account', '/faq', '/how-it-works', '/secure-account-trading', '/contact', '/terms', '/privacy', '/cookies', '/escrow-service', '/verification', '/admin/blog', '/admin/blog/new', '/admin/blog/1', '/admin/contact']) {
       expect(NOT_BUILT_ROUTES).not.toContain(built)
     }
   })

@@ -13,6 +13,7 @@ export type BuiltScreen =
   | 'signup'
   | 'forgot-password'
   | 'reset-password'
+  | 'unlock-account'
   | 'browse-redirect'
   | 'chat-redirect'
   | 'email-preview'
@@ -86,6 +87,8 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
   { path: '/signup', title: 'Sign Up', screen: 'signup' },
   { path: '/forgot-password', title: 'Forgot Password', screen: 'forgot-password' },
   { path: '/reset-password', title: 'Reset Password', screen: 'reset-password' },
+  // the link emailed when failed passwords locked an account
+  { path: '/unlock-account', title: 'Unlock Account', screen: 'unlock-account' },
   { path: '/browse', title: 'Browse', screen: 'browse-redirect' },
   { path: '/transactions', title: 'Transactions', screen: 'transactions' },
   { path: '/transaction/:id', sample: '/transaction/1', title: 'Transaction', screen: 'transaction' },

@@ -13,6 +13,7 @@ export const paths = {
   signup: '/signup',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  unlockAccount: '/unlock-account',
   transactions: '/transactions',
   balance: '/balance',
   trustapIntegration: '/trustap-integration',

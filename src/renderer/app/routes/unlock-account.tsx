@@ -1,0 +1,1 @@
+export { UnlockAccountScreen as default } from '@/features/auth/components/unlock-account-screen'
