@@ -11,6 +11,7 @@ import { passkeysSupported } from '@/lib/passkeys'
 import { serverNow } from '@/lib/server-clock'
 import { usePasskeys } from '../api/get-passkeys'
 import { useTwoFactor } from '../api/get-two-factor'
+import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes'
 import { AddPasskeyForm } from './add-passkey-form'
 import { RecoveryCodes } from './recovery-codes'
 import { RemovePasskeyButton } from './remove-passkey-button'
@@ -24,6 +25,7 @@ import { FormAlert, SettingsSection } from './settings-section'
 export function PasskeysSection() {
   const passkeys = usePasskeys()
   const twoFactor = useTwoFactor()
+  const regenerate = useRegenerateRecoveryCodes()
   const [adding, setAdding] = useState(false)
   const [codes, setCodes] = useState<string[] | null>(null)
   const supported = passkeysSupported()
@@ -36,6 +38,8 @@ export function PasskeysSection() {
   else {
     // nothing but this passkey protects the account: removing it turns two-factor off
     const lastFactor = list.length === 1 && twoFactor.data?.totp === false
+    // with the authenticator app on, its section renews the codes; with passkeys alone, this one does
+    const codesHere = list.length > 0 && twoFactor.data?.enabled === true && !twoFactor.data.totp
     body = (
       <div className="grid gap-4">
         {list.length === 0 ? (
@@ -47,6 +51,15 @@ export function PasskeysSection() {
             ))}
           </ul>
         )}
+        {codesHere && (
+          <div className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-muted-foreground">{twoFactor.data?.recoveryCodesLeft} of 10 recovery codes left, for when no passkey is at hand.</p>
+            <Button type="button" variant="outline" size="sm" disabled={regenerate.isPending} onClick={() => regenerate.mutate(undefined, { onSuccess: setCodes })}>
+              {regenerate.isPending ? 'Making codes…' : 'New recovery codes'}
+            </Button>
+          </div>
+        )}
+        {regenerate.isError && <FormAlert>{describeError(regenerate.error, 'New recovery codes could not be made. Please try again.')}</FormAlert>}
         {!supported ? (
           <p className="text-sm text-muted-foreground">This browser cannot create passkeys. Open Settings in a browser that can to add one.</p>
         ) : adding ? (
