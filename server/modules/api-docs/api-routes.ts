@@ -3,8 +3,8 @@ import { accountSettingsRouteDocs } from '../account-settings/account-settings.o
 import { adminRouteDocs } from '../admin/admin.openapi'
 import { auditRouteDocs } from '../audit/audit.openapi'
 import { authRouteDocs } from '../auth/auth.openapi'
-import { webauthnRouteDocs } from '../auth/webauthn.openapi'
 import { twoFactorRouteDocs } from '../auth/two-factor.openapi'
+import { webauthnRouteDocs } from '../auth/webauthn.openapi'
 import { blogRouteDocs } from '../blog/blog.openapi'
 import { contactRouteDocs } from '../contact/contact.openapi'
 import { conversationsRouteDocs } from '../conversations/conversations.openapi'
@@ -29,8 +29,8 @@ import { apiDocsRouteDocs } from './api-docs.openapi'
  */
 export const API_ROUTES: readonly TaggedRouteDoc[] = [
   ...authRouteDocs,
-  ...webauthnRouteDocs,
   ...twoFactorRouteDocs,
+  ...webauthnRouteDocs,
   ...sessionsRouteDocs,
   ...accountSettingsRouteDocs,
   ...listingsRouteDocs,
