@@ -38,7 +38,7 @@ const BAN: AuditEntryDto = {
 function stubLog(entries: AuditEntryDto[], total = entries.length) {
   const queries: string[] = []
   vi.stubGlobal('fetch', async (path: string) => {
-    if (path === '/api/auth/admin-me') return Response.json({ user: { ...ADMIN, isAdmin: true } })
+    if (path === '/api/auth/admin-me') return Response.json({ user: { ...ADMIN, isAdmin: true, twoFactorEnabled: true } })
     if (path.startsWith('/api/admin/audit')) {
       queries.push(path.slice('/api/admin/audit'.length))
       return Response.json(entries, { headers: { [TOTAL_COUNT_HEADER]: String(total) } })

@@ -17,7 +17,7 @@ let requested: string[]
 function stubList(items: AdminConversationDto[], total = items.length) {
   requested = []
   vi.stubGlobal('fetch', async (path: string) => {
-    if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true } })
+    if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true, twoFactorEnabled: true } })
     if (path.startsWith('/api/admin/conversations')) {
       requested.push(path)
       return Response.json(items, { headers: { [TOTAL_COUNT_HEADER]: String(total) } })

@@ -51,7 +51,7 @@ function stubApi(market: Market = {}) {
     const method = init.method ?? 'GET'
     const body: unknown = init.body ? JSON.parse(String(init.body)) : undefined
     calls.push({ method, path, body, headers: (init.headers ?? {}) as Record<string, string> })
-    if (path === '/api/auth/admin-me') return isAdmin ? Response.json({ user: { isAdmin: true } }) : new Response(null, { status: 403 })
+    if (path === '/api/auth/admin-me') return isAdmin ? Response.json({ user: { isAdmin: true, twoFactorEnabled: true } }) : new Response(null, { status: 403 })
     const disputes = market.disputes ?? []
     if (method !== 'GET') await market.hold
     if (method !== 'GET' && path.startsWith('/api/admin/withdrawals/')) {

@@ -67,7 +67,7 @@ function stubServer(options: { users?: AdminUserDto[]; listings?: AdminListingDt
     const method = init?.method ?? 'GET'
     const call = { method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined }
     calls.push(call)
-    if (path === '/api/auth/admin-me') return Response.json({ user: { ...ADMIN, isAdmin: true } })
+    if (path === '/api/auth/admin-me') return Response.json({ user: { ...ADMIN, isAdmin: true, twoFactorEnabled: true } })
     const answered = options.answer?.(call)
     if (answered) return answered
     const headers = (n: number) => ({ headers: { 'X-Total-Count': String(options.total ?? n) } })

@@ -39,7 +39,7 @@ function stubServer(options: { refusePut?: Response } = {}) {
     const method = init?.method ?? 'GET'
     const body = init?.body ? JSON.parse(String(init.body)) : undefined
     calls.push({ method, path, body })
-    if (path === '/api/auth/admin-me') return Response.json({ user: { ...ADMIN, isAdmin: true } })
+    if (path === '/api/auth/admin-me') return Response.json({ user: { ...ADMIN, isAdmin: true, twoFactorEnabled: true } })
     if (path === '/api/admin/settings' && method === 'GET') return Response.json(stored)
     if (path === '/api/admin/settings' && method === 'PUT') {
       if (options.refusePut) return options.refusePut

@@ -71,7 +71,7 @@ function stubApi(stub: Stub = {}) {
   const calls: { method: string; path: string; body?: unknown }[] = []
   vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
     calls.push({ method: init?.method ?? 'GET', path, ...(typeof init?.body === 'string' ? { body: JSON.parse(init.body) as unknown } : {}) })
-    if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true } })
+    if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true, twoFactorEnabled: true } })
     if (path.startsWith('/api/admin/payments/orders?') || path === '/api/admin/payments/orders') {
       const items = stub.orders ?? [STUCK_ORDER, CREDITED]
       return Response.json(items, { headers: { [TOTAL_COUNT_HEADER]: String(stub.ordersTotal ?? items.length) } })
@@ -105,7 +105,7 @@ function stubSlowAction(action: 'reconcile' | 'refund', before: AdminPaymentOrde
   let answer: (response: Response) => void = () => {}
   let changed = false
   vi.stubGlobal('fetch', async (path: string) => {
-    if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true } })
+    if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true, twoFactorEnabled: true } })
     if (path.endsWith(`/${action}`)) return new Promise<Response>((resolve) => (answer = resolve))
     if (path.startsWith('/api/admin/payments/orders')) return Response.json([changed ? after : before], { headers: { [TOTAL_COUNT_HEADER]: '1' } })
     if (path.startsWith('/api/admin/payments/transactions')) return Response.json([], { headers: { [TOTAL_COUNT_HEADER]: '0' } })
