@@ -7,6 +7,8 @@ import { launchChromium } from '../support/browser'
 import { startTestServer } from '../support/server'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp'
 import { SHOTS, WEB_ROOT } from '../support/e2e'
+import { ApiClient } from '../support/http-client'
+import { enrolTotp, freshTotpCode } from '../support/two-factor'
 import type { RunningServer } from '../../server/server'
 
 let db: TestDatabase
@@ -136,11 +138,9 @@ describe('sign up, verify, sign out, sign in — in Chromium', () => {
     await page.context().close()
   })
 
-  it('opens the live connection as the user, and as 999 for an admin', async () => {
-    for (const [username, password, expected] of [
-      ['erin', 'e2e-password', null],
-      ['opsadmin', 'ops-admin-password', 999],
-    ] as const) {
+  it('opens the live connection as the user, and as 999 for an admin once two-factor is on', async () => {
+    /** Signs in through the form (with a code when `secret` is given) and waits for the socket to say who it is. */
+    const connectedAs = async (username: string, password: string, secret?: string) => {
       const page = await newPage()
       const frames: string[] = []
       page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))))
@@ -148,12 +148,28 @@ describe('sign up, verify, sign out, sign in — in Chromium', () => {
       await page.getByLabel('Username').fill(username)
       await page.getByLabel('Password', { exact: true }).fill(password)
       await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+      if (secret) {
+        await page.getByLabel('Authentication code').fill(await freshTotpCode(secret))
+        await page.getByRole('button', { name: 'Verify and Sign In' }).click()
+      }
       await page.getByRole('button', { name: 'Account menu' }).waitFor()
       const me = (await (await page.request.get(`${server.url}/api/auth/me`)).json()) as { id: number }
-      const want = expected ?? me.id
-      await expect.poll(() => frames.some((f) => f === JSON.stringify({ type: 'authenticated', userId: want })), { timeout: 15_000 }).toBe(true)
+      return { page, frames, me }
+    }
+    const expectAuthenticated = async ({ page, frames }: { page: Page; frames: string[] }, userId: number) => {
+      await expect.poll(() => frames.some((f) => f === JSON.stringify({ type: 'authenticated', userId })), { timeout: 15_000 }).toBe(true)
       expect(frames.some((f) => f.includes('auth_error'))).toBe(false)
       await page.context().close()
     }
+
+    const user = await connectedAs('erin', 'e2e-password')
+    await expectAuthenticated(user, user.me.id)
+    // an admin without two-factor is treated as a user, live connection included
+    const unenrolled = await connectedAs('opsadmin', 'ops-admin-password')
+    await expectAuthenticated(unenrolled, unenrolled.me.id)
+    const api = new ApiClient(server.url, { origin: server.url })
+    expect((await api.post('/api/auth/login', { username: 'opsadmin', password: 'ops-admin-password' })).status).toBe(200)
+    const { secret } = await enrolTotp(api)
+    await expectAuthenticated(await connectedAs('opsadmin', 'ops-admin-password', secret), 999)
   })
 })
