@@ -9,6 +9,8 @@ import { createTestDatabase, type TestDatabase } from '../support/database'
 import { launchChromium } from '../support/browser'
 import { startTestServer } from '../support/server'
 import { SHOTS, WEB_ROOT } from '../support/e2e'
+import { ApiClient } from '../support/http-client'
+import { enrolTotp, freshTotpCode } from '../support/two-factor'
 import type { RunningServer } from '../../server/server'
 
 const IMAGE = join(tmpdir(), `handover-e2e-banner-${process.pid}.png`)
@@ -31,12 +33,24 @@ afterAll(async () => {
   rmSync(IMAGE, { force: true })
 })
 
+/** The demo admin turns two-factor on (through the API, as Settings does) before the admin area opens to it. */
+async function demoAdminSecret(): Promise<string> {
+  const api = new ApiClient(server.url, { origin: server.url })
+  expect((await api.post('/api/auth/login', { username: 'admin', password: 'handover-admin' })).status).toBe(200)
+  return (await enrolTotp(api)).secret
+}
+
 async function signedInAs(username: string, password: string): Promise<Page> {
+  const secret = username === 'admin' ? await demoAdminSecret() : undefined
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
   await page.goto(`${server.url}/login`)
   await page.getByLabel('Username').fill(username)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  if (secret) {
+    await page.getByLabel('Authentication code').fill(await freshTotpCode(secret))
+    await page.getByRole('button', { name: 'Verify and Sign In' }).click()
+  }
   await page.waitForURL(`${server.url}/`)
   return page
 }
