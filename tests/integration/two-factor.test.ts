@@ -274,3 +274,32 @@ async function addUserWithoutTwoFactor(username: string, admin: boolean) {
   if (admin) await sql.query('update users set is_admin = true where id = $1', [made.id])
   return made
 }
+
+describe('an admin named by ADMIN_USERNAME', () => {
+  it('is told in the log at start while two-factor is off, and not once it is on', async () => {
+    const own = await createTestDatabase()
+    const env = { ADMIN_USERNAME: 'opsroot', ADMIN_PASSWORD: 'ops-root-password', SESSION_SECRET: 'a'.repeat(64) }
+    const start = async () => {
+      const lines: string[] = []
+      const running = await startTestServer({ databaseUrl: own.url, env, logTo: { write: (line: string) => void lines.push(line) } })
+      const warned = lines.some((line) => {
+        const entry = JSON.parse(line) as { level: number; msg: string; username?: string }
+        return entry.level === 40 && entry.username === 'opsroot' && /no two-factor sign-in yet.*\/admin-login/.test(entry.msg)
+      })
+      return { running, warned }
+    }
+    try {
+      const first = await start()
+      expect(first.warned).toBe(true)
+      const client = new ApiClient(first.running.url, { origin: first.running.url })
+      expect((await client.post('/api/auth/login', { username: 'opsroot', password: 'ops-root-password' })).status).toBe(200)
+      await enrolTotp(client)
+      await first.running.close()
+      const second = await start()
+      expect(second.warned).toBe(false)
+      await second.running.close()
+    } finally {
+      await own.drop()
+    }
+  })
+})
