@@ -58,7 +58,7 @@ export function StepUpDialog() {
         <ShieldCheck className="size-8 text-mint-600 dark:text-mint-400" aria-hidden="true" />
         <DialogTitle>Confirm it is you</DialogTitle>
         <DialogDescription>
-          Two-factor sign-in is on for your account, so money leaving it and changes to how you sign in need a fresh code. Enter the code your authenticator app shows (it is asked again after 5 minutes).
+          Two-factor sign-in is on for your account, so money leaving it and changes to how you sign in need a fresh second factor: a code from your authenticator app, a recovery code, or a passkey. It is asked again after 5 minutes.
         </DialogDescription>
         {methods && (
           <SecondFactorForm
