@@ -78,6 +78,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
     redis,
   })
 
+  await created.services.media.ready()
   const em = orm.em.fork()
   if (config.admin) await ensureAdmin(em, created.services, config.admin, logger)
   if (config.seedDemo) await seedDemo(em, created.services, logger)
