@@ -54,6 +54,7 @@ export function createS3Storage(config: S3Config, logger: Logger): MediaStorage 
     async ready() {
       try {
         await client.send(new HeadBucketCommand({ Bucket }))
+        logger.info({ bucket: Bucket, endpoint: where }, 'media stored in an S3-compatible bucket')
       } catch (err) {
         const problem = `MEDIA_STORAGE=s3 at ${where}: ${storeProblem(err, Bucket)}`
         // the store answered and said no: a setting is wrong, and no image could ever be stored
