@@ -4,7 +4,7 @@
  * leave the bucket; a store that is away answers 503 with nothing half-written, and a missing bucket or wrong keys
  * stop the start with a message naming what to fix.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UPLOADED_IMAGE_PATTERN, uploadedImageSchema } from '../../src/shared/api/listings'
 import { createLogger } from '../../server/logger'
 import { createS3Storage } from '../../server/modules/media/s3-storage'
-import { MEDIA_UNAVAILABLE } from '../../server/modules/media/storage'
+import { copyLocalMedia } from '../../server/modules/media/copy-media'
+import { createLocalStorage, MEDIA_UNAVAILABLE } from '../../server/modules/media/storage'
 import type { RunningServer } from '../../server/server'
 import { insertUsers, signIn, type BenchUser } from '../bench/chat-users'
 import { createTestDatabase, type TestDatabase } from '../support/database'
@@ -183,5 +184,30 @@ describe('MEDIA_STORAGE=s3', () => {
     await expect(storage.put(key, Buffer.from('image'))).rejects.toMatchObject({ status: 503, code: 'media_unavailable' })
     await expect(storage.open(key)).rejects.toMatchObject({ status: 503 })
     expect(lines.some((line) => line.includes('media storage: storing an image failed: bucket \\"gone-bucket\\" does not exist'))).toBe(true)
+  })
+
+  it('copies a local media folder into the bucket under the same keys, skipping what is there and what is no image', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'handover-media-copy-'))
+    try {
+      const local = createLocalStorage(dir)
+      const keys = [`listings/${randomBytes(16).toString('hex')}.webp`, `avatars/${randomBytes(16).toString('hex')}.webp`]
+      for (const key of keys) await local.put(key, Buffer.from(`bytes of ${key}`))
+      // a write cut short leaves its temporary file; it is no image of anybody's
+      mkdirSync(join(dir, 'listings'), { recursive: true })
+      writeFileSync(join(dir, 'listings', '.0123abcd.tmp'), 'half')
+      const bucket = createS3Storage(s3.config(BUCKET), createLogger('warn', false, { write: () => {} }))
+
+      expect(await copyLocalMedia(dir, bucket)).toEqual({ copied: 2, skipped: 0 })
+      for (const key of keys) {
+        const stored = await s3.client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }))
+        expect(await stored.Body!.transformToString()).toBe(`bytes of ${key}`)
+        expect(stored.ContentType).toBe('image/webp')
+        // served under the URL the database already holds
+        expect((await fetch(`${server.url}/media/${key}`)).status).toBe(200)
+      }
+      expect(await copyLocalMedia(dir, bucket)).toEqual({ copied: 0, skipped: 2 })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
