@@ -66,7 +66,8 @@ import { ListingWritesService } from './modules/listings/listing-writes.service'
 import { listingsRoutes, statsRoutes } from './modules/listings/listings.routes'
 import { ListingsService } from './modules/listings/listings.service'
 import { mediaRoutes } from './modules/media/media.routes'
-import { createLocalStorage, type MediaStorage } from './modules/media/storage'
+import { createMediaStorage } from './modules/media/create-storage'
+import type { MediaStorage } from './modules/media/storage'
 import { uploadRoutes } from './modules/media/upload.routes'
 import { notificationRoutes } from './modules/notifications/notifications.routes'
 import { NotificationService } from './modules/notifications/notifications.service'
@@ -141,7 +142,7 @@ export function createServices(deps: Pick<AppDeps, 'config' | 'mailer' | 'bus' |
   const signInLocks = new SignInLocks({ rateLimits: deps.rateLimits, mailer: deps.mailer, notifications, logger: deps.logger, publicUrl: deps.config.publicUrl })
   const auth = new AuthService({ users, ledger, sessions, settings, mailer: deps.mailer, secret: deps.config.sessionSecret, publicUrl: deps.config.publicUrl, signInLocks })
   const listings = new ListingsService()
-  const media = createLocalStorage(deps.config.mediaDir)
+  const media = createMediaStorage(deps.config.media, deps.logger)
   const listingWrites = new ListingWritesService({ settings, notifications, media, bus: deps.bus, logger: deps.logger })
   const conversations = new ConversationsService({ bus: deps.bus, presence: deps.presence, logger: deps.logger, listings, users })
   // escrow is created below and calls payments for checkouts; payments reach it lazily to fund purchases

@@ -6,6 +6,15 @@ import { ConfigError, loadConfig } from './config'
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'handover-config-'))
 
+const S3 = {
+  MEDIA_STORAGE: 's3',
+  S3_ENDPOINT: 'http://minio.internal:9000/',
+  S3_BUCKET: 'handover-media',
+  S3_REGION: 'us-east-1',
+  S3_ACCESS_KEY_ID: 'handover',
+  S3_SECRET_ACCESS_KEY: 'secret-key',
+}
+
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const config = loadConfig({ DATA_DIR: dataDir() })
@@ -16,6 +25,7 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(false)
     expect(config.redisPrefix).toBe('handover')
     expect(config.databasePoolSize).toBe(10)
+    expect(config.media).toEqual({ storage: 'local', dir: join(config.dataDir, 'media') })
   })
 
   it('takes the database pool size it is given', () => {
@@ -30,7 +40,7 @@ describe('loadConfig', () => {
     expect(readFileSync(join(dir, 'session-secret'), 'utf8').trim()).toBe(first)
   })
 
-  it.each([
+  it.each<[Record<string, string>, string]>([
     [{ PORT: 'abc' }, 'PORT: must be a port number'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
@@ -43,6 +53,11 @@ describe('loadConfig', () => {
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: must be at least 32 characters'],
     [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together'],
+    [{ MEDIA_STORAGE: 'nfs' }, 'MEDIA_STORAGE: must be local or s3'],
+    [{ ...S3, S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT: must start with http:// or https://'],
+    [{ ...S3, S3_BUCKET: 'Media_Bucket' }, 'S3_BUCKET: must be 3 to 63 lowercase letters'],
+    [{ ...S3, S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE'],
+    ...(['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).map((name): [Record<string, string>, string] => [{ ...S3, [name]: '' }, `${name}: is required when MEDIA_STORAGE=s3`]),
   ])('names the variable of a bad value %j', (env, message) => {
     let error: unknown
     try {
@@ -57,5 +72,21 @@ describe('loadConfig', () => {
   it('makes the admin only when both variables are set', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'long-enough-pw' })
     expect(config.admin).toEqual({ username: 'boss', password: 'long-enough-pw' })
+  })
+
+  it('keeps media in MEDIA_DIR unless MEDIA_STORAGE=s3, and then in the bucket the S3_ variables name', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), MEDIA_DIR: '/srv/media', S3_BUCKET: 'unused' }).media).toEqual({ storage: 'local', dir: '/srv/media' })
+    expect(loadConfig({ DATA_DIR: dataDir(), ...S3, S3_FORCE_PATH_STYLE: 'true' }).media).toEqual({
+      storage: 's3',
+      endpoint: 'http://minio.internal:9000',
+      bucket: 'handover-media',
+      region: 'us-east-1',
+      accessKeyId: 'handover',
+      secretAccessKey: 'secret-key',
+      forcePathStyle: true,
+    })
+    // AWS itself: no endpoint, virtual-hosted addressing
+    const { S3_ENDPOINT: _endpoint, ...aws } = S3
+    expect(loadConfig({ DATA_DIR: dataDir(), ...aws }).media).toMatchObject({ storage: 's3', endpoint: undefined, forcePathStyle: false })
   })
 })

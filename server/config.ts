@@ -58,6 +58,16 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default('.data'),
     /** uploaded and generated images; defaults to DATA_DIR/media */
     MEDIA_DIR: z.string().min(1).optional(),
+    /** where uploaded and generated images are kept: a local folder (MEDIA_DIR), or an S3-compatible bucket */
+    MEDIA_STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+    /** the store's address (MinIO, R2, ...); unset: AWS S3 in S3_REGION */
+    S3_ENDPOINT: url(['http', 'https']).optional(),
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be 3 to 63 lowercase letters, digits, dots or hyphens').optional(),
+    S3_REGION: z.string().regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as us-east-1 (auto on R2)').optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** http://host/bucket/key instead of http://bucket.host/key: MinIO and most self-hosted stores need it */
+    S3_FORCE_PATH_STYLE: booleanish.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((v) => Boolean(v.ADMIN_USERNAME) === Boolean(v.ADMIN_PASSWORD), {
@@ -68,6 +78,12 @@ const envSchema = z
     if (v.PAYMENTS_PROVIDER !== 'trustap') return
     for (const name of ['TRUSTAP_API_KEY', 'TRUSTAP_SELLER_ID', 'TRUSTAP_WEBHOOK_USER', 'TRUSTAP_WEBHOOK_PASSWORD'] as const) {
       if (!v[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENTS_PROVIDER=trustap' })
+    }
+  })
+  .superRefine((v, ctx) => {
+    if (v.MEDIA_STORAGE !== 's3') return
+    for (const name of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!v[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when MEDIA_STORAGE=s3' })
     }
   })
   .refine((v) => Boolean(v.TRUSTAP_CLIENT_ID) === Boolean(v.TRUSTAP_CLIENT_SECRET), {
@@ -101,8 +117,21 @@ export interface Config {
   /** INSTANCE_NAME: sent as X-Instance and logged, so an operator sees which instance answered */
   instanceName?: string
   dataDir: string
-  mediaDir: string
+  /** MEDIA_STORAGE: the local folder (MEDIA_DIR) or an S3-compatible bucket */
+  media: MediaConfig
   logLevel: Env['LOG_LEVEL']
+}
+
+export type MediaConfig = { storage: 'local'; dir: string } | ({ storage: 's3' } & S3Config)
+
+export interface S3Config {
+  /** unset: AWS S3 */
+  endpoint?: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+  forcePathStyle: boolean
 }
 
 /** Trustap's hosts and this marketplace's credentials there (README "Configuration"). */
@@ -158,7 +187,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     instanceName: env.INSTANCE_NAME,
     dataDir: env.DATA_DIR,
-    mediaDir: env.MEDIA_DIR ?? join(env.DATA_DIR, 'media'),
+    media:
+      env.MEDIA_STORAGE === 's3'
+        ? {
+            storage: 's3',
+            endpoint: env.S3_ENDPOINT?.replace(/\/+$/, ''),
+            bucket: env.S3_BUCKET!,
+            region: env.S3_REGION!,
+            accessKeyId: env.S3_ACCESS_KEY_ID!,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : { storage: 'local', dir: env.MEDIA_DIR ?? join(env.DATA_DIR, 'media') },
     logLevel: env.LOG_LEVEL,
   }
 }

@@ -12,6 +12,7 @@ import { ensureAdmin, seedDemo } from './db/seed'
 import type { Logger } from './logger'
 import { createRateLimits } from './http/rate-limit'
 import { createMailer } from './modules/email/mailer'
+import { createMediaStorage } from './modules/media/create-storage'
 import { createLocalBus, createRedisBus, type EventBus } from './realtime/bus'
 import { attachGateway, SERVICE_RESTART } from './realtime/gateway'
 import { closeEndedSessions } from './realtime/session-end'
@@ -46,6 +47,8 @@ export interface StartOptions {
  */
 export async function startServer(config: Config, options: StartOptions): Promise<RunningServer> {
   const { logger } = options
+  // before anything is opened: a bucket that is not there stops the start with a message, leaving nothing to close
+  await createMediaStorage(config.media, logger).ready()
   const embedded: EmbeddedDatabase | undefined = config.databaseUrl ? undefined : await startEmbeddedDatabase(config.dataDir)
   if (embedded) logger.info({ dir: resolve(config.dataDir, 'pglite') }, 'embedded PostgreSQL (PGlite) started')
   const orm = await openDatabase(config.databaseUrl ?? embedded!.url, embedded ? EMBEDDED_POOL_SIZE : config.databasePoolSize, (message) => logger.debug(message), { soleProcess: Boolean(embedded) })

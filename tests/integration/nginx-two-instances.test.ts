@@ -1,11 +1,15 @@
 /**
  * `deploy/nginx/handover.conf` in front of two instances started like `npm start` (child processes, one PostgreSQL
  * database, one Redis): a session made through the proxy holds on either instance, chat and live events cross
- * between sockets that nginx put on different instances, client addresses cannot be forged past the proxy, and
- * when one instance dies nginx passes over it. Needs nginx (`apt-get install nginx`; `.ci/run` installs it).
+ * between sockets that nginx put on different instances, client addresses cannot be forged past the proxy, an image
+ * uploaded to one instance is served by the other (MEDIA_STORAGE=s3 on an S3-compatible server the test starts; each
+ * instance has a local folder of its own), and when one instance dies nginx passes over it. Needs nginx
+ * (`apt-get install nginx`; `.ci/run` installs it).
  */
 import { randomBytes } from 'node:crypto'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { uploadedImageSchema } from '../../src/shared/api/listings'
 import { insertUsers, signIn, type BenchUser } from '../bench/chat-users'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
@@ -13,11 +17,13 @@ import { insertListings } from '../support/market-data'
 import { checkTlsVariant, startNginx, type RunningNginx } from '../support/nginx'
 import { startTestServer } from '../support/server'
 import { freePort, spawnServer, type ServerProcess } from '../support/server-process'
+import { startS3, type RunningS3 } from '../support/s3'
 import { openSocket } from '../support/ws-client'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
 let db: TestDatabase
+let s3: RunningS3
 let nginx: RunningNginx
 const instances: Record<'a' | 'b', ServerProcess | undefined> = { a: undefined, b: undefined }
 let alice: BenchUser
@@ -26,15 +32,17 @@ let listingId: number
 
 beforeAll(async () => {
   db = await createTestDatabase()
+  s3 = await startS3()
+  await s3.createBucket('nginx-media')
   const proxyPort = await freePort()
-  // one deployment: the same database, Redis prefix and secret; the address users reach is the proxy's
+  // one deployment: the same database, Redis prefix, secret and bucket; the address users reach is the proxy's
   const shared = {
     databaseUrl: db.url,
     sessionSecret: randomBytes(32).toString('hex'),
     redisUrl: REDIS_URL,
     redisPrefix: `nginx-${randomBytes(4).toString('hex')}`,
   }
-  const env = (name: string) => ({ PUBLIC_URL: `http://127.0.0.1:${proxyPort}`, TRUST_PROXY: 'true', INSTANCE_NAME: name })
+  const env = (name: string) => ({ PUBLIC_URL: `http://127.0.0.1:${proxyPort}`, TRUST_PROXY: 'true', INSTANCE_NAME: name, ...s3.env('nginx-media') })
   // one after the other: the first applies the migrations
   instances.a = await spawnServer({ ...shared, env: env('a') })
   instances.b = await spawnServer({ ...shared, env: env('b') })
@@ -47,6 +55,7 @@ afterAll(async () => {
   await nginx?.stop()
   for (const server of Object.values(instances)) await server?.stop()
   await db?.drop()
+  await s3?.close()
 })
 
 const client = (user: BenchUser) => new ApiClient(nginx.url, { origin: nginx.url, cookie: user.cookie })
@@ -132,6 +141,29 @@ describe('two instances behind nginx', () => {
     const res = await new ApiClient(nginx.url, { origin: nginx.url }).post('/api/auth/login', { username: 'x'.repeat(1_500_000), password: 'y' })
     expect(res.status).toBe(413)
     expect(res.json).toMatchObject({ error: { code: 'payload_too_large' } })
+  })
+
+  it('serves an image uploaded to one instance from the other, though their local media folders differ', async () => {
+    const form = new FormData()
+    const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#a37' } }).png().toBuffer()
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'banner.png')
+    const uploaded = await fetch(`${instances.a!.url}/api/uploads/listing-image`, { method: 'POST', body: form, headers: { cookie: alice.cookie } })
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201)
+    expect(uploaded.headers.get('x-instance')).toBe('a')
+    const { url, bytes } = uploadedImageSchema.parse(await uploaded.json())
+
+    const fromB = await fetch(`${instances.b!.url}${url}`)
+    expect(fromB.status).toBe(200)
+    expect(fromB.headers.get('x-instance')).toBe('b')
+    expect(fromB.headers.get('content-type')).toBe('image/webp')
+    const served = Buffer.from(await fromB.arrayBuffer())
+    expect(served.length).toBe(bytes)
+    // and through the proxy, whichever instance answers
+    for (let i = 0; i < 2; i++) {
+      const proxied = await fetch(`${nginx.url}${url}`)
+      expect(proxied.status).toBe(200)
+      expect(Buffer.from(await proxied.arrayBuffer()).equals(served)).toBe(true)
+    }
   })
 
   it('carries chat and live events between sockets nginx put on different instances', async () => {

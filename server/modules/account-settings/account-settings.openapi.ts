@@ -53,7 +53,7 @@ export const accountSettingsRouteDocs = routeDocs('account settings', [
     auth: 'signed-in',
     body: { multipart: ACCOUNT_RULES.avatarField },
     response: { status: 201, schema: avatarResponseSchema },
-    errors: [413, 429],
+    errors: [413, 429, 503],
   },
   { method: 'DELETE', path: '/api/settings/avatar', summary: 'Remove the profile picture', auth: 'signed-in', response: { schema: avatarResponseSchema } },
   { method: 'GET', path: '/api/settings/preferences', summary: 'Sound and notification preferences', auth: 'signed-in', response: { schema: userPreferencesSchema } },

@@ -10,6 +10,7 @@ function memoryStorage(): MediaStorage & { files: Map<string, Buffer> } {
   const files = new Map<string, Buffer>()
   return {
     files,
+    ready: async () => {},
     put: async (key, data) => void files.set(key, data),
     open: async () => null,
     has: async (key) => files.has(key),

@@ -11,6 +11,6 @@ export const mediaRouteDocs = routeDocs('media', [
     auth: 'signed-in',
     body: { multipart: LISTING_IMAGE_FIELD },
     response: { status: 201, schema: uploadedImageSchema },
-    errors: [413, 429],
+    errors: [413, 429, 503],
   },
 ])

@@ -1,9 +1,7 @@
 import Router from '@koa/router'
 import type { AppState } from '../../http/context'
 import { notFound } from '../../http/errors'
-import { MEDIA_KEY_PATTERN, type MediaStorage } from './storage'
-
-const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg' }
+import { MEDIA_KEY_PATTERN, mediaContentType, type MediaStorage } from './storage'
 
 /**
  * A key names its content for ever (random name, written once), so the file may be cached for a year and
@@ -32,7 +30,7 @@ export function mediaRoutes(deps: { media: MediaStorage }): Router<AppState> {
       ctx.status = 304
       return
     }
-    ctx.type = CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream'
+    ctx.type = mediaContentType(key)
     ctx.length = file.size
     ctx.body = file.body
   })
