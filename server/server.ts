@@ -79,8 +79,9 @@ export async function startServer(config: Config, options: StartOptions): Promis
   })
 
   const em = orm.em.fork()
-  if (config.admin) await ensureAdmin(em, created.services, config.admin, logger)
+  // demo data first: an ADMIN_USERNAME that is also a demo name (admin) then takes the environment's password
   if (config.seedDemo) await seedDemo(em, created.services, logger)
+  if (config.admin) await ensureAdmin(em, created.services, config.admin, logger)
 
   // expired sessions are refused on read; this only keeps the table from growing forever
   const purge = setInterval(() => {
