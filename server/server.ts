@@ -7,7 +7,7 @@ import { createApp, type CreatedApp } from './app'
 import type { Config } from './config'
 import { EMBEDDED_POOL_SIZE, startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded'
 import { runStatementsUnnamed } from './db/prepared'
-import { openDatabase, type Orm } from './db/orm'
+import { openDatabase, underStartupLock, type Orm } from './db/orm'
 import { ensureAdmin, seedDemo } from './db/seed'
 import type { Logger } from './logger'
 import { createRateLimits } from './http/rate-limit'
@@ -79,9 +79,16 @@ export async function startServer(config: Config, options: StartOptions): Promis
   })
 
   const em = orm.em.fork()
-  // demo data first: an ADMIN_USERNAME that is also a demo name (admin) then takes the environment's password
-  if (config.seedDemo) await seedDemo(em, created.services, logger)
-  if (config.admin) await ensureAdmin(em, created.services, config.admin, logger)
+  // demo data first: an ADMIN_USERNAME that is also a demo name (admin) then takes the environment's password.
+  // Under the start-up lock, so instances started together seed and make the admin once
+  await underStartupLock(
+    orm,
+    async () => {
+      if (config.seedDemo) await seedDemo(em, created.services, logger)
+      if (config.admin) await ensureAdmin(em, created.services, config.admin, logger)
+    },
+    { soleProcess: Boolean(embedded) },
+  )
 
   // expired sessions are refused on read; this only keeps the table from growing forever
   const purge = setInterval(() => {
