@@ -15,6 +15,7 @@ import { createMailer } from './modules/email/mailer'
 import { createLocalBus, createRedisBus, type EventBus } from './realtime/bus'
 import { attachGateway, SERVICE_RESTART } from './realtime/gateway'
 import { closeEndedSessions } from './realtime/session-end'
+import { firstAttempt } from './realtime/redis'
 import { registerChatMessages } from './modules/conversations/conversations.realtime'
 import { createLocalPresence, createRedisPresence, type Presence } from './realtime/presence'
 
@@ -52,9 +53,18 @@ export async function startServer(config: Config, options: StartOptions): Promis
   if (embedded) runStatementsUnnamed(orm.em)
 
   const keyPrefix = options.keyPrefix ?? config.redisPrefix
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined
+  // commands fail at once while Redis is away (the limits fall back to memory) instead of queueing for a reconnect:
+  // a sign-in clearing its count would otherwise wait that long
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined
   // without a listener ioredis prints every failed reconnect; an outage shows in the log and in GET /api/diagnostic
   redis?.on('error', (err: unknown) => logger.warn({ err }, 'redis connection error'))
+  if (redis && !(await firstAttempt(redis))) {
+    // it starts anyway and joins Redis when it answers: no restart, and no instance stuck in a restart loop meanwhile
+    logger.warn(
+      { redis: `${redis.options.host ?? 'localhost'}:${redis.options.port ?? 6379}` },
+      'Redis is unreachable: starting without it. Live events reach only the sockets on this instance, and presence and rate limits are counted here, until it answers; then this instance joins it by itself',
+    )
+  }
   const bus = config.redisUrl ? await createRedisBus(config.redisUrl, { channel: `${keyPrefix}:events`, logger }) : createLocalBus({ logger })
   const presence: Presence = config.redisUrl
     ? await createRedisPresence(config.redisUrl, { prefix: `${keyPrefix}:presence`, instanceId: randomUUID(), logger })
