@@ -14,6 +14,7 @@ import { activeUser, actsAsAdmin } from './http/access'
 import { errorMiddleware, logAppErrors } from './http/error-middleware'
 import { sameOriginWrites } from './http/csrf'
 import { refuseUnstorableText } from './http/nul-guard'
+import { refuseDeepBodies } from './http/body-depth'
 import { securityHeaders } from './http/security-headers'
 import { mountRouter } from './http/routing'
 import type { AppContext, AppState, SessionData } from './http/context'
@@ -222,6 +223,7 @@ export function createApp(deps: AppDeps): CreatedApp {
   app.use(diagnosticsRouter.routes()).use(diagnosticsRouter.allowedMethods())
   app.use(sameOriginWrites(allowedOrigins))
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }))
+  app.use(refuseDeepBodies())
   app.use(refuseUnstorableText())
   app.use(sessionMiddleware)
   for (const router of [

@@ -7,7 +7,7 @@ import { createApp, type CreatedApp } from './app'
 import type { Config } from './config'
 import { EMBEDDED_POOL_SIZE, startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded'
 import { runStatementsUnnamed } from './db/prepared'
-import { openDatabase, type Orm } from './db/orm'
+import { openDatabase, underStartupLock, type Orm } from './db/orm'
 import { ensureAdmin, seedDemo } from './db/seed'
 import type { Logger } from './logger'
 import { createRateLimits } from './http/rate-limit'
@@ -16,6 +16,7 @@ import { createMediaStorage } from './modules/media/create-storage'
 import { createLocalBus, createRedisBus, type EventBus } from './realtime/bus'
 import { attachGateway, SERVICE_RESTART } from './realtime/gateway'
 import { closeEndedSessions } from './realtime/session-end'
+import { firstAttempt } from './realtime/redis'
 import { registerChatMessages } from './modules/conversations/conversations.realtime'
 import { createLocalPresence, createRedisPresence, type Presence } from './realtime/presence'
 
@@ -55,9 +56,18 @@ export async function startServer(config: Config, options: StartOptions): Promis
   if (embedded) runStatementsUnnamed(orm.em)
 
   const keyPrefix = options.keyPrefix ?? config.redisPrefix
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined
+  // commands fail at once while Redis is away (the limits fall back to memory) instead of queueing for a reconnect:
+  // a sign-in clearing its count would otherwise wait that long
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined
   // without a listener ioredis prints every failed reconnect; an outage shows in the log and in GET /api/diagnostic
   redis?.on('error', (err: unknown) => logger.warn({ err }, 'redis connection error'))
+  if (redis && !(await firstAttempt(redis))) {
+    // it starts anyway and joins Redis when it answers: no restart, and no instance stuck in a restart loop meanwhile
+    logger.warn(
+      { redis: `${redis.options.host ?? 'localhost'}:${redis.options.port ?? 6379}` },
+      'Redis is unreachable: starting without it. Live events reach only the sockets on this instance, and presence and rate limits are counted here, until it answers; then this instance joins it by itself',
+    )
+  }
   const bus = config.redisUrl ? await createRedisBus(config.redisUrl, { channel: `${keyPrefix}:events`, logger }) : createLocalBus({ logger })
   const presence: Presence = config.redisUrl
     ? await createRedisPresence(config.redisUrl, { prefix: `${keyPrefix}:presence`, instanceId: randomUUID(), logger })
@@ -82,8 +92,16 @@ export async function startServer(config: Config, options: StartOptions): Promis
   })
 
   const em = orm.em.fork()
-  if (config.admin) await ensureAdmin(em, created.services, config.admin, logger)
-  if (config.seedDemo) await seedDemo(em, created.services, logger)
+  // demo data first: an ADMIN_USERNAME that is also a demo name (admin) then takes the environment's password.
+  // Under the start-up lock, so instances started together seed and make the admin once
+  await underStartupLock(
+    orm,
+    async () => {
+      if (config.seedDemo) await seedDemo(em, created.services, logger)
+      if (config.admin) await ensureAdmin(em, created.services, config.admin, logger)
+    },
+    { soleProcess: Boolean(embedded) },
+  )
 
   // expired sessions are refused on read; this only keeps the table from growing forever
   const purge = setInterval(() => {

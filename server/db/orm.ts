@@ -43,8 +43,8 @@ export function ormOptions(databaseUrl: string, poolMax = 10, log: (message: str
   }
 }
 
-/** The same number in every instance: one database's migrations run one instance at a time. */
-const MIGRATIONS_LOCK = 0x6d696772
+/** The same number in every instance: one database's start-up work (migrations, then the admin and demo data) runs one instance at a time. */
+const STARTUP_LOCK = 0x6d696772
 
 interface RawConnection {
   query(sql: string, values: unknown[]): Promise<unknown>
@@ -52,37 +52,39 @@ interface RawConnection {
 
 export interface OpenOptions {
   /**
-   * No other process can open this database (the embedded one, behind its lock file): migrations need no lock of
-   * their own, and a pool of one connection can run them.
+   * No other process can open this database (the embedded one, behind its lock file): start-up work needs no lock of
+   * its own, and a pool of one connection can run it.
    */
   soleProcess?: boolean
 }
 
 /**
- * Connects and applies every checked-in migration that has not run yet. Instances started at once on one database
- * take turns under a session advisory lock, held on a connection of its own: the first migrates, the others then
- * find nothing left to do (without it, both create the migrations table and one fails).
+ * Runs `work` under a session advisory lock held on a connection of its own, so instances started at once on one
+ * database take turns: the first does it, the others then find it done (without it, both create the migrations table,
+ * or both insert the demo accounts, and one stops at boot).
  */
+export async function underStartupLock<T>(orm: Orm, work: () => Promise<T>, options: OpenOptions = {}): Promise<T> {
+  if (options.soleProcess) return work()
+  const { client } = orm.em.getConnection().getKnex()
+  const connection = (await client.acquireConnection()) as RawConnection
+  try {
+    await connection.query('select pg_advisory_lock($1)', [STARTUP_LOCK])
+    try {
+      return await work()
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [STARTUP_LOCK])
+    }
+  } finally {
+    await client.releaseConnection(connection)
+  }
+}
+
+/** Connects and applies every checked-in migration that has not run yet, under the start-up lock. */
 export async function openDatabase(databaseUrl: string, poolMax?: number, log?: (message: string) => void, options: OpenOptions = {}): Promise<Orm> {
   if (!options.soleProcess && poolMax !== undefined && poolMax < 2) {
     throw new Error('openDatabase needs a pool of at least 2 connections: one holds the migrations lock while another migrates')
   }
   const orm = await MikroORM.init(ormOptions(databaseUrl, poolMax, log))
-  if (options.soleProcess) {
-    await orm.getMigrator().up()
-    return orm
-  }
-  const { client } = orm.em.getConnection().getKnex()
-  const connection = (await client.acquireConnection()) as RawConnection
-  try {
-    await connection.query('select pg_advisory_lock($1)', [MIGRATIONS_LOCK])
-    try {
-      await orm.getMigrator().up()
-    } finally {
-      await connection.query('select pg_advisory_unlock($1)', [MIGRATIONS_LOCK])
-    }
-  } finally {
-    await client.releaseConnection(connection)
-  }
+  await underStartupLock(orm, () => orm.getMigrator().up(), options)
   return orm
 }

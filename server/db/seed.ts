@@ -6,13 +6,14 @@ import { seedDemoConversations } from '../modules/conversations/demo-conversatio
 import { seedDemoPosts } from '../modules/blog/demo-posts'
 import { ensureDemoBanners } from '../modules/listings/demo-banners'
 import { seedDemoListings } from '../modules/listings/demo-listings'
+import { Listing } from '../modules/listings/listing.entity'
 import { seedDemoReviews } from '../modules/reviews/demo-reviews'
 import { User } from '../modules/users/user.entity'
 import { normalizeEmail, usernameKey } from '../modules/users/users.service'
 
 const DEMO_PASSWORD = 'handover-demo'
 
-/** Demo sign-ins, also listed in the README. Only ever created on an empty database. */
+/** Demo sign-ins, also listed in the README. Only ever created on a database without listings or demo accounts. */
 export const DEMO_USERS = [
   { username: 'alice', email: 'alice@demo.handover.local', password: DEMO_PASSWORD, isAdmin: false },
   { username: 'bob', email: 'bob@demo.handover.local', password: DEMO_PASSWORD, isAdmin: false },
@@ -63,8 +64,13 @@ async function demoAccounts(now: Date): Promise<NewUser[]> {
   return people.map((person, i) => ({ ...person, createdAt: new Date(now.getTime() - (430 + i * 47) * DAY_MS) }))
 }
 
+/**
+ * Loads the demo data on a database with no listings and none of the demo accounts, whoever else is there (an admin
+ * from ADMIN_USERNAME, created by this start or an earlier one); once loaded, a restart finds its accounts and stops.
+ */
 export async function seedDemo(em: EntityManager, services: Services, logger: Logger): Promise<boolean> {
-  if ((await em.count(User, {})) > 0) return false
+  const demoNames = [...DEMO_USERS.map((u) => u.username), ...DEMO_SELLERS].map(usernameKey)
+  if ((await em.count(Listing, {})) > 0 || (await em.count(User, { usernameKey: { $in: demoNames } })) > 0) return false
   const now = new Date()
   // the banners are drawn on sharp's threads while the database is filled
   const banners = ensureDemoBanners(services.media).catch((err: unknown) => {

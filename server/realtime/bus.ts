@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis'
 import { z } from 'zod'
 import { serverEventSchema, type ServerEvent } from '@shared/realtime/events'
 import type { Logger } from '../logger'
@@ -100,16 +99,16 @@ export async function createRedisBus(
   const channel = opts.channel ?? DEFAULT_CHANNEL
   const logger = opts.logger
   const handlers = createHandlerSet(logger)
-  // a publish is part of a request: with Redis away it fails at once, and the request goes on without its live event
+  // a publish is part of a request: with Redis away it is delivered on this instance at once, never waiting
   const publisher = await connectRedis(redisUrl, logger, { failFast: true })
-  let subscriber: Redis
-  try {
-    subscriber = await connectRedis(redisUrl, logger)
-    await subscriber.subscribe(channel)
-  } catch (err) {
-    publisher.disconnect()
-    throw err
+  const subscriber = await connectRedis(redisUrl, logger)
+  let closed = false
+  // subscribed on the first connection, whenever it comes; ioredis subscribes again by itself after a reconnect
+  const subscribe = () => {
+    subscriber.subscribe(channel).catch((err: unknown) => logger?.warn({ err, channel }, 'realtime bus could not subscribe'))
   }
+  if (subscriber.status === 'ready') await subscriber.subscribe(channel)
+  else subscriber.once('ready', subscribe)
 
   subscriber.on('message', (from: string, raw: string) => {
     if (from !== channel) return
@@ -118,11 +117,10 @@ export async function createRedisBus(
     else logger?.warn({ channel }, 'realtime bus dropped an invalid message')
   })
 
-  let closed = false
-  // ioredis reconnects and subscribes again by itself; what was published in between never arrives. The bus is
-  // back once both its connections are.
+  // What was published while either connection was down (or before they first came up) never crossed to the other
+  // instances; the bus is back once both its connections are.
   const reconnectHandlers = new Set<() => void>()
-  let lost = false
+  let lost = publisher.status !== 'ready' || subscriber.status !== 'ready'
   for (const client of [publisher, subscriber]) {
     client.on('close', () => {
       if (!closed) lost = true
@@ -139,6 +137,11 @@ export async function createRedisBus(
     if (closed) throw new Error('event bus is closed')
     if (deliveries.length === 0) return
     const envelopes = deliveriesSchema.parse(deliveries)
+    // with Redis away the events reach this instance's own sockets, as a bus without Redis would
+    if (publisher.status !== 'ready') {
+      for (const envelope of envelopes) handlers.dispatch(envelope.audience, envelope.event)
+      return
+    }
     await publisher.publish(channel, JSON.stringify(envelopes.length === 1 ? envelopes[0] : envelopes))
   }
   return {

@@ -87,12 +87,8 @@ export async function createRedisPresence(redisUrl: string, opts: RedisPresenceO
 
   const heartbeat = () =>
     redis.eval(HEARTBEAT_SCRIPT, 2, ...keys, setPrefix, instanceId, ttlMs, ...counter.users())
-  try {
-    await heartbeat()
-  } catch (err) {
-    redis.disconnect()
-    throw err
-  }
+  // with Redis away at start the timer's heartbeats register this instance once it is back
+  await heartbeat().catch((err: unknown) => opts.logger?.warn({ err }, 'presence heartbeat failed'))
   const timer = setInterval(() => {
     heartbeat().catch((err: unknown) => opts.logger?.warn({ err }, 'presence heartbeat failed'))
   }, opts.heartbeatMs ?? PRESENCE_HEARTBEAT_MS)
@@ -103,11 +99,22 @@ export async function createRedisPresence(redisUrl: string, opts: RedisPresenceO
     async add(userId) {
       // Only the first local socket changes anything outside this instance.
       if (counter.increment(userId) !== 1) return false
-      return (await redis.eval(ADD_SCRIPT, 2, ...keys, setPrefix, instanceId, userId, ttlMs)) === 1
+      try {
+        return (await redis.eval(ADD_SCRIPT, 2, ...keys, setPrefix, instanceId, userId, ttlMs)) === 1
+      } catch (err) {
+        // online as far as this instance can tell; the heartbeat writes the user back once Redis returns
+        localOnly(err)
+        return true
+      }
     },
     async remove(userId) {
       if (counter.decrement(userId) !== 0) return false
-      return (await redis.eval(REMOVE_SCRIPT, 2, ...keys, setPrefix, instanceId, userId)) === 1
+      try {
+        return (await redis.eval(REMOVE_SCRIPT, 2, ...keys, setPrefix, instanceId, userId)) === 1
+      } catch (err) {
+        localOnly(err)
+        return true
+      }
     },
     async list() {
       try {

@@ -63,6 +63,8 @@ export interface SeoHead {
   /** absolute canonical URL */
   url: string
   noIndex?: boolean
+  /** a 404: no canonical, since it names no page to index */
+  notFound?: boolean
   type?: 'website' | 'article'
   /** absolute image URL for previews */
   image?: string
@@ -192,6 +194,8 @@ export const PAGE_TEXT = {
       'Buy and sell YouTube channels, TikTok, Instagram and other social media accounts with escrow protection and verified sellers.',
   },
   listingNotFound: { title: titled('Listing not found'), description: 'This listing does not exist or is no longer available.' },
+  sellerNotFound: { title: titled('Seller not found'), description: 'This seller does not exist or is no longer active on Handover.' },
+  pageNotFound: { title: titled('Page Not Found'), description: 'The page you are looking for does not exist.' },
 } as const satisfies Record<string, PageText>
 
 const LANDING_DESCRIPTIONS: Record<PlatformId, string> = {

@@ -31,18 +31,30 @@ afterAll(async () => {
 
 /** Opens the path in the page and answers its text once it has settled. */
 async function visit(page: Page, path: string) {
-  await page.goto(`${server.url}${path}`)
+  const response = await page.goto(`${server.url}${path}`)
   await pageSettled(page)
-  return { text: await page.locator('body').innerText() }
+  return { status: response?.status(), text: await page.locator('body').innerText() }
 }
+
+/** What a crawler that runs scripts reads once the page has rendered: title, robots and canonical. */
+const headOf = (page: Page) =>
+  page.evaluate(() => ({
+    title: document.title,
+    robots: document.querySelector('meta[name="robots"]')?.getAttribute('content'),
+    canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((link) => link.getAttribute('href')),
+  }))
 
 // every route's own load (no error screen, not the 404 page, not "not built yet") is checked by the visitor's
 // accessibility walk, which opens each of them anyway (accessibility.test.ts)
 describe('unknown and forwarded paths in Chromium', () => {
-  it('shows the 404 page for an unknown path, and keeps the query on /chat', async () => {
+  it('shows the 404 page for an unknown path, answered 404 and never indexed, and keeps the query on /chat', async () => {
     const page = await browser.newPage()
-    const { text } = await visit(page, '/no/such/page')
-    expect(text).toContain('Page Not Found')
+    for (const path of ['/nonexistent-page', '/.git/config', '/no/such/page']) {
+      const { status, text } = await visit(page, path)
+      expect(status, path).toBe(404)
+      expect(text, path).toContain('Page Not Found')
+      expect(await headOf(page), path).toEqual({ title: 'Page Not Found | Handover', robots: 'noindex, nofollow', canonical: [] })
+    }
     await page.getByRole('link', { name: /Go to Homepage/ }).or(page.getByRole('button', { name: /Go to Homepage/ })).first().waitFor()
     await page.screenshot({ path: `${SHOTS}/not-found.png` })
 
@@ -70,13 +82,16 @@ describe('a record that is not there', () => {
       ['/listing/1', 'Listing not found'],
       ['/account/1', 'Listing not found'],
       ['/seller/1', 'Seller not found'],
+      ['/profile/99999', 'Seller not found'],
       ['/blog/1', 'Post not found'],
     ] as const) {
       thrown.length = 0
-      await visit(page, path)
+      const { status } = await visit(page, path)
+      expect(status, path).toBe(404)
       await page.getByRole('heading', { level: 1, name: heading }).waitFor()
       expect(await routeProblems(page, path, thrown)).toEqual([])
     }
+    await page.screenshot({ path: `${SHOTS}/record-not-found.png` })
     await page.close()
   })
 })

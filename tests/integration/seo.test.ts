@@ -20,6 +20,7 @@ let server: RunningServer
 let sql: pg.Client
 let active: { id: number; account_title: string; price_cents: string; images: string[] }
 let hostileId: number
+let alice: number
 let soldId: number
 
 interface Page {
@@ -67,6 +68,7 @@ beforeAll(async () => {
      where id = (select min(id) from listings where status = 'active') returning id, account_title, price_cents, images`,
   )
   active = rows[0]
+  alice = (await sql.query<{ id: number }>(`select id from users where username = 'alice'`)).rows[0]!.id
   hostileId = await insertListing(HOSTILE_TITLE, 'active', 'hostile_one')
   soldId = await insertListing('Sold travel account', 'sold', 'sold_one')
 })
@@ -139,6 +141,7 @@ describe('tags in the first HTML answer', () => {
       expect(page.status, path).toBe(404)
       expect(meta(page.head, 'robots'), path).toEqual(['noindex, nofollow'])
       expect(page.head.querySelector('title')?.textContent).toBe('Listing not found | Handover')
+      expect(canonical(page.head), path).toEqual([])
       expect(jsonLd(page.head)).toEqual([])
       expect(page.html).toContain('<div id="root"></div>')
     }
@@ -186,13 +189,40 @@ describe('tags in the first HTML answer', () => {
   })
 
   it('private screens are not indexed; public ones are', async () => {
-    for (const path of ['/login', '/signup', '/messages', '/settings', '/create-listing', '/admin-dashboard', '/admin/chat/1', '/profile/1000', '/email/preview', '/payment/return', '/payment-success', '/trustap/return']) {
+    for (const path of ['/login', '/signup', '/messages', '/settings', '/create-listing', '/admin-dashboard', '/admin/chat/1', `/profile/${alice}`, '/email/preview', '/payment/return', '/payment-success', '/trustap/return']) {
       expect(meta((await fetchPage(path)).head, 'robots'), path).toEqual(['noindex, nofollow'])
     }
-    for (const path of ['/top-sellers', '/seller/1000', '/blogs', '/how-it-works', '/escrow-service', '/verification', '/faq']) {
+    for (const path of ['/top-sellers', `/seller/${alice}`, '/blogs', '/how-it-works', '/escrow-service', '/verification', '/faq']) {
       const page = await fetchPage(path)
       expect(page.status, path).toBe(200)
       expect(meta(page.head, 'robots'), path).toEqual(['index, follow'])
+    }
+  })
+
+  it('a path the app has no screen for is a 404 with the app, noindex and no canonical; so is a missing seller', async () => {
+    const { rows } = await sql.query<{ id: number }>(`update users set banned_at = now() where username = 'bob' returning id`)
+    try {
+      const unknown = ['/nonexistent-page', '/.git/config', '/listing', '/listing/1/edit', '/wp-admin/', '/admin/nothing']
+      const sellers = ['/seller/99999', '/profile/99999', '/seller/abc', '/profile/0', `/seller/${rows[0]!.id}`]
+      for (const [paths, title] of [[unknown, 'Page Not Found | Handover'], [sellers, 'Seller not found | Handover']] as const) {
+        for (const path of paths) {
+          const page = await fetchPage(path)
+          expect(page.status, path).toBe(404)
+          expect(page.type, path).toContain('text/html')
+          expect(page.head.querySelector('title')?.textContent, path).toBe(title)
+          expect(meta(page.head, 'robots'), path).toEqual(['noindex, nofollow'])
+          expect(canonical(page.head), path).toEqual([])
+          expect(jsonLd(page.head), path).toEqual([])
+          // the app loads and shows its own not-found screen
+          expect(page.html, path).toContain('<div id="root"></div>')
+        }
+      }
+    } finally {
+      await sql.query(`update users set banned_at = null where username = 'bob'`)
+    }
+    // every screen of the app is still a page, whatever the letters' case or a trailing slash
+    for (const path of ['/FAQ', '/faq/', '/buy-youtube-accounts', '/transaction/5', '/admin/blog/new', '/auth', '/chat/3']) {
+      expect((await fetchPage(path)).status, path).toBe(200)
     }
   })
 

@@ -28,6 +28,8 @@ export interface ServerProcessOptions {
   logLevel?: 'warn' | 'info'
   /** further settings (PUBLIC_URL, TRUST_PROXY, INSTANCE_NAME behind a proxy), applied last */
   env?: Record<string, string>
+  /** how long to wait for /healthz; 60 s by default, more for a start that loads the demo data */
+  readyTimeoutMs?: number
 }
 
 export interface ServerProcess {
@@ -63,8 +65,8 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((ok) => (child.exitCode !== null || child.signalCode !== null ? ok() : child.once('exit', () => ok())))
 }
 
-async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS
+async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
   let gone = false
   void exited(child).then(() => (gone = true))
   while (Date.now() < deadline) {
@@ -73,7 +75,7 @@ async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
     if (ok) return
     await new Promise((done) => setTimeout(done, 100))
   }
-  throw new Error(`the server process did not answer ${url}/healthz within ${READY_TIMEOUT_MS / 1000} s`)
+  throw new Error(`the server process did not answer ${url}/healthz within ${timeoutMs / 1000} s`)
 }
 
 export async function spawnServer(options: ServerProcessOptions): Promise<ServerProcess> {
@@ -127,7 +129,7 @@ export async function spawnServer(options: ServerProcessOptions): Promise<Server
   }
 
   try {
-    await waitUntilReady(url, child)
+    await waitUntilReady(url, child, options.readyTimeoutMs ?? READY_TIMEOUT_MS)
   } catch (err) {
     await stop()
     throw new Error(`${err instanceof Error ? err.message : String(err)}\n${lines.slice(0, 40).join('\n')}`)

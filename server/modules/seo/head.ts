@@ -12,7 +12,7 @@ export function renderHead(head: SeoHead, structured?: StructuredData): string {
   const lines = [
     `<title>${escapeHtml(head.title)}</title>`,
     ...seoMeta(head).map((tag) => `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}" />`),
-    `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
+    ...(head.notFound ? [] : [`<link rel="canonical" href="${escapeHtml(head.url)}" />`]),
   ]
   if (structured) {
     lines.push(

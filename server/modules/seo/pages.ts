@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { centsToDecimalString } from '@shared/money'
 import { absoluteImageUrl, blogPostText, canonicalUrl, isPrivatePath, listingHeadline, listingText, PAGE_TEXT, PLATFORM_NAMES, SITE_NAME, type PageText, type SeoHead } from '@shared/seo'
+import { isAppPath } from '@shared/site-routes'
 import type { BlogPost } from '../blog/blog-post.entity'
 import { postId, type BlogService } from '../blog/blog.service'
 import type { Listing } from '../listings/listing.entity'
@@ -8,6 +9,7 @@ import { centsToDollars } from '../listings/listing.mapper'
 import type { ListingsService } from '../listings/listings.service'
 import type { StructuredData } from './head'
 import { NOINDEX_PAGES, STATIC_PAGES } from './site-paths'
+import { User } from '../users/user.entity'
 
 export interface ResolvedPage {
   status: 200 | 404
@@ -27,7 +29,7 @@ export interface PageContext {
 
 const MAX_SERIAL = 2_147_483_647
 const LISTING_PATH = /^\/(?:listing|account)\/([^/]+)$/
-const SELLER_PATH = /^\/seller\/[^/]+$/
+const SELLER_PATH = /^\/(seller|profile)\/([^/]+)$/i
 const BLOG_POST_PATH = /^\/blog\/([^/]+)$/
 
 /** Without trailing slashes: /top-sellers/ is /top-sellers. */
@@ -63,11 +65,23 @@ function productData(listing: Listing, url: string, image: string | undefined): 
   }
 }
 
+function notFoundPage(ctx: PageContext, path: string, text: PageText): FoundPage {
+  return { status: 404, head: page(ctx, path, text, { noIndex: true, notFound: true }) }
+}
+
+/** /seller/{id} and /profile/{id} (the same screen, private at the second address): a user the profile API shows, or a 404. */
+async function sellerPage(ctx: PageContext, path: string, rawId: string): Promise<FoundPage> {
+  const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : NaN
+  const found = id >= 1 && id <= MAX_SERIAL && (await ctx.em.count(User, { id, bannedAt: null })) > 0
+  if (!found) return notFoundPage(ctx, path, PAGE_TEXT.sellerNotFound)
+  return { status: 200, head: page(ctx, path, PAGE_TEXT.seller, { noIndex: isPrivatePath(path) }) }
+}
+
 /** /listing/{id} and /account/{id}: one lookup by primary key; unknown or not active is a 404. */
 async function listingPage(ctx: PageContext, path: string, rawId: string): Promise<FoundPage> {
   const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : NaN
   const listing = id >= 1 && id <= MAX_SERIAL ? await ctx.listings.findVisible(ctx.em, id, null) : null
-  if (!listing) return { status: 404, head: page(ctx, path, PAGE_TEXT.listingNotFound, { noIndex: true }) }
+  if (!listing) return notFoundPage(ctx, path, PAGE_TEXT.listingNotFound)
   const image = absoluteImageUrl(listing.images[0], ctx.origin)
   const text = listingText({
     platform: listing.platform,
@@ -100,7 +114,7 @@ function articleData(post: BlogPost, url: string): StructuredData['data'] {
 async function blogPostPage(ctx: PageContext, path: string, rawId: string): Promise<FoundPage> {
   const id = postId(rawId)
   const post = id === null ? null : await ctx.blog.findPublished(ctx.em, id)
-  if (!post) return { status: 404, head: page(ctx, path, PAGE_TEXT.blogPostNotFound, { noIndex: true }) }
+  if (!post) return notFoundPage(ctx, path, PAGE_TEXT.blogPostNotFound)
   const head = page(ctx, `/blog/${post.id}`, blogPostText(post), { type: 'article' })
   return { status: 200, head, data: articleData(post, head.url) }
 }
@@ -115,8 +129,11 @@ async function findPage(ctx: PageContext, path: string): Promise<FoundPage> {
   if (listingId !== undefined) return listingPage(ctx, path, listingId)
   const blogPostId = BLOG_POST_PATH.exec(path)?.[1]
   if (blogPostId !== undefined) return blogPostPage(ctx, path, blogPostId)
-  if (SELLER_PATH.test(path)) return { status: 200, head: page(ctx, path, PAGE_TEXT.seller) }
-  // private screens and anything not listed above: the site's own tags; only private ones are hidden
+  const seller = SELLER_PATH.exec(path)
+  if (seller) return sellerPage(ctx, path, seller[2]!)
+  // a path the app has no screen for gets its 404 screen: a 404, never indexed, no canonical to the bad path
+  if (!isAppPath(path)) return notFoundPage(ctx, path, PAGE_TEXT.pageNotFound)
+  // private screens: the site's own tags, hidden
   return { status: 200, head: page(ctx, path, PAGE_TEXT.fallback, { noIndex: isPrivatePath(path) }) }
 }
 

@@ -4,7 +4,7 @@ import { lazyPage } from '@/lib/lazy-page'
 import { ErrorScreen } from '@/features/system/components/error-screen'
 import { BareLayout, MainLayout, RootLayout } from './layouts'
 import { AuthRedirect, BrowseRedirect, ChatRedirect, ServerPage } from './routes/redirects'
-import { SPEC_ROUTE_TABLE, type SpecRoute } from './routes'
+import { AUTH_REDIRECT_PATH, SPEC_ROUTE_TABLE, type SpecRoute } from './routes'
 
 // Each page is its own chunk (SPEC §2: pages load lazily with a "Loading..." placeholder).
 const HomeRoute = lazyPage(() => import('./routes/home'))
@@ -193,7 +193,7 @@ export const appRoutes: RouteObject[] = [
         element: <MainLayout />,
         children: [
           ...SPEC_ROUTE_TABLE.filter((r) => !BARE_SCREENS.has(r.screen)).map(toRouteObject),
-          { path: '/auth', element: <AuthRedirect /> },
+          { path: AUTH_REDIRECT_PATH, element: <AuthRedirect /> },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

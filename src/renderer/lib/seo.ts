@@ -19,6 +19,8 @@ export interface SeoOptions {
   description: string
   /** private paths (/profile/{id}, /settings…) are never indexed, whatever this says */
   noIndex?: boolean
+  /** a not-found screen: never indexed, and no canonical */
+  notFound?: boolean
   /** the page's main address when this one is a second address for it (/account/{id} → /listing/{id}) */
   canonicalPath?: string
   /** an uploaded /media/… path or an http(s) URL; made absolute for previews */
@@ -59,7 +61,8 @@ export function applySeo(head: SeoHead, pathname: string): void {
     if (present.has(key)) continue
     document.head.querySelectorAll(`meta[name="${key}"], meta[property="${key}"]`).forEach((element) => element.remove())
   }
-  upsertCanonical(head.url)
+  if (head.notFound) document.head.querySelectorAll('link[rel="canonical"]').forEach((link) => link.remove())
+  else upsertCanonical(head.url)
   // the server's structured data describes the page it answered; it is wrong anywhere else
   document.head.querySelectorAll(`script[type="application/ld+json"][${JSON_LD_PATH_ATTRIBUTE}]`).forEach((script) => {
     if (script.getAttribute(JSON_LD_PATH_ATTRIBUTE) !== pathname) script.remove()
@@ -67,7 +70,7 @@ export function applySeo(head: SeoHead, pathname: string): void {
 }
 
 /** Title, description, canonical, robots and social-preview tags for the current page (SPEC §2). */
-export function useSeo({ title, description, noIndex = false, canonicalPath, image, type = 'website' }: SeoOptions): void {
+export function useSeo({ title, description, noIndex = false, notFound = false, canonicalPath, image, type = 'website' }: SeoOptions): void {
   const { pathname } = useLocation()
   useEffect(() => {
     const origin = window.location.origin
@@ -76,12 +79,13 @@ export function useSeo({ title, description, noIndex = false, canonicalPath, ima
         title,
         description,
         // the server marks these noindex and robots.txt blocks them; the browser must not undo that
-        noIndex: noIndex || isPrivatePath(pathname),
+        noIndex: noIndex || notFound || isPrivatePath(pathname),
+        notFound,
         type,
         url: canonicalUrl(origin, canonicalPath ?? pathname),
         image: absoluteImageUrl(image, origin),
       },
       pathname,
     )
-  }, [pathname, title, description, noIndex, canonicalPath, image, type])
+  }, [pathname, title, description, noIndex, notFound, canonicalPath, image, type])
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { Store, UserX } from 'lucide-react'
 import type { ListingDto, SellerProfile } from '@shared/api/listings'
+import { PAGE_TEXT } from '@shared/seo'
 import { paths } from '@/config/paths'
 import { LoadFailedNotice } from '@/components/load-failed-notice'
 import { StateNotice } from '@/components/state-notice'
@@ -30,7 +31,7 @@ function SellerSeo({ seller }: { seller: SellerProfile | null }) {
           title: `${seller.username} – Seller Profile | Handover`,
           description: `${seller.username} on Handover: ${salesLabel(seller.completedSales)} completed and ${seller.activeListings} accounts for sale, every purchase protected by escrow.`,
         }
-      : { title: 'Seller not found | Handover', description: 'This seller does not exist or is no longer active on Handover.', noIndex: true },
+      : { ...PAGE_TEXT.sellerNotFound, notFound: true },
   )
   return null
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import { ArrowRight, House, SearchX } from 'lucide-react'
+import { PAGE_TEXT } from '@shared/seo'
 import { useSeo } from '@/lib/seo'
 import { paths } from '@/config/paths'
 import { Button } from '@/components/ui/button'
@@ -12,7 +13,7 @@ const POPULAR_LINKS = [
 ] as const
 
 export function NotFound() {
-  useSeo({ title: 'Page Not Found | Handover', description: 'The page you are looking for does not exist.', noIndex: true })
+  useSeo({ ...PAGE_TEXT.pageNotFound, notFound: true })
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28">
       <div className="mb-6 flex size-16 items-center justify-center rounded-2xl bg-navy-900 text-mint-400">
