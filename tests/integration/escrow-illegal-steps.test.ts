@@ -9,6 +9,7 @@ import pg from 'pg'
 import { TRANSACTION_STATUSES, type TransactionStatus } from '../../src/shared/api/transactions'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
+import { errorCode } from '../support/http-client'
 import { addUser, fundWallet, type TestUser } from '../support/payments'
 import { startTestServer } from '../support/server'
 import { addListing, balances, entryCount } from './deal-fixtures'
@@ -120,10 +121,10 @@ describe('every step not open to a side in a status', () => {
         const res = await people[side].client.post(`/api/transactions/${id}/${step.path}`, step.body)
         const what = `${side} ${step.path} on ${status}: ${res.text.slice(0, 200)}`
         if (side === 'stranger') {
-          expect([res.status, res.json?.error?.code], what).toEqual([404, 'not_found'])
+          expect([res.status, errorCode(res.json)], what).toEqual([404, 'not_found'])
         } else {
           // a side that may take the step from elsewhere is told the deal moved on; one that never may, that it is not theirs
-          expect([res.status, res.json?.error?.code], what).toEqual([409, from ? 'invalid_status' : 'not_allowed'])
+          expect([res.status, errorCode(res.json)], what).toEqual([409, from ? 'invalid_status' : 'not_allowed'])
         }
         expect(await statusOf(id), what).toBe(status)
         expect(await entryCount(sql), what).toBe(entriesBefore)

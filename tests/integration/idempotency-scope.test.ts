@@ -9,7 +9,7 @@ import pg from 'pg'
 import { TRANSACTION_MESSAGES } from '../../src/shared/api/transactions'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
-import type { ApiClient } from '../support/http-client'
+import { errorCode, type ApiClient } from '../support/http-client'
 import { addUser, fundWallet, type TestUser } from '../support/payments'
 import { startTestServer } from '../support/server'
 import { addListing, balances, entryCount, escrowFeeOf } from './deal-fixtures'
@@ -62,7 +62,7 @@ async function dealOf(who: TestUser, paid: boolean): Promise<number> {
 }
 
 const expectReused = (res: Awaited<ReturnType<ApiClient['post']>>) => {
-  expect([res.status, res.json?.error?.code, res.json?.message], res.text.slice(0, 200)).toEqual([409, 'idempotency_key_reused', TRANSACTION_MESSAGES.idempotencyMismatch])
+  expect([res.status, errorCode(res.json), res.json?.message], res.text.slice(0, 200)).toEqual([409, 'idempotency_key_reused', TRANSACTION_MESSAGES.idempotencyMismatch])
   expect(res.headers.get('idempotent-replayed')).toBeNull()
 }
 
@@ -131,7 +131,7 @@ describe('one key from two people', () => {
     const opened = await keyed(buyer.client, `/api/transactions/${deal}/dispute`, 'dispute-key', reason)
     expect(opened.status, opened.text).toBe(200)
     const sellers = await keyed(seller.client, `/api/transactions/${deal}/dispute`, 'dispute-key', reason)
-    expect([sellers.status, sellers.json?.error?.code, sellers.headers.get('idempotent-replayed')]).toEqual([409, 'invalid_status', null])
+    expect([sellers.status, errorCode(sellers.json), sellers.headers.get('idempotent-replayed')]).toEqual([409, 'invalid_status', null])
   })
 
   it('two admins deciding one dispute with one key: the second is refused, and the money moves once', async () => {
@@ -145,7 +145,7 @@ describe('one key from two people', () => {
     // the very same request from another admin, then the opposite decision
     for (const step of ['resolve-refund', 'resolve-release']) {
       const res = await keyed(secondAdmin.client, `/api/transactions/${deal}/${step}`, 'decision', note)
-      expect([res.status, res.json?.error?.code, res.headers.get('idempotent-replayed')], step).toEqual([409, 'invalid_status', null])
+      expect([res.status, errorCode(res.json), res.headers.get('idempotent-replayed')], step).toEqual([409, 'invalid_status', null])
     }
     expect(await statusOf(deal)).toBe('refunded')
     expect(await wallet(buyer)).toBe(before + PRICE + escrowFeeOf(PRICE))

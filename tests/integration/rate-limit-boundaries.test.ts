@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
-import { ApiClient } from '../support/http-client'
+import { ApiClient, errorCode } from '../support/http-client'
 import { addUser, PASSWORD } from '../support/payments'
 import { startTestServer } from '../support/server'
 
@@ -40,7 +40,7 @@ async function expectBoundary(limit: number, usual: number, send: (i: number) =>
     expect(res.status, `request ${i + 1} of ${limit}: ${res.text.slice(0, 200)}`).toBe(usual)
   }
   const over = await send(limit)
-  expect([over.status, over.json?.error?.code], `request ${limit + 1}: ${over.text.slice(0, 200)}`).toEqual([429, 'rate_limited'])
+  expect([over.status, errorCode(over.json)], `request ${limit + 1}: ${over.text.slice(0, 200)}`).toEqual([429, 'rate_limited'])
   expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0)
 }
 
@@ -51,7 +51,7 @@ describe('sign-in: 10 attempts per address and name in 15 minutes', () => {
     const client = browser()
     await expectBoundary(10, 401, (i) => client.post('/api/auth/login', { username: 'rl_login', password: `wrong ${i}` }))
     const elsewhere = await browser().post('/api/auth/login', { username: 'rl_login', password: PASSWORD })
-    expect([elsewhere.status, elsewhere.json?.error?.code]).toEqual([423, 'account_locked'])
+    expect([elsewhere.status, errorCode(elsewhere.json)]).toEqual([423, 'account_locked'])
   })
 
   it('/login: a name no account has, under any case, counts the same', async () => {
