@@ -9,6 +9,7 @@ import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient, errorCode } from '../support/http-client'
 import { addUser, PASSWORD } from '../support/payments'
+import { enrolTotp } from '../support/two-factor'
 import { startTestServer } from '../support/server'
 
 let db: TestDatabase
@@ -82,6 +83,18 @@ describe('second factors: 10 codes per account in 15 minutes', () => {
     await expectBoundary(10, 401, () => client.post('/api/auth/2fa/verify', { code: '000000' }))
   })
 
+  it('/2fa/totp/enable: 10 wrong codes, then 429', async () => {
+    const user = await addUser(server, 'rl_enable')
+    expect((await user.client.post('/api/auth/2fa/totp/setup', {})).status).toBe(200)
+    await expectBoundary(10, 401, () => user.client.post('/api/auth/2fa/totp/enable', { code: '000000' }))
+  })
+
+  it('/2fa/disable: its password counts as sign-in does, 10 wrong ones, then 429', async () => {
+    const user = await addUser(server, 'rl_disable')
+    await enrolTotp(user.client)
+    await expectBoundary(10, 400, () => user.client.post('/api/auth/2fa/disable', { password: 'not the password', code: '000000' }, { 'x-forwarded-for': '198.19.0.2' }))
+  })
+
   it('/2fa/step-up: 10 wrong codes, then 429', async () => {
     const admin = await addUser(server, 'rl_stepup', { admin: true })
     await expectBoundary(10, 401, () => admin.client.post('/api/auth/2fa/step-up', { code: '000000' }))
@@ -133,7 +146,29 @@ describe('limits per address', () => {
   })
 })
 
+/** A multipart form with no file, as a browser posts it: refused (400) once the limit has counted it. */
+async function postEmptyForm(client: ApiClient, path: string): Promise<Answer> {
+  const res = await fetch(new URL(path, server.url), { method: 'POST', body: new FormData(), headers: { cookie: client.cookieHeader, origin: server.url } })
+  const text = await res.text()
+  return { status: res.status, headers: res.headers, text, json: JSON.parse(text) as Answer['json'] }
+}
+
 describe('limits per user', () => {
+  it('image uploads: 60 an hour, listing images and profile pictures together', async () => {
+    const user = await addUser(server, 'rl_upload')
+    await expectBoundary(60, 400, (i) => postEmptyForm(user.client, i % 2 ? '/api/settings/avatar' : '/api/uploads/listing-image'))
+  })
+
+  it('emailed codes for a new address: 10 an hour per account', async () => {
+    const user = await addUser(server, 'rl_mail')
+    await expectBoundary(10, 400, () => user.client.post('/api/settings/email/resend', {}))
+  })
+
+  it('the new address’s code: 20 in 15 minutes per address', async () => {
+    const user = await addUser(server, 'rl_mail_code')
+    await expectBoundary(20, 400, () => user.client.post('/api/settings/email/verify', { code: '000000' }, { 'x-forwarded-for': '198.19.0.3' }))
+  })
+
   it('chat: 30 messages in 10 seconds', async () => {
     const seller = await addUser(server, 'rl_chat_seller')
     const buyer = await addUser(server, 'rl_chat_buyer')
