@@ -5,7 +5,8 @@
  * server to the hand-written model of deal-model.ts: each answer's status, each deal's and listing's status, and every
  * balance it touches, after every command. After each run the ledger verification passes.
  *
- * A failure prints fast-check's seed and path; DEAL_MODEL_SEED and DEAL_MODEL_PATH replay that run.
+ * A failure prints fast-check's seed and path; DEAL_MODEL_SEED and DEAL_MODEL_PATH replay that run, and DEAL_MODEL_RUNS
+ * searches longer than the 15 runs `npm test` makes.
  */
 import { randomUUID } from 'node:crypto'
 import fc from 'fast-check'
@@ -19,7 +20,7 @@ import { errorCode, type ApiClient } from '../support/http-client'
 import { addUser, fundWallet, pressCheckoutButton, type TestUser } from '../support/payments'
 import { startTestServer } from '../support/server'
 import { addListing, balances } from './deal-fixtures'
-import { apply, openSteps, providerPaid, STEPS, sweep, type ModelDeal, type Request, type Side, type Step, type World } from './deal-model'
+import { apply, openSteps, STEPS, sweep, type ModelDeal, type Request, type Side, type Step, type World } from './deal-model'
 import { escrowHelpers } from './escrow-support'
 
 let db: TestDatabase
@@ -116,11 +117,18 @@ async function send(model: World, real: Real, request: Request, key: string = ra
     return { status: res.status, dealId: res.status === 201 ? Number(res.json.id) : -1, body: res.json }
   }
   const deal = model.deals.find((d) => d.id === request.dealId)!
+  if (request.kind === 'provider') {
+    const res = await clientOf(real, deal, 'buyer').post('/api/trustap/verify-payment', { transaction_id: String(deal.id), type: 'transaction' })
+    return { status: res.status, dealId: -1, body: res.json }
+  }
   const res = await clientOf(real, deal, request.side).post(`/api/transactions/${deal.id}/${request.step}`, BODIES[request.step] ?? {}, headers)
   return { status: res.status, dealId: -1, body: res.json }
 }
 
-const describeRequest = (r: Request) => (r.kind === 'purchase' ? `buyer ${r.buyerId} buys listing ${r.listingId}${r.fromBalance ? ' from the balance' : ''}` : `${r.side} ${r.step} on deal ${r.dealId}`)
+function describeRequest(r: Request): string {
+  if (r.kind === 'purchase') return `buyer ${r.buyerId} buys listing ${r.listingId}${r.fromBalance ? ' from the balance' : ''}`
+  return r.kind === 'provider' ? `the provider's payment for deal ${r.dealId} is confirmed` : `${r.side} ${r.step} on deal ${r.dealId}`
+}
 
 /** The server's state of this run's deals, listings and balances, which must be the model's. */
 async function expectWorld(model: World): Promise<void> {
@@ -166,9 +174,40 @@ class Send implements Cmd {
 }
 
 /**
- * Two requests at once (different keys): the answers and the end state must be those of one order or the other. The
- * same request twice with one key must answer twice as once, and act once.
+ * Sends two requests at once (with one key, or two) and holds the answers to the model: with two keys, the answers and
+ * the end state must be those of one order or the other; the same request twice with one key must answer twice as
+ * once, and act once.
  */
+async function sendAtOnce(model: World, real: Real, [a, b]: [Request, Request], sameKey: boolean): Promise<void> {
+  const key = randomUUID()
+  const answers = await Promise.all([send(model, real, a, sameKey ? key : randomUUID()), send(model, real, b, sameKey ? key : randomUUID())])
+  const what = `${describeRequest(a)} and ${describeRequest(b)} at once: ${answers.map((x) => x.status).join(', ')}`
+  if (sameKey) {
+    const expected = apply(model, a, answers[0].dealId)
+    expect(answers.map((x) => x.status), what).toEqual([expected, expected])
+    expect(answers[1].body, what).toEqual(answers[0].body)
+  } else {
+    const pair = [a, b]
+    const orders: [0 | 1, 0 | 1][] = [
+      [0, 1],
+      [1, 0],
+    ]
+    const fits = orders.flatMap(([first, second]) => {
+      const world = structuredClone(model)
+      const statuses = [0, 0]
+      statuses[first] = apply(world, pair[first]!, answers[first]!.dealId)
+      statuses[second] = apply(world, pair[second]!, answers[second]!.dealId)
+      return statuses[0] === answers[0]!.status && statuses[1] === answers[1]!.status ? [world] : []
+    })
+    expect(fits.length, what).toBeGreaterThan(0)
+    // both orders may answer alike: the one that leaves the deals as the server has them is the one that ran
+    const { rows } = await sql.query<{ id: number; status: string }>('select id, status from escrow_transactions where id = any($1::int[])', [fits[0]!.deals.map((d) => d.id)])
+    const ran = fits.find((world) => world.deals.every((d) => rows.some((row) => row.id === d.id && row.status === d.status))) ?? fits[0]!
+    Object.assign(model, ran)
+  }
+  await expectWorld(model)
+}
+
 class AtOnce implements Cmd {
   constructor(
     readonly pick: (model: World, real: Real) => [Request, Request] | null,
@@ -178,57 +217,31 @@ class AtOnce implements Cmd {
   check = (model: Readonly<World>) => model.deals.length > 0
   async run(model: World, real: Real) {
     this.pair = this.pick(model, real)
-    if (!this.pair) return
-    const [a, b] = this.pair
-    const key = randomUUID()
-    const answers = await Promise.all([send(model, real, a, this.sameKey ? key : randomUUID()), send(model, real, b, this.sameKey ? key : randomUUID())])
-    const what = `${describeRequest(a)} and ${describeRequest(b)} at once: ${answers.map((x) => x.status).join(', ')}`
-    if (this.sameKey) {
-      const expected = apply(model, a, answers[0].dealId)
-      expect(answers.map((x) => x.status), what).toEqual([expected, expected])
-      expect(answers[1].body, what).toEqual(answers[0].body)
-    } else {
-      const orders: [0 | 1, 0 | 1][] = [
-        [0, 1],
-        [1, 0],
-      ]
-      const fits = orders.flatMap(([first, second]) => {
-        const world = structuredClone(model)
-        const statuses = [0, 0]
-        statuses[first] = apply(world, this.pair![first], answers[first]!.dealId)
-        statuses[second] = apply(world, this.pair![second], answers[second]!.dealId)
-        return statuses[0] === answers[0]!.status && statuses[1] === answers[1]!.status ? [world] : []
-      })
-      expect(fits.length, what).toBeGreaterThan(0)
-      // both orders may answer alike: the one that leaves the deals as the server has them is the one that ran
-      const { rows } = await sql.query<{ id: number; status: string }>('select id, status from escrow_transactions where id = any($1::int[])', [fits[0]!.deals.map((d) => d.id)])
-      const ran = fits.find((world) => world.deals.every((d) => rows.some((row) => row.id === d.id && row.status === d.status))) ?? fits[0]!
-      Object.assign(model, ran)
-    }
-    await expectWorld(model)
+    if (this.pair) await sendAtOnce(model, real, this.pair, this.sameKey)
   }
   toString = () => (this.pair ? `${describeRequest(this.pair[0])} with ${describeRequest(this.pair[1])} at once${this.sameKey ? ' (one key)' : ''}` : 'at once')
 }
 
-/** The buyer opens the sandbox checkout of a deal (only a pending deal has one): of a pending deal, or of any. */
+/** Opens the sandbox checkout of a pending deal as its buyer, and notes it in the model. */
+async function openCheckout(model: World, real: Real, deal: ModelDeal): Promise<void> {
+  const res = await clientOf(real, deal, 'buyer').post(`/api/transactions/${deal.id}/checkout`, { method: 'card' })
+  expect(res.status, res.text).toBe(200)
+  deal.checkoutOpen = true
+  real.checkouts.set(deal.id, checkoutSchema.parse(res.json).checkoutUrl)
+}
+
+/** The buyer opens the sandbox checkout of a deal, to pay it later; only a pending deal has one. */
 class OpenCheckout implements Cmd {
-  constructor(
-    readonly index: number,
-    readonly anyDeal: boolean,
-  ) {}
+  constructor(readonly index: number) {}
   private dealId = 0
   check = (model: Readonly<World>) => model.deals.length > 0
   async run(model: World, real: Real) {
-    const pending = model.deals.filter((d) => d.status === 'pending')
-    const among = this.anyDeal || pending.length === 0 ? model.deals : pending
-    const deal = among[this.index % among.length]!
+    const deal = model.deals[this.index % model.deals.length]!
     this.dealId = deal.id
-    const res = await clientOf(real, deal, 'buyer').post(`/api/transactions/${deal.id}/checkout`, { method: 'card' })
     if (deal.status === 'pending') {
-      expect(res.status, res.text).toBe(200)
-      deal.checkoutOpen = true
-      real.checkouts.set(deal.id, checkoutSchema.parse(res.json).checkoutUrl)
+      await openCheckout(model, real, deal)
     } else {
+      const res = await clientOf(real, deal, 'buyer').post(`/api/transactions/${deal.id}/checkout`, { method: 'card' })
       expect([res.status, errorCode(res.json)], res.text).toEqual([409, 'invalid_status'])
     }
     await expectWorld(model)
@@ -236,23 +249,38 @@ class OpenCheckout implements Cmd {
   toString = () => `buyer opens the card checkout of deal ${this.dealId}`
 }
 
-/** The buyer pays an opened checkout, now or after the deal moved on; the return screen confirms it. */
+/**
+ * The buyer pays at the sandbox checkout, one opened before (the deal may have moved on since) or a pending deal's
+ * opened now, and the return screen confirms it: alone, or at the same moment as a step open on the deal (`during`
+ * picks which).
+ */
 class PayCheckout implements Cmd {
-  constructor(readonly index: number) {}
-  private dealId = 0
-  check = (model: Readonly<World>) => model.deals.some((d) => d.checkoutOpen)
+  constructor(
+    readonly index: number,
+    readonly during: number | null,
+  ) {}
+  private told = 'buyer pays a card checkout'
+  check = (model: Readonly<World>) => model.deals.some((d) => d.checkoutOpen || d.status === 'pending')
   async run(model: World, real: Real) {
-    const open = model.deals.filter((d) => d.checkoutOpen)
-    const deal = open[this.index % open.length]!
-    this.dealId = deal.id
-    const client = clientOf(real, deal, 'buyer')
-    await pressCheckoutButton(client, real.checkouts.get(deal.id)!, 'paid')
-    const verified = await client.post('/api/trustap/verify-payment', { transaction_id: String(deal.id), type: 'transaction' })
-    expect(verified.status, verified.text).toBe(200)
-    providerPaid(model, deal)
-    await expectWorld(model)
+    const payable = model.deals.filter((d) => d.checkoutOpen || d.status === 'pending')
+    const deal = payable[this.index % payable.length]!
+    if (!deal.checkoutOpen) await openCheckout(model, real, deal)
+    await pressCheckoutButton(clientOf(real, deal, 'buyer'), real.checkouts.get(deal.id)!, 'paid')
+    const confirm: Request = { kind: 'provider', dealId: deal.id }
+    const steps = openSteps(deal)
+    if (this.during === null || steps.length === 0) {
+      this.told = `buyer pays the card checkout of deal ${deal.id}`
+      const answer = await send(model, real, confirm)
+      expect(answer.status, JSON.stringify(answer.body)).toBe(apply(model, confirm, -1))
+      await expectWorld(model)
+      return
+    }
+    const [side, step] = steps[this.during % steps.length]!
+    const other: Request = { kind: 'step', dealId: deal.id, side, step }
+    this.told = `buyer pays the card checkout of deal ${deal.id} as ${describeRequest(other)}`
+    await sendAtOnce(model, real, [confirm, other], false)
   }
-  toString = () => `buyer pays the card checkout of deal ${this.dealId}`
+  toString = () => this.told
 }
 
 /** The clock moves past every reservation (and, with `countdowns`, every countdown) and the sweep runs. */
@@ -331,10 +359,10 @@ const commands = fc.commands(
     ),
     // both buyers after one listing
     fc.tuple(fc.nat(2), fc.boolean()).map(([l, fromBalance]) => new AtOnce((model, real) => [purchasePick(0, l, fromBalance)(model, real), purchasePick(1, l, !fromBalance)(model, real)], false) as Cmd),
-    fc.tuple(deal, fc.boolean()).map(([i, anyDeal]) => new OpenCheckout(i, anyDeal) as Cmd),
-    fc.tuple(deal, fc.boolean()).map(([i, anyDeal]) => new OpenCheckout(i, anyDeal) as Cmd),
-    deal.map((i) => new PayCheckout(i) as Cmd),
-    deal.map((i) => new PayCheckout(i) as Cmd),
+    deal.map((i) => new OpenCheckout(i) as Cmd),
+    fc.tuple(deal, fc.option(choice)).map(([i, during]) => new PayCheckout(i, during) as Cmd),
+    fc.tuple(deal, fc.option(choice)).map(([i, during]) => new PayCheckout(i, during) as Cmd),
+    fc.tuple(deal, fc.option(choice)).map(([i, during]) => new PayCheckout(i, during) as Cmd),
     fc.boolean().map((countdowns) => new Sweep(countdowns) as Cmd),
   ],
   { maxCommands: 25, size: 'max' },
@@ -362,7 +390,7 @@ describe('a deal’s life, against a model of it', () => {
         }),
         // no shrinking: a failed run leaves its damage in the database, where every later run's ledger check would see
         // it, so a shrunk sequence would be blamed for what the first one did; the first failing sequence is reported
-        { numRuns: 15, endOnFailure: true, ...replay },
+        { numRuns: Number(process.env.DEAL_MODEL_RUNS ?? 15), endOnFailure: true, ...replay },
       )
     },
     300_000,

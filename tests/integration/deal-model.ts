@@ -59,6 +59,8 @@ export interface World {
 export type Request =
   | { kind: 'purchase'; buyerId: number; listingId: number; fromBalance: boolean }
   | { kind: 'step'; dealId: number; side: Side; step: Step }
+  /** the return screen confirming a payment made at the provider's checkout for the deal */
+  | { kind: 'provider'; dealId: number }
 
 /** The escrow fee the spec's defaults ask for: 5 % of the price, rounded half up, and at least $1. */
 export const feeOf = (price: number) => Math.max(100, Math.floor((price * 500 + 5000) / 10000))
@@ -117,6 +119,10 @@ export function apply(world: World, request: Request, newDealId: number): number
     return 201
   }
   const deal = world.deals.find((d) => d.id === request.dealId)!
+  if (request.kind === 'provider') {
+    providerPaid(world, deal)
+    return 200
+  }
   if (request.side === 'stranger') return 404
   const rule = RULES[request.step]
   if (!rule.by.includes(request.side) || !rule.from.includes(deal.status)) return 409
