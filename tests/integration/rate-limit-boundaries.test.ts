@@ -17,7 +17,8 @@ let server: RunningServer
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  server = await startTestServer({ databaseUrl: db.url, env: { TRUST_PROXY: 'true' } })
+  // counted in Redis, as production counts across instances
+  server = await startTestServer({ databaseUrl: db.url, redisUrl: 'redis://127.0.0.1:6379', env: { TRUST_PROXY: 'true' } })
 })
 
 afterAll(async () => {
