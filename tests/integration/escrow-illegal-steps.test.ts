@@ -37,6 +37,9 @@ const STEPS = [
   { path: 'resolve-refund', action: 'resolve_refund', body: { note: 'The buyer never got the account.' }, by: { admin: ['disputed'] } },
 ] as const satisfies readonly { path: string; action: string | null; body: object; by: Partial<Record<Side, readonly TransactionStatus[]>> }[]
 
+/** Where a checklist step may be ticked (by the buyer or the seller): while the money is held and no dispute is open. */
+const TICKABLE: readonly TransactionStatus[] = ['fee_paid', 'invite_sent', 'access_granted', 'countdown_started']
+
 const allowedFrom = (step: (typeof STEPS)[number], side: Side): readonly TransactionStatus[] | undefined => (step.by as Partial<Record<Side, readonly TransactionStatus[]>>)[side]
 
 let db: TestDatabase
@@ -132,6 +135,20 @@ describe('every step not open to a side in a status', () => {
       }
     }
     expect(tried).toBeGreaterThan(30)
+
+    // the handover checklist comes with the payment; its steps are the parties' to tick while the money is held and
+    // no dispute is open, never an admin's
+    const checklist = async () => detail((await people.buyer.client.get(`/api/transactions/${id}`)).json).checklist
+    const items = await checklist()
+    expect(items.length > 0, `a checklist on ${status}`).toBe(status !== 'pending' && status !== 'cancelled')
+    if (items.length > 0) {
+      for (const side of ['buyer', 'seller', 'admin', 'stranger'] as const) {
+        if (side !== 'admin' && side !== 'stranger' && TICKABLE.includes(status)) continue
+        const res = await people[side].client.post(`/api/transactions/${id}/checklist/${items[0]!.id}`)
+        expect([res.status, errorCode(res.json)], `${side} ticks on ${status}: ${res.text.slice(0, 200)}`).toEqual(side === 'stranger' ? [404, 'not_found'] : [409, 'not_allowed'])
+      }
+      expect((await checklist())[0]).toMatchObject({ sellerDoneAt: null, buyerConfirmedAt: null })
+    }
     expect(await balances(sql)).toEqual(moneyBefore)
     await expectSoundLedger()
   })
