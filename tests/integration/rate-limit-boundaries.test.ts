@@ -74,6 +74,11 @@ describe('sign-in: 10 attempts per address and name in 15 minutes', () => {
       user.client.post('/api/settings/password', { currentPassword, newPassword: 'another long secret 7', confirmPassword: 'another long secret 7' }, { 'x-forwarded-for': '198.19.0.1' })
     await expectBoundary(10, 400, (i) => change(`wrong ${i}`))
   })
+
+  it('the password that adds a first passkey: 10 wrong ones, then 429', async () => {
+    const user = await addUser(server, 'rl_passkey')
+    await expectBoundary(10, 400, () => user.client.post('/api/auth/webauthn/register/options', { password: 'not the password' }, { 'x-forwarded-for': '198.19.0.4' }))
+  })
 })
 
 describe('second factors: 10 codes per account in 15 minutes', () => {
