@@ -212,9 +212,10 @@ class AtOnce implements Cmd {
   constructor(
     readonly pick: (model: World, real: Real) => [Request, Request] | null,
     readonly sameKey: boolean,
+    readonly onDeal = true,
   ) {}
   private pair: [Request, Request] | null = null
-  check = (model: Readonly<World>) => model.deals.length > 0
+  check = (model: Readonly<World>) => !this.onDeal || model.deals.length > 0
   async run(model: World, real: Real) {
     this.pair = this.pick(model, real)
     if (this.pair) await sendAtOnce(model, real, this.pair, this.sameKey)
@@ -358,7 +359,7 @@ const commands = fc.commands(
         }, sameKey) as Cmd,
     ),
     // both buyers after one listing
-    fc.tuple(fc.nat(2), fc.boolean()).map(([l, fromBalance]) => new AtOnce((model, real) => [purchasePick(0, l, fromBalance)(model, real), purchasePick(1, l, !fromBalance)(model, real)], false) as Cmd),
+    fc.tuple(fc.nat(2), fc.boolean()).map(([l, fromBalance]) => new AtOnce((model, real) => [purchasePick(0, l, fromBalance)(model, real), purchasePick(1, l, !fromBalance)(model, real)], false, false) as Cmd),
     deal.map((i) => new OpenCheckout(i) as Cmd),
     fc.tuple(deal, fc.option(choice)).map(([i, during]) => new PayCheckout(i, during) as Cmd),
     fc.tuple(deal, fc.option(choice)).map(([i, during]) => new PayCheckout(i, during) as Cmd),
