@@ -230,7 +230,7 @@ export function createApp(deps: AppDeps): CreatedApp {
     authRoutes({ auth: services.auth, users: services.users, rateLimits: deps.rateLimits, signIn, locks: services.signInLocks }),
     sessionsRoutes({ sessions: new SignedInSessionsService({ bus: deps.bus, logger }) }),
     twoFactorRoutes({ twoFactor, signIn, stepUp, rateLimits: deps.rateLimits, locks: services.signInLocks }),
-    webauthnRoutes({ webauthn, signIn, stepUp, rateLimits: deps.rateLimits }),
+    webauthnRoutes({ webauthn, signIn, stepUp, rateLimits: deps.rateLimits, locks: services.signInLocks }),
     emailRoutes({ mailer: deps.mailer, diagnostics }),
     listingsRoutes({ listings: services.listings, writes: services.listingWrites }),
     statsRoutes({ listings: services.listings }),

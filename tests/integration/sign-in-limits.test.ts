@@ -262,6 +262,20 @@ describe('the admin sign-in form', () => {
 })
 
 describe('passwords asked for in the settings', () => {
+  it('the one that adds a first passkey counts against the account, and is refused while it is locked', async () => {
+    const sven = await addUser(server, 'lock_sven')
+    // from ten addresses, so the limit per address and name never applies: only the account's count can stop them
+    const addPasskey = (password: string, address: number) =>
+      sven.client.post('/api/auth/webauthn/register/options', { password }, { 'x-forwarded-for': `198.51.100.${120 + address}` })
+    for (let i = 0; i < 10; i++) {
+      const res = await addPasskey(`wrong ${i}`, i)
+      expect([res.status, res.json.message]).toEqual([400, ACCOUNT_MESSAGES.wrongPassword])
+    }
+    expect(await lockedAt(sven.id)).not.toBeNull()
+    expectLocked(await addPasskey(PASSWORD, 10))
+    expectLocked(await signIn(fresh(), 'lock_sven', PASSWORD))
+  })
+
   it('count against the account and are refused while it is locked', async () => {
     const rosa = await addUser(server, 'lock_rosa')
     const hashOf = async () => (await sql.query('select password_hash from users where id = $1', [rosa.id])).rows[0].password_hash as string

@@ -44,3 +44,6 @@ export class ApiClient {
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers)
   post = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', path, body ?? {}, headers)
 }
+
+/** The `error.code` of an error answer's JSON body (undefined for any other body). */
+export const errorCode = (json: unknown): string | undefined => ((json as { error?: { code?: string } } | undefined)?.error?.code)

@@ -19,6 +19,7 @@ import { parseBody } from '../../http/validation'
 import { User } from '../users/user.entity'
 import { verifyPassword } from './passwords'
 import type { SignIn } from './sign-in'
+import type { SignInLocks } from './sign-in-lock'
 import { markSecondFactor, type StepUp } from './step-up'
 import { keepChallenge, takeChallenge } from './webauthn-challenge'
 import { passkeyNotVerified, type WebAuthnService } from './webauthn.service'
@@ -28,6 +29,7 @@ export interface WebAuthnRoutesDeps {
   signIn: SignIn
   stepUp: StepUp
   rateLimits: RateLimits
+  locks: SignInLocks
 }
 
 /**
@@ -37,7 +39,7 @@ export interface WebAuthnRoutesDeps {
  */
 export function webauthnRoutes(deps: WebAuthnRoutesDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/auth/webauthn' })
-  const { webauthn, signIn, stepUp, rateLimits } = deps
+  const { webauthn, signIn, stepUp, rateLimits, locks } = deps
 
   /**
    * Checks an answer for the passkey it names, which must be `ownerId`'s when one is given, under the account's limit
@@ -75,7 +77,10 @@ export function webauthnRoutes(deps: WebAuthnRoutesDeps): Router<AppState> {
       // the password counts against sign-in's limit, as everywhere the settings ask for it
       const key = `${clientIp(ctx)}:${user.usernameKey}`
       await rateLimits.consume('login', key)
-      if (!(await verifyPassword(user.passwordHash, password))) throw badRequest(ACCOUNT_MESSAGES.wrongPassword, 'wrong_password')
+      // and against the account's count of failed passwords, whose lock refuses the password here too
+      const passwordOk = await verifyPassword(user.passwordHash, password)
+      await locks.check(ctx.state.em, user, user.usernameKey, passwordOk)
+      if (!passwordOk) throw badRequest(ACCOUNT_MESSAGES.wrongPassword, 'wrong_password')
       await rateLimits.reset('login', key)
     }
     const options = await webauthn.registrationOptions(ctx.state.em, user)
