@@ -46,6 +46,9 @@ export interface StartOptions {
  * Boots one instance: database (embedded when DATABASE_URL is unset) with migrations, optional Redis,
  * the Koa app and the WebSocket gateway on one port.
  */
+/** How long an idle HTTP connection stays open: past nginx's upstream keepalive_timeout of 60 s. */
+export const KEEP_ALIVE_MS = 65_000
+
 export async function startServer(config: Config, options: StartOptions): Promise<RunningServer> {
   const { logger } = options
   // before anything is opened: a bucket that is not there stops the start with a message, leaving nothing to close
@@ -116,6 +119,11 @@ export async function startServer(config: Config, options: StartOptions): Promis
   escrowSweep.unref()
 
   const http = createServer(created.app.callback())
+  // An idle connection stays open longer than the proxy in front keeps it (nginx's upstream keepalive_timeout is 60 s):
+  // with Node's 5 s, a proxy or client could send its next request just as the instance closed the connection, and
+  // read a reset instead of an answer (seen in tests on a busy machine). The headers' limit must exceed it.
+  http.keepAliveTimeout = KEEP_ALIVE_MS
+  http.headersTimeout = KEEP_ALIVE_MS + 1000
   const sockets = new Set<Socket>()
   http.on('connection', (s) => {
     sockets.add(s)
@@ -156,6 +164,8 @@ export async function startServer(config: Config, options: StartOptions): Promis
       // stop accepting, let in-flight requests finish, then close sockets, bus and database
       clearInterval(purge)
       clearInterval(escrowSweep)
+      // a connection whose request is still running closes as soon as it is answered, not KEEP_ALIVE_MS later
+      http.keepAliveTimeout = 1
       const drained = new Promise<void>((ok) => http.close(() => ok()))
       http.closeIdleConnections()
       await gateway.close()

@@ -1,3 +1,4 @@
+import { get } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Orm } from '../../server/db/orm'
 import { migrationsList } from '../../server/db/migrations'
@@ -21,6 +22,21 @@ describe('server lifecycle', () => {
       const res = await new ApiClient(server.url).get('/healthz')
       expect(res.status).toBe(200)
       expect(res.json).toEqual({ status: 'ok', database: 'ok' })
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('keeps an idle connection open longer than nginx keeps it upstream (60 s), and says so', async () => {
+    const server = await startTestServer({ databaseUrl: db.url })
+    try {
+      const keepAlive = await new Promise<unknown>((ok, fail) => {
+        get(`${server.url}/healthz`, (res) => {
+          res.resume()
+          res.on('end', () => ok(res.headers['keep-alive']))
+        }).on('error', fail)
+      })
+      expect(keepAlive).toBe('timeout=65')
     } finally {
       await server.close()
     }
