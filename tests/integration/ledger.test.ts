@@ -49,7 +49,12 @@ describe('ledger', () => {
     const results = await Promise.allSettled(attempts)
     const ok = results.filter((r) => r.status === 'fulfilled').length
     expect(ok).toBe(3)
-    for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientFunds)
+    for (const r of results) {
+      if (r.status === 'rejected') {
+        expect(r.reason).toBeInstanceOf(InsufficientFunds)
+        expect(r.reason).toMatchObject({ status: 409, code: 'insufficient_funds', message: 'Insufficient balance' })
+      }
+    }
     const em = orm.em.fork()
     expect(await ledger.balanceOf(em, await ledger.walletOf(em, em.getReference(User, user.id)))).toBe(100)
   })
@@ -100,9 +105,54 @@ describe('ledger', () => {
     await expect(ledger.transfer(em, { kind: 't', idempotencyKey: 'outside', memo: '', legs: [{ account: promotions, amountCents: -1 }, { account: wallet, amountCents: 1 }] })).rejects.toThrow(/inside a database transaction/)
     await expect(
       em.transactional((tx) => ledger.transfer(tx, { kind: 't', idempotencyKey: 'unbalanced', memo: '', legs: [{ account: promotions, amountCents: -2 }, { account: wallet, amountCents: 1 }] })),
-    ).rejects.toThrow(/does not balance/)
+    ).rejects.toThrow('transfer unbalanced does not balance (-1)')
+    await expect(em.transactional((tx) => ledger.transfer(tx, { kind: 't', idempotencyKey: 'one-leg', memo: '', legs: [{ account: wallet, amountCents: 0 }] }))).rejects.toThrow(
+      'a transfer needs at least two legs',
+    )
     const sum = await orm.em.fork().getConnection().execute('select coalesce(sum(amount_cents),0)::int as s from ledger_entries')
     expect(sum[0].s).toBe(0)
+  })
+
+  it('answers a key seen before as replayed, with the balance as it is, even once the money it took is spent', async () => {
+    const user = await makeUser(orm.em.fork(), 'replayer')
+    await fund(user, 500, 'replayer-fund')
+    const spend = (key: string, cents: number) =>
+      orm.em.fork().transactional(async (tx) => {
+        const wallet = await ledger.walletOf(tx, tx.getReference(User, user.id))
+        const fees = await ledger.systemAccount(tx, 'platform_fees')
+        const moved = await ledger.transfer(tx, { kind: 'test', idempotencyKey: key, memo: 'spend', legs: [{ account: wallet, amountCents: -cents }, { account: fees, amountCents: cents }] })
+        return { replayed: moved.replayed, balance: moved.balanceOf(wallet) }
+      })
+    expect(await spend('replayer-300', 300)).toEqual({ replayed: false, balance: 200 })
+    expect(await spend('replayer-200', 200)).toEqual({ replayed: false, balance: 0 })
+    // the wallet could not pay 300 now: a replay is not a new debit, so it is not refused
+    expect(await spend('replayer-300', 300)).toEqual({ replayed: true, balance: 0 })
+    await expect(spend('replayer-more', 1)).rejects.toBeInstanceOf(InsufficientFunds)
+  })
+
+  it('moves money between system accounts alone, reading no balance', async () => {
+    const moved = await orm.em.fork().transactional(async (tx) => {
+      const promotions = await ledger.systemAccount(tx, 'promotions')
+      const fees = await ledger.systemAccount(tx, 'platform_fees')
+      const result = await ledger.transfer(tx, { kind: 'test', idempotencyKey: 'system-only', memo: '', legs: [{ account: fees, amountCents: -5 }, { account: promotions, amountCents: 5 }] })
+      expect(() => result.balanceOf(fees)).toThrow('account system:platform_fees is not a tracked leg of transfer system-only')
+      return result.replayed
+    })
+    expect(moved).toBe(false)
+  })
+
+  it("reads balances without creating a wallet, a user's accounts of one kind, and a locked balance only inside a transaction", async () => {
+    const user = await makeUser(orm.em.fork(), 'reader')
+    const em = orm.em.fork()
+    expect(await ledger.walletBalance(em, user.id)).toBe(0)
+    expect((await em.getConnection().execute(`select count(*)::int as n from ledger_accounts where code = ?`, [`wallet:${user.id}`]))[0].n).toBe(0)
+    await fund(user, 700, 'reader-fund')
+    expect(await ledger.walletBalance(em, user.id)).toBe(700)
+    expect(await ledger.userKindBalance(em, user.id, 'user_wallet')).toBe(700)
+    expect(await ledger.userKindBalance(em, user.id, 'withdrawal_hold')).toBe(0)
+    const wallet = await ledger.walletOf(em, em.getReference(User, user.id))
+    await expect(ledger.lockedBalanceOf(em, wallet)).rejects.toThrow('a locked balance must be read inside a database transaction')
+    expect(await em.transactional((tx) => ledger.lockedBalanceOf(tx, wallet))).toBe(700)
   })
 
   it('verification names what is wrong: an escrow account with no deal, a wallet below zero', async () => {
