@@ -16,6 +16,8 @@ let db: TestDatabase
 let server: RunningServer
 let sql: pg.Client
 let admin: TestUser
+/** the server's log, as JSON lines */
+const logLines: string[] = []
 
 const balance = async (user: TestUser) => {
   const b = balanceSchema.parse((await user.client.get('/api/balance')).json)
@@ -57,7 +59,7 @@ async function recordsOf(withdrawalId: number) {
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  server = await startTestServer({ databaseUrl: db.url })
+  server = await startTestServer({ databaseUrl: db.url, logTo: { write: (line: string) => void logLines.push(line) } })
   sql = new pg.Client({ connectionString: db.url })
   await sql.connect()
   admin = await addUser(server, 'payout_admin', { admin: true })
@@ -166,6 +168,46 @@ describe('withdrawals', () => {
     expect(await listed('?status=rejected')).toEqual({ mine: [two, three], total: await count(`where status = 'rejected'`) })
     expect(await listed('')).toEqual({ mine: [four, three, two, one], total: await count('') })
     expect(await admin.client.get(`/api/admin/withdrawals/${one}`).then((r) => r.json)).toMatchObject({ id: one, username: 'queue_one', status: 'requested' })
+  })
+
+  it('keeps a request and its decision when their live announcements fail, and says so in the log', async () => {
+    const olga = await addUser(server, 'olga_unannounced')
+    const bus = server.bus as EventBus
+    const publish = bus.publish
+    bus.publish = async () => {
+      throw new Error('bus down')
+    }
+    let id = 0
+    try {
+      const res = await request(olga, 10)
+      expect(res.status, res.text).toBe(201)
+      id = withdrawalDtoSchema.parse(res.json).id
+      expect((await decide(id, 'reject', { reason: 'Unknown payout address' })).status).toBe(200)
+    } finally {
+      bus.publish = publish
+    }
+    expect(await balance(olga)).toEqual({ available: 1500, pending: 0, inEscrow: 0 })
+    const warned = logLines
+      .map((line) => JSON.parse(line) as { msg: string; userId?: number; withdrawalId?: number; err?: { message: string } })
+      .filter((entry) => entry.msg.startsWith('withdrawal saved') && (entry.userId === olga.id || entry.withdrawalId === id))
+      .map((entry) => [entry.msg, entry.userId ?? entry.withdrawalId, entry.err?.message])
+    expect(warned).toEqual([
+      ['withdrawal saved but not announced', olga.id, 'bus down'],
+      ['withdrawal saved but the admins’ queue not told', id, 'bus down'],
+      ['withdrawal saved but not announced', olga.id, 'bus down'],
+      ['withdrawal saved but the admins’ queue not told', id, 'bus down'],
+    ])
+  })
+
+  it('rejects with the longest reason, its ledger memo cut to what the ledger keeps', async () => {
+    const pia = await addUser(server, 'pia_long_reason')
+    const { id } = withdrawalDtoSchema.parse((await request(pia, 10)).json)
+    const reason = 'The payout address could not be reached. '.repeat(25).slice(0, 1000)
+    const rejected = await decide(id, 'reject', { reason: reason.trim() })
+    expect(rejected.status, rejected.text).toBe(200)
+    const { rows } = await sql.query(`select memo from ledger_transfers where idempotency_key = $1`, [`withdrawal:${id}:release`])
+    expect(rows).toEqual([{ memo: `Withdrawal #${id} rejected: ${reason.trim()}`.slice(0, 500) }])
+    expect(rows[0].memo).toHaveLength(500)
   })
 
   it('is decided by another admin than the one whose money it is', async () => {
