@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { openDatabase, type Orm } from '../../server/db/orm'
-import { LedgerService, InsufficientFunds } from '../../server/modules/ledger/ledger.service'
+import { accounts, LedgerService, InsufficientFunds } from '../../server/modules/ledger/ledger.service'
 import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
 import { User } from '../../server/modules/users/user.entity'
 
@@ -172,6 +172,64 @@ describe('ledger', () => {
     expect(failing).toEqual({
       'no wallet, escrow or hold below zero': [`wallet:${user.id}: -700`],
       'no escrow account without its deal': ['escrow:424242'],
+    })
+  })
+
+  // after the verification test, which expects no stray account
+  it('names every kind of account by its code, kind, owner and floor', async () => {
+    const user = await makeUser(orm.em.fork(), 'holder')
+    const em = orm.em.fork()
+    const made = [
+      await ledger.walletOf(em, em.getReference(User, user.id)),
+      await ledger.escrowAccount(em, 515_151),
+      await ledger.withdrawalHold(em, 626_262, em.getReference(User, user.id)),
+      await ledger.systemAccount(em, 'promotions'),
+      await ledger.systemAccount(em, 'platform_fees'),
+      await ledger.systemAccount(em, 'provider_clearing'),
+    ]
+    const rows = await em
+      .getConnection()
+      .execute<{ code: string; kind: string; user_id: number | null; allow_negative: boolean }[]>('select code, kind, user_id, allow_negative from ledger_accounts where id in (?)', [made.map((a) => a.id)])
+    const byCode = Object.fromEntries(rows.map((r) => [r.code, [r.kind, r.user_id, r.allow_negative]]))
+    expect(byCode).toEqual({
+      [`wallet:${user.id}`]: ['user_wallet', user.id, false],
+      'escrow:515151': ['escrow', null, false],
+      'withdrawal:626262': ['withdrawal_hold', user.id, false],
+      'system:promotions': ['promotions', null, true],
+      'system:platform_fees': ['platform_fees', null, true],
+      'system:provider_clearing': ['provider_clearing', null, true],
+    })
+    expect(made.map((a) => a.code).sort()).toEqual(Object.keys(byCode).sort())
+  })
+
+  it("takes the caller's word for an account it read, and for the lock it took on its row", async () => {
+    const user = await makeUser(orm.em.fork(), 'remembered')
+    const em = orm.em.fork()
+    const wallet = await ledger.walletOf(em, em.getReference(User, user.id))
+    const spec = accounts.wallet(user.id)
+    /** whether another connection could lock the wallet's row now */
+    const lockable = () =>
+      orm.em
+        .fork()
+        .transactional((other) => other.execute('select id from ledger_accounts where id = ? for update nowait', [wallet.id]))
+        .then(() => true, () => false)
+    // a row this transaction's own statement read: asked for again, it is answered from that, not from the database
+    // (an id no row has shows which)
+    await em.transactional(async (tx) => {
+      ledger.remember(tx, spec, { id: -1 })
+      expect(await ledger.accounts(tx, [spec])).toEqual([{ id: -1, code: spec.code, allowNegative: false }])
+    })
+    await em.transactional(async (tx) => {
+      ledger.remember(tx, spec, { id: wallet.id })
+      // not said to be locked: a locked balance locks it
+      expect(await ledger.lockedBalanceOf(tx, wallet)).toBe(0)
+      expect(await lockable()).toBe(false)
+    })
+    await em.transactional(async (tx) => {
+      // said to be locked already: not locked again
+      ledger.remember(tx, spec, { id: wallet.id }, { locked: true })
+      expect(await ledger.lockedBalanceOf(tx, wallet)).toBe(0)
+      expect(await lockable()).toBe(true)
     })
   })
 })
