@@ -144,8 +144,8 @@ describe('withdrawals', () => {
       `Withdrawal #${first} requested`,
       'Welcome bonus',
     ])
-    const paidOut = await sql.query(`select memo from ledger_transfers where idempotency_key = $1`, [`withdrawal:${second}:payout`])
-    expect(paidOut.rows).toEqual([{ memo: `Withdrawal #${second} paid out to nora_records@payouts.example` }])
+    const paidOut = await sql.query(`select kind, memo from ledger_transfers where idempotency_key = $1`, [`withdrawal:${second}:payout`])
+    expect(paidOut.rows).toEqual([{ kind: 'withdrawal_payout', memo: `Withdrawal #${second} paid out to nora_records@payouts.example` }])
     // the user's own list, the newest first
     expect(((await nora.client.get('/api/withdrawals')).json as unknown as { id: number }[]).map((w) => w.id)).toEqual([second, first])
   })
@@ -373,7 +373,7 @@ describe('withdrawals', () => {
     expect((await request(rhea, 12)).status).toBe(201)
     const part = await request(rhea, 2.99)
     expect(part.status).toBe(400)
-    expect(part.json.message).toBe(PAYMENT_MESSAGES.withdrawalTooSmall)
+    expect(part.json).toMatchObject({ error: { code: 'validation_error' }, message: PAYMENT_MESSAGES.withdrawalTooSmall })
     expect((await request(rhea, 3.01)).status).toBe(400)
     const rest = await request(rhea, 3)
     expect(rest.status, rest.text).toBe(201)
