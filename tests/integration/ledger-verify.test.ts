@@ -20,7 +20,7 @@ import { escrowHelpers } from './escrow-support'
 let seed: TestDatabase
 let server: RunningServer | undefined
 let sql: pg.Client | undefined
-const { signIn, fund, listingToBuy, expectSoundLedger } = escrowHelpers(
+const { signIn, fund, listingToBuy } = escrowHelpers(
   () => server!,
   () => sql!,
 )
@@ -99,7 +99,8 @@ beforeAll(async () => {
     [made.refunded]: 'refunded',
     [made.completed]: 'completed',
   })
-  await expectSoundLedger()
+  // that this ledger is sound is the first test's, not this hook's: a failing hook skips the tests instead of failing
+  // one, which mutation testing does not count as a kill
   // nothing may hold the seed open: it is the template of every copy
   await sql.end()
   sql = undefined
