@@ -12,7 +12,8 @@ const FEATURES = readdirSync(new URL('./src/renderer/features', import.meta.url)
   .map((entry) => entry.name)
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'out', 'dist', 'release', '.data', 'coverage'] },
+  // Stryker's sandboxes and reports are copies and output, not sources
+  { ignores: ['node_modules', 'out', 'dist', 'release', '.data', 'coverage', '.stryker-tmp', 'reports'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

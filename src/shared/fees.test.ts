@@ -19,6 +19,15 @@ describe('fees', () => {
     expect(() => percentOf(-1, 500)).toThrow(RangeError)
   })
 
+  it('takes a share of nothing, or no share, as 0, and names what it refuses', () => {
+    expect(percentOf(0, 500)).toBe(0)
+    expect(percentOf(10_000, 0)).toBe(0)
+    expect(() => percentOf(-1, 500)).toThrow('not an amount of cents: -1')
+    expect(() => percentOf(100, -1)).toThrow('not basis points: -1')
+    expect(() => percentOf(100, 2.5)).toThrow('not basis points: 2.5')
+    expect(() => percentOf(100, Number.NaN)).toThrow(RangeError)
+  })
+
   it('charges the processor fee on price plus escrow fee, nothing from the balance', () => {
     expect(processorFee('balance', 10_500)).toBe(0)
     expect(processorFee('card', 10_500)).toBe(305 + 30)

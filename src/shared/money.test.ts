@@ -8,7 +8,8 @@ describe('money at the API edge', () => {
     expect(centsToDecimalString(1500)).toBe('15.00')
     expect(centsToDecimalString(5)).toBe('0.05')
     expect(centsToDecimalString(-1234)).toBe('-12.34')
-    expect(() => centsToDecimalString(1.5)).toThrow(RangeError)
+    expect(centsToDecimalString(0)).toBe('0.00')
+    expect(() => centsToDecimalString(1.5)).toThrow('Not an integer amount of cents: 1.5')
   })
 
   it('round-trips every integer amount without floats', () => {
@@ -18,6 +19,7 @@ describe('money at the API edge', () => {
   it('rejects anything that is not a plain decimal amount', () => {
     for (const bad of ['', '1.234', '1e3', 'abc', '--1', '1.', '.5']) expect(decimalStringToCents(bad)).toBeNull()
     expect(decimalStringToCents('15.5')).toBe(1550)
+    expect(decimalStringToCents(' 15.50 ')).toBe(1550)
   })
 
   it('reads typed dollars with commas only as thousands in their place, never a decimal comma as thousands', () => {

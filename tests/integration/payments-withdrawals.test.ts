@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { adminWithdrawalDtoSchema, balanceSchema, withdrawalDtoSchema, PAYMENT_MESSAGES } from '../../src/shared/api/payments'
+import { ADMIN_SENDER_ID } from '../../src/shared/constants'
 import { decimalStringToCents } from '../../src/shared/money'
 import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
 import type { EventBus } from '../../server/realtime/bus'
@@ -15,6 +16,8 @@ let db: TestDatabase
 let server: RunningServer
 let sql: pg.Client
 let admin: TestUser
+/** the server's log, as JSON lines */
+const logLines: string[] = []
 
 const balance = async (user: TestUser) => {
   const b = balanceSchema.parse((await user.client.get('/api/balance')).json)
@@ -30,9 +33,33 @@ async function expectSoundLedger() {
   expect(failing).toEqual([])
 }
 
+/** The balance and queue events published while `act` runs, with whom each was for. */
+async function heardDuring(act: () => Promise<unknown>) {
+  const bus = server.bus as EventBus
+  const publish = bus.publish
+  const heard: { audience: unknown; event: unknown }[] = []
+  bus.publish = async (audience, event) => {
+    if (event.type === 'balance_updated' || event.type === 'withdrawal_queue_update') heard.push({ audience, event })
+    return publish(audience, event)
+  }
+  try {
+    await act()
+  } finally {
+    bus.publish = publish
+  }
+  return heard
+}
+
+/** What a withdrawal left where people read it: its admin audit entries and the notifications of its owner. */
+async function recordsOf(withdrawalId: number) {
+  const audit = await sql.query(`select action, admin_id, before, after, reason from admin_audit_log where target_type = 'withdrawal' and target_id = $1 order by id`, [String(withdrawalId)])
+  const notes = await sql.query(`select type, title, message, data from notifications where data->>'withdrawalId' = $1 order by id`, [String(withdrawalId)])
+  return { audit: audit.rows, notifications: notes.rows }
+}
+
 beforeAll(async () => {
   db = await createTestDatabase()
-  server = await startTestServer({ databaseUrl: db.url })
+  server = await startTestServer({ databaseUrl: db.url, logTo: { write: (line: string) => void logLines.push(line) } })
   sql = new pg.Client({ connectionString: db.url })
   await sql.connect()
   admin = await addUser(server, 'payout_admin', { admin: true })
@@ -74,6 +101,113 @@ describe('withdrawals', () => {
     }
     // the welcome bonus of $15 less the $10 held, and the request there for everyone to see, when it is announced
     expect(heard).toEqual([{ announcedCents: 500, committed: { walletCents: 500, withdrawals: 1 } }])
+  })
+
+  it('tells each step where people look: the live balance and queue, the history, the audit and the notification', async () => {
+    const nora = await addUser(server, 'nora_records')
+    const memos = async () => ((await nora.client.get('/api/balance/history')).json as unknown as { memo: string }[]).map((e) => e.memo)
+    const user = (balance: string) => ({ audience: { userIds: [nora.id] }, event: { type: 'balance_updated', balance } })
+    const queue = (withdrawalId: number, status: string) => ({ audience: { userIds: [ADMIN_SENDER_ID] }, event: { type: 'withdrawal_queue_update', withdrawalId, status } })
+
+    let first = 0
+    expect(await heardDuring(async () => (first = withdrawalDtoSchema.parse((await request(nora, 10)).json).id))).toEqual([user('5.00'), queue(first, 'requested')])
+    expect(await heardDuring(() => decide(first, 'reject', { reason: 'Unknown payout address' }))).toEqual([user('15.00'), queue(first, 'rejected')])
+    expect(await recordsOf(first)).toEqual({
+      audit: [{ action: 'withdrawal.reject', admin_id: admin.id, before: { status: 'requested' }, after: { status: 'rejected' }, reason: 'Unknown payout address' }],
+      notifications: [
+        {
+          type: 'balance_updated',
+          title: 'Withdrawal rejected',
+          message: 'Your withdrawal of $10 was rejected: Unknown payout address. The money is back in your balance.',
+          data: { type: 'withdrawal_rejected', withdrawalId: first, reason: 'Unknown payout address' },
+        },
+      ],
+    })
+
+    let second = 0
+    await heardDuring(async () => (second = withdrawalDtoSchema.parse((await request(nora, 12)).json).id))
+    expect(await heardDuring(() => decide(second, 'approve'))).toEqual([user('3.00'), queue(second, 'approved')])
+    expect(await recordsOf(second)).toEqual({
+      audit: [{ action: 'withdrawal.approve', admin_id: admin.id, before: { status: 'requested' }, after: { status: 'approved', payoutRef: `sandbox-payout-${second}` }, reason: null }],
+      notifications: [
+        {
+          type: 'balance_updated',
+          title: 'Withdrawal sent',
+          message: 'Your withdrawal of $12 to nora_records@payouts.example was approved and sent.',
+          data: { type: 'withdrawal_approved', withdrawalId: second },
+        },
+      ],
+    })
+    expect((await memos()).slice(0, 4)).toEqual([
+      `Withdrawal #${second} requested`,
+      `Withdrawal #${first} rejected: Unknown payout address`,
+      `Withdrawal #${first} requested`,
+      'Welcome bonus',
+    ])
+    const paidOut = await sql.query(`select kind, memo from ledger_transfers where idempotency_key = $1`, [`withdrawal:${second}:payout`])
+    expect(paidOut.rows).toEqual([{ kind: 'withdrawal_payout', memo: `Withdrawal #${second} paid out to nora_records@payouts.example` }])
+    // the user's own list, the newest first
+    expect(((await nora.client.get('/api/withdrawals')).json as unknown as { id: number }[]).map((w) => w.id)).toEqual([second, first])
+  })
+
+  it("orders the admins' queue: waiting the longest waiting first, decided the latest decision first, all the newest first", async () => {
+    const ids: number[] = []
+    for (const name of ['queue_one', 'queue_two', 'queue_three', 'queue_four']) ids.push(withdrawalDtoSchema.parse((await request(await addUser(server, name), 10)).json).id)
+    const [one, two, three, four] = ids as [number, number, number, number]
+    // decided in another order than requested, so the latest decision is not the newest request
+    expect((await decide(three, 'reject', { reason: 'Payout address unknown' })).status).toBe(200)
+    expect((await decide(two, 'reject', { reason: 'Payout address unknown' })).status).toBe(200)
+    const listed = async (query: string) => {
+      const res = await admin.client.get(`/api/admin/withdrawals${query}`)
+      expect(res.status, res.text).toBe(200)
+      const mine = (res.json as unknown as { id: number }[]).map((w) => w.id).filter((id) => ids.includes(id))
+      return { mine, total: Number(res.headers.get('x-total-count')) }
+    }
+    const count = async (where: string) => Number((await sql.query(`select count(*) as n from withdrawals ${where}`)).rows[0].n)
+    expect(await listed('?status=requested')).toEqual({ mine: [one, four], total: await count(`where status = 'requested'`) })
+    expect(await listed('?status=rejected')).toEqual({ mine: [two, three], total: await count(`where status = 'rejected'`) })
+    expect(await listed('')).toEqual({ mine: [four, three, two, one], total: await count('') })
+    expect(await admin.client.get(`/api/admin/withdrawals/${one}`).then((r) => r.json)).toMatchObject({ id: one, username: 'queue_one', status: 'requested' })
+  })
+
+  it('keeps a request and its decision when their live announcements fail, and says so in the log', async () => {
+    const olga = await addUser(server, 'olga_unannounced')
+    const bus = server.bus as EventBus
+    const publish = bus.publish
+    bus.publish = async () => {
+      throw new Error('bus down')
+    }
+    let id = 0
+    try {
+      const res = await request(olga, 10)
+      expect(res.status, res.text).toBe(201)
+      id = withdrawalDtoSchema.parse(res.json).id
+      expect((await decide(id, 'reject', { reason: 'Unknown payout address' })).status).toBe(200)
+    } finally {
+      bus.publish = publish
+    }
+    expect(await balance(olga)).toEqual({ available: 1500, pending: 0, inEscrow: 0 })
+    const warned = logLines
+      .map((line) => JSON.parse(line) as { msg: string; userId?: number; withdrawalId?: number; err?: { message: string } })
+      .filter((entry) => entry.msg.startsWith('withdrawal saved') && (entry.userId === olga.id || entry.withdrawalId === id))
+      .map((entry) => [entry.msg, entry.userId ?? entry.withdrawalId, entry.err?.message])
+    expect(warned).toEqual([
+      ['withdrawal saved but not announced', olga.id, 'bus down'],
+      ['withdrawal saved but the admins’ queue not told', id, 'bus down'],
+      ['withdrawal saved but not announced', olga.id, 'bus down'],
+      ['withdrawal saved but the admins’ queue not told', id, 'bus down'],
+    ])
+  })
+
+  it('rejects with the longest reason, its ledger memo cut to what the ledger keeps', async () => {
+    const pia = await addUser(server, 'pia_long_reason')
+    const { id } = withdrawalDtoSchema.parse((await request(pia, 10)).json)
+    const reason = 'The payout address could not be reached. '.repeat(25).slice(0, 1000)
+    const rejected = await decide(id, 'reject', { reason: reason.trim() })
+    expect(rejected.status, rejected.text).toBe(200)
+    const { rows } = await sql.query(`select memo from ledger_transfers where idempotency_key = $1`, [`withdrawal:${id}:release`])
+    expect(rows).toEqual([{ memo: `Withdrawal #${id} rejected: ${reason.trim()}`.slice(0, 500) }])
+    expect(rows[0].memo).toHaveLength(500)
   })
 
   it('is decided by another admin than the one whose money it is', async () => {
@@ -239,7 +373,7 @@ describe('withdrawals', () => {
     expect((await request(rhea, 12)).status).toBe(201)
     const part = await request(rhea, 2.99)
     expect(part.status).toBe(400)
-    expect(part.json.message).toBe(PAYMENT_MESSAGES.withdrawalTooSmall)
+    expect(part.json).toMatchObject({ error: { code: 'validation_error' }, message: PAYMENT_MESSAGES.withdrawalTooSmall })
     expect((await request(rhea, 3.01)).status).toBe(400)
     const rest = await request(rhea, 3)
     expect(rest.status, rest.text).toBe(201)
