@@ -9,7 +9,7 @@ import { HttpError } from './errors'
 const ON = new Date('2026-01-01')
 
 /** A users row as the session store reads it. */
-const row = (id: number, fields: Partial<SessionUserRow> = {}): SessionUserRow => ({ id, username: `user${id}`, avatar: null, is_admin: false, banned_at: null, two_factor_since: null, ...fields })
+const row = (id: number, fields: Partial<SessionUserRow> = {}): SessionUserRow & Record<string, unknown> => ({ id, username: `user${id}`, avatar: null, is_admin: false, banned_at: null, two_factor_since: null, ...fields })
 
 /** The User a row maps to; `from` tells which way the access check found it. */
 const userOf = (r: SessionUserRow, from: string) =>

@@ -84,7 +84,7 @@ describe('a step-up', () => {
     expect(verifyEither).not.toHaveBeenCalled()
   })
 
-  it.each([
+  it.each<[string, unknown, Record<string, unknown>?]>([
     ['no body', undefined],
     ['a body without the field', { amount: 5 }],
     ['a list as the body', [{ twoFactorCode: RIGHT_CODE }]],
