@@ -86,6 +86,8 @@ describe('a step-up', () => {
 
   it.each<[string, unknown, Record<string, unknown>?]>([
     ['no body', undefined],
+    ['a null body', null],
+    ['a text body', 'twoFactorCode'],
     ['a body without the field', { amount: 5 }],
     ['a list as the body', [{ twoFactorCode: RIGHT_CODE }]],
     ['the field only inherited, not its own', Object.create({ twoFactorCode: RIGHT_CODE }) as object],
