@@ -94,6 +94,13 @@ describe('rate limits', () => {
     expect(await refusal(() => limits.consume('signInFailures', 'account:1'))).toEqual({ message: 'Too many attempts. Please try again in 10 minutes.', retryAfter: '600' })
   })
 
+  it('lets a failure of the limiter itself through, never taken for a refusal', async () => {
+    const limits = createRateLimits({ keyPrefix: 'test' })
+    const unknown = 'noSuchLimit' as RateName
+    await expect(limits.consume(unknown, 'ip')).rejects.toBeInstanceOf(TypeError)
+    await expect(limits.spend(unknown, 'ip')).rejects.toBeInstanceOf(TypeError)
+  })
+
   it('without blockSeconds, a spent key waits out its window only', async () => {
     const limits = limitsWith({ login: { points: 2, durationSeconds: 60 } })
     expect(await limits.spend('login', 'ip')).toBe(1)
