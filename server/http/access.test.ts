@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { describe, expect, it, vi } from 'vitest'
 import { TWO_FACTOR_ENROLMENT_REQUIRED, TWO_FACTOR_MESSAGES } from '@shared/api/two-factor'
 import { User } from '../modules/users/user.entity'
-import { actsAsAdmin, activeUser, BANNED_MESSAGE, currentUser, holdSessionUser, isAdminRequest, requireActiveUser, requireActiveViewer, requireAdmin, type SessionUserRow } from './access'
+import { actsAsAdmin, activeUser, currentUser, holdSessionUser, isAdminRequest, requireActiveUser, requireActiveViewer, requireAdmin, type SessionUserRow } from './access'
 import type { AppContext } from './context'
 import { HttpError } from './errors'
 
@@ -53,7 +53,7 @@ async function outcome<T>(run: () => Promise<T>): Promise<{ refused: Pick<HttpEr
 
 const SIGNED_OUT = { refused: { status: 401, code: 'unauthorized', message: 'Not signed in' } }
 const NOT_ADMIN = { refused: { status: 403, code: 'forbidden', message: 'Only admins may do this' } }
-const BANNED = { refused: { status: 403, code: 'forbidden', message: BANNED_MESSAGE } }
+const BANNED = { refused: { status: 403, code: 'forbidden', message: 'Your account is banned' } }
 const ENROL = { refused: { status: 403, code: TWO_FACTOR_ENROLMENT_REQUIRED, message: TWO_FACTOR_MESSAGES.enrolmentRequired } }
 
 describe('who acts as an admin', () => {
@@ -125,10 +125,13 @@ describe('checks for actions a ban takes away', () => {
     ['an admin without two-factor', 4, { value: { id: 4, isAdmin: false } }],
     ['a deleted account', 5, SIGNED_OUT],
   ])('%s, read from the database', async (_, userId, expected) => {
-    expect(await outcome(() => requireActiveViewer(signedIn(fakeEm(database).em, userId)))).toMatchObject(expected)
-    const asUser = await outcome(() => requireActiveUser(signedIn(fakeEm(database).em, userId)))
+    const [viewer, user] = [fakeEm(database), fakeEm(database)]
+    expect(await outcome(() => requireActiveViewer(signedIn(viewer.em, userId)))).toMatchObject(expected)
+    const asUser = await outcome(() => requireActiveUser(signedIn(user.em, userId)))
     if ('refused' in expected) expect(asUser).toEqual(expected)
     else expect(asUser).toMatchObject({ value: { id: userId, from: 'database' } })
+    // signed out asks the database nothing
+    for (const { findOne } of [viewer, user]) expect(findOne).toHaveBeenCalledTimes(userId === undefined ? 0 : 1)
   })
 
   it.each([
