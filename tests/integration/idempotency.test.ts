@@ -75,6 +75,13 @@ describe('runIdempotent', () => {
     expect(await sql('select status_code, response from idempotency_keys where user_id = ? and key = ?', [userId, key])).toEqual([{ status_code: 201, response: { note: key } }])
   })
 
+  it('answers a step that has nothing to announce', async () => {
+    const userId = await addUser()
+    const quiet = async () => ({ status: 200, body: { done: true } })
+    expect(await runIdempotent(orm.em.fork(), request(userId, fresh()), quiet)).toEqual({ status: 200, body: { done: true }, replayed: false })
+    expect(await runIdempotent(orm.em.fork(), request(userId, undefined), quiet)).toEqual({ status: 200, body: { done: true }, replayed: false })
+  })
+
   it('refuses the same key with another request (409), and lets another user use the same key', async () => {
     const [alice, bob] = [await addUser(), await addUser()]
     const key = fresh()
