@@ -122,6 +122,19 @@ describe('runIdempotent', () => {
   })
 })
 
+it('claims and answers a key through named prepared statements, planned once per connection', async () => {
+  // one connection, so the statements this test runs are the ones it then lists
+  const single = await openDatabase(db.url, 1, undefined, { soleProcess: true })
+  try {
+    const userId = await addUser()
+    await runIdempotent(single.em.fork(), request(userId, fresh()), async () => ({ status: 200, body: {} }))
+    const prepared = await single.em.getConnection().execute<{ name: string }[]>('select name from pg_prepared_statements order by name')
+    expect(prepared.map((p) => p.name)).toEqual(expect.arrayContaining(['idempotency_answer', 'idempotency_claim']))
+  } finally {
+    await single.close()
+  }
+})
+
 describe('respondIdempotent', () => {
   /** A request as the routes hand it over: its method, path, body, key header and own EntityManager. */
   const ctxFor = (key: string, body: unknown) => {

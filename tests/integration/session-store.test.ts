@@ -82,11 +82,14 @@ describe('the session store', () => {
     await store().set(expired, { a: 1 }, 60_000)
     await sql(`update sessions set expires_at = now() - interval '1 second' where id = ?`, [sessionRowId(expired)])
     expect(await store().get(expired)).toBeUndefined()
-    const destroyed = newKey()
+    const [destroyed, kept] = [newKey(), newKey()]
     await store().set(destroyed, { a: 1 }, 60_000)
+    await store().set(kept, { b: 2 }, 60_000)
     await store().destroy(destroyed)
     expect(await rowOf(destroyed)).toBeUndefined()
     expect(await store().get(destroyed)).toBeUndefined()
+    // that one only
+    expect(await store().get(kept, undefined, {})).toEqual({ b: 2 })
   })
 
   it('notes the browser and address of a signed-in write, trimmed to their columns, and keeps them when a later write has none', async () => {
@@ -154,6 +157,24 @@ describe('the session store', () => {
     expect(await currentUser(Object.assign(next, { session: { userId } }))).toMatchObject({ id: userId })
     expect(nextFindOne).toHaveBeenCalledOnce()
   })
+})
+
+it('reads and writes through named prepared statements, planned once per connection', async () => {
+  // one connection, so the statements this test runs are the ones it then lists
+  const single = await openDatabase(db.url, 1, undefined, { soleProcess: true })
+  try {
+    const userId = await addUser()
+    const key = newKey()
+    const onSingle = createSessionStore(() => single.em.fork())
+    await onSingle.set(key, { userId }, 60_000)
+    await sql('update sessions set last_seen_at = null where id = ?', [sessionRowId(key)])
+    await onSingle.get(key)
+    await new SessionService().stillValid(single.em.fork(), [{ sessionKey: sessionRowId(key), userId }])
+    const prepared = await single.em.getConnection().execute<{ name: string }[]>('select name from pg_prepared_statements order by name')
+    expect(prepared.map((p) => p.name)).toEqual(expect.arrayContaining(['session_get_with_user', 'session_seen', 'sessions_still_valid']))
+  } finally {
+    await single.close()
+  }
 })
 
 describe('signed-in sessions of a user', () => {
