@@ -7,6 +7,7 @@ describe('parseDeepLink', () => {
   it.each([
     ['handover://chat/42', '/chat/42'],
     ['handover://listing/7', '/listing/7'],
+    ['handover://listing/77/', '/listing/77'],
     ['handover://transaction/123', '/transaction/123'],
     ['handover://transaction/123/', '/transaction/123'],
     ['HANDOVER://Chat/5', '/chat/5'],
@@ -59,6 +60,16 @@ describe('parseDeepLink', () => {
     'handover://chat//42',
     'handover://chat/42?x=1',
     'handover://trustap/auth/callback/extra',
+    'handover://trustap/x/auth/callback',
+    'handover://payment/return/extra',
+    'handover://payment/x/return',
+    // every id link has exactly one segment and no query, whatever its host
+    'handover://listing/5/extra',
+    'handover://listing/abc/5',
+    'handover://listing/1?x=1',
+    'handover://transaction/5/extra',
+    'handover://transaction/abc/5',
+    'handover://transaction/1?x=1',
     'handover://trustap/../chat/1',
     'handover://payment/trustap/return',
     // unknown hosts, including prototype keys
@@ -83,6 +94,8 @@ describe('parseDeepLink', () => {
     'handover:chat/1',
     'handover:/chat/1',
     'handover:///chat/1',
+    'xhandover://chat/1',
+    'web+handover://chat/1',
     '',
     // whitespace, control characters and backslashes that the URL parser would quietly rewrite
     ' handover://chat/1',
@@ -95,7 +108,10 @@ describe('parseDeepLink', () => {
     expect(parseDeepLink(link)).toBeNull()
   })
 
-  it('refuses links longer than a URL may be', () => {
+  it('refuses links longer than a URL may be, and takes one just as long', () => {
+    const callback = 'handover://trustap/auth/callback?code='
+    expect(parseDeepLink(`${callback}${'a'.repeat(2048 - callback.length)}`)).toBe(`/trustap/auth/callback?code=${'a'.repeat(2048 - callback.length)}`)
+    expect(parseDeepLink(`${callback}${'a'.repeat(2049 - callback.length)}`)).toBeNull()
     expect(parseDeepLink(`handover://trustap/auth/callback?code=${'a'.repeat(2100)}`)).toBeNull()
   })
 

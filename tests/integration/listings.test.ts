@@ -126,6 +126,11 @@ describe('GET /api/accounts', () => {
     expect(gaming.every((l) => [l.username, l.displayName, l.niche, l.description].some((t) => t.toLowerCase().includes('gaming')))).toBe(true)
     // a bound of 0 is ignored (SPEC §5)
     expect(await fetchAll('minPrice=0&maxPrice=0')).toHaveLength(DEMO_LISTING_COUNT)
+    // only digits and dots are read (SPEC §5): a minus sign is dropped, and text without a digit bounds nothing
+    const overThousand = await fetchAll('minPrice=1000')
+    expect(overThousand.length).toBeLessThan(DEMO_LISTING_COUNT)
+    expect(await fetchAll('minPrice=-1000')).toEqual(overThousand)
+    expect(await fetchAll('maxIncome=abc&minFollowers=none')).toHaveLength(DEMO_LISTING_COUNT)
   })
 
   it.each(SORT_OPTIONS)('sorts by %s with id as the tie-breaker', async (sort) => {

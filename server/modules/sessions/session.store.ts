@@ -54,7 +54,7 @@ export function createSessionStore(fork: () => EntityManager) {
       const ttl = typeof maxAge === 'number' && maxAge > 0 ? maxAge : 24 * 60 * 60 * 1000
       const { _expire: _e, _maxAge: _m, ...data } = sess
       const userId = typeof sess.userId === 'number' ? sess.userId : null
-      const from = userId === null ? { userAgent: null, ip: null } : origin(options?.ctx)
+      const from = origin(userId === null ? undefined : options?.ctx)
       await fork()
         .getConnection()
         .execute(

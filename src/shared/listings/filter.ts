@@ -73,8 +73,8 @@ type Rounding = 'ceil' | 'floor'
 function parseBound(raw: string, decimals: 0 | 2, rounding: Rounding): number | undefined | string {
   const match = /^(\d*)(?:\.(\d*))?$/.exec(raw.replace(/[^\d.]/g, ''))
   if (!match) return 'must be a number'
+  // text without a digit reads as zero below, and is ignored like one
   const [, whole = '', frac = ''] = match
-  if (!/\d/.test(whole + frac)) return undefined
   const significant = whole.replace(/^0+/, '')
   if (significant.length > 13) return 'is too large'
   const kept = frac.slice(0, decimals).padEnd(decimals, '0')
@@ -110,8 +110,9 @@ function flag(name: string) {
 
 function wholeNumber(name: string, min: number, max: number, fallback: number) {
   return single(name).transform((raw, ctx) => {
-    if (raw === undefined || raw.trim() === '') return fallback
-    const n = /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : NaN
+    const text = (raw ?? '').trim()
+    if (text === '') return fallback
+    const n = /^\d{1,9}$/.test(text) ? Number(text) : NaN
     if (n >= min && n <= max) return n
     ctx.addIssue({ code: 'custom', message: `${name} must be a whole number from ${min} to ${max}` })
     return z.NEVER
