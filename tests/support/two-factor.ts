@@ -46,12 +46,12 @@ export async function enrolTotp(client: ApiClient): Promise<Enrolled> {
   return { secret, recoveryCodes: recoveryCodesResponseSchema.parse(enable.json).recoveryCodes }
 }
 
-/** Password, then a code: the whole sign-in of an account with two-factor on. */
-export async function signInWithTotp(client: ApiClient, username: string, password: string, secret: string, path = '/api/auth/login') {
+/** Password, then a code (a fresh one unless given): the whole sign-in of an account with two-factor on. */
+export async function signInWithTotp(client: ApiClient, username: string, password: string, secret: string, path = '/api/auth/login', code?: string) {
   const first = await client.post(path, { username, password })
   expect(first.status, first.text).toBe(200)
   expect(first.json).toMatchObject({ requiresTwoFactor: true })
-  const second = await client.post('/api/auth/2fa/verify', { code: await freshTotpCode(secret) })
+  const second = await client.post('/api/auth/2fa/verify', { code: code ?? (await freshTotpCode(secret)) })
   expect(second.status, second.text).toBe(200)
   return second
 }
