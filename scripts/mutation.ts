@@ -15,7 +15,10 @@ interface Group {
 const DB_GROUPS: Record<string, Group> = {
   ledger: { mutate: ['server/modules/ledger/ledger.service.ts'], tests: ['tests/integration/ledger.test.ts'] },
   'ledger-verify': { mutate: ['server/modules/ledger/ledger-verify.ts'], tests: ['tests/integration/ledger.test.ts', 'tests/integration/ledger-verify.test.ts'] },
-  withdrawals: { mutate: ['server/modules/payments/withdrawals.service.ts'], tests: ['tests/integration/payments-withdrawals.test.ts'] },
+  withdrawals: {
+    mutate: ['server/modules/payments/withdrawals.service.ts'],
+    tests: ['tests/integration/payments-withdrawals.test.ts', 'tests/integration/admin-withdrawals-queue.test.ts'],
+  },
   idempotency: { mutate: ['server/http/idempotency.ts'], tests: ['server/http/idempotency.test.ts', 'tests/integration/idempotency.test.ts'] },
   'rate-limit': { mutate: ['server/http/rate-limit.ts'], tests: ['server/http/rate-limit.test.ts', 'tests/integration/rate-limit-redis.test.ts'] },
   sessions: { mutate: ['server/modules/sessions/session.store.ts'], tests: ['tests/integration/session-store.test.ts'] },

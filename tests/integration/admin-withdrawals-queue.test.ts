@@ -42,6 +42,11 @@ describe('the admins’ withdrawals queue', () => {
       requested.push((res.json as { id: number }).id)
     }
 
+    // the order must come from the query, not from where the table keeps a row (the oldest request's row rewritten, as
+    // an update or a vacuum may do) nor from the index that happens to serve it (dropped in this test's own database)
+    const sql = server.orm.em.fork().getConnection()
+    await sql.execute('update withdrawals set destination = destination where id = ?', [requested[0]])
+    await sql.execute('drop index withdrawals_requested_index')
     const first = await listPage('status=requested')
     expect(first.total).toBe(requested.length)
     expect(ids(first.items)).toEqual(requested.slice(0, PAYMENTS_PAGE_SIZE))
@@ -92,8 +97,14 @@ describe('the admins’ queue, live', () => {
       const [approved, rejected] = asked as [number, number]
       expect((await admin.client.post(`/api/admin/withdrawals/${approved}/approve`, {})).status).toBe(200)
       await admins.next('withdrawal_queue_update', (e) => e.withdrawalId === approved && e.status === 'approved')
+      // the user's own tabs hear each decision as a notification, with its title, without reloading
+      const told = await own.next('new_notification', (e) => e.notification.data?.withdrawalId === approved)
+      expect(told.notification).toMatchObject({ title: 'Withdrawal sent', isRead: false })
       expect((await admin.client.post(`/api/admin/withdrawals/${rejected}/reject`, { reason: 'The payout address bounced' })).status).toBe(200)
       await admins.next('withdrawal_queue_update', (e) => e.withdrawalId === rejected && e.status === 'rejected')
+      expect((await own.next('new_notification', (e) => e.notification.data?.withdrawalId === rejected)).notification).toMatchObject({
+        title: 'Withdrawal rejected',
+      })
       // the user hears their balance, never the admins' queue
       await own.next('balance_updated')
       expect(own.events.filter((e) => e.type === 'withdrawal_queue_update')).toEqual([])
