@@ -19,6 +19,9 @@ async function listPage(query: string): Promise<{ items: AdminWithdrawalDto[]; t
 }
 
 const ids = (items: AdminWithdrawalDto[]) => items.map((w) => w.id)
+/** A live notification about this withdrawal (its data names it). */
+const about = (withdrawalId: number) => (e: { notification: Record<string, unknown> }) =>
+  (e.notification.data as { withdrawalId?: unknown } | undefined)?.withdrawalId === withdrawalId
 
 beforeAll(async () => {
   db = await createTestDatabase()
@@ -98,11 +101,11 @@ describe('the admins’ queue, live', () => {
       expect((await admin.client.post(`/api/admin/withdrawals/${approved}/approve`, {})).status).toBe(200)
       await admins.next('withdrawal_queue_update', (e) => e.withdrawalId === approved && e.status === 'approved')
       // the user's own tabs hear each decision as a notification, with its title, without reloading
-      const told = await own.next('new_notification', (e) => e.notification.data?.withdrawalId === approved)
+      const told = await own.next('new_notification', about(approved))
       expect(told.notification).toMatchObject({ title: 'Withdrawal sent', isRead: false })
       expect((await admin.client.post(`/api/admin/withdrawals/${rejected}/reject`, { reason: 'The payout address bounced' })).status).toBe(200)
       await admins.next('withdrawal_queue_update', (e) => e.withdrawalId === rejected && e.status === 'rejected')
-      expect((await own.next('new_notification', (e) => e.notification.data?.withdrawalId === rejected)).notification).toMatchObject({
+      expect((await own.next('new_notification', about(rejected))).notification).toMatchObject({
         title: 'Withdrawal rejected',
       })
       // the user hears their balance, never the admins' queue
