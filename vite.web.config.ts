@@ -162,7 +162,10 @@ function serviceWorkerBuild(): Plugin {
       const worker = readFileSync(workerFile, 'utf8')
       const stamp = /^const BUILD = .*$/m
       if (!stamp.test(worker)) this.error('sw.js has no "const BUILD = …" line to stamp')
-      writeFileSync(workerFile, worker.replace(stamp, () => `const BUILD = ${JSON.stringify({ id, shell })}`))
+      writeFileSync(
+        workerFile,
+        worker.replace(stamp, () => `const BUILD = ${JSON.stringify({ id, shell })}`),
+      )
       writeFileSync(join(outDir, 'build.json'), `${JSON.stringify({ id })}\n`)
     },
   }

@@ -33,7 +33,10 @@ class ByEnvironment extends BaseSequencer {
       if (spec.project.name === 'unit') return wantsJsdom(spec.moduleId) ? 0 : 1
       return LONGEST_E2E.some((file) => spec.moduleId.endsWith(file)) ? 0 : 1
     }
-    return sorted.map((spec, i) => ({ spec, i, g: group(spec) })).sort((a, b) => a.g - b.g || a.i - b.i).map(({ spec }) => spec)
+    return sorted
+      .map((spec, i) => ({ spec, i, g: group(spec) }))
+      .sort((a, b) => a.g - b.g || a.i - b.i)
+      .map(({ spec }) => spec)
   }
 }
 

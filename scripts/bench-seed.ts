@@ -21,9 +21,76 @@ const force = process.argv.includes('--force')
 
 const sqlList = (items: readonly string[]) => `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')}]`
 
-const NICHES = ['Gaming', 'Fitness', 'Cooking', 'Travel', 'Tech Reviews', 'Personal Finance', 'Beauty', 'Fashion', 'Pets', 'Music', 'Comedy', 'Education', 'Crypto', 'Motivation', 'DIY and Crafts', 'Cars', 'Photography', 'Parenting', 'Sports', 'News', 'Memes', 'Anime', 'Real Estate', 'Gardening', 'Movies', 'Books', 'Art', 'Health', 'Outdoors', 'Science']
-const ADJECTIVES = ['Daily', 'Epic', 'Smart', 'Urban', 'Cozy', 'Pro', 'Wild', 'Happy', 'Golden', 'Pixel', 'Bright', 'Chill', 'Prime', 'Rapid', 'Lucky', 'Noble', 'Fresh', 'Bold']
-const NOUNS = ['Hub', 'Lab', 'Corner', 'Studio', 'Nation', 'World', 'Zone', 'Club', 'Vibes', 'Squad', 'Journal', 'Spot', 'Central', 'Daily', 'Base', 'Planet']
+const NICHES = [
+  'Gaming',
+  'Fitness',
+  'Cooking',
+  'Travel',
+  'Tech Reviews',
+  'Personal Finance',
+  'Beauty',
+  'Fashion',
+  'Pets',
+  'Music',
+  'Comedy',
+  'Education',
+  'Crypto',
+  'Motivation',
+  'DIY and Crafts',
+  'Cars',
+  'Photography',
+  'Parenting',
+  'Sports',
+  'News',
+  'Memes',
+  'Anime',
+  'Real Estate',
+  'Gardening',
+  'Movies',
+  'Books',
+  'Art',
+  'Health',
+  'Outdoors',
+  'Science',
+]
+const ADJECTIVES = [
+  'Daily',
+  'Epic',
+  'Smart',
+  'Urban',
+  'Cozy',
+  'Pro',
+  'Wild',
+  'Happy',
+  'Golden',
+  'Pixel',
+  'Bright',
+  'Chill',
+  'Prime',
+  'Rapid',
+  'Lucky',
+  'Noble',
+  'Fresh',
+  'Bold',
+]
+const NOUNS = [
+  'Hub',
+  'Lab',
+  'Corner',
+  'Studio',
+  'Nation',
+  'World',
+  'Zone',
+  'Club',
+  'Vibes',
+  'Squad',
+  'Journal',
+  'Spot',
+  'Central',
+  'Daily',
+  'Base',
+  'Planet',
+]
 const PLATFORMS = ['youtube', 'instagram', 'tiktok', 'facebook', 'twitter', 'telegram']
 const KINDS = ['YouTube channel', 'Instagram page', 'TikTok account', 'Facebook page', 'X (Twitter) account', 'Telegram channel']
 /** followers range per platform (same order as PLATFORMS), as in the demo catalogue */
@@ -150,9 +217,14 @@ async function plainIndexes(client: pg.Client): Promise<{ name: string; definiti
 
 /** The stored search columns must be byte-for-byte what the app computes, or search results would differ. */
 async function verifySearchColumns(client: pg.Client) {
-  const { rows } = await client.query<{ username: string; display_name: string; niche: string; description: string; search_text: string; niche_key: string }>(
-    `select username, display_name, niche, description, search_text, niche_key from listings tablesample system (1) limit 2000`,
-  )
+  const { rows } = await client.query<{
+    username: string
+    display_name: string
+    niche: string
+    description: string
+    search_text: string
+    niche_key: string
+  }>(`select username, display_name, niche, description, search_text, niche_key from listings tablesample system (1) limit 2000`)
   for (const row of rows) {
     const expected = listingSearchText({ username: row.username, displayName: row.display_name, niche: row.niche, description: row.description })
     if (row.search_text !== expected || row.niche_key !== searchKey(row.niche)) {
@@ -197,7 +269,9 @@ async function main() {
   try {
     const existing = await countBenchListings(client)
     if (existing === BENCH_LISTINGS && !force) {
-      console.log(`already seeded: ${existing.toLocaleString('en')} bench listings in ${new URL(BENCH_DATABASE_URL).pathname.slice(1)} (--force rebuilds)`)
+      console.log(
+        `already seeded: ${existing.toLocaleString('en')} bench listings in ${new URL(BENCH_DATABASE_URL).pathname.slice(1)} (--force rebuilds)`,
+      )
       return
     }
     if (existing > 0 || force) {
@@ -211,7 +285,9 @@ async function main() {
     await client.query('analyze users')
     console.log(`vacuum and analyze (${seconds(vacuum)})`)
     await verifySearchColumns(client)
-    console.log(`seeded ${(await countBenchListings(client)).toLocaleString('en')} listings from ${SELLERS.toLocaleString('en')} sellers in ${seconds(started)}`)
+    console.log(
+      `seeded ${(await countBenchListings(client)).toLocaleString('en')} listings from ${SELLERS.toLocaleString('en')} sellers in ${seconds(started)}`,
+    )
   } finally {
     await client.end()
   }

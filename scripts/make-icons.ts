@@ -142,7 +142,10 @@ function icoFile(images: ReadonlyMap<number, Raster>): Buffer {
 async function main(): Promise<void> {
   mkdirSync(OUT_DIR, { recursive: true })
   // Overlay file names match overlayImage() in src/main/badge.ts.
-  const overlays = [...['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((label) => ({ label, name: `overlay-${label}` })), { label: '9+', name: 'overlay-9plus' }]
+  const overlays = [
+    ...['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((label) => ({ label, name: `overlay-${label}` })),
+    { label: '9+', name: 'overlay-9plus' },
+  ]
   const [large, small, ...overlayRasters] = await rasterise([
     { svg: iconSvg(false), sizes: [512, 256, 128, 64] },
     { svg: iconSvg(true), sizes: [16, 24, 32, 48] },

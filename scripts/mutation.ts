@@ -14,7 +14,10 @@ interface Group {
 
 const DB_GROUPS: Record<string, Group> = {
   ledger: { mutate: ['server/modules/ledger/ledger.service.ts'], tests: ['tests/integration/ledger.test.ts'] },
-  'ledger-verify': { mutate: ['server/modules/ledger/ledger-verify.ts'], tests: ['tests/integration/ledger.test.ts', 'tests/integration/ledger-verify.test.ts'] },
+  'ledger-verify': {
+    mutate: ['server/modules/ledger/ledger-verify.ts'],
+    tests: ['tests/integration/ledger.test.ts', 'tests/integration/ledger-verify.test.ts'],
+  },
   withdrawals: {
     mutate: ['server/modules/payments/withdrawals.service.ts'],
     tests: ['tests/integration/payments-withdrawals.test.ts', 'tests/integration/admin-withdrawals-queue.test.ts'],

@@ -36,7 +36,7 @@ stage checks-and-builds 480 npx concurrently --group --kill-others-on-fail \
   --names types-node,types-web,lint,electron-security,build-web,build-desktop \
   "tsc -p tsconfig.node.json --noEmit" \
   "tsc -p tsconfig.web.json --noEmit" \
-  "eslint . --max-warnings 0" \
+  "npm run lint" \
   "tsx scripts/electronegativity.ts" \
   "vite build --config vite.web.config.ts --logLevel warn" \
   "electron-vite build --logLevel warn"

@@ -140,8 +140,23 @@ export function createServices(deps: Pick<AppDeps, 'config' | 'mailer' | 'bus' |
   const sessions = new SessionService()
   const settings = new SettingsService()
   const notifications = new NotificationService(deps.bus, deps.logger)
-  const signInLocks = new SignInLocks({ rateLimits: deps.rateLimits, mailer: deps.mailer, notifications, logger: deps.logger, publicUrl: deps.config.publicUrl })
-  const auth = new AuthService({ users, ledger, sessions, settings, mailer: deps.mailer, secret: deps.config.sessionSecret, publicUrl: deps.config.publicUrl, signInLocks })
+  const signInLocks = new SignInLocks({
+    rateLimits: deps.rateLimits,
+    mailer: deps.mailer,
+    notifications,
+    logger: deps.logger,
+    publicUrl: deps.config.publicUrl,
+  })
+  const auth = new AuthService({
+    users,
+    ledger,
+    sessions,
+    settings,
+    mailer: deps.mailer,
+    secret: deps.config.sessionSecret,
+    publicUrl: deps.config.publicUrl,
+    signInLocks,
+  })
   const listings = new ListingsService()
   const media = createMediaStorage(deps.config.media, deps.logger)
   const listingWrites = new ListingWritesService({ settings, notifications, media, bus: deps.bus, logger: deps.logger })
@@ -149,7 +164,22 @@ export function createServices(deps: Pick<AppDeps, 'config' | 'mailer' | 'bus' |
   // escrow is created below and calls payments for checkouts; payments reach it lazily to fund purchases
   const payments = createPaymentsModule({ config: deps.config, ledger, notifications, bus: deps.bus, logger: deps.logger, purchases: () => escrow })
   const escrow = new EscrowService({ ledger, settings, notifications, conversations, bus: deps.bus, logger: deps.logger })
-  return { ledger, users, sessions, auth, signInLocks, listings, media, bus: deps.bus, settings, notifications, listingWrites, conversations, escrow, payments }
+  return {
+    ledger,
+    users,
+    sessions,
+    auth,
+    signInLocks,
+    listings,
+    media,
+    bus: deps.bus,
+    settings,
+    notifications,
+    listingWrites,
+    conversations,
+    escrow,
+    payments,
+  }
 }
 
 export interface CreatedApp {
@@ -167,14 +197,30 @@ export function createApp(deps: AppDeps): CreatedApp {
   const blog = new BlogService()
   const contact = new ContactService({ mailer: deps.mailer, logger, publicUrl: config.publicUrl })
   const accountSettings = new AccountSettingsService({ ...services, mailer: deps.mailer, logger, publicUrl: config.publicUrl })
-  const emailChange = new EmailChangeService({ users: services.users, mailer: deps.mailer, secret: config.sessionSecret, publicUrl: config.publicUrl })
-  const diagnostics = new DiagnosticsService({ config, mailer: deps.mailer, provider: services.payments.provider, redis: deps.redis, webRoot: deps.webRoot })
+  const emailChange = new EmailChangeService({
+    users: services.users,
+    mailer: deps.mailer,
+    secret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+  })
+  const diagnostics = new DiagnosticsService({
+    config,
+    mailer: deps.mailer,
+    provider: services.payments.provider,
+    redis: deps.redis,
+    webRoot: deps.webRoot,
+  })
   const twoFactor = new TwoFactorService({ sealer: createSealer(config.sessionSecret), secret: config.sessionSecret })
   const stepUp = createStepUp({ twoFactor, rateLimits: deps.rateLimits })
   const devices = createKnownDevices({ mailer: deps.mailer, notifications: services.notifications, logger, publicUrl: config.publicUrl })
   const signIn = createSignIn({ users: services.users, twoFactor, locks: services.signInLocks, devices })
   const webauthn = new WebAuthnService({ publicUrl: config.publicUrl, secret: config.sessionSecret, twoFactor, logger })
-  const reviews = new ReviewsService({ deal: (em, viewer, id) => services.escrow.get(em, viewer, id), notifications: services.notifications, bus: deps.bus, logger })
+  const reviews = new ReviewsService({
+    deal: (em, viewer, id) => services.escrow.get(em, viewer, id),
+    notifications: services.notifications,
+    bus: deps.bus,
+    logger,
+  })
   // behind the proxy X-Forwarded-For ends with the address the proxy saw, which is the only entry it vouches for:
   // one hop, so a client cannot pick its own address (and rate-limit key) by sending the header itself
   const app = new Koa<AppState>({ keys: [config.sessionSecret], proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 })

@@ -57,7 +57,10 @@ describe('loadConfig', () => {
     [{ ...S3, S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT: must start with http:// or https://'],
     [{ ...S3, S3_BUCKET: 'Media_Bucket' }, 'S3_BUCKET: must be 3 to 63 lowercase letters'],
     [{ ...S3, S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE'],
-    ...(['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).map((name): [Record<string, string>, string] => [{ ...S3, [name]: '' }, `${name}: is required when MEDIA_STORAGE=s3`]),
+    ...(['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).map((name): [Record<string, string>, string] => [
+      { ...S3, [name]: '' },
+      `${name}: is required when MEDIA_STORAGE=s3`,
+    ]),
   ])('names the variable of a bad value %j', (env, message) => {
     let error: unknown
     try {

@@ -21,7 +21,12 @@ const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_URL: url(['postgres', 'postgresql']).optional(),
     /** connections each instance keeps to DATABASE_URL (docs/operations.md: fewer where PostgreSQL shares the instances' cores) */
-    DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(2, 'must be at least 2').max(100, 'must be at most 100').default(10),
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(2, 'must be at least 2')
+      .max(100, 'must be at most 100')
+      .default(10),
     REDIS_URL: url(['redis', 'rediss']).optional(),
     REDIS_PREFIX: z
       .string()
@@ -62,8 +67,14 @@ const envSchema = z
     MEDIA_STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
     /** the store's address (MinIO, R2, ...); unset: AWS S3 in S3_REGION */
     S3_ENDPOINT: url(['http', 'https']).optional(),
-    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be 3 to 63 lowercase letters, digits, dots or hyphens').optional(),
-    S3_REGION: z.string().regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as us-east-1 (auto on R2)').optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be 3 to 63 lowercase letters, digits, dots or hyphens')
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{1,32}$/, 'must be a region name such as us-east-1 (auto on R2)')
+      .optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** http://host/bucket/key instead of http://bucket.host/key: MinIO and most self-hosted stores need it */
@@ -179,8 +190,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       apiKey: env.TRUSTAP_API_KEY,
       sellerId: env.TRUSTAP_SELLER_ID,
       currency: env.TRUSTAP_CURRENCY,
-      oauth: env.TRUSTAP_CLIENT_ID && env.TRUSTAP_CLIENT_SECRET ? { clientId: env.TRUSTAP_CLIENT_ID, clientSecret: env.TRUSTAP_CLIENT_SECRET } : undefined,
-      webhook: env.TRUSTAP_WEBHOOK_USER && env.TRUSTAP_WEBHOOK_PASSWORD ? { user: env.TRUSTAP_WEBHOOK_USER, password: env.TRUSTAP_WEBHOOK_PASSWORD } : undefined,
+      oauth:
+        env.TRUSTAP_CLIENT_ID && env.TRUSTAP_CLIENT_SECRET ? { clientId: env.TRUSTAP_CLIENT_ID, clientSecret: env.TRUSTAP_CLIENT_SECRET } : undefined,
+      webhook:
+        env.TRUSTAP_WEBHOOK_USER && env.TRUSTAP_WEBHOOK_PASSWORD
+          ? { user: env.TRUSTAP_WEBHOOK_USER, password: env.TRUSTAP_WEBHOOK_PASSWORD }
+          : undefined,
     },
     admin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
     seedDemo: env.SEED_DEMO,

@@ -55,7 +55,12 @@ export async function startServer(config: Config, options: StartOptions): Promis
   await createMediaStorage(config.media, logger).ready()
   const embedded: EmbeddedDatabase | undefined = config.databaseUrl ? undefined : await startEmbeddedDatabase(config.dataDir)
   if (embedded) logger.info({ dir: resolve(config.dataDir, 'pglite') }, 'embedded PostgreSQL (PGlite) started')
-  const orm = await openDatabase(config.databaseUrl ?? embedded!.url, embedded ? EMBEDDED_POOL_SIZE : config.databasePoolSize, (message) => logger.debug(message), { soleProcess: Boolean(embedded) })
+  const orm = await openDatabase(
+    config.databaseUrl ?? embedded!.url,
+    embedded ? EMBEDDED_POOL_SIZE : config.databasePoolSize,
+    (message) => logger.debug(message),
+    { soleProcess: Boolean(embedded) },
+  )
   if (embedded) runStatementsUnnamed(orm.em)
 
   const keyPrefix = options.keyPrefix ?? config.redisPrefix
@@ -78,7 +83,9 @@ export async function startServer(config: Config, options: StartOptions): Promis
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger })
   if (config.env === 'production' && !config.smtpUrl) {
     // in production nobody reads this terminal for codes: sign-ups and password resets would wait for mail that never leaves
-    logger.warn('SMTP_URL is not set: no email will be sent. Verification codes and reset links are only printed to this log and kept for admins at /email/preview. Set SMTP_URL before opening the site.')
+    logger.warn(
+      'SMTP_URL is not set: no email will be sent. Verification codes and reset links are only printed to this log and kept for admins at /email/preview. Set SMTP_URL before opening the site.',
+    )
   }
   const rateLimits = createRateLimits({ redis, keyPrefix })
 

@@ -21,7 +21,10 @@ export function ormOptions(databaseUrl: string, poolMax = 10, log: (message: str
       acquireTimeoutMillis: POOL_ACQUIRE_TIMEOUT_MS,
       // JIT compiling costs tens of milliseconds per query, more than any catalogue query takes to run; the
       // planner switches it on for queries it overestimates (a count per changed bucket, say)
-      afterCreate: (connection: { query: (sql: string, done: (err?: Error) => void) => void }, done: (err: Error | undefined, connection: unknown) => void) => {
+      afterCreate: (
+        connection: { query: (sql: string, done: (err?: Error) => void) => void },
+        done: (err: Error | undefined, connection: unknown) => void,
+      ) => {
         connection.query('set jit = off', (err) => done(err, connection))
       },
     },

@@ -23,8 +23,18 @@ export const DEMO_USERS = [
 
 /** More sellers, so the catalogue and the top sellers ranking look like a marketplace; same password as alice. */
 export const DEMO_SELLERS = [
-  'nova.media', 'pixelpeak', 'growthlab', 'sofia.creates', 'northstar_media', 'mark-ventures',
-  'lena.social', 'digitalharvest', 'kai_digital', 'brightpath', 'tomasz.k', 'urban.outlet',
+  'nova.media',
+  'pixelpeak',
+  'growthlab',
+  'sofia.creates',
+  'northstar_media',
+  'mark-ventures',
+  'lena.social',
+  'digitalharvest',
+  'kai_digital',
+  'brightpath',
+  'tomasz.k',
+  'urban.outlet',
 ] as const
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -58,7 +68,12 @@ async function demoAccounts(now: Date): Promise<NewUser[]> {
   const hashOf = (password: string) => hashes.get(password)!
   const people = [
     ...DEMO_USERS.map((u) => ({ username: u.username, email: u.email, passwordHash: hashOf(u.password), isAdmin: u.isAdmin })),
-    ...DEMO_SELLERS.map((username) => ({ username, email: `${usernameKey(username)}@demo.handover.local`, passwordHash: hashOf(DEMO_PASSWORD), isAdmin: false })),
+    ...DEMO_SELLERS.map((username) => ({
+      username,
+      email: `${usernameKey(username)}@demo.handover.local`,
+      passwordHash: hashOf(DEMO_PASSWORD),
+      isAdmin: false,
+    })),
   ]
   // members for 14 months to about 3 years, so "member since" differs and predates every sale
   return people.map((person, i) => ({ ...person, createdAt: new Date(now.getTime() - (430 + i * 47) * DAY_MS) }))
@@ -81,8 +96,16 @@ export async function seedDemo(em: EntityManager, services: Services, logger: Lo
   const counts = await em.transactional(async (tx) => {
     const users: User[] = []
     for (const account of accounts) users.push(await createUser(tx, services, account))
-    const posts = await seedDemoPosts(tx, users.find((u) => u.isAdmin)!, now)
-    const listings = await seedDemoListings(tx, users.filter((u) => !u.isAdmin), now)
+    const posts = await seedDemoPosts(
+      tx,
+      users.find((u) => u.isAdmin)!,
+      now,
+    )
+    const listings = await seedDemoListings(
+      tx,
+      users.filter((u) => !u.isAdmin),
+      now,
+    )
     // alice, bob and carol bought some of the sales and reviewed most of them
     const buyers = users.filter((u) => DEMO_USERS.some((d) => d.username === u.username && !d.isAdmin))
     const reviews = await seedDemoReviews(tx, buyers, now)

@@ -2,18 +2,44 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { describe, expect, it, vi } from 'vitest'
 import { TWO_FACTOR_ENROLMENT_REQUIRED, TWO_FACTOR_MESSAGES } from '@shared/api/two-factor'
 import { User } from '../modules/users/user.entity'
-import { actsAsAdmin, activeUser, currentUser, holdSessionUser, isAdminRequest, requireActiveUser, requireActiveViewer, requireAdmin, type SessionUserRow } from './access'
+import {
+  actsAsAdmin,
+  activeUser,
+  currentUser,
+  holdSessionUser,
+  isAdminRequest,
+  requireActiveUser,
+  requireActiveViewer,
+  requireAdmin,
+  type SessionUserRow,
+} from './access'
 import type { AppContext } from './context'
 import { HttpError } from './errors'
 
 const ON = new Date('2026-01-01')
 
 /** A users row as the session store reads it. */
-const row = (id: number, fields: Partial<SessionUserRow> = {}): SessionUserRow & Record<string, unknown> => ({ id, username: `user${id}`, avatar: null, is_admin: false, banned_at: null, two_factor_since: null, ...fields })
+const row = (id: number, fields: Partial<SessionUserRow> = {}): SessionUserRow & Record<string, unknown> => ({
+  id,
+  username: `user${id}`,
+  avatar: null,
+  is_admin: false,
+  banned_at: null,
+  two_factor_since: null,
+  ...fields,
+})
 
 /** The User a row maps to; `from` tells which way the access check found it. */
 const userOf = (r: SessionUserRow, from: string) =>
-  ({ id: r.id, username: r.username, avatar: r.avatar, isAdmin: r.is_admin, bannedAt: r.banned_at, twoFactorSince: r.two_factor_since, from }) as unknown as User
+  ({
+    id: r.id,
+    username: r.username,
+    avatar: r.avatar,
+    isAdmin: r.is_admin,
+    bannedAt: r.banned_at,
+    twoFactorSince: r.two_factor_since,
+    from,
+  }) as unknown as User
 
 /**
  * An EntityManager over these database rows, with these users already managed: it counts its queries, so a test
@@ -38,7 +64,8 @@ function fakeEm(database: SessionUserRow[], managed: SessionUserRow[] = []) {
   return { em, findOne, map }
 }
 
-const signedIn = (em: EntityManager, userId?: unknown) => ({ session: userId === undefined ? null : { userId }, state: { em } }) as unknown as AppContext
+const signedIn = (em: EntityManager, userId?: unknown) =>
+  ({ session: userId === undefined ? null : { userId }, state: { em } }) as unknown as AppContext
 
 /** The refusal a check answers with, or what it returned. */
 async function outcome<T>(run: () => Promise<T>): Promise<{ refused: Pick<HttpError, 'status' | 'code' | 'message'> } | { value: T }> {
@@ -99,7 +126,12 @@ describe('the signed-in user', () => {
 
 describe('admin checks', () => {
   const em = () =>
-    fakeEm([row(1), row(2, { is_admin: true }), row(3, { is_admin: true, two_factor_since: ON }), row(4, { is_admin: true, two_factor_since: ON, banned_at: ON })]).em
+    fakeEm([
+      row(1),
+      row(2, { is_admin: true }),
+      row(3, { is_admin: true, two_factor_since: ON }),
+      row(4, { is_admin: true, two_factor_since: ON, banned_at: ON }),
+    ]).em
 
   it.each([
     ['signed out', undefined, false, SIGNED_OUT],
@@ -115,7 +147,12 @@ describe('admin checks', () => {
 })
 
 describe('checks for actions a ban takes away', () => {
-  const database = [row(1, { avatar: '/a.png' }), row(2, { banned_at: ON }), row(3, { is_admin: true, two_factor_since: ON }), row(4, { is_admin: true })]
+  const database = [
+    row(1, { avatar: '/a.png' }),
+    row(2, { banned_at: ON }),
+    row(3, { is_admin: true, two_factor_since: ON }),
+    row(4, { is_admin: true }),
+  ]
 
   it.each([
     ['signed out', undefined, SIGNED_OUT],
@@ -137,7 +174,11 @@ describe('checks for actions a ban takes away', () => {
   it.each([
     ['a user', row(1, { username: 'as read', avatar: '/b.png' }), { value: { id: 1, username: 'as read', avatar: '/b.png', isAdmin: false } }],
     ['a banned user', row(1, { banned_at: ON }), BANNED],
-    ['an admin with two-factor', row(1, { is_admin: true, two_factor_since: ON }), { value: { id: 1, username: 'user1', avatar: null, isAdmin: true } }],
+    [
+      'an admin with two-factor',
+      row(1, { is_admin: true, two_factor_since: ON }),
+      { value: { id: 1, username: 'user1', avatar: null, isAdmin: true } },
+    ],
     ['an admin without two-factor', row(1, { is_admin: true }), { value: { id: 1, username: 'user1', avatar: null, isAdmin: false } }],
   ])('%s, from the row held with the session: no query, nothing mapped', async (_, held, expected) => {
     const { em, findOne, map } = fakeEm([row(1)])
@@ -153,7 +194,9 @@ describe('checks for actions a ban takes away', () => {
     expect(await outcome(() => requireActiveViewer(signedIn(managed.em, 1)))).toEqual(BANNED)
     const other = fakeEm([row(2, { username: 'from db' })])
     holdSessionUser(other.em, row(1))
-    expect(await outcome(() => requireActiveViewer(signedIn(other.em, 2)))).toEqual({ value: { id: 2, username: 'from db', avatar: null, isAdmin: false } })
+    expect(await outcome(() => requireActiveViewer(signedIn(other.em, 2)))).toEqual({
+      value: { id: 2, username: 'from db', avatar: null, isAdmin: false },
+    })
   })
 
   it('checks a session read elsewhere (a WebSocket message) the same way', async () => {

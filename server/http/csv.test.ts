@@ -27,6 +27,14 @@ describe('csvCell', () => {
 
 describe('toCsv', () => {
   it('joins the header and rows with CRLF and ends with one', () => {
-    expect(toCsv(['a', 'b'], [['x', 1], ['y,z', null]])).toBe('a,b\r\nx,1\r\n"y,z",\r\n')
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x', 1],
+          ['y,z', null],
+        ],
+      ),
+    ).toBe('a,b\r\nx,1\r\n"y,z",\r\n')
   })
 })

@@ -67,7 +67,12 @@ describe('logAppErrors', () => {
 
     await vi.waitFor(() => expect(lines.length).toBeGreaterThan(0), { timeout: 5_000 })
     expect(lines).toEqual([
-      expect.objectContaining({ level: 20, code: 'ERR_STREAM_PREMATURE_CLOSE', path: '/media/big', msg: 'the client closed the connection before its answer was sent' }),
+      expect.objectContaining({
+        level: 20,
+        code: 'ERR_STREAM_PREMATURE_CLOSE',
+        path: '/media/big',
+        msg: 'the client closed the connection before its answer was sent',
+      }),
     ])
     expect(body.destroyed).toBe(true)
     expect(stderr).not.toHaveBeenCalled()
@@ -78,7 +83,14 @@ describe('logAppErrors', () => {
     const { app, lines } = appWithLog()
     app.callback() // where Koa adds its own printing handler when the app has none
     app.emit('error', new Error('disk gone'), { method: 'GET', path: '/media/x' })
-    expect(lines).toEqual([expect.objectContaining({ level: 50, path: '/media/x', msg: 'answer failed after the routes', err: expect.objectContaining({ message: 'disk gone' }) })])
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 50,
+        path: '/media/x',
+        msg: 'answer failed after the routes',
+        err: expect.objectContaining({ message: 'disk gone' }),
+      }),
+    ])
     expect(lines[0]!.err!.stack).toContain('disk gone')
     expect(stderr).not.toHaveBeenCalled()
   })

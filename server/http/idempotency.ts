@@ -28,9 +28,12 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/
 export function idempotencyOf(ctx: AppContext, userId: number): Idempotency {
   // absent is no key; sent empty (or repeated, which node joins with ", ") is a malformed one, never taken for none
   const header = ctx.headers['idempotency-key']
-  if (header !== undefined && (typeof header !== 'string' || !KEY_PATTERN.test(header))) throw badRequest(TRANSACTION_MESSAGES.idempotencyInvalid, 'validation_error')
+  if (header !== undefined && (typeof header !== 'string' || !KEY_PATTERN.test(header)))
+    throw badRequest(TRANSACTION_MESSAGES.idempotencyInvalid, 'validation_error')
   const body: unknown = (ctx.request as { body?: unknown }).body
-  const fingerprint = createHash('sha256').update(`${ctx.method} ${ctx.path}\n${canonicalJson(body)}`).digest('hex')
+  const fingerprint = createHash('sha256')
+    .update(`${ctx.method} ${ctx.path}\n${canonicalJson(body)}`)
+    .digest('hex')
   return { userId, key: header, fingerprint }
 }
 
@@ -63,7 +66,11 @@ export async function runIdempotent<T>(
       return { replay: { status: first.status_code, body: first.response } }
     }
     const answer = await run(tx)
-    await runPreparedIn(tx, 'idempotency_answer', 'update idempotency_keys set status_code = ?, response = ?::jsonb where id = ?', [answer.status, JSON.stringify(answer.body), claimed.id])
+    await runPreparedIn(tx, 'idempotency_answer', 'update idempotency_keys set status_code = ?, response = ?::jsonb where id = ?', [
+      answer.status,
+      JSON.stringify(answer.body),
+      claimed.id,
+    ])
     return { answer }
   })
   if ('replay' in outcome && outcome.replay) return { ...outcome.replay, replayed: true }

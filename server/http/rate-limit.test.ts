@@ -58,7 +58,10 @@ describe('rate limits', () => {
   ])('tells a key refused for %i s to wait %s', async (durationSeconds, wait) => {
     const limits = limitsWith({ contact: { points: 1, durationSeconds } })
     await limits.consume('contact', 'ip')
-    expect(await refusal(() => limits.consume('contact', 'ip'))).toEqual({ message: `Too many attempts. Please try again in ${wait}.`, retryAfter: String(durationSeconds) })
+    expect(await refusal(() => limits.consume('contact', 'ip'))).toEqual({
+      message: `Too many attempts. Please try again in ${wait}.`,
+      retryAfter: String(durationSeconds),
+    })
   })
 
   it('forgets a key on reset: its next attempt counts from the start', async () => {
@@ -91,7 +94,10 @@ describe('rate limits', () => {
     expect(await limits.spend('signInFailures', 'account:1')).toBe(0)
     expect(await limits.spend('signInFailures', 'account:1')).toBe(0)
     expect(await limits.left('signInFailures', 'account:1')).toBe(0)
-    expect(await refusal(() => limits.consume('signInFailures', 'account:1'))).toEqual({ message: 'Too many attempts. Please try again in 10 minutes.', retryAfter: '600' })
+    expect(await refusal(() => limits.consume('signInFailures', 'account:1'))).toEqual({
+      message: 'Too many attempts. Please try again in 10 minutes.',
+      retryAfter: '600',
+    })
   })
 
   it('lets a failure of the limiter itself through, never taken for a refusal', async () => {
@@ -106,6 +112,9 @@ describe('rate limits', () => {
     expect(await limits.spend('login', 'ip')).toBe(1)
     expect(await limits.spend('login', 'ip')).toBe(0)
     expect(await limits.spend('login', 'ip')).toBe(0)
-    expect(await refusal(() => limits.consume('login', 'ip'))).toEqual({ message: 'Too many attempts. Please try again in 1 minute.', retryAfter: '60' })
+    expect(await refusal(() => limits.consume('login', 'ip'))).toEqual({
+      message: 'Too many attempts. Please try again in 1 minute.',
+      retryAfter: '60',
+    })
   })
 })

@@ -68,7 +68,13 @@ export function createRateLimits(options: { redis?: Redis; keyPrefix: string; ru
     limiters.set(
       name,
       options.redis
-        ? new RateLimiterRedis({ ...base, storeClient: options.redis, useRedisPackage: false, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(base) })
+        ? new RateLimiterRedis({
+            ...base,
+            storeClient: options.redis,
+            useRedisPackage: false,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory(base),
+          })
         : new RateLimiterMemory(base),
     )
   }

@@ -53,7 +53,13 @@ export function routeDocs(tag: string, routes: RouteDoc[]): TaggedRouteDoc[] {
 export const serialIdParam = z.int().min(1).max(2_147_483_647).describe('a whole number from 1 to 2147483647')
 
 /** `?page=` of the lists that parse it by hand (withdrawals, balance history). */
-export const pageQuery = z.object({ page: z.string().regex(/^\d{1,6}$/).optional().describe('1 to 100000; 1 when absent') })
+export const pageQuery = z.object({
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .optional()
+    .describe('1 to 100000; 1 when absent'),
+})
 
 /** `{ success: true }` */
 export const successSchema = z.object({ success: z.literal(true) })

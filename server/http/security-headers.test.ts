@@ -24,7 +24,7 @@ async function headersOf(publicUrl: string, path = '/'): Promise<Headers> {
 }
 
 describe('securityHeaders', () => {
-  it('sends the app\'s CSP: scripts from its own origin only, no framing, no plugins', async () => {
+  it("sends the app's CSP: scripts from its own origin only, no framing, no plugins", async () => {
     const headers = await headersOf('http://localhost:3000')
     const policy = headers.get('content-security-policy') ?? ''
     expect(policy).toContain("script-src 'self';")
@@ -38,7 +38,7 @@ describe('securityHeaders', () => {
     expect(headers.get('cross-origin-resource-policy')).toBe('same-origin')
   })
 
-  it('keeps what the app relies on: the Origin header of its own writes and the payment popup\'s opener', async () => {
+  it("keeps what the app relies on: the Origin header of its own writes and the payment popup's opener", async () => {
     const headers = await headersOf('http://localhost:3000')
     // no-referrer would make browsers send `Origin: null` on same-origin POSTs
     expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')

@@ -14,7 +14,9 @@ describe('unreachableDependency', () => {
   })
 
   it('recognises Redis commands that found no connection, and refused connections of any service', () => {
-    expect(unreachableDependency(Object.assign(new Error('Reached the max retries per request limit'), { name: 'MaxRetriesPerRequestError' }))).toBe('redis')
+    expect(unreachableDependency(Object.assign(new Error('Reached the max retries per request limit'), { name: 'MaxRetriesPerRequestError' }))).toBe(
+      'redis',
+    )
     expect(unreachableDependency(new Error("Stream isn't writeable and enableOfflineQueue options is false"))).toBe('redis')
     expect(unreachableDependency(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe('network')
     // fetch wraps the refusal

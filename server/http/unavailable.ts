@@ -5,7 +5,8 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5
 
 export const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable: its database cannot be reached. Please try again in a moment.'
 export const REDIS_UNAVAILABLE = 'The service is temporarily unavailable: its live-event store cannot be reached. Please try again in a moment.'
-export const DEPENDENCY_UNAVAILABLE = 'The service is temporarily unavailable: a service it depends on cannot be reached. Please try again in a moment.'
+export const DEPENDENCY_UNAVAILABLE =
+  'The service is temporarily unavailable: a service it depends on cannot be reached. Please try again in a moment.'
 
 // the socket could not be opened or was cut: Node's own codes, which say nothing of whose socket it was
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND'])

@@ -60,7 +60,12 @@ describe('local bus', () => {
       [{ all: true }, offline],
     ])
     const bogus = { type: 'user_online', userId: 'five' } as unknown as ServerEvent
-    await expect(bus.publishMany([{ audience: { all: true }, event: online }, { audience: { all: true }, event: bogus }])).rejects.toThrow()
+    await expect(
+      bus.publishMany([
+        { audience: { all: true }, event: online },
+        { audience: { all: true }, event: bogus },
+      ]),
+    ).rejects.toThrow()
     expect(handler).toHaveBeenCalledTimes(2)
   })
 

@@ -92,10 +92,7 @@ export function createLocalBus(opts: { logger?: Logger } = {}): EventBus {
  * Bus shared by every server instance through Redis pub/sub. The publishing instance hears its own
  * messages through its subscription too, so local delivery takes the same path as remote delivery.
  */
-export async function createRedisBus(
-  redisUrl: string,
-  opts: { channel?: string; logger?: Logger } = {},
-): Promise<EventBus> {
+export async function createRedisBus(redisUrl: string, opts: { channel?: string; logger?: Logger } = {}): Promise<EventBus> {
   const channel = opts.channel ?? DEFAULT_CHANNEL
   const logger = opts.logger
   const handlers = createHandlerSet(logger)

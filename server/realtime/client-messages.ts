@@ -41,8 +41,7 @@ export function createClientMessageRegistry(logger: Logger) {
   return {
     on<T extends ModuleClientMessageType>(type: T, handler: ClientMessageHandler<T>): () => void {
       // The map is keyed by type and dispatch looks up by message.type, so the message always matches T.
-      const wrapped: AnyHandler = (message, context) =>
-        handler(message as Extract<ModuleClientMessage, { type: T }>, context)
+      const wrapped: AnyHandler = (message, context) => handler(message as Extract<ModuleClientMessage, { type: T }>, context)
       const set = handlers.get(type) ?? new Set<AnyHandler>()
       set.add(wrapped)
       handlers.set(type, set)

@@ -3,12 +3,7 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import type { Logger } from '../logger'
 import type { EventBus } from './bus'
-import {
-  createClientMessageRegistry,
-  parseClientMessage,
-  type ClientMessageHandler,
-  type ModuleClientMessageType,
-} from './client-messages'
+import { createClientMessageRegistry, parseClientMessage, type ClientMessageHandler, type ModuleClientMessageType } from './client-messages'
 import { createConnectionRegistry, deliver, isExcepted, keysFor, sendEvent, type Connection, type SessionFilter } from './connections'
 import type { Presence } from './presence'
 import { createPresenceTracker } from './presence-tracker'

@@ -20,9 +20,7 @@ export function createPresenceTracker({ presence, bus, logger, connections }: Tr
 
   function enqueue(connection: Connection, task: () => Promise<void>) {
     const previous = chains.get(connection) ?? Promise.resolve()
-    const next = previous
-      .then(task)
-      .catch((err: unknown) => logger.error({ err, userId: connection.session.userId }, 'presence update failed'))
+    const next = previous.then(task).catch((err: unknown) => logger.error({ err, userId: connection.session.userId }, 'presence update failed'))
     chains.set(connection, next)
     pending.add(next)
     void next.finally(() => pending.delete(next))

@@ -85,8 +85,7 @@ export async function createRedisPresence(redisUrl: string, opts: RedisPresenceO
     return counter.users()
   }
 
-  const heartbeat = () =>
-    redis.eval(HEARTBEAT_SCRIPT, 2, ...keys, setPrefix, instanceId, ttlMs, ...counter.users())
+  const heartbeat = () => redis.eval(HEARTBEAT_SCRIPT, 2, ...keys, setPrefix, instanceId, ttlMs, ...counter.users())
   // with Redis away at start the timer's heartbeats register this instance once it is back
   await heartbeat().catch((err: unknown) => opts.logger?.warn({ err }, 'presence heartbeat failed'))
   const timer = setInterval(() => {

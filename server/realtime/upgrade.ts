@@ -6,7 +6,9 @@ export function rejectUpgrade(socket: Duplex, status: 401 | 403 | 500 | 503): vo
   if (socket.destroyed) return
   const message = STATUS_CODES[status] ?? 'Error'
   socket.once('finish', () => socket.destroy())
-  socket.end(`HTTP/1.1 ${status} ${message}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`)
+  socket.end(
+    `HTTP/1.1 ${status} ${message}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`,
+  )
 }
 
 export function pathOf(req: IncomingMessage): string {

@@ -39,16 +39,13 @@ describe('createAppRequestHandler', () => {
     '/sitemap.xml',
   ]
 
-  it.each(serverPaths)(
-    'passes the server path %s through to the server',
-    async (path) => {
-      const { request, passThrough, get, isReachable } = setup()
-      await request(`${origin}${path}`)
-      expect(passThrough).toHaveBeenCalledOnce()
-      expect(get).not.toHaveBeenCalled()
-      expect(isReachable).not.toHaveBeenCalled()
-    },
-  )
+  it.each(serverPaths)('passes the server path %s through to the server', async (path) => {
+    const { request, passThrough, get, isReachable } = setup()
+    await request(`${origin}${path}`)
+    expect(passThrough).toHaveBeenCalledOnce()
+    expect(get).not.toHaveBeenCalled()
+    expect(isReachable).not.toHaveBeenCalled()
+  })
 
   it('hands the very request on, so its method, headers and body reach the server', async () => {
     const { handle, passThrough } = setup()
@@ -71,7 +68,7 @@ describe('createAppRequestHandler', () => {
     expect(await response.text()).toBe('bundle:index.html')
     expect(isReachable).toHaveBeenCalledWith(origin)
     expect(get.mock.calls[0]?.[1].url).toBe(`${origin}/chat/12?tab=files`)
-    expect(response.headers.get('content-security-policy')).toContain('connect-src \'self\' ws://localhost:3000')
+    expect(response.headers.get('content-security-policy')).toContain("connect-src 'self' ws://localhost:3000")
   })
 
   it('answers assets from the bundle without asking the server', async () => {

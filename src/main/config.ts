@@ -20,11 +20,7 @@ export interface ResolvedServerUrl {
  * start-up rather than quietly trusting a wrong origin; a bad saved value (a hand-edited file) is only
  * logged, since the user can fix it from the offline screen.
  */
-export function resolveServerUrl(
-  environment: string | undefined,
-  saved?: string,
-  warn: (message: string) => void = console.warn,
-): ResolvedServerUrl {
+export function resolveServerUrl(environment: string | undefined, saved?: string, warn: (message: string) => void = console.warn): ResolvedServerUrl {
   const configured = environment?.trim()
   if (configured) {
     const url = parseServerUrl(configured)

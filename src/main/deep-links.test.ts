@@ -14,10 +14,7 @@ describe('parseDeepLink', () => {
     ['handover://chat/9007199254740991', '/chat/9007199254740991'],
     ['handover://trustap/auth/callback?code=abc&state=xyz', '/trustap/auth/callback?code=abc&state=xyz'],
     ['handover://trustap/auth/callback', '/trustap/auth/callback'],
-    [
-      'handover://payment/return?transaction_id=5&status=success',
-      '/payment/trustap/return?transaction_id=5&status=success',
-    ],
+    ['handover://payment/return?transaction_id=5&status=success', '/payment/trustap/return?transaction_id=5&status=success'],
     ['handover://payment/return/?tx_id=9', '/payment/trustap/return?tx_id=9'],
     ['handover://payment/return', '/payment/trustap/return'],
     ['handover://payment/return?', '/payment/trustap/return'],
@@ -26,15 +23,9 @@ describe('parseDeepLink', () => {
   })
 
   it('re-encodes query strings into one canonical form', () => {
-    expect(parseDeepLink(`handover://trustap/auth/callback?code=a%20b&state=<x>&q="'`)).toBe(
-      '/trustap/auth/callback?code=a+b&state=%3Cx%3E&q=%22%27',
-    )
-    expect(parseDeepLink('handover://payment/return?next=//evil.example/%2F')).toBe(
-      '/payment/trustap/return?next=%2F%2Fevil.example%2F%2F',
-    )
-    expect(parseDeepLink('handover://payment/return?state=eyJvcmRlcklkIjoxfQ==')).toBe(
-      '/payment/trustap/return?state=eyJvcmRlcklkIjoxfQ%3D%3D',
-    )
+    expect(parseDeepLink(`handover://trustap/auth/callback?code=a%20b&state=<x>&q="'`)).toBe('/trustap/auth/callback?code=a+b&state=%3Cx%3E&q=%22%27')
+    expect(parseDeepLink('handover://payment/return?next=//evil.example/%2F')).toBe('/payment/trustap/return?next=%2F%2Fevil.example%2F%2F')
+    expect(parseDeepLink('handover://payment/return?state=eyJvcmRlcklkIjoxfQ==')).toBe('/payment/trustap/return?state=eyJvcmRlcklkIjoxfQ%3D%3D')
   })
 
   it('drops the fragment instead of forwarding it', () => {
@@ -110,7 +101,9 @@ describe('parseDeepLink', () => {
 
   it('refuses links longer than a URL may be, and takes one just as long', () => {
     const callback = 'handover://trustap/auth/callback?code='
-    expect(parseDeepLink(`${callback}${'a'.repeat(2048 - callback.length)}`)).toBe(`/trustap/auth/callback?code=${'a'.repeat(2048 - callback.length)}`)
+    expect(parseDeepLink(`${callback}${'a'.repeat(2048 - callback.length)}`)).toBe(
+      `/trustap/auth/callback?code=${'a'.repeat(2048 - callback.length)}`,
+    )
     expect(parseDeepLink(`${callback}${'a'.repeat(2049 - callback.length)}`)).toBeNull()
     expect(parseDeepLink(`handover://trustap/auth/callback?code=${'a'.repeat(2100)}`)).toBeNull()
   })
@@ -131,9 +124,7 @@ describe('parseDeepLink', () => {
 
 describe('findDeepLinkArg', () => {
   it('finds the link among other arguments', () => {
-    expect(findDeepLinkArg(['C:\\Handover\\Handover.exe', '--allow-file-access', 'handover://chat/1'])).toBe(
-      'handover://chat/1',
-    )
+    expect(findDeepLinkArg(['C:\\Handover\\Handover.exe', '--allow-file-access', 'handover://chat/1'])).toBe('handover://chat/1')
     expect(findDeepLinkArg(['/usr/bin/handover', 'HANDOVER://listing/2'])).toBe('HANDOVER://listing/2')
   })
 

@@ -12,7 +12,11 @@ const root = join(import.meta.dirname, '..', '..')
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
-    .map((file) => relative(root, join(root, dir, file)).split('\\').join('/'))
+    .map((file) =>
+      relative(root, join(root, dir, file))
+        .split('\\')
+        .join('/'),
+    )
 }
 
 describe('electron boundary', () => {

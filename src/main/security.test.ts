@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import {
-  decideWindowOpen,
-  isAllowListedHost,
-  isExternalUrlAllowed,
-  isNavigationAllowed,
-  isPermissionAllowed,
-  isTrustedSender,
-} from './security'
+import { decideWindowOpen, isAllowListedHost, isExternalUrlAllowed, isNavigationAllowed, isPermissionAllowed, isTrustedSender } from './security'
 
 const origin = 'http://localhost:3000'
 
 describe('isNavigationAllowed', () => {
-  it.each([
-    'http://localhost:3000',
-    'http://localhost:3000/',
-    'http://localhost:3000/chat/1?x=2#y',
-    'HTTP://LOCALHOST:3000/listing/5',
-  ])('allows %s on the server origin', (url) => {
-    expect(isNavigationAllowed(url, origin)).toBe(true)
-  })
+  it.each(['http://localhost:3000', 'http://localhost:3000/', 'http://localhost:3000/chat/1?x=2#y', 'HTTP://LOCALHOST:3000/listing/5'])(
+    'allows %s on the server origin',
+    (url) => {
+      expect(isNavigationAllowed(url, origin)).toBe(true)
+    },
+  )
 
   it('treats default ports as the same origin', () => {
     expect(isNavigationAllowed('https://app.handover.example:443/x', 'https://app.handover.example')).toBe(true)
@@ -148,12 +139,9 @@ describe('decideWindowOpen', () => {
     'file:///etc/passwd',
     'handover://chat/1',
     'http://u:p@localhost:3000/',
-  ])(
-    'denies %j',
-    (url) => {
-      expect(decideWindowOpen(url, origin)).toEqual({ action: 'deny' })
-    },
-  )
+  ])('denies %j', (url) => {
+    expect(decideWindowOpen(url, origin)).toEqual({ action: 'deny' })
+  })
 })
 
 describe('isTrustedSender', () => {
@@ -161,12 +149,9 @@ describe('isTrustedSender', () => {
     expect(isTrustedSender('http://localhost:3000/messages', origin)).toBe(true)
   })
 
-  it.each([undefined, '', 'about:blank', 'https://evil.example/', 'http://localhost:4000/', 'file:///app/index.html'])(
-    'refuses %j',
-    (frameUrl) => {
-      expect(isTrustedSender(frameUrl, origin)).toBe(false)
-    },
-  )
+  it.each([undefined, '', 'about:blank', 'https://evil.example/', 'http://localhost:4000/', 'file:///app/index.html'])('refuses %j', (frameUrl) => {
+    expect(isTrustedSender(frameUrl, origin)).toBe(false)
+  })
 })
 
 describe('isPermissionAllowed', () => {

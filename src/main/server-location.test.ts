@@ -101,7 +101,10 @@ describe('changeWhenConfirmed (the bridge: any page of the server can call it)',
   it('moves the app only once the user confirms, and asks about the new origin', async () => {
     const { location, stored, listener } = setUp()
     const confirm = answer(true)
-    await expect(changeWhenConfirmed(location, 'https://other.example/x?y=1', confirm)).resolves.toEqual({ url: 'https://other.example', fromEnvironment: false })
+    await expect(changeWhenConfirmed(location, 'https://other.example/x?y=1', confirm)).resolves.toEqual({
+      url: 'https://other.example',
+      fromEnvironment: false,
+    })
     expect(confirm).toHaveBeenCalledOnce()
     const prompt = confirm.mock.calls[0]![0]
     expect(prompt.message).toBe('Connect Handover to https://other.example?')
@@ -113,7 +116,10 @@ describe('changeWhenConfirmed (the bridge: any page of the server can call it)',
 
   it('changes nothing when the user cancels, and answers with the address as it was', async () => {
     const { location, settings, listener } = setUp()
-    await expect(changeWhenConfirmed(location, 'https://other.example', answer(false))).resolves.toEqual({ url: 'https://saved.example', fromEnvironment: false })
+    await expect(changeWhenConfirmed(location, 'https://other.example', answer(false))).resolves.toEqual({
+      url: 'https://saved.example',
+      fromEnvironment: false,
+    })
     expect(settings.save).not.toHaveBeenCalled()
     expect(listener).not.toHaveBeenCalled()
     expect(location.origin()).toBe('https://saved.example')
@@ -122,7 +128,10 @@ describe('changeWhenConfirmed (the bridge: any page of the server can call it)',
   it('asks nothing to try the same server again', async () => {
     const { location, listener } = setUp()
     const confirm = answer(false)
-    await expect(changeWhenConfirmed(location, 'https://saved.example/', confirm)).resolves.toEqual({ url: 'https://saved.example', fromEnvironment: false })
+    await expect(changeWhenConfirmed(location, 'https://saved.example/', confirm)).resolves.toEqual({
+      url: 'https://saved.example',
+      fromEnvironment: false,
+    })
     expect(confirm).not.toHaveBeenCalled()
     expect(listener).not.toHaveBeenCalled()
   })
@@ -138,8 +147,13 @@ describe('changeWhenConfirmed (the bridge: any page of the server can call it)',
   it('tells the user that HANDOVER_SERVER_URL still decides while it is set', async () => {
     const { location, stored } = setUp('https://env.example')
     const confirm = answer(true)
-    await expect(changeWhenConfirmed(location, 'https://other.example', confirm)).resolves.toEqual({ url: 'https://env.example', fromEnvironment: true })
-    expect(confirm.mock.calls[0]![0].detail).toBe('The address is saved for when HANDOVER_SERVER_URL is unset; until then the app stays on https://env.example.')
+    await expect(changeWhenConfirmed(location, 'https://other.example', confirm)).resolves.toEqual({
+      url: 'https://env.example',
+      fromEnvironment: true,
+    })
+    expect(confirm.mock.calls[0]![0].detail).toBe(
+      'The address is saved for when HANDOVER_SERVER_URL is unset; until then the app stays on https://env.example.',
+    )
     expect(stored()).toEqual({ serverUrl: 'https://other.example' })
   })
 })

@@ -19,11 +19,7 @@ export interface SettingsStore {
   save(changes: AppSettings): void
 }
 
-export function createSettingsStore(
-  path: string,
-  files: SettingsFiles = nodeFiles,
-  warn: (message: string) => void = console.warn,
-): SettingsStore {
+export function createSettingsStore(path: string, files: SettingsFiles = nodeFiles, warn: (message: string) => void = console.warn): SettingsStore {
   function readObject(): Record<string, unknown> {
     let text: string
     try {

@@ -65,7 +65,7 @@ describe('createWindowController', () => {
     expect(window.sendDeepLink).toHaveBeenCalledWith('/listing/8')
   })
 
-  it('routes a second instance\'s command line', () => {
+  it("routes a second instance's command line", () => {
     const { controller, opened } = setup()
     controller.start([])
     const { window } = opened[0]

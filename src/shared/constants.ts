@@ -9,26 +9,12 @@ export const ADMIN_SENDER_ID = 999
 export const PAGE_SIZE = 28
 export const SKELETON_COUNT = 8
 
-export const SORT_OPTIONS = [
-  'newest',
-  'price-low',
-  'price-high',
-  'followers-high',
-  'followers-low',
-  'income-high',
-  'income-low',
-] as const
+export const SORT_OPTIONS = ['newest', 'price-low', 'price-high', 'followers-high', 'followers-low', 'income-high', 'income-low'] as const
 
 export const LIVE_PLATFORMS = ['youtube', 'instagram', 'tiktok', 'facebook', 'twitter', 'telegram'] as const
 export const PLATFORM_IDS = ['youtube', 'tiktok', 'instagram', 'facebook', 'twitter', 'telegram', 'gaming'] as const
 
-export const ACTIVE_TRANSACTION_STATUSES = [
-  'pending',
-  'fee_paid',
-  'invite_sent',
-  'access_granted',
-  'countdown_started',
-] as const
+export const ACTIVE_TRANSACTION_STATUSES = ['pending', 'fee_paid', 'invite_sent', 'access_granted', 'countdown_started'] as const
 
 export const NOTIFICATION_DROPDOWN = { maxItems: 8, pollMs: 5_000 } as const
 export const BADGE_CAP = { desktop: 99, mobile: 9, chat: 99 } as const

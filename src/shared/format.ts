@@ -12,7 +12,11 @@ export function formatCount(n: number): string {
  */
 export function formatFigure(n: number): string {
   const value = Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0
-  for (const [size, suffix] of [[1_000_000_000, 'B'], [1_000_000, 'M'], [1_000, 'K']] as const) {
+  for (const [size, suffix] of [
+    [1_000_000_000, 'B'],
+    [1_000_000, 'M'],
+    [1_000, 'K'],
+  ] as const) {
     if (value >= size) return `${Math.floor(value / size)}${suffix}+`
   }
   return String(value)

@@ -24,7 +24,10 @@ describe('money at the API edge', () => {
 
   it('reads typed dollars with commas only as thousands in their place, never a decimal comma as thousands', () => {
     const read = Object.fromEntries(
-      ['25', ' $1,250.5 ', '$12,500.75', '1,234,567', '12,34', '1,2,3', '1234,5', ',123', '12,3456', '1,25.50', '$', '1.234', '12 34'].map((t) => [t, typedDollars(t)]),
+      ['25', ' $1,250.5 ', '$12,500.75', '1,234,567', '12,34', '1,2,3', '1234,5', ',123', '12,3456', '1,25.50', '$', '1.234', '12 34'].map((t) => [
+        t,
+        typedDollars(t),
+      ]),
     )
     expect(read).toEqual({
       '25': '25',

@@ -190,8 +190,7 @@ export const PAGE_TEXT = {
   blogPostNotFound: { title: titled('Post not found'), description: 'This blog post does not exist or is no longer published.' },
   fallback: {
     title: 'Handover — Buy & Sell Social Media Accounts Safely',
-    description:
-      'Buy and sell YouTube channels, TikTok, Instagram and other social media accounts with escrow protection and verified sellers.',
+    description: 'Buy and sell YouTube channels, TikTok, Instagram and other social media accounts with escrow protection and verified sellers.',
   },
   listingNotFound: { title: titled('Listing not found'), description: 'This listing does not exist or is no longer available.' },
   sellerNotFound: { title: titled('Seller not found'), description: 'This seller does not exist or is no longer active on Handover.' },

@@ -154,9 +154,7 @@ export const SPEC_ROUTE_TABLE: readonly SpecRoute[] = [
 export const SPEC_ROUTES: readonly string[] = SPEC_ROUTE_TABLE.map((route) => route.sample ?? route.path)
 
 /** The URLs whose screen is still the "not built yet" notice. */
-export const NOT_BUILT_ROUTES: readonly string[] = SPEC_ROUTE_TABLE.filter((route) => !route.screen).map(
-  (route) => route.sample ?? route.path,
-)
+export const NOT_BUILT_ROUTES: readonly string[] = SPEC_ROUTE_TABLE.filter((route) => !route.screen).map((route) => route.sample ?? route.path)
 
 /** /auth forwards to the sign-in screen; the router has it beside the table. */
 export const AUTH_REDIRECT_PATH = '/auth'

@@ -34,6 +34,8 @@ describe('text a reader sees', () => {
       'chat message': 'Message cannot be empty',
     })
     expect(rejectWithdrawalSchema.safeParse({ reason: 'Bad IBAN' }).success).toBe(true)
-    expect(contactMessageSchema.safeParse({ name: blank, email: 'a@b.example', subject: 'Hello there', message: 'A question about a deal' }).success).toBe(false)
+    expect(
+      contactMessageSchema.safeParse({ name: blank, email: 'a@b.example', subject: 'Hello there', message: 'A question about a deal' }).success,
+    ).toBe(false)
   })
 })

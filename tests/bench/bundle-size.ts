@@ -77,13 +77,20 @@ export async function bundleSizeReport(): Promise<void> {
       ['scripts Chromium loads until home is idle', loaded],
     ] as const) {
       const size = sizes(files)
-      console.log(`| ${what} | ${files.length} | ${kib(size.raw)} | ${kib(size.gzip)} | ${size.gzip / 1024 <= AIM_INITIAL_JS_KIB ? 'met' : '**not met**'} |`)
+      console.log(
+        `| ${what} | ${files.length} | ${kib(size.raw)} | ${kib(size.gzip)} | ${size.gzip / 1024 <= AIM_INITIAL_JS_KIB ? 'met' : '**not met**'} |`,
+      )
     }
     const ahead = sizes(prefetched)
-    console.log(`| then prefetched for the next pages (sign-in; chat when signed in) | ${prefetched.length} | ${kib(ahead.raw)} | ${kib(ahead.gzip)} | — |`)
+    console.log(
+      `| then prefetched for the next pages (sign-in; chat when signed in) | ${prefetched.length} | ${kib(ahead.raw)} | ${kib(ahead.gzip)} | — |`,
+    )
     console.log('')
     // the biggest pieces, to see what to move out of the first load when the aim is at risk
-    const rows = loaded.map((file) => ({ file: file.replace(/^\/assets\//, ''), gzip: gzipSync(readFileSync(join(WEB_ROOT, file.replace(/^\//, '')))).length }))
+    const rows = loaded.map((file) => ({
+      file: file.replace(/^\/assets\//, ''),
+      gzip: gzipSync(readFileSync(join(WEB_ROOT, file.replace(/^\//, '')))).length,
+    }))
     console.log('| largest of those scripts | KiB gzip |')
     console.log('| --- | ---: |')
     for (const row of rows.sort((a, b) => b.gzip - a.gzip).slice(0, 40)) console.log(`| ${row.file} | ${kib(row.gzip)} |`)

@@ -51,7 +51,9 @@ export async function catalogueBench(): Promise<void> {
   try {
     const touch = await listingToucher(sql)
     console.log(`catalogue: ${BENCH_LISTINGS.toLocaleString('en')} listings. Cold: the first request after the server starts.`)
-    console.log(`Again: ${LATENCY_REQUESTS} requests for the same page. After a write: ${AFTER_WRITE_REQUESTS} requests, each after a listing edit. Aim: p99 ≤ ${AIM_P99_MS} ms.\n`)
+    console.log(
+      `Again: ${LATENCY_REQUESTS} requests for the same page. After a write: ${AFTER_WRITE_REQUESTS} requests, each after a listing edit. Aim: p99 ≤ ${AIM_P99_MS} ms.\n`,
+    )
     console.log('| page | total | cold ms | again p50 | again p99 | met | after a write p50 | after a write p99 | met |')
     console.log('| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |')
     for (const scenario of SCENARIOS) {

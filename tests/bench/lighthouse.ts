@@ -22,11 +22,7 @@ type CategoryId = (typeof CATEGORIES)[number]['id']
 type Scores = Partial<Record<CategoryId, number | null>> & { error?: string }
 
 async function audit(url: string, port: number): Promise<Scores> {
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES.map((c) => c.id) },
-    desktopConfig,
-  )
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES.map((c) => c.id) }, desktopConfig)
   const lhr = result?.lhr
   if (!lhr) return { error: 'no report' }
   const scores: Scores = { error: lhr.runtimeError?.message }

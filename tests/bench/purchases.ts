@@ -63,8 +63,18 @@ interface Row {
 /** Sellers with active listings and buyers with money for every purchase they could make. */
 async function seed(databaseUrl: string, buyers: { id: number }[]) {
   const sellers = await insertUsers(databaseUrl, 'seller_', 50)
-  const listings = await insertListings(databaseUrl, sellers.map((s) => s.id), LISTINGS, PRICE_CENTS, 'bench')
-  await fundWallets(databaseUrl, buyers.map((b) => b.id), PRICE_CENTS * 2 * LISTINGS)
+  const listings = await insertListings(
+    databaseUrl,
+    sellers.map((s) => s.id),
+    LISTINGS,
+    PRICE_CENTS,
+    'bench',
+  )
+  await fundWallets(
+    databaseUrl,
+    buyers.map((b) => b.id),
+    PRICE_CENTS * 2 * LISTINGS,
+  )
   return listings
 }
 
@@ -90,9 +100,12 @@ export async function purchasesBench(): Promise<void> {
      * HTTP client; each request names the next unsold listing and a new Idempotency-Key, and each connection
      * buys as one signed-in buyer.
      */
-    const paidDeals = async () => (await pool.query<{ n: number }>(`select count(*)::int as n from escrow_transactions where status = 'fee_paid'`)).rows[0]!.n
+    const paidDeals = async () =>
+      (await pool.query<{ n: number }>(`select count(*)::int as n from escrow_transactions where status = 'fee_paid'`)).rows[0]!.n
     const walSoFar = async () => {
-      const { rows } = await pool.query<{ records: string; bytes: string }>('select wal_records::text as records, wal_bytes::text as bytes from pg_stat_wal')
+      const { rows } = await pool.query<{ records: string; bytes: string }>(
+        'select wal_records::text as records, wal_bytes::text as bytes from pg_stat_wal',
+      )
       return { records: Number(rows[0]!.records), bytes: Number(rows[0]!.bytes) }
     }
     const measure = async (instances: ServerProcess[]): Promise<Row[]> => {
@@ -116,7 +129,12 @@ export async function purchasesBench(): Promise<void> {
                           const listingId = listings[next++ % listings.length]!
                           return {
                             ...req,
-                            headers: { cookie: context.cookie, origin: instance.url, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+                            headers: {
+                              cookie: context.cookie,
+                              origin: instance.url,
+                              'content-type': 'application/json',
+                              'idempotency-key': randomUUID(),
+                            },
                             body: JSON.stringify({ listingId, pay: 'balance' }),
                           }
                         },
@@ -154,7 +172,17 @@ export async function purchasesBench(): Promise<void> {
         const latency = (q: 'p50' | 'p99') => Math.max(...results.map((result) => result.latency[q]))
         const paidInRound = (await paidDeals()) - before
         const wal = { records: walAfter.records - walBefore.records, bytes: walAfter.bytes - walBefore.bytes }
-        rows.push({ instances: instances.length, round, perSecond: paid / SECONDS, p50: latency('p50'), p99: latency('p99'), refused, paidInRound, wal, cpu })
+        rows.push({
+          instances: instances.length,
+          round,
+          perSecond: paid / SECONDS,
+          p50: latency('p50'),
+          p99: latency('p99'),
+          refused,
+          paidInRound,
+          wal,
+          cpu,
+        })
       }
       return rows
     }
@@ -193,18 +221,27 @@ function median(values: number[]): number {
 
 function printRows(configurations: Row[][], ledgerSum: string) {
   console.log(`purchases: ${BUYERS} signed-in buyers on ${CONNECTIONS} connections, each purchase = POST /api/transactions with pay: balance`)
-  console.log(`(from the balance, each with an Idempotency-Key), ${ROUNDS} rounds of ${SECONDS} s after ${WARMUP_SECONDS} s of the same load (warm-up), the aim judged on`)
-  console.log(`their median; PostgreSQL on the same machine, ${POOL} connections to it from each instance (BENCH_POOL); two instances share it and Redis`)
+  console.log(
+    `(from the balance, each with an Idempotency-Key), ${ROUNDS} rounds of ${SECONDS} s after ${WARMUP_SECONDS} s of the same load (warm-up), the aim judged on`,
+  )
+  console.log(
+    `their median; PostgreSQL on the same machine, ${POOL} connections to it from each instance (BENCH_POOL); two instances share it and Redis`,
+  )
   console.log('(the event bus), the connections split between them as a load balancer would.\n')
   // CPU per purchase: what each side costs, however busy the machine is with other work
   // and what the database writes for each: the code's own cost, which the machine's speed does not change
-  console.log('| instances | round | purchases paid per second | p50 ms | p99 ms | refused | deals paid in the round | database log records / kB each | server CPU ms each | database CPU ms each | Redis CPU ms each | bench clients CPU ms each | server main thread: running / waiting for a core | machine busy | aim | met |')
+  console.log(
+    '| instances | round | purchases paid per second | p50 ms | p99 ms | refused | deals paid in the round | database log records / kB each | server CPU ms each | database CPU ms each | Redis CPU ms each | bench clients CPU ms each | server main thread: running / waiting for a core | machine busy | aim | met |',
+  )
   console.log('| ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- |')
   for (const rounds of configurations) {
     const instances = rounds[0]!.instances
     for (const { round, perSecond, p50, p99, refused, paidInRound, wal, cpu } of rounds) {
       const msEach = (cores: number) => (perSecond > 0 ? ((cores * 1000) / perSecond).toFixed(1) : '–')
-      const refusals = Object.entries(refused).map(([k, n]) => `${k} × ${n}`).join(', ') || 'none'
+      const refusals =
+        Object.entries(refused)
+          .map(([k, n]) => `${k} × ${n}`)
+          .join(', ') || 'none'
       const servers = cpu.servers.reduce((sum, n) => sum + n, 0)
       const threads = cpu.serverThreads.map(({ running, waiting }) => `${running.toFixed(2)} / ${waiting.toFixed(2)}`).join(', ')
       console.log(

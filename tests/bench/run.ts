@@ -6,7 +6,8 @@
  *   bundle      the home page's initial JavaScript, gzipped
  *   lighthouse  performance and accessibility of the home and a listing page
  *   sockets     memory per WebSocket at 10,000 sockets; chat delivery latency of 1,000 clients, one and two instances
- *   purchases   escrow purchases paid from the balance per second (BENCH_BUYERS, BENCH_CONNECTIONS, BENCH_SECONDS, BENCH_WARMUP, BENCH_ROUNDS, BENCH_POOL)
+ *   purchases   escrow purchases paid from the balance per second (BENCH_BUYERS, BENCH_CONNECTIONS, BENCH_SECONDS,
+ *               BENCH_WARMUP, BENCH_ROUNDS, BENCH_POOL)
  *
  * BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_REQUESTS change the load; figures are only ever measured here.
  * The sockets part: BENCH_SOCKETS, BENCH_CHAT_CLIENTS, BENCH_CHAT_SECONDS, BENCH_SEND_PATH (ws or http),

@@ -23,7 +23,10 @@ export function openAuthenticated({ baseUrl, user, as = user.id, onFrame }: Sock
       headers: { cookie: user.cookie, origin: baseUrl },
       perMessageDeflate: false,
     })
-    const timer = setTimeout(() => done(new Error(`socket of ${user.username} not authenticated within ${AUTH_TIMEOUT_MS / 1000} s`)), AUTH_TIMEOUT_MS)
+    const timer = setTimeout(
+      () => done(new Error(`socket of ${user.username} not authenticated within ${AUTH_TIMEOUT_MS / 1000} s`)),
+      AUTH_TIMEOUT_MS,
+    )
     let settled = false
     function done(err?: Error) {
       if (settled) return

@@ -22,7 +22,12 @@ export interface SocketMemoryResult {
 /** Sockets opened and closed before the baseline, so code loaded and compiled on first use is not counted per socket. */
 export const WARM_UP_SOCKETS = 200
 
-export async function measureSocketMemory(options: { databaseUrl: string; sessionSecret: string; sockets: number; users: number }): Promise<SocketMemoryResult> {
+export async function measureSocketMemory(options: {
+  databaseUrl: string
+  sessionSecret: string
+  sockets: number
+  users: number
+}): Promise<SocketMemoryResult> {
   const server = await spawnServer({ databaseUrl: options.databaseUrl, sessionSecret: options.sessionSecret })
   let sockets: WebSocket[] = []
   try {

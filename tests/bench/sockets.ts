@@ -40,8 +40,12 @@ const count = (n: number) => Math.round(n).toLocaleString('en')
 function printMemory(m: SocketMemoryResult) {
   const perSocket = (key: 'vmRss' | 'heapUsed') => (m.loaded[key] - m.baseline[key]) / m.sockets
   const met = perSocket('vmRss') / 1024 <= AIM_KIB_PER_SOCKET
-  console.log(`sockets: memory of one server process holding ${count(m.sockets)} authenticated sockets (${m.users} users, ${m.sockets / m.users} each).`)
-  console.log(`RSS from /proc/<pid>/status, V8 heap used after a full collection. Baseline: started, users signed in, ${count(WARM_UP_SOCKETS)} sockets opened and closed.\n`)
+  console.log(
+    `sockets: memory of one server process holding ${count(m.sockets)} authenticated sockets (${m.users} users, ${m.sockets / m.users} each).`,
+  )
+  console.log(
+    `RSS from /proc/<pid>/status, V8 heap used after a full collection. Baseline: started, users signed in, ${count(WARM_UP_SOCKETS)} sockets opened and closed.\n`,
+  )
   console.log('| server process | RSS MiB | V8 heap used MiB |')
   console.log('| --- | ---: | ---: |')
   console.log(`| baseline | ${mib(m.baseline.vmRss)} | ${mib(m.baseline.heapUsed)} |`)
@@ -52,9 +56,13 @@ function printMemory(m: SocketMemoryResult) {
     `| ${count(m.sockets)} sockets, opened in ${m.openSeconds.toFixed(1)} s (${count(m.sockets / m.openSeconds)}/s) | ${kib(perSocket('vmRss'))} | ${kib(perSocket('heapUsed'))} | ≤ ${AIM_KIB_PER_SOCKET} KiB RSS | ${met ? 'yes' : '**no**'} |\n`,
   )
   const { idle } = m
-  console.log(`| left alone for ${idle.seconds} s (one heartbeat: a ping per socket, their sessions read 500 to a query) | server CPU s | PostgreSQL CPU s | sockets still open |`)
+  console.log(
+    `| left alone for ${idle.seconds} s (one heartbeat: a ping per socket, their sessions read 500 to a query) | server CPU s | PostgreSQL CPU s | sockets still open |`,
+  )
   console.log('| --- | ---: | ---: | ---: |')
-  console.log(`| ${count(m.sockets)} sockets | ${idle.serverCpuSeconds.toFixed(1)} | ${idle.databaseCpuSeconds.toFixed(1)} | ${count(idle.stillOpen)} |\n`)
+  console.log(
+    `| ${count(m.sockets)} sockets | ${idle.serverCpuSeconds.toFixed(1)} | ${idle.databaseCpuSeconds.toFixed(1)} | ${count(idle.stillOpen)} |\n`,
+  )
 }
 
 function printLatency(rows: LatencyRow[]) {
@@ -62,7 +70,7 @@ function printLatency(rows: LatencyRow[]) {
   console.log(`chat: conversations of two, buyer on the first instance and seller on the last, each sending one message a second`)
   console.log(`(sends spread evenly): half the clients for ${Math.ceil(SECONDS / 2)} s, then all of them for ${SECONDS} s, each after a warm-up.`)
   console.log(`An admin's socket (999) hears ${ADMIN_JOINED} of the conversations.`)
-  console.log('Latency: from just before the send to `new_message` at the other party\'s socket, timed in the clients\' process.')
+  console.log("Latency: from just before the send to `new_message` at the other party's socket, timed in the clients' process.")
   console.log('Connect: opening every socket until all are authenticated and the presence announcements (each user to every socket) are over.\n')
   console.log('| instances | send path | clients | sent/s | delivered/s | p50 ms | p95 ms | p99 ms | aim p95 | met |')
   console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |')
@@ -74,14 +82,22 @@ function printLatency(rows: LatencyRow[]) {
     )
   }
   console.log(`\nCPU: cores busy during the measured window (1.00 is one core all the time; this machine has ${cpus().length}); anything else is`)
-  console.log('other processes, the kernel and the hypervisor\'s steal.\n')
-  console.log('| instances | clients | connect s | `message_sent` to sender p95 ms | admin (999) p95 ms | not delivered within 5 s | errors | client loop delay p99 ms | CPU cores: servers / clients / PostgreSQL / Redis / anything else |')
+  console.log("other processes, the kernel and the hypervisor's steal.\n")
+  console.log(
+    '| instances | clients | connect s | `message_sent` to sender p95 ms | admin (999) p95 ms | not delivered within 5 s | errors | client loop delay p99 ms | CPU cores: servers / clients / PostgreSQL / Redis / anything else |',
+  )
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |')
   for (const { instances, clients, result: r, logged } of rows) {
     const errors = Object.entries(r.errors).map(([code, n]) => `${code} × ${n}`)
     if (logged > 0) errors.push(`${logged} server log lines`)
     const ours = r.cpu.servers.reduce((sum, n) => sum + n, 0) + r.cpu.client + r.cpu.database + r.cpu.redis
-    const cpu = [r.cpu.servers.map(cores).join(' + '), cores(r.cpu.client), cores(r.cpu.database), cores(r.cpu.redis), cores(Math.max(0, r.cpu.machine - ours))].join(' / ')
+    const cpu = [
+      r.cpu.servers.map(cores).join(' + '),
+      cores(r.cpu.client),
+      cores(r.cpu.database),
+      cores(r.cpu.redis),
+      cores(Math.max(0, r.cpu.machine - ours)),
+    ].join(' / ')
     console.log(
       `| ${instances} | ${count(clients)} | ${r.connectSeconds.toFixed(1)} | ${ms(r.ackMs, 95)} | ${ms(r.adminMs, 95)} | ${count(r.lost)} | ${errors.join(', ') || 'none'} | ${r.clientLoopDelayP99Ms.toFixed(1)} | ${cpu} |`,
     )

@@ -73,7 +73,13 @@ async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before it was ready`)
-    if (await fetch(`${url}/healthz`).then((res) => res.ok, () => false)) return
+    if (
+      await fetch(`${url}/healthz`).then(
+        (res) => res.ok,
+        () => false,
+      )
+    )
+      return
     await new Promise((done) => setTimeout(done, 200))
   }
   throw new Error(`the server did not answer ${url}/healthz within ${READY_TIMEOUT_MS / 1000} s`)

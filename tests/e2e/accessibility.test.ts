@@ -22,7 +22,9 @@ describe('every route of SPEC §2 for a visitor in Chromium: it loads, then axe 
     expect(findings.length, reportViolations(findings)).toBe(0)
     expect(layout).toEqual([])
     // a screen is checked once: the sign-in page once for every route that sends a visitor there, distinct screens each
-    expect(checked).toEqual(expect.arrayContaining(['/', '/login', '/faq', `/listing/${ids.listing}`, '/buy-youtube-accounts', '/buy-tiktok-accounts', '/admin-dashboard']))
+    expect(checked).toEqual(
+      expect.arrayContaining(['/', '/login', '/faq', `/listing/${ids.listing}`, '/buy-youtube-accounts', '/buy-tiktok-accounts', '/admin-dashboard']),
+    )
     expect(checked).not.toContain('/balance')
   }, 900_000)
 })

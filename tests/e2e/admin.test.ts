@@ -69,7 +69,10 @@ describe('running the marketplace from the admin screens', () => {
   it('labels the same first and last day under both dashboard charts', async () => {
     const page = await adminOnDashboard()
     // each chart's day labels, left to right (a string: the test runner's transform must not reach the page)
-    const labels = () => page.evaluate(`[...document.querySelectorAll('figure')].map((chart) => [...chart.querySelectorAll('.recharts-xAxis-tick-labels text')].map((label) => label.textContent))`) as Promise<string[][]>
+    const labels = () =>
+      page.evaluate(
+        `[...document.querySelectorAll('figure')].map((chart) => [...chart.querySelectorAll('.recharts-xAxis-tick-labels text')].map((label) => label.textContent))`,
+      ) as Promise<string[][]>
     // both charts drawn, each with more than one label
     await expect.poll(async () => (await labels()).filter((days) => days.length > 1).length, { timeout: 10_000 }).toBe(2)
     const [people, money] = await labels()
@@ -96,7 +99,10 @@ describe('running the marketplace from the admin screens', () => {
     expect(created.status).toBe(201)
     const listingId = created.json.id as number
     await seller.goto(url(`/listing/${listingId}`))
-    await seller.getByRole('status').getByText(/review/i).waitFor()
+    await seller
+      .getByRole('status')
+      .getByText(/review/i)
+      .waitFor()
     const unreadBefore = await seller.getByTestId('notification-badge').count()
 
     const admin = await adminOnDashboard()
@@ -116,10 +122,14 @@ describe('running the marketplace from the admin screens', () => {
     const buyer = await signedInAs(site, 'bob', 'handover-demo')
     const seller = await signedInAs(site, 'carol', 'handover-demo')
     // carol's cheapest active listing, bought from bob's balance (topped up first) and walked to a dispute
-    const listings = (await api(buyer, 'GET', '/api/accounts?sort=price-low&limit=100')).json as unknown as { id: number; price: number; seller: { id: number; username: string } }[]
+    const listings = (await api(buyer, 'GET', '/api/accounts?sort=price-low&limit=100')).json as unknown as {
+      id: number
+      price: number
+      seller: { id: number; username: string }
+    }[]
     const listing = listings.find((l) => l.seller.username === 'carol')
     expect(listing, 'carol has a listing on sale').toBeDefined()
-    const bobId = ((await api(buyer, 'GET', '/api/auth/me')).json.id as number)
+    const bobId = (await api(buyer, 'GET', '/api/auth/me')).json.id as number
     await topUp(bobId, Math.round(listing!.price * 200))
     await buyer.goto(url('/balance'))
     const beforeBuying = await shownBalance(buyer)
@@ -133,7 +143,10 @@ describe('running the marketplace from the admin screens', () => {
     expect((await api(buyer, 'POST', `/api/transactions/${dealId}/dispute`, { reason: `The invite never arrived, see ${proof}` })).status).toBe(200)
     const sideways = (page: typeof buyer) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
     await buyer.goto(url(`/transaction/${dealId}`))
-    await buyer.getByTestId('timeline-events').getByText(/opened a dispute/).waitFor()
+    await buyer
+      .getByTestId('timeline-events')
+      .getByText(/opened a dispute/)
+      .waitFor()
     expect(await sideways(buyer)).toBe(0)
 
     await buyer.goto(url('/balance'))
@@ -143,7 +156,10 @@ describe('running the marketplace from the admin screens', () => {
     const admin = await adminOnDashboard()
     const dispute = admin.getByTestId('dispute-item').filter({ hasText: 'The invite never arrived' })
     await dispute.getByRole('button', { name: 'Show evidence' }).click()
-    await dispute.getByText(/sent the ownership invite/).first().waitFor()
+    await dispute
+      .getByText(/sent the ownership invite/)
+      .first()
+      .waitFor()
     expect(await sideways(admin)).toBe(0)
     await admin.screenshot({ path: `${SHOTS}/admin-dispute-evidence.png`, fullPage: true })
     await dispute.getByRole('button', { name: 'Refund buyer' }).click()

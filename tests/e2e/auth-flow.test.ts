@@ -95,7 +95,10 @@ describe('sign up, verify, sign out, sign in — in Chromium', () => {
     await page.getByLabel('Verification Code').fill(code === '123456' ? '654321' : '123456')
     await page.getByRole('button', { name: 'Verify & Create Account' }).click()
     await toast(page, 'Verification failed').waitFor()
-    await page.getByText(/Invalid or expired verification code/).first().waitFor()
+    await page
+      .getByText(/Invalid or expired verification code/)
+      .first()
+      .waitFor()
 
     await sql.query(`update pending_signups set code_expires_at = now() - interval '1 minute' where email = $1`, [email])
     await page.getByLabel('Verification Code').fill(code)
@@ -133,7 +136,10 @@ describe('sign up, verify, sign out, sign in — in Chromium', () => {
       await page.getByRole('button', { name: 'Sign In', exact: true }).click()
       await answered
     }
-    await page.getByText(/Too many attempts/).first().waitFor()
+    await page
+      .getByText(/Too many attempts/)
+      .first()
+      .waitFor()
     await page.screenshot({ path: `${SHOTS}/rate-limited.png` })
     await page.context().close()
   })

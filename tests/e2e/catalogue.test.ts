@@ -44,7 +44,8 @@ describe('browsing the catalogue in Chromium', () => {
     expect(url.searchParams.get('minPrice')).toBe('50')
 
     // the server's second page, in order, is what the grid shows
-    const expected = (await new ApiClient(site.server.url).get('/api/accounts?platform=youtube&sort=price-low&minPrice=50&page=2')).json as unknown as { accountTitle: string }[]
+    const expected = (await new ApiClient(site.server.url).get('/api/accounts?platform=youtube&sort=price-low&minPrice=50&page=2'))
+      .json as unknown as { accountTitle: string }[]
     const titles = await grid.locator('a[href^="/listing/"] h3').allTextContents()
     expect(titles).toEqual(expected.map((l) => l.accountTitle))
 

@@ -21,7 +21,15 @@ async function openLive(page: Page, path: string): Promise<void> {
 
 /** One of alice's demo listings, read through the public API. */
 async function alicesListing(page: Page): Promise<{ id: number; accountTitle: string; sellerId: number }> {
-  const listings = await page.evaluate(async () => (await (await fetch('/api/accounts?pageSize=100')).json()) as { id: number; accountTitle: string; sellerId: number; seller: { username: string } }[])
+  const listings = await page.evaluate(
+    async () =>
+      (await (await fetch('/api/accounts?pageSize=100')).json()) as {
+        id: number
+        accountTitle: string
+        sellerId: number
+        seller: { username: string }
+      }[],
+  )
   const listing = listings.find((l) => l.seller.username === 'alice')
   expect(listing).toBeDefined()
   return listing!

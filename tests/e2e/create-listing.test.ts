@@ -20,7 +20,9 @@ let browser: Browser
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true })
-  await sharp({ create: { width: 960, height: 540, channels: 3, background: '#d62976' } }).png().toFile(IMAGE)
+  await sharp({ create: { width: 960, height: 540, channels: 3, background: '#d62976' } })
+    .png()
+    .toFile(IMAGE)
   db = await createTestDatabase()
   server = await startTestServer({ databaseUrl: db.url, env: { SEED_DEMO: 'true' }, webRoot: WEB_ROOT })
   browser = await launchChromium()

@@ -67,7 +67,8 @@ function installDesktopFake(): void {
 // page.evaluate sends these functions' text to the page, so each names the fake itself
 const allCalls = (page: Page) => page.evaluate(() => (window as unknown as FakeWindow).desktopFake.calls)
 const calls = async (page: Page, name: DesktopCall['name']) => (await allCalls(page)).filter((c) => c.name === name).map((c) => c.input)
-const setFocused = (page: Page, focused: boolean) => page.evaluate((value) => (window as unknown as FakeWindow).desktopFake.setFocused(value), focused)
+const setFocused = (page: Page, focused: boolean) =>
+  page.evaluate((value) => (window as unknown as FakeWindow).desktopFake.setFocused(value), focused)
 const openDeepLink = (page: Page, route: string) => page.evaluate((value) => (window as unknown as FakeWindow).desktopFake.openDeepLink(value), route)
 
 /** Every recorded call must pass the main process's own validation. */
@@ -100,7 +101,13 @@ async function desktopWindow(username: string, path: string): Promise<{ page: Pa
 
 /** POST from the page itself, with its session. */
 const postFromPage = (page: Page, path: string, body: unknown) =>
-  page.evaluate(async ({ path, body }) => (await (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { id: number }, { path, body })
+  page.evaluate(
+    async ({ path, body }) =>
+      (await (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as {
+        id: number
+      },
+    { path, body },
+  )
 
 const unreadTotal = (page: Page) =>
   page.evaluate(async () => {
@@ -113,7 +120,9 @@ describe('the renderer in the desktop app (simulated bridge)', () => {
   it('alerts for a message only while unfocused, badges the unread total, and opens deep links', async () => {
     const { page: buyer, frames } = await desktopWindow('bob', '/')
     const seller = await apiSignedInAs(site, 'alice')
-    const listings = await buyer.evaluate(async () => (await (await fetch('/api/accounts?pageSize=100')).json()) as { id: number; seller: { username: string } }[])
+    const listings = await buyer.evaluate(
+      async () => (await (await fetch('/api/accounts?pageSize=100')).json()) as { id: number; seller: { username: string } }[],
+    )
     const listing = listings.find((l) => l.seller.username === 'alice')!
     const conversation = await postFromPage(buyer, '/api/conversations', { listingId: listing.id })
     await expect.poll(() => lastBadge(buyer)).toBe(await unreadTotal(buyer))
@@ -140,7 +149,9 @@ describe('the renderer in the desktop app (simulated bridge)', () => {
     // …and away again, it alerts once more: the quiet above was the focus, not a broken layer
     await setFocused(buyer, false)
     await seller.post(`/api/conversations/${conversation.id}/messages`, { content: 'One more thing' })
-    await expect.poll(async () => ((await calls(buyer, 'notify')) as { body: string }[]).map((c) => c.body).slice(1), { timeout: 10_000 }).toEqual(['One more thing'])
+    await expect
+      .poll(async () => ((await calls(buyer, 'notify')) as { body: string }[]).map((c) => c.body).slice(1), { timeout: 10_000 })
+      .toEqual(['One more thing'])
 
     // (c) deep links open their routes in this window
     await openDeepLink(buyer, `/listing/${listing.id}`)
@@ -149,7 +160,10 @@ describe('the renderer in the desktop app (simulated bridge)', () => {
     const deal = await postFromPage(buyer, '/api/transactions', { listingId: listing.id })
     await openDeepLink(buyer, `/transaction/${deal.id}`)
     await buyer.waitForURL(`${site.server.url}/transaction/${deal.id}`)
-    await buyer.getByText(`ACC-${String(deal.id).padStart(3, '0')}`).first().waitFor()
+    await buyer
+      .getByText(`ACC-${String(deal.id).padStart(3, '0')}`)
+      .first()
+      .waitFor()
     await expectValidCalls(buyer)
     await buyer.context().close()
   })

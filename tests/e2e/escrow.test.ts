@@ -6,7 +6,8 @@ import { axeViolations, reportViolations } from '../support/axe'
 const site = useDemoSite()
 
 const PASSWORD = 'handover-demo'
-const signedInAs = (username: string, width = 1280) => signIn(site, username, username === 'admin' ? 'handover-admin' : PASSWORD, { width, height: 900 })
+const signedInAs = (username: string, width = 1280) =>
+  signIn(site, username, username === 'admin' ? 'handover-admin' : PASSWORD, { width, height: 900 })
 const url = (path: string) => `${site.server.url}${path}`
 
 /** Opens `path` and waits until the page's live connection is authenticated, so no event is missed. */
@@ -288,7 +289,9 @@ describe('escrow in Chromium: buyer and seller side by side', () => {
     await notice.waitFor({ timeout: 10_000 })
     const text = await notice.innerText()
     expect(text).toContain(`${listing.accountTitle} is still reserved for you`)
-    expect(text).toMatch(/The account stays reserved for you until \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M, and you can still pay for it from the deal page\./)
+    expect(text).toMatch(
+      /The account stays reserved for you until \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M, and you can still pay for it from the deal page\./,
+    )
     await buyer.screenshot({ path: `${SHOTS}/escrow-cancelled-purchase-home-375.png` })
     expect(reportViolations(await axeViolations(buyer, 'home with the cancelled purchase’s notice'))).toBe('no violations')
 

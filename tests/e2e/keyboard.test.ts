@@ -65,7 +65,10 @@ describe('keyboard only: sign up, browse, buy and chat', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
     await page.keyboard.press('Tab')
     const inContent = await expectVisibleFocus(page)
-    expect(inContent.inMain, `the Tab after the skip link went to <${inContent.tag}> "${inContent.name.slice(0, 60)}" ${inContent.href ?? ''}, outside the content`).toBe(true)
+    expect(
+      inContent.inMain,
+      `the Tab after the skip link went to <${inContent.tag}> "${inContent.name.slice(0, 60)}" ${inContent.href ?? ''}, outside the content`,
+    ).toBe(true)
 
     // sign up from the header
     await tabTo(page, (f) => f.href === '/signup', { back: true })
@@ -100,7 +103,10 @@ describe('keyboard only: sign up, browse, buy and chat', () => {
     for (let i = 0; i < 12 && !/^Balance/.test(walked.at(-1)!); i++) {
       const from = walked.at(-1)
       await page.keyboard.press('ArrowDown')
-      await expect.poll(async () => (await focusOf(page)).name, { timeout: 2_000 }).not.toBe(from).catch(() => undefined)
+      await expect
+        .poll(async () => (await focusOf(page)).name, { timeout: 2_000 })
+        .not.toBe(from)
+        .catch(() => undefined)
       walked.push((await expectVisibleFocus(page)).name)
     }
     expect(walked.at(-1), `the arrows went through: ${walked.join(' → ')}`).toMatch(/^Balance/)

@@ -37,7 +37,8 @@ async function approve(admin: Page, id: number) {
   expect(status).toBe(200)
 }
 
-const unreadCount = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/notifications/unread-count')).json()) as { count: number }).count)
+const unreadCount = (page: Page) =>
+  page.evaluate(async () => ((await (await fetch('/api/notifications/unread-count')).json()) as { count: number }).count)
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ })
 const badge = (page: Page) => page.getByTestId('notification-badge')
 
@@ -63,7 +64,11 @@ describe('notifications in Chromium', () => {
     // the sign-in toast sits over the bell; close it for the picture
     // (one at a time: a toast may time out and leave mid-click, and its button then never settles)
     const closeButtons = alice.getByRole('button', { name: 'Close notification' })
-    for (let tries = 0; tries < 10 && (await closeButtons.count()) > 0; tries++) await closeButtons.first().click({ timeout: 2_000 }).catch(() => undefined)
+    for (let tries = 0; tries < 10 && (await closeButtons.count()) > 0; tries++)
+      await closeButtons
+        .first()
+        .click({ timeout: 2_000 })
+        .catch(() => undefined)
     await closeButtons.first().waitFor({ state: 'detached' })
     await alice.getByText('Welcome back!').waitFor({ state: 'hidden' })
     await alice.locator('header').screenshot({ path: `${SHOTS}/notification-bell-badge-1280.png` })
@@ -84,13 +89,17 @@ describe('notifications in Chromium', () => {
     await first.click()
     await alice.waitForURL(`${site.server.url}/listing/${firstId}`)
     await expect.poll(() => bell(alice).getAttribute('aria-label')).toBe(`Notifications, ${before + 1} unread`)
-    const stored = await alice.evaluate(async () => (await (await fetch('/api/notifications?type=listing_approved')).json()) as { isRead: boolean; data: { accountId: number } }[])
+    const stored = await alice.evaluate(
+      async () => (await (await fetch('/api/notifications?type=listing_approved')).json()) as { isRead: boolean; data: { accountId: number } }[],
+    )
     expect(stored.find((n) => n.data.accountId === firstId)?.isRead).toBe(true)
     expect(stored.find((n) => n.data.accountId === secondId)?.isRead).toBe(false)
 
     // a read item is no longer a choice
     await bell(alice).click()
-    await expect.poll(() => menu.getByRole('menuitem').filter({ hasText: 'Night photography account, 21K followers' }).getAttribute('aria-disabled')).toBe('true')
+    await expect
+      .poll(() => menu.getByRole('menuitem').filter({ hasText: 'Night photography account, 21K followers' }).getAttribute('aria-disabled'))
+      .toBe('true')
     await alice.keyboard.press('Escape')
 
     // the notifications page, filtered by type

@@ -23,7 +23,11 @@ beforeAll(async () => {
   const port = await freePort()
   base = `http://localhost:${port}`
   db = await createTestDatabase(template.database)
-  server = await startTestServer({ databaseUrl: db.url, env: { MEDIA_DIR: template.mediaDir, PUBLIC_URL: base, PORT: String(port) }, webRoot: WEB_ROOT })
+  server = await startTestServer({
+    databaseUrl: db.url,
+    env: { MEDIA_DIR: template.mediaDir, PUBLIC_URL: base, PORT: String(port) },
+    webRoot: WEB_ROOT,
+  })
   browser = await launchChromium()
 })
 
@@ -38,7 +42,14 @@ async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   })
   return cdp
 }

@@ -79,7 +79,10 @@ describe('reviews and the own profile in Chromium', () => {
     const after = sellerReviewsSchema.parse(await api(buyer, `/api/sellers/${deal.sellerId}/reviews`)).rating
     expect(after.count).toBe(before.count + 1)
     expect(after.byStars[3]).toBe(before.byStars[3]! + 1)
-    await buyer.getByRole('img', { name: new RegExp(`^Rated [\\d.]+ out of 5 from ${after.count} reviews?$`) }).first().waitFor()
+    await buyer
+      .getByRole('img', { name: new RegExp(`^Rated [\\d.]+ out of 5 from ${after.count} reviews?$`) })
+      .first()
+      .waitFor()
     await buyer.screenshot({ path: `${SHOTS}/seller-reviews-1280.png`, fullPage: true })
   })
 

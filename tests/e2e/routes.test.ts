@@ -55,7 +55,11 @@ describe('unknown and forwarded paths in Chromium', () => {
       expect(text, path).toContain('Page Not Found')
       expect(await headOf(page), path).toEqual({ title: 'Page Not Found | Handover', robots: 'noindex, nofollow', canonical: [] })
     }
-    await page.getByRole('link', { name: /Go to Homepage/ }).or(page.getByRole('button', { name: /Go to Homepage/ })).first().waitFor()
+    await page
+      .getByRole('link', { name: /Go to Homepage/ })
+      .or(page.getByRole('button', { name: /Go to Homepage/ }))
+      .first()
+      .waitFor()
     await page.screenshot({ path: `${SHOTS}/not-found.png` })
 
     // /chat keeps the query on its way to /messages, which sends a visitor on to sign in
@@ -101,7 +105,11 @@ describe('the header', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     await page.goto(`${server.url}/faq`)
     await pageSettled(page)
-    const background = () => page.locator('header').first().evaluate((header) => getComputedStyle(header).backgroundColor)
+    const background = () =>
+      page
+        .locator('header')
+        .first()
+        .evaluate((header) => getComputedStyle(header).backgroundColor)
     const scrollTo = (y: number) =>
       page.evaluate(
         (top) =>

@@ -13,7 +13,10 @@ describe('sellers in Chromium', () => {
 
     await page.goto(`${site.server.url}/top-sellers`)
     const list = page.getByRole('list', { name: 'Top sellers' })
-    await list.getByRole('link', { name: new RegExp(leader.username) }).first().click()
+    await list
+      .getByRole('link', { name: new RegExp(leader.username) })
+      .first()
+      .click()
     await page.waitForURL(`**/seller/${leader.id}`)
     await page.getByRole('heading', { level: 1, name: leader.username }).waitFor()
     expect(await page.title()).toBe(`${leader.username} – Seller Profile | Handover`)

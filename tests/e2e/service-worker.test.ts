@@ -83,7 +83,11 @@ describe('the service worker', () => {
     const cached = await cachedPaths(page)
     expect(Object.keys(cached)).toEqual([`handover-${id}`])
     expect(cached[`handover-${id}`]).toEqual(expect.arrayContaining(shell))
-    expect(Object.values(cached).flat().filter((path) => path.startsWith('/api') || path.startsWith('/ws'))).toEqual([])
+    expect(
+      Object.values(cached)
+        .flat()
+        .filter((path) => path.startsWith('/api') || path.startsWith('/ws')),
+    ).toEqual([])
     // a page load still gets the server's own page, with that page's tags
     const answer = await page.goto(`${server.url}/how-it-works`)
     expect(answer?.fromServiceWorker()).toBe(true)
@@ -125,7 +129,10 @@ describe('the service worker', () => {
     // a new build: same files, a worker with another id (what any change to the build gives)
     const worker = readFileSync(join(webRoot, 'sw.js'), 'utf8')
     const next = `${id}-next`
-    writeFileSync(join(webRoot, 'sw.js'), worker.replace(STAMP, (line) => line.replace(`"id":"${id}"`, `"id":"${next}"`)))
+    writeFileSync(
+      join(webRoot, 'sw.js'),
+      worker.replace(STAMP, (line) => line.replace(`"id":"${id}"`, `"id":"${next}"`)),
+    )
     try {
       await page.reload()
       const prompt = page.getByTestId('update-prompt')

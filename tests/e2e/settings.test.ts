@@ -12,7 +12,9 @@ const PICTURE = join(tmpdir(), `handover-e2e-avatar-${process.pid}.png`)
 const NOT_A_PICTURE = join(tmpdir(), `handover-e2e-avatar-${process.pid}-text.png`)
 
 beforeAll(async () => {
-  await sharp({ create: { width: 640, height: 480, channels: 3, background: '#6a3de8' } }).png().toFile(PICTURE)
+  await sharp({ create: { width: 640, height: 480, channels: 3, background: '#6a3de8' } })
+    .png()
+    .toFile(PICTURE)
   // named .png, and the browser declares it so: only the server, reading the bytes, can tell
   writeFileSync(NOT_A_PICTURE, 'not a picture\n'.repeat(20))
 })
@@ -23,7 +25,8 @@ afterAll(() => {
 })
 
 const url = (path: string) => `${site.server.url}${path}`
-const signedInAs = (username: string, width = 1280) => signIn(site, username, username === 'admin' ? 'handover-admin' : 'handover-demo', { width, height: 900 })
+const signedInAs = (username: string, width = 1280) =>
+  signIn(site, username, username === 'admin' ? 'handover-admin' : 'handover-demo', { width, height: 900 })
 
 /** Resolves once the page's live connection is authenticated, so no event is missed. */
 function liveConnection(page: Page): Promise<void> {
@@ -82,7 +85,10 @@ describe('the settings screen in Chromium', () => {
     await here.getByRole('heading', { name: 'Settings', level: 1 }).waitFor()
     expect(await here.evaluate(async () => (await fetch('/api/auth/me')).status)).toBe(200)
     const fresh = await (await site.browser.newContext()).newPage()
-    const login = await fresh.request.post(url('/api/auth/login'), { data: { username: 'carol', password: 'carol-new-secret' }, headers: { origin: site.server.url } })
+    const login = await fresh.request.post(url('/api/auth/login'), {
+      data: { username: 'carol', password: 'carol-new-secret' },
+      headers: { origin: site.server.url },
+    })
     expect(login.status()).toBe(200)
   })
 
@@ -176,7 +182,8 @@ describe('the settings screen in Chromium', () => {
   })
 })
 
-const unreadCount = (page: Page) => page.evaluate(async () => ((await (await fetch('/api/notifications/unread-count')).json()) as { count: number }).count)
+const unreadCount = (page: Page) =>
+  page.evaluate(async () => ((await (await fetch('/api/notifications/unread-count')).json()) as { count: number }).count)
 
 /** A listing of the seller's waiting for review, written through the API as the form would. */
 async function submitListing(seller: Page, handle: string): Promise<number> {

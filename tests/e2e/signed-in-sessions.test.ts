@@ -4,7 +4,8 @@ import { newPage, SHOTS, useDemoSite } from '../support/e2e'
 
 const site = useDemoSite()
 const url = (path: string) => `${site.server.url}${path}`
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 
 /** Signs bob in through the sign-in form of this page's browser, so the session carries that browser's user agent. */
 async function signIn(page: Page): Promise<void> {

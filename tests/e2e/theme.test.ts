@@ -155,13 +155,15 @@ describe('dark mode', () => {
 
     // unread counts on the bell and the chat button: alice starts a purchase (a notification) and the seller writes to her
     const [aliceApi, bobApi] = [await apiSignedInAs(site, 'alice'), await apiSignedInAs(site, 'bob')]
-    const ofBob = ((await bobApi.get('/api/accounts?pageSize=100&sort=price-low')).json as unknown as { id: number; seller: { username: string } }[]).find(
-      (l) => l.seller.username === 'bob',
-    )
+    const ofBob = (
+      (await bobApi.get('/api/accounts?pageSize=100&sort=price-low')).json as unknown as { id: number; seller: { username: string } }[]
+    ).find((l) => l.seller.username === 'bob')
     const deal = await aliceApi.post('/api/transactions', { listingId: ofBob!.id })
     expect(deal.status, deal.text).toBe(201)
     const { id: dealId, conversationId } = deal.json as unknown as { id: number; conversationId: number }
-    expect((await bobApi.post(`/api/conversations/${conversationId}/messages`, { content: 'Hi Alice, the invite goes out once you pay.' })).status).toBe(201)
+    expect(
+      (await bobApi.post(`/api/conversations/${conversationId}/messages`, { content: 'Hi Alice, the invite goes out once you pay.' })).status,
+    ).toBe(201)
 
     // her other screens, and the admin's, get the same check in the signed-in accessibility walks
     const alice = await signedInAs(site, 'alice', 'handover-demo')

@@ -77,11 +77,17 @@ const POLICY: Record<string, Row | Row[]> = {
   'GET /api/auth/admin-me': { call: () => get('/api/auth/admin-me'), expect: ownAccount() },
   // ── two-factor: the own account's; finishing a sign-in needs a pending one (401 for everyone here)
   'GET /api/auth/2fa': { call: () => get('/api/auth/2fa'), expect: ownAccount() },
-  'POST /api/auth/2fa/totp/setup': { call: () => post('/api/auth/2fa/totp/setup'), expect: { anonymous: 401, other: 'ok', banned: 401, admin: 409, owner: 'ok' } },
+  'POST /api/auth/2fa/totp/setup': {
+    call: () => post('/api/auth/2fa/totp/setup'),
+    expect: { anonymous: 401, other: 'ok', banned: 401, admin: 409, owner: 'ok' },
+  },
   'POST /api/auth/2fa/totp/enable': { call: () => post('/api/auth/2fa/totp/enable'), expect: ownAccount('reached') },
   'POST /api/auth/2fa/disable': { call: () => post('/api/auth/2fa/disable'), expect: ownAccount('reached') },
   // the admin has two-factor on, and a session that passed it minutes ago; the others have nothing to renew
-  'POST /api/auth/2fa/recovery-codes': { call: () => post('/api/auth/2fa/recovery-codes'), expect: { anonymous: 401, other: 400, banned: 401, admin: 'ok', owner: 400 } },
+  'POST /api/auth/2fa/recovery-codes': {
+    call: () => post('/api/auth/2fa/recovery-codes'),
+    expect: { anonymous: 401, other: 400, banned: 401, admin: 'ok', owner: 400 },
+  },
   'POST /api/auth/2fa/verify': { call: () => post('/api/auth/2fa/verify', { code: '123456' }), expect: everyone(401) },
   'POST /api/auth/2fa/step-up': { call: () => post('/api/auth/2fa/step-up'), expect: ownAccount('reached') },
   // ── passkeys: the own account's; a sign-in with one is anyone's to try (an empty answer is refused, nobody signed in)
@@ -92,13 +98,19 @@ const POLICY: Record<string, Row | Row[]> = {
   'POST /api/auth/webauthn/step-up/options': { call: () => post('/api/auth/webauthn/step-up/options'), expect: ownAccount() },
   'POST /api/auth/webauthn/step-up/verify': { call: () => post('/api/auth/webauthn/step-up/verify'), expect: ownAccount('reached') },
   'GET /api/auth/webauthn/credentials': { call: () => get('/api/auth/webauthn/credentials'), expect: ownAccount(), privateIds: () => [ownerPasskey] },
-  'DELETE /api/auth/webauthn/credentials/:id': { call: () => ({ method: 'DELETE', path: `/api/auth/webauthn/credentials/${ownerPasskey}` }), expect: ownerOnly(204, 404) },
+  'DELETE /api/auth/webauthn/credentials/:id': {
+    call: () => ({ method: 'DELETE', path: `/api/auth/webauthn/credentials/${ownerPasskey}` }),
+    expect: ownerOnly(204, 404),
+  },
   // run last: it ends each caller's session
   'POST /api/auth/logout': { call: () => post('/api/auth/logout'), expect: everyone('ok') },
 
   // ── the own sessions: a session of the owner's is not found for anyone else, admins included
   'GET /api/auth/sessions': { call: () => get('/api/auth/sessions'), expect: ownAccount() },
-  'DELETE /api/auth/sessions/:id': { call: () => ({ method: 'DELETE', path: `/api/auth/sessions/${ownerSpareSession}` }), expect: ownerOnly(204, 404) },
+  'DELETE /api/auth/sessions/:id': {
+    call: () => ({ method: 'DELETE', path: `/api/auth/sessions/${ownerSpareSession}` }),
+    expect: ownerOnly(204, 404),
+  },
   // run last: it would end the owner's spare session before the row above, and the sessions of the callers' other clients
   'POST /api/auth/sessions/sign-out-others': { call: () => post('/api/auth/sessions/sign-out-others'), expect: ownAccount() },
 
@@ -124,7 +136,10 @@ const POLICY: Record<string, Row | Row[]> = {
     { call: (fx) => get(`/api/accounts/${fx.listing}`), expect: everyone(200), privateFields: ['status', 'rejectionReason'] },
   ],
   'POST /api/accounts': { call: () => post('/api/accounts'), expect: ownAccount('reached') },
-  'PATCH /api/accounts/:id': { call: (fx) => ({ method: 'PATCH', path: `/api/accounts/${fx.listing}`, body: { displayName: 'Renamed by its seller' } }), expect: ownerOnly(200, 403) },
+  'PATCH /api/accounts/:id': {
+    call: (fx) => ({ method: 'PATCH', path: `/api/accounts/${fx.listing}`, body: { displayName: 'Renamed by its seller' } }),
+    expect: ownerOnly(200, 403),
+  },
   'DELETE /api/accounts/:id': { call: (fx) => ({ method: 'DELETE', path: `/api/accounts/${fx.spareListing}` }), expect: ownerOnly(204, 403) },
   'GET /api/stats': { call: () => get('/api/stats'), expect: everyone() },
   'GET /api/stats/platforms': { call: () => get('/api/stats/platforms'), expect: everyone() },
@@ -138,7 +153,10 @@ const POLICY: Record<string, Row | Row[]> = {
   'POST /api/admin/reviews/:id/remove': { call: () => post('/api/admin/reviews/999999/remove', { reason: 'matrix' }), expect: adminsOnly(404) },
   'GET /api/transactions/:id/review': { call: (fx) => get(`/api/transactions/${fx.deal}/review`), expect: ownerAndAdmins() },
   // only the buyer may write one, once the deal is completed (this one is not yet): admins may not
-  'POST /api/transactions/:id/review': { call: (fx) => post(`/api/transactions/${fx.deal}/review`, { rating: 5, text: 'Smooth handover' }), expect: ownerAndAdmins('reached', 403) },
+  'POST /api/transactions/:id/review': {
+    call: (fx) => post(`/api/transactions/${fx.deal}/review`, { rating: 5, text: 'Smooth handover' }),
+    expect: ownerAndAdmins('reached', 403),
+  },
 
   // ── images and uploads
   'GET /api/proxy/image': { call: () => get('/api/proxy/image?url=not%20an%20address'), expect: everyone('reached') },
@@ -148,7 +166,10 @@ const POLICY: Record<string, Row | Row[]> = {
   'GET /api/notifications': { call: () => get('/api/notifications'), expect: ownAccount(), privateIds: (fx) => [fx.notification] },
   'GET /api/notifications/unread-count': { call: () => get('/api/notifications/unread-count'), expect: ownAccount() },
   'PATCH /api/notifications/read-all': { call: () => ({ method: 'PATCH', path: '/api/notifications/read-all' }), expect: ownAccount() },
-  'PATCH /api/notifications/:id/read': { call: (fx) => ({ method: 'PATCH', path: `/api/notifications/${fx.notification}/read` }), expect: ownerOnly(200, 404) },
+  'PATCH /api/notifications/:id/read': {
+    call: (fx) => ({ method: 'PATCH', path: `/api/notifications/${fx.notification}/read` }),
+    expect: ownerOnly(200, 404),
+  },
 
   // ── chat: the parties and the admins (who may join); anyone else is told it does not exist
   'GET /api/conversations': { call: () => get('/api/conversations'), expect: ownAccount(), privateIds: (fx) => [fx.conversation] },
@@ -156,7 +177,10 @@ const POLICY: Record<string, Row | Row[]> = {
   'GET /api/conversations/unread-count': { call: () => get('/api/conversations/unread-count'), expect: ownAccount() },
   'GET /api/conversations/:id': { call: (fx) => get(`/api/conversations/${fx.conversation}`), expect: ownerAndAdmins() },
   'GET /api/conversations/:id/messages': { call: (fx) => get(`/api/conversations/${fx.conversation}/messages`), expect: ownerAndAdmins() },
-  'POST /api/conversations/:id/messages': { call: (fx) => post(`/api/conversations/${fx.conversation}/messages`, { content: 'Is the handover on track?' }), expect: ownerAndAdmins(201, 201) },
+  'POST /api/conversations/:id/messages': {
+    call: (fx) => post(`/api/conversations/${fx.conversation}/messages`, { content: 'Is the handover on track?' }),
+    expect: ownerAndAdmins(201, 201),
+  },
   'POST /api/conversations/:id/read': { call: (fx) => post(`/api/conversations/${fx.conversation}/read`), expect: ownerAndAdmins() },
   'GET /api/admin/conversations': { call: () => get('/api/admin/conversations'), expect: adminsOnly() },
 
@@ -167,23 +191,40 @@ const POLICY: Record<string, Row | Row[]> = {
   'GET /api/transactions/quote': { call: (fx) => get(`/api/transactions/quote?listingId=${fx.listing}`), expect: ownAccount('reached') },
   'GET /api/transactions/:id': { call: (fx) => get(`/api/transactions/${fx.deal}`), expect: ownerAndAdmins() },
   'POST /api/transactions': { call: () => post('/api/transactions'), expect: ownAccount('reached') },
-  'POST /api/transactions/:id/checkout': { call: (fx) => post(`/api/transactions/${fx.deal}/checkout`, { method: 'card' }), expect: ownerAndAdmins('reached', 'reached') },
-  'POST /api/transactions/:id/checklist/:itemId': { call: (fx) => post(`/api/transactions/${fx.deal}/checklist/${fx.checklistItem}`), expect: ownerAndAdmins('reached', 'reached') },
+  'POST /api/transactions/:id/checkout': {
+    call: (fx) => post(`/api/transactions/${fx.deal}/checkout`, { method: 'card' }),
+    expect: ownerAndAdmins('reached', 'reached'),
+  },
+  'POST /api/transactions/:id/checklist/:itemId': {
+    call: (fx) => post(`/api/transactions/${fx.deal}/checklist/${fx.checklistItem}`),
+    expect: ownerAndAdmins('reached', 'reached'),
+  },
   // well-formed bodies, as a malformed one is a 400 before the deal is looked up: the owner opens a dispute for real
   // and an admin settles it, so the steps after it meet a deal that has moved on (409)
   ...Object.fromEntries(
-    ['pay', 'send-invite', 'confirm-access', 'start-countdown', 'release', 'cancel', 'refund', 'dispute', 'resolve-release', 'resolve-refund'].map((step) => [
-      `POST /api/transactions/:id/${step}`,
-      { call: (fx: OwnerResources) => post(`/api/transactions/${fx.deal}/${step}`, STEP_BODIES[step] ?? {}), expect: ownerAndAdmins('reached', 'reached') },
-    ]),
+    ['pay', 'send-invite', 'confirm-access', 'start-countdown', 'release', 'cancel', 'refund', 'dispute', 'resolve-release', 'resolve-refund'].map(
+      (step) => [
+        `POST /api/transactions/:id/${step}`,
+        {
+          call: (fx: OwnerResources) => post(`/api/transactions/${fx.deal}/${step}`, STEP_BODIES[step] ?? {}),
+          expect: ownerAndAdmins('reached', 'reached'),
+        },
+      ],
+    ),
   ),
   'GET /api/admin/handover-steps': { call: () => get('/api/admin/handover-steps'), expect: adminsOnly() },
-  'PUT /api/admin/handover-steps/:platform': { call: () => ({ method: 'PUT', path: '/api/admin/handover-steps/youtube', body: {} }), expect: adminsOnly('reached') },
+  'PUT /api/admin/handover-steps/:platform': {
+    call: () => ({ method: 'PUT', path: '/api/admin/handover-steps/youtube', body: {} }),
+    expect: adminsOnly('reached'),
+  },
 
   // ── money: each user's own; an order or a withdrawal of someone else's is not found
   'POST /api/payments/deposits': { call: () => post('/api/payments/deposits'), expect: ownAccount('reached') },
   'POST /api/trustap/verify-payment': { call: (fx) => post('/api/trustap/verify-payment', { order_id: fx.order }), expect: ownerOnly(200, 404) },
-  'POST /api/trustap/complete-payment': { call: (fx) => post('/api/trustap/complete-payment', { order_id: fx.order, confirm_payment: true }), expect: ownerOnly(200, 404) },
+  'POST /api/trustap/complete-payment': {
+    call: (fx) => post('/api/trustap/complete-payment', { order_id: fx.order, confirm_payment: true }),
+    expect: ownerOnly(200, 404),
+  },
   // the provider's alone: without its credentials everyone is refused
   'POST /api/payments/webhooks/:provider': { call: (fx) => post('/api/payments/webhooks/sandbox', { order_id: fx.order }), expect: everyone(401) },
   'POST /api/withdrawals': { call: () => post('/api/withdrawals'), expect: ownAccount('reached') },
@@ -206,7 +247,10 @@ const POLICY: Record<string, Row | Row[]> = {
   'POST /api/admin/blog': { call: () => post('/api/admin/blog'), expect: adminsOnly('reached') },
   'POST /api/admin/blog/preview': { call: () => post('/api/admin/blog/preview', { body: 'Some *text*' }), expect: adminsOnly() },
   'GET /api/admin/blog/:id': { call: (fx) => get(`/api/admin/blog/${fx.blogPost}`), expect: adminsOnly() },
-  'PUT /api/admin/blog/:id': { call: (fx) => ({ method: 'PUT', path: `/api/admin/blog/${fx.blogPost}`, body: { title: 'Fixture post, edited' } }), expect: adminsOnly() },
+  'PUT /api/admin/blog/:id': {
+    call: (fx) => ({ method: 'PUT', path: `/api/admin/blog/${fx.blogPost}`, body: { title: 'Fixture post, edited' } }),
+    expect: adminsOnly(),
+  },
   'POST /api/admin/blog/:id/publish': { call: (fx) => post(`/api/admin/blog/${fx.blogPost}/publish`), expect: adminsOnly() },
   'POST /api/admin/blog/:id/unpublish': { call: (fx) => post(`/api/admin/blog/${fx.blogPost}/unpublish`), expect: adminsOnly() },
   'DELETE /api/admin/blog/:id': { call: (fx) => ({ method: 'DELETE', path: `/api/admin/blog/${fx.blogPost}` }), expect: adminsOnly(204) },
@@ -230,13 +274,19 @@ const POLICY: Record<string, Row | Row[]> = {
   'GET /api/admin/payments/summary': { call: () => get('/api/admin/payments/summary'), expect: adminsOnly() },
   'GET /api/admin/payments/orders': { call: () => get('/api/admin/payments/orders'), expect: adminsOnly() },
   'GET /api/admin/payments/orders.csv': { call: () => get('/api/admin/payments/orders.csv'), expect: adminsOnly() },
-  'POST /api/admin/payments/orders/:orderId/reconcile': { call: (fx) => post(`/api/admin/payments/orders/${fx.order}/reconcile`), expect: adminsOnly() },
+  'POST /api/admin/payments/orders/:orderId/reconcile': {
+    call: (fx) => post(`/api/admin/payments/orders/${fx.order}/reconcile`),
+    expect: adminsOnly(),
+  },
   // the owner's order is still open at checkout: nothing held to refund, which only an admin is told
   'POST /api/admin/payments/orders/:orderId/resolve-reversal': {
     call: (fx) => post(`/api/admin/payments/orders/${fx.order}/resolve-reversal`, { note: 'matrix' }),
     expect: adminsOnly(409),
   },
-  'POST /api/admin/payments/orders/:orderId/refund': { call: (fx) => post(`/api/admin/payments/orders/${fx.order}/refund`, { reason: 'matrix' }), expect: adminsOnly(409) },
+  'POST /api/admin/payments/orders/:orderId/refund': {
+    call: (fx) => post(`/api/admin/payments/orders/${fx.order}/refund`, { reason: 'matrix' }),
+    expect: adminsOnly(409),
+  },
   'GET /api/admin/payments/transactions': { call: () => get('/api/admin/payments/transactions'), expect: adminsOnly() },
   'GET /api/admin/payments/transactions.csv': { call: () => get('/api/admin/payments/transactions.csv'), expect: adminsOnly() },
   'GET /api/admin/audit': { call: () => get('/api/admin/audit'), expect: adminsOnly() },
@@ -291,10 +341,21 @@ beforeAll(async () => {
   expect((await spare.post('/api/auth/login', { username: fx.owner.username, password: PASSWORD })).status).toBe(200)
   ownerSpareSession = signedInSessionListSchema.parse((await spare.get('/api/auth/sessions')).json).find((s) => s.current)!.id
   const em = server.orm.em.fork()
-  const passkey = em.create(Passkey, { userId: fx.owner.id, credentialId: 'bWF0cml4LW93bmVyLXBhc3NrZXk', publicKey: Buffer.from('matrix'), name: 'Matrix key' })
+  const passkey = em.create(Passkey, {
+    userId: fx.owner.id,
+    credentialId: 'bWF0cml4LW93bmVyLXBhc3NrZXk',
+    publicKey: Buffer.from('matrix'),
+    name: 'Matrix key',
+  })
   await em.flush()
   ownerPasskey = passkey.id
-  Object.assign(clients, { anonymous: anonymousClient(server), other: other.client, banned: banned.client, admin: fx.admin.client, owner: fx.owner.client })
+  Object.assign(clients, {
+    anonymous: anonymousClient(server),
+    other: other.client,
+    banned: banned.client,
+    admin: fx.admin.client,
+    owner: fx.owner.client,
+  })
 }, 120_000)
 
 afterAll(async () => {
@@ -329,7 +390,9 @@ function leaks(text: string, json: unknown, row: Row): string[] {
 describe('the access matrix', () => {
   it('has a row for every documented route, and none for a route that is gone', () => {
     const documented = new Set(documentedApiRoutes(server).map((r) => `${r.method} ${r.path}`))
-    const missing = [...documented].filter((key) => rowsOf(key).length === 0).map((key) => `${key}: add it to POLICY in tests/integration/access-matrix.test.ts with who may call it`)
+    const missing = [...documented]
+      .filter((key) => rowsOf(key).length === 0)
+      .map((key) => `${key}: add it to POLICY in tests/integration/access-matrix.test.ts with who may call it`)
     expect(missing).toEqual([])
     expect(Object.keys(POLICY).filter((key) => !documented.has(key))).toEqual([])
   })
@@ -346,7 +409,8 @@ describe('the access matrix', () => {
         for (const who of WHO) {
           const res = await clients[who].request(call.method, call.path, call.body)
           checked++
-          if (!meets(res.status, row.expect[who])) wrong.push(`${key} (${call.path}) as ${who}: ${res.status}, expected ${row.expect[who]} — ${res.text.slice(0, 120)}`)
+          if (!meets(res.status, row.expect[who]))
+            wrong.push(`${key} (${call.path}) as ${who}: ${res.status}, expected ${row.expect[who]} — ${res.text.slice(0, 120)}`)
           if (res.status >= 400 && typeof res.json?.message !== 'string') wrong.push(`${key} as ${who}: ${res.status} without a JSON message`)
           if (who === 'anonymous' || who === 'other' || who === 'banned') {
             for (const leak of leaks(res.text, res.json, row)) leaked.push(`${key} (${call.path}) as ${who}: ${leak}`)

@@ -91,13 +91,18 @@ describe('changing the email', () => {
     expect(verified.status, verified.text).toBe(200)
     expect(verified.json).toEqual({ email: 'dana.new@example.com', message: ACCOUNT_MESSAGES.emailChanged })
     expect(await userRow(dana.id)).toMatchObject({ email: 'dana.new@example.com' })
-    expect(accountEmailSchema.parse((await dana.client.get('/api/settings/email')).json)).toEqual({ email: 'dana.new@example.com', pendingEmail: null })
+    expect(accountEmailSchema.parse((await dana.client.get('/api/settings/email')).json)).toEqual({
+      email: 'dana.new@example.com',
+      pendingEmail: null,
+    })
     const notice = await smtp.waitFor(`${dana.username}@example.com`, (m) => /was changed/.test(m.subject))
     expect(notice.text).toContain('d***@example.com')
     expect(notice.text).not.toContain('dana.new@example.com')
     // the new address signs in; the old one no longer does
     expect((await new ApiClient(server.url).post('/api/auth/login', { username: 'DANA.NEW@example.com', password: PASSWORD })).status).toBe(200)
-    expect((await new ApiClient(server.url).post('/api/auth/login', { username: `${dana.username}@example.com`, password: PASSWORD })).status).toBe(401)
+    expect((await new ApiClient(server.url).post('/api/auth/login', { username: `${dana.username}@example.com`, password: PASSWORD })).status).toBe(
+      401,
+    )
     // the code was used up
     expect((await dana.client.post('/api/settings/email/verify', { code })).json.message).toBe(ACCOUNT_MESSAGES.noPendingEmail)
   })
@@ -197,7 +202,11 @@ describe('changing the password', () => {
     expect(await sessionCount(ivy.id)).toBe(3)
     const mark = smtp.messages.length
 
-    const res = await ivy.client.post('/api/settings/password', { currentPassword: PASSWORD, newPassword: 'a brand new secret', confirmPassword: 'a brand new secret' })
+    const res = await ivy.client.post('/api/settings/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'a brand new secret',
+      confirmPassword: 'a brand new secret',
+    })
     expect(res.status, res.text).toBe(200)
     expect(res.json).toEqual({ success: true, message: ACCOUNT_MESSAGES.passwordChanged, endedSessions: 2 })
     expect(await closed).toBe(4001)
@@ -228,7 +237,10 @@ describe('changing the password', () => {
       [{ currentPassword: PASSWORD, newPassword: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) }, AUTH_MESSAGES.passwordLong],
       [{ currentPassword: PASSWORD, newPassword: 'seven77', confirmPassword: 'seven77' }, AUTH_MESSAGES.passwordShort],
       [{ currentPassword: PASSWORD, newPassword: 'Sunshine1', confirmPassword: 'Sunshine1' }, AUTH_MESSAGES.passwordCommon],
-      [{ currentPassword: PASSWORD, newPassword: jon.username.toUpperCase(), confirmPassword: jon.username.toUpperCase() }, AUTH_MESSAGES.passwordPersonal],
+      [
+        { currentPassword: PASSWORD, newPassword: jon.username.toUpperCase(), confirmPassword: jon.username.toUpperCase() },
+        AUTH_MESSAGES.passwordPersonal,
+      ],
       [{ currentPassword: PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD }, ACCOUNT_MESSAGES.samePassword],
       [{ newPassword: 'next secret', confirmPassword: 'next secret' }, ACCOUNT_MESSAGES.currentPassword],
     ]
@@ -254,7 +266,9 @@ describe('changing the password', () => {
     expect((await login(long.slice(0, 64))).status).toBe(401)
 
     const unicode = 'пароль 🔐 ключ'
-    expect((await lea.client.post('/api/settings/password', { currentPassword: long, newPassword: unicode, confirmPassword: unicode })).status).toBe(200)
+    expect((await lea.client.post('/api/settings/password', { currentPassword: long, newPassword: unicode, confirmPassword: unicode })).status).toBe(
+      200,
+    )
     expect((await login(unicode)).status).toBe(200)
     // kept as typed: another case is another password
     expect((await login(unicode.toUpperCase())).status).toBe(401)
@@ -263,10 +277,18 @@ describe('changing the password', () => {
   it('limits wrong current passwords like sign-in does', async () => {
     const kim = await someone('kim')
     for (let i = 0; i < 10; i++) {
-      const res = await kim.client.post('/api/settings/password', { currentPassword: `guess ${i}`, newPassword: 'next secret', confirmPassword: 'next secret' })
+      const res = await kim.client.post('/api/settings/password', {
+        currentPassword: `guess ${i}`,
+        newPassword: 'next secret',
+        confirmPassword: 'next secret',
+      })
       expect(res.status).toBe(400)
     }
-    const limited = await kim.client.post('/api/settings/password', { currentPassword: PASSWORD, newPassword: 'next secret', confirmPassword: 'next secret' })
+    const limited = await kim.client.post('/api/settings/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'next secret',
+      confirmPassword: 'next secret',
+    })
     expect(limited.status).toBe(429)
     expect(limited.json.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/)
     // the same budget as signing in with that name from here
@@ -285,7 +307,11 @@ describe('the profile picture', () => {
   async function upload(client: ApiClient | null, data: Buffer | null, field = 'avatar', type = 'image/png') {
     const form = new FormData()
     if (data) form.append(field, new Blob([new Uint8Array(data)], { type }), 'picture')
-    const res = await fetch(`${server.url}/api/settings/avatar`, { method: 'POST', body: form, headers: client ? { cookie: client.cookieHeader } : {} })
+    const res = await fetch(`${server.url}/api/settings/avatar`, {
+      method: 'POST',
+      body: form,
+      headers: client ? { cookie: client.cookieHeader } : {},
+    })
     const text = await res.text()
     return { status: res.status, json: (text ? JSON.parse(text) : {}) as { avatar?: string | null; message?: string } }
   }
@@ -330,7 +356,12 @@ describe('the profile picture', () => {
     ['an SVG', async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>'), 400, ACCOUNT_MESSAGES.avatarType],
     ['a truncated PNG', async () => (await solid(300, 300).png().toBuffer()).subarray(0, 100), 400, ACCOUNT_MESSAGES.avatarUnreadable],
     ['a 50,000 × 50,000 PNG', () => claimedSize(50_000, 50_000), 400, ACCOUNT_MESSAGES.avatarDimensions],
-    ['a file over 5 MB', async () => Buffer.concat([await solid(10, 10).png().toBuffer(), randomBytes(5 * 1024 * 1024)]), 413, ACCOUNT_MESSAGES.avatarSize],
+    [
+      'a file over 5 MB',
+      async () => Buffer.concat([await solid(10, 10).png().toBuffer(), randomBytes(5 * 1024 * 1024)]),
+      413,
+      ACCOUNT_MESSAGES.avatarSize,
+    ],
     ['no file', async () => null, 400, ACCOUNT_MESSAGES.avatarUpload],
     ['the wrong field', async () => solid(10, 10).png().toBuffer(), 400, ACCOUNT_MESSAGES.avatarUpload, 'image'],
   ])('refuses %s with a clear message and keeps the picture', async (_name, make, status, message, field = 'avatar') => {
@@ -361,7 +392,11 @@ describe('notification and sound preferences', () => {
     await socket.next('account_updated')
     const both = await put(ola.client, '/api/settings/preferences', { notificationSound: false, desktopNotifications: false })
     expect(both.json).toEqual({ messageSound: false, notificationSound: false, desktopNotifications: false })
-    expect((await ola.client.get('/api/settings/preferences')).json).toEqual({ messageSound: false, notificationSound: false, desktopNotifications: false })
+    expect((await ola.client.get('/api/settings/preferences')).json).toEqual({
+      messageSound: false,
+      notificationSound: false,
+      desktopNotifications: false,
+    })
     expect((await pia.client.get('/api/settings/preferences')).json).toEqual(DEFAULT_PREFERENCES)
   })
 
@@ -426,7 +461,9 @@ describe('deleting the account', () => {
     const res = await rich.client.post('/api/settings/delete-account', confirm)
     expect(res.status).toBe(409)
     expect(res.json.message).toBe(ownMoneyLeftMessage(1500, 0))
-    expect(res.json.message).toBe('You still have money on Handover ($15.00 in your wallet); withdraw it, or wait for your withdrawals to be paid, before deleting your account')
+    expect(res.json.message).toBe(
+      'You still have money on Handover ($15.00 in your wallet); withdraw it, or wait for your withdrawals to be paid, before deleting your account',
+    )
     expect(await userRow(rich.id)).toMatchObject({ deleted_at: null })
   })
 
@@ -460,7 +497,10 @@ describe('deleting the account', () => {
     const socket = await liveSocket(elsewhere, tia.id)
     const closed = closeOf(socket.socket)
     const mark = smtp.messages.length
-    await sql.query(`insert into trustap_accounts (user_id, guest_user_id, full_user_id, full_user_email, connected_at) values ($1, 'guest-tia', 'trustap-tia', 'tia@trustap.example', now())`, [tia.id])
+    await sql.query(
+      `insert into trustap_accounts (user_id, guest_user_id, full_user_id, full_user_email, connected_at) values ($1, 'guest-tia', 'trustap-tia', 'tia@trustap.example', now())`,
+      [tia.id],
+    )
 
     const res = await tia.client.post('/api/settings/delete-account', { password: PASSWORD, confirmation: ' DELETE ' })
     expect(res.status, res.text).toBe(200)
@@ -469,16 +509,23 @@ describe('deleting the account', () => {
     expect((await tia.client.get('/api/auth/me')).status).toBe(401)
     expect((await elsewhere.get('/api/auth/me')).status).toBe(401)
     expect(await sessionCount(tia.id)).toBe(0)
-    expect(await userRow(tia.id)).toMatchObject({ username: `Deleted user ${tia.id}`, email: `deleted-${tia.id}@deleted.invalid`, avatar: null, deleted_at: expect.any(Date) })
+    expect(await userRow(tia.id)).toMatchObject({
+      username: `Deleted user ${tia.id}`,
+      email: `deleted-${tia.id}@deleted.invalid`,
+      avatar: null,
+      deleted_at: expect.any(Date),
+    })
     expect((await sql.query('select status from listings where id = $1', [listingId])).rows[0].status).toBe('removed')
     expect((await sql.query('select count(*)::int as n from user_preferences where user_id = $1', [tia.id])).rows[0].n).toBe(0)
     // her Trustap account is free to connect to another Handover account; the guest id that paid stays with her deals
-    expect((await sql.query('select guest_user_id, full_user_id, full_user_email, connected_at from trustap_accounts where user_id = $1', [tia.id])).rows).toEqual([
-      { guest_user_id: 'guest-tia', full_user_id: null, full_user_email: null, connected_at: null },
-    ])
+    expect(
+      (await sql.query('select guest_user_id, full_user_id, full_user_email, connected_at from trustap_accounts where user_id = $1', [tia.id])).rows,
+    ).toEqual([{ guest_user_id: 'guest-tia', full_user_id: null, full_user_email: null, connected_at: null }])
     expect((await new ApiClient(server.url).post('/api/auth/login', { username: tia.username, password: PASSWORD })).status).toBe(401)
     expect(smtp.messages.slice(mark).some((m) => m.to.includes(`${tia.username}@example.com`) && /has been deleted/.test(m.subject))).toBe(true)
     // an owner's deletion is not an admin action
-    expect((await sql.query(`select count(*)::int as n from admin_audit_log where target_type = 'user' and target_id = $1`, [String(tia.id)])).rows[0].n).toBe(0)
+    expect(
+      (await sql.query(`select count(*)::int as n from admin_audit_log where target_type = 'user' and target_id = $1`, [String(tia.id)])).rows[0].n,
+    ).toBe(0)
   })
 })

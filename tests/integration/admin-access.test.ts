@@ -46,7 +46,8 @@ function adminRoutes(): RouteEntry[] {
   return [...admin, ...ADMIN_ONLY_ELSEWHERE]
 }
 
-const call = (client: ApiClient, route: RouteEntry) => client.request(route.method, concrete(route.path), route.method === 'GET' ? undefined : {}, { origin: server.url })
+const call = (client: ApiClient, route: RouteEntry) =>
+  client.request(route.method, concrete(route.path), route.method === 'GET' ? undefined : {}, { origin: server.url })
 
 beforeAll(async () => {
   db = await createTestDatabase()
@@ -65,7 +66,16 @@ describe('the admin area is the admins’ alone', () => {
     const routes = adminRoutes().map((r) => `${r.method} ${r.path}`)
     // a sample the area cannot do without: if enumeration broke, these go missing and the test fails
     expect(routes).toEqual(
-      expect.arrayContaining(['GET /api/admin/listings', 'POST /api/admin/listings/:id/approve', 'GET /api/admin/audit', 'GET /api/admin/withdrawals', 'GET /api/transactions/all', 'PUT /api/admin/blog/:id', 'DELETE /api/admin/blog/:id', 'GET /api/admin/contact']),
+      expect.arrayContaining([
+        'GET /api/admin/listings',
+        'POST /api/admin/listings/:id/approve',
+        'GET /api/admin/audit',
+        'GET /api/admin/withdrawals',
+        'GET /api/transactions/all',
+        'PUT /api/admin/blog/:id',
+        'DELETE /api/admin/blog/:id',
+        'GET /api/admin/contact',
+      ]),
     )
   })
 

@@ -133,7 +133,14 @@ describe('admins only', () => {
   })
 
   it('refuses malformed queries with a 400', async () => {
-    for (const query of ['/api/admin/stats?days=0', '/api/admin/stats?days=366', '/api/admin/stats?days=week', '/api/admin/disputes?page=0', '/api/admin/conversations?deal=yes', '/api/admin/conversations?page=x']) {
+    for (const query of [
+      '/api/admin/stats?days=0',
+      '/api/admin/stats?days=366',
+      '/api/admin/stats?days=week',
+      '/api/admin/disputes?page=0',
+      '/api/admin/conversations?deal=yes',
+      '/api/admin/conversations?page=x',
+    ]) {
       expect((await admin.client.get(query)).status, query).toBe(400)
     }
     expect((await admin.client.get('/api/admin/disputes/abc')).status).toBe(404)
@@ -208,7 +215,10 @@ describe('the disputes queue', () => {
     expect(res.status, res.text).toBe(200)
     const evidence = disputeEvidenceSchema.parse(res.json)
     expect(evidence.transaction.timeline.map((event) => event.status)).toEqual(['pending', 'fee_paid', null, 'disputed'])
-    expect(evidence.transaction.timeline.at(-1)).toMatchObject({ actorRole: 'buyer', note: expect.stringContaining('The ownership invite never worked') })
+    expect(evidence.transaction.timeline.at(-1)).toMatchObject({
+      actorRole: 'buyer',
+      note: expect.stringContaining('The ownership invite never worked'),
+    })
     expect(evidence.transaction.checklist[0]).toMatchObject({ sellerDoneAt: expect.any(String), buyerConfirmedAt: null })
     expect(evidence.transaction.checklist.slice(1).every((item) => item.sellerDoneAt === null)).toBe(true)
     const lines = evidence.transcript.map((message) => [message.sender.username, message.isSystem ?? false, message.content])
@@ -220,7 +230,9 @@ describe('the disputes queue', () => {
   })
 
   it('empties once an admin settles it, and the figures follow', async () => {
-    const resolved = await admin.client.post(`/api/transactions/${deals.disputed.id}/resolve-refund`, { note: 'The seller could not show a working invite.' })
+    const resolved = await admin.client.post(`/api/transactions/${deals.disputed.id}/resolve-refund`, {
+      note: 'The seller could not show a working invite.',
+    })
     expect(resolved.status, resolved.text).toBe(200)
     const queue = await admin.client.get('/api/admin/disputes')
     expect(queue.json).toEqual([])

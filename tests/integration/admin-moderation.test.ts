@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import type WebSocket from 'ws'
 import { LISTING_WRITE_MESSAGES, statsSchema } from '../../src/shared/api/listings'
-import { BANNED_SELLER_LISTING_REASON, MODERATION_MESSAGES, adminListingDtoSchema, adminListingListSchema, adminUserDtoSchema, adminUserListSchema } from '../../src/shared/api/moderation'
+import {
+  BANNED_SELLER_LISTING_REASON,
+  MODERATION_MESSAGES,
+  adminListingDtoSchema,
+  adminListingListSchema,
+  adminUserDtoSchema,
+  adminUserListSchema,
+} from '../../src/shared/api/moderation'
 import type { RunningServer } from '../../server/server'
 import type { TestDatabase } from '../support/database'
 import { createDemoDatabase, demoEnv } from '../support/demo-database'
@@ -62,12 +69,18 @@ const closeOf = (socket: WebSocket) =>
   new Promise<{ code: number; at: number }>((resolve) => socket.once('close', (code) => resolve({ code, at: Date.now() })))
 
 const audit = async (targetType: string, targetId: number) =>
-  (await sql.query('select action, admin_id, before, after, reason from admin_audit_log where target_type = $1 and target_id = $2 order by id', [targetType, String(targetId)])).rows
+  (
+    await sql.query('select action, admin_id, before, after, reason from admin_audit_log where target_type = $1 and target_id = $2 order by id', [
+      targetType,
+      String(targetId),
+    ])
+  ).rows
 
 const notifications = async (userId: number, type: string) =>
   (await sql.query('select title, message, data from notifications where user_id = $1 and type = $2 order by id', [userId, type])).rows
 
-const userRow = async (id: number) => (await sql.query('select username, email, banned_at, ban_reason, deleted_at from users where id = $1', [id])).rows[0]
+const userRow = async (id: number) =>
+  (await sql.query('select username, email, banned_at, ban_reason, deleted_at from users where id = $1', [id])).rows[0]
 const listingStatus = async (id: number) => (await sql.query('select status from listings where id = $1', [id])).rows[0].status as string
 const sessionCount = async (userId: number) => Number((await sql.query('select count(*) as n from sessions where user_id = $1', [userId])).rows[0].n)
 
@@ -144,7 +157,11 @@ describe('users', () => {
     const flagged = adminUserListSchema.parse((await admin.client.get(`/api/admin/users?q=findme_${suffix}&flagged=true`)).json)
     expect(flagged.map((u) => u.id)).toEqual([one.id])
     expect(await notifications(one.id, 'violation_detected')).toEqual([
-      { title: 'Violation detected', message: 'An admin flagged a violation on your account: Spamming buyers with links', data: { reason: 'Spamming buyers with links' } },
+      {
+        title: 'Violation detected',
+        message: 'An admin flagged a violation on your account: Spamming buyers with links',
+        data: { reason: 'Spamming buyers with links' },
+      },
     ])
     expect(await audit('user', one.id)).toEqual([
       { action: 'user.flag', admin_id: admin.id, before: null, after: { note: 'Spamming buyers with links' }, reason: 'Spamming buyers with links' },
@@ -200,12 +217,23 @@ describe('users', () => {
     expect(again.status).toBe(403)
     expect(again.json.message).toBe('This account has been banned: Selling stolen accounts')
     expect(await notifications(mallory.id, 'user_banned')).toEqual([
-      { title: 'Account banned', message: 'Your Handover account has been banned: Selling stolen accounts', data: { banReason: 'Selling stolen accounts' } },
+      {
+        title: 'Account banned',
+        message: 'Your Handover account has been banned: Selling stolen accounts',
+        data: { banReason: 'Selling stolen accounts' },
+      },
     ])
     const [entry] = await audit('user', mallory.id)
-    expect(entry).toMatchObject({ action: 'user.ban', admin_id: admin.id, before: { bannedAt: null, banReason: null }, reason: 'Selling stolen accounts' })
+    expect(entry).toMatchObject({
+      action: 'user.ban',
+      admin_id: admin.id,
+      before: { bannedAt: null, banReason: null },
+      reason: 'Selling stolen accounts',
+    })
     expect(entry.after).toMatchObject({ banReason: 'Selling stolen accounts', bannedAt: expect.any(String) })
-    expect(adminUserListSchema.parse((await admin.client.get(`/api/admin/users?q=${mallory.username}&status=banned`)).json).map((u) => u.id)).toEqual([mallory.id])
+    expect(adminUserListSchema.parse((await admin.client.get(`/api/admin/users?q=${mallory.username}&status=banned`)).json).map((u) => u.id)).toEqual(
+      [mallory.id],
+    )
 
     const twice = await admin.client.post(`/api/admin/users/${mallory.id}/ban`, { reason: 'Selling stolen accounts' })
     expect(twice.status).toBe(409)
@@ -230,8 +258,10 @@ describe('users', () => {
     const seller = await addUser(a, `seller_${randomBytes(3).toString('hex')}`)
     const sellerId = seller.id
     const [first, second, third] = await insertListings(db.url, [sellerId], 3, 5_000, seller.username)
-    const onSale = async () => (await sql.query(`select id from listings where seller_id = $1 and status = 'active' order by id`, [sellerId])).rows.map((r) => r.id as number)
-    const reasonOf = async (id: number) => (await sql.query('select rejection_reason from listings where id = $1', [id])).rows[0].rejection_reason as string | null
+    const onSale = async () =>
+      (await sql.query(`select id from listings where seller_id = $1 and status = 'active' order by id`, [sellerId])).rows.map((r) => r.id as number)
+    const reasonOf = async (id: number) =>
+      (await sql.query('select rejection_reason from listings where id = $1', [id])).rows[0].rejection_reason as string | null
     // one of them an admin suspended for a reason of their own beforehand
     expect((await admin.client.post(`/api/admin/listings/${third}/suspend`, { reason: 'Screenshots look edited' })).status).toBe(200)
     const selling = await onSale()
@@ -248,7 +278,11 @@ describe('users', () => {
     }
     expect(await catalogueTotal()).toBe(total - selling.length)
     expect((await visitor.get(`/api/accounts/${first}`)).status).toBe(404)
-    expect(await live.next('account_status_updated', (e) => e.accountId === first)).toEqual({ type: 'account_status_updated', accountId: first, isActive: false })
+    expect(await live.next('account_status_updated', (e) => e.accountId === first)).toEqual({
+      type: 'account_status_updated',
+      accountId: first,
+      isActive: false,
+    })
     expect(await reasonOf(third!)).toBe('Screenshots look edited')
 
     expect((await admin.client.post(`/api/admin/users/${sellerId}/unban`, { reason: 'Appeal accepted' })).status).toBe(200)
@@ -267,7 +301,8 @@ describe('users', () => {
     const seller = await addUser(a, `seller_${randomBytes(3).toString('hex')}`)
     // cheap enough for the welcome bonus, so the second buyer pays from the balance
     const [pendingOne, paidOne] = await insertListings(db.url, [seller.id], 2, 500, seller.username)
-    const reasonOf = async (id: number) => (await sql.query('select rejection_reason from listings where id = $1', [id])).rows[0].rejection_reason as string | null
+    const reasonOf = async (id: number) =>
+      (await sql.query('select rejection_reason from listings where id = $1', [id])).rows[0].rejection_reason as string | null
     const dealRow = async (id: number) => (await sql.query('select status, dispute_reason from escrow_transactions where id = $1', [id])).rows[0]
     const reserver = await addUser(a, `buyer_${randomBytes(3).toString('hex')}`)
     const payer = await addUser(a, `buyer_${randomBytes(3).toString('hex')}`)
@@ -287,7 +322,10 @@ describe('users', () => {
     expect(await reasonOf(pendingOne!)).toBe(BANNED_SELLER_LISTING_REASON)
     expect((await reserver.client.post(`/api/transactions/${pendingId}/pay`)).status).toBe(409)
     // the paid deal holds the money for an admin: no step of the seller's and no countdown pays it out
-    expect(await dealRow(paidId)).toEqual({ status: 'disputed', dispute_reason: 'The seller’s account was banned; the funds stay in escrow until an admin settles this deal.' })
+    expect(await dealRow(paidId)).toEqual({
+      status: 'disputed',
+      dispute_reason: 'The seller’s account was banned; the funds stay in escrow until an admin settles this deal.',
+    })
     expect(await listingStatus(paidOne!)).toBe('reserved')
     const queue = (await admin.client.get('/api/admin/disputes')).json as unknown as { id: number; disputedBy: string }[]
     expect(queue.find((d) => d.id === paidId)?.disputedBy).toBe('system')
@@ -357,21 +395,40 @@ describe('listings', () => {
     const listing = await activeListing()
     const watcher = await addUser(a, `watcher_${randomBytes(3).toString('hex')}`)
     const live = await liveSocket(b, watcher)
-    const before = { total: await catalogueTotal(), platform: await catalogueTotal(`&platform=${listing.platform}`), search: await catalogueTotal(`&q=${listing.username}`), stats: await stats() }
+    const before = {
+      total: await catalogueTotal(),
+      platform: await catalogueTotal(`&platform=${listing.platform}`),
+      search: await catalogueTotal(`&q=${listing.username}`),
+      stats: await stats(),
+    }
     expect(before.search).toBeGreaterThanOrEqual(1)
 
     const res = await admin.client.post(`/api/admin/listings/${listing.id}/suspend`, { reason: 'Follower count looks bought' })
     expect(res.status, res.text).toBe(200)
-    expect(adminListingDtoSchema.parse(res.json)).toMatchObject({ id: listing.id, status: 'suspended', isActive: false, rejectionReason: 'Follower count looks bought' })
+    expect(adminListingDtoSchema.parse(res.json)).toMatchObject({
+      id: listing.id,
+      status: 'suspended',
+      isActive: false,
+      rejectionReason: 'Follower count looks bought',
+    })
     expect(await catalogueTotal()).toBe(before.total - 1)
     expect(await catalogueTotal(`&platform=${listing.platform}`)).toBe(before.platform - 1)
     expect(await catalogueTotal(`&q=${listing.username}`)).toBe(before.search - 1)
     expect((await stats()).activeListings).toBe(before.stats.activeListings - 1)
     expect((await visitor.get(`/api/accounts/${listing.id}`)).status).toBe(404)
-    expect(await live.next('account_status_updated', (e) => e.accountId === listing.id)).toEqual({ type: 'account_status_updated', accountId: listing.id, isActive: false })
-    expect((await notifications(listing.sellerId, 'listing_suspended')).at(-1)).toMatchObject({ title: 'Listing suspended', data: { accountId: listing.id, reason: 'Follower count looks bought' } })
+    expect(await live.next('account_status_updated', (e) => e.accountId === listing.id)).toEqual({
+      type: 'account_status_updated',
+      accountId: listing.id,
+      isActive: false,
+    })
+    expect((await notifications(listing.sellerId, 'listing_suspended')).at(-1)).toMatchObject({
+      title: 'Listing suspended',
+      data: { accountId: listing.id, reason: 'Follower count looks bought' },
+    })
 
-    const suspendedOnly = adminListingListSchema.parse((await admin.client.get(`/api/admin/listings/search?status=suspended&q=${listing.username}`)).json)
+    const suspendedOnly = adminListingListSchema.parse(
+      (await admin.client.get(`/api/admin/listings/search?status=suspended&q=${listing.username}`)).json,
+    )
     expect(suspendedOnly.map((l) => l.id)).toContain(listing.id)
     const twice = await admin.client.post(`/api/admin/listings/${listing.id}/suspend`, { reason: 'Follower count looks bought' })
     expect(twice.status).toBe(409)
@@ -386,7 +443,10 @@ describe('listings', () => {
     expect((await stats()).activeListings).toBe(before.stats.activeListings)
     expect((await visitor.get(`/api/accounts/${listing.id}`)).status).toBe(200)
     await live.next('account_status_updated', (e) => e.accountId === listing.id && e.isActive)
-    expect((await notifications(listing.sellerId, 'listing_restored')).at(-1)).toMatchObject({ title: 'Listing restored', data: { accountId: listing.id } })
+    expect((await notifications(listing.sellerId, 'listing_restored')).at(-1)).toMatchObject({
+      title: 'Listing restored',
+      data: { accountId: listing.id },
+    })
     expect((await audit('listing', listing.id)).map((e) => [e.action, e.before, e.after, e.reason])).toEqual([
       ['listing.suspend', { status: 'active' }, { status: 'suspended' }, 'Follower count looks bought'],
       ['listing.restore', { status: 'suspended' }, { status: 'active' }, null],
@@ -486,7 +546,9 @@ describe('a listing in a deal, and deleting accounts', () => {
     const rich = await addUser(a, `rich_${randomBytes(3).toString('hex')}`)
     const res = await admin.client.post(`/api/admin/users/${rich.id}/delete`, { reason: 'Closing the account' })
     expect(res.status).toBe(409)
-    expect(res.json.message).toBe('This user still has money on Handover ($15.00 in the wallet); it must be paid out before the account can be deleted')
+    expect(res.json.message).toBe(
+      'This user still has money on Handover ($15.00 in the wallet); it must be paid out before the account can be deleted',
+    )
     expect(await userRow(rich.id)).toMatchObject({ deleted_at: null })
   })
 
@@ -507,7 +569,9 @@ describe('a listing in a deal, and deleting accounts', () => {
     const listingId = Number(created.json.id)
     expect((await admin.client.post(`/api/admin/listings/${listingId}/approve`)).status).toBe(200)
     await drainWallet(a, zoe.id)
-    const entriesBefore = (await sql.query(`select count(*) as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1`, [zoe.id])).rows[0].n
+    const entriesBefore = (
+      await sql.query(`select count(*) as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1`, [zoe.id])
+    ).rows[0].n
     const total = await catalogueTotal()
     const usersShown = async () => ({
       site: Number(((await new ApiClient(a.url).get('/api/stats')).json as { totalUsers: number }).totalUsers),
@@ -516,24 +580,41 @@ describe('a listing in a deal, and deleting accounts', () => {
     const usersBefore = await usersShown()
     const socket = await liveSocket(b, zoe)
     const closed = closeOf(socket.socket)
-    await sql.query(`insert into trustap_accounts (user_id, guest_user_id, full_user_id, full_user_email, connected_at) values ($1, 'guest-zoe', 'trustap-zoe', 'zoe@trustap.example', now())`, [zoe.id])
+    await sql.query(
+      `insert into trustap_accounts (user_id, guest_user_id, full_user_id, full_user_email, connected_at) values ($1, 'guest-zoe', 'trustap-zoe', 'zoe@trustap.example', now())`,
+      [zoe.id],
+    )
 
     const res = await admin.client.post(`/api/admin/users/${zoe.id}/delete`, { reason: 'Asked to close the account' })
     expect(res.status, res.text).toBe(200)
-    expect(adminUserDtoSchema.parse(res.json)).toMatchObject({ id: zoe.id, username: `Deleted user ${zoe.id}`, email: `deleted-${zoe.id}@deleted.invalid`, deletedAt: expect.any(String) })
+    expect(adminUserDtoSchema.parse(res.json)).toMatchObject({
+      id: zoe.id,
+      username: `Deleted user ${zoe.id}`,
+      email: `deleted-${zoe.id}@deleted.invalid`,
+      deletedAt: expect.any(String),
+    })
     expect((await closed).code).toBe(4001)
     expect((await zoe.client.get('/api/auth/me')).status).toBe(401)
     expect((await new ApiClient(a.url).post('/api/auth/login', { username: zoe.username, password: PASSWORD })).status).toBe(401)
     expect(await listingStatus(listingId)).toBe('removed')
     expect(await catalogueTotal()).toBe(total - 1)
     // the Trustap connection's email goes; its Trustap account stays tied to the deleted one, not free for a new account
-    expect((await sql.query('select full_user_id, full_user_email from trustap_accounts where user_id = $1', [zoe.id])).rows).toEqual([{ full_user_id: 'trustap-zoe', full_user_email: null }])
+    expect((await sql.query('select full_user_id, full_user_email from trustap_accounts where user_id = $1', [zoe.id])).rows).toEqual([
+      { full_user_id: 'trustap-zoe', full_user_email: null },
+    ])
     // a deleted account no longer counts as a user, on the home page or the dashboard
     expect(await usersShown()).toEqual({ site: usersBefore.site - 1, dashboard: usersBefore.dashboard - 1 })
-    const after = (await sql.query(`select count(*) as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1`, [zoe.id])).rows[0].n
+    const after = (
+      await sql.query(`select count(*) as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1`, [zoe.id])
+    ).rows[0].n
     expect(after).toBe(entriesBefore)
     const [entry] = await audit('user', zoe.id)
-    expect(entry).toMatchObject({ action: 'user.delete', before: { username: zoe.username }, after: { username: `Deleted user ${zoe.id}`, removedListings: [listingId] }, reason: 'Asked to close the account' })
+    expect(entry).toMatchObject({
+      action: 'user.delete',
+      before: { username: zoe.username },
+      after: { username: `Deleted user ${zoe.id}`, removedListings: [listingId] },
+      reason: 'Asked to close the account',
+    })
     expect(adminUserListSchema.parse((await admin.client.get(`/api/admin/users?status=deleted&q=${zoe.id}`)).json).map((u) => u.id)).toEqual([zoe.id])
 
     const again = await admin.client.post(`/api/admin/users/${zoe.id}/delete`, { reason: 'Asked to close the account' })

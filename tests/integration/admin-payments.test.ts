@@ -30,7 +30,8 @@ const creditCount = async (orderId: string) =>
 const auditOf = async (orderId: string) =>
   (await sql.query(`select admin_id, action, target_type, before, after from admin_audit_log where target_id = $1 order by id`, [orderId])).rows
 /** Moves an order's checkout back in time, as if it had been opened `minutes` ago. */
-const age = (orderId: string, minutes: number) => sql.query(`update payment_orders set created_at = now() - make_interval(mins => $2) where order_id = $1`, [orderId, minutes])
+const age = (orderId: string, minutes: number) =>
+  sql.query(`update payment_orders set created_at = now() - make_interval(mins => $2) where order_id = $1`, [orderId, minutes])
 
 const deposit = (user: TestUser, amount: number, method: 'card' | 'crypto' = 'card') => startDeposit(user.client, { amount, method })
 
@@ -111,7 +112,13 @@ afterAll(async () => {
 })
 
 describe('who may use the payment monitor', () => {
-  const reads = ['/api/admin/payments/orders', '/api/admin/payments/orders.csv', '/api/admin/payments/transactions', '/api/admin/payments/transactions.csv', '/api/admin/payments/summary']
+  const reads = [
+    '/api/admin/payments/orders',
+    '/api/admin/payments/orders.csv',
+    '/api/admin/payments/transactions',
+    '/api/admin/payments/transactions.csv',
+    '/api/admin/payments/summary',
+  ]
 
   it('is refused signed out (401) and to users who are not admins (403)', async () => {
     const anonymous = new ApiClient(server.url, { origin: server.url })
@@ -152,7 +159,9 @@ describe('payment orders', () => {
   })
 
   it('filters by status, provider, kind and age, and refuses filters it does not know', async () => {
-    expect((await orders(`?status=created&kind=deposit&provider=sandbox`)).items.map((o) => o.orderId)).toEqual(expect.arrayContaining([card.orderId, crypto.orderId]))
+    expect((await orders(`?status=created&kind=deposit&provider=sandbox`)).items.map((o) => o.orderId)).toEqual(
+      expect.arrayContaining([card.orderId, crypto.orderId]),
+    )
     expect((await orders('?status=credited')).items.map((o) => o.orderId)).not.toContain(card.orderId)
     expect((await orders('?provider=trustap')).total).toBe(0)
     expect((await orders('?kind=purchase')).items.every((o) => o.kind === 'purchase')).toBe(true)
@@ -160,7 +169,16 @@ describe('payment orders', () => {
     const old = await orders('?olderThan=60')
     expect(old.items.map((o) => o.orderId)).toContain(card.orderId)
     expect(old.items.map((o) => o.orderId)).not.toContain(crypto.orderId)
-    for (const bad of ['?status=lost', '?provider=paypal', '?olderThan=0', '?olderThan=ten', '?stuck=yes', '?page=0', '?colour=red', '?status=paid&status=created']) {
+    for (const bad of [
+      '?status=lost',
+      '?provider=paypal',
+      '?olderThan=0',
+      '?olderThan=ten',
+      '?stuck=yes',
+      '?page=0',
+      '?colour=red',
+      '?status=paid&status=created',
+    ]) {
       const res = await admin.client.get(`/api/admin/payments/orders${bad}`)
       expect(res.status, bad).toBe(400)
       expect(res.json.message, bad).toEqual(expect.any(String))
@@ -205,7 +223,8 @@ describe('reconcile', () => {
         return reconcileResultSchema.parse(res.json)
       })
       expect(results.filter((r) => r.changed)).toHaveLength(1)
-      for (const result of results) expect(result).toMatchObject({ outcome: 'credited', order: { orderId: checkout.orderId, status: 'credited', stuck: null } })
+      for (const result of results)
+        expect(result).toMatchObject({ outcome: 'credited', order: { orderId: checkout.orderId, status: 'credited', stuck: null } })
       await socket.next('payment_monitor_update', (e) => e.orderId === checkout.orderId && e.status === 'credited')
     } finally {
       await socket.close()
@@ -217,7 +236,12 @@ describe('reconcile', () => {
     expect(await creditCount(checkout.orderId)).toBe(1)
     const audit = await auditOf(checkout.orderId)
     expect(audit).toHaveLength(1)
-    expect(audit[0]).toMatchObject({ admin_id: admin.id, action: 'payment.reconcile', target_type: 'payment_order', before: { status: 'created', paidAt: null, creditedAt: null } })
+    expect(audit[0]).toMatchObject({
+      admin_id: admin.id,
+      action: 'payment.reconcile',
+      target_type: 'payment_order',
+      before: { status: 'created', paidAt: null, creditedAt: null },
+    })
     expect(audit[0].after).toMatchObject({ status: 'credited', paidAt: expect.any(String), creditedAt: expect.any(String) })
   })
 
@@ -246,7 +270,11 @@ describe('reconcile', () => {
     // the provider collected less than the order's total
     await sql.query(`update sandbox_payments set amount_cents = amount_cents - 100 where order_id = $1`, [checkout.orderId])
     const first = reconcileResultSchema.parse((await reconcile(checkout.orderId)).json)
-    expect(first).toMatchObject({ outcome: 'mismatch', changed: true, order: { status: 'paid', stuck: { reason: 'paid_not_credited', message: STUCK_MESSAGES.paid_not_credited } } })
+    expect(first).toMatchObject({
+      outcome: 'mismatch',
+      changed: true,
+      order: { status: 'paid', stuck: { reason: 'paid_not_credited', message: STUCK_MESSAGES.paid_not_credited } },
+    })
     expect(reconcileResultSchema.parse((await reconcile(checkout.orderId)).json)).toMatchObject({ outcome: 'mismatch', changed: false })
     expect(await balanceOf(bob)).toBe(before)
     expect(await creditCount(checkout.orderId)).toBe(0)
@@ -305,7 +333,10 @@ describe('escrow transactions', () => {
 
       await sql.query(`update escrow_transactions set reserved_until = now() - interval '10 minutes' where id = $1`, [id])
       const stuck = await list('?stuck=true')
-      expect(stuck.items.find((d) => d.id === id)?.stuck).toEqual({ reason: 'reservation_not_lapsed', message: STUCK_MESSAGES.reservation_not_lapsed })
+      expect(stuck.items.find((d) => d.id === id)?.stuck).toEqual({
+        reason: 'reservation_not_lapsed',
+        message: STUCK_MESSAGES.reservation_not_lapsed,
+      })
       expect(paymentMonitorSummarySchema.parse((await admin.client.get('/api/admin/payments/summary')).json).stuckTransactions).toBe(stuck.total)
 
       // the CSV of the same filter, quoted as RFC 4180 has it
@@ -317,7 +348,12 @@ describe('escrow transactions', () => {
       const [header, ...rows] = parseCsv(csv.text)
       expect(rows).toHaveLength(stuck.total)
       const row = Object.fromEntries(header!.map((name, i) => [name, rows.find((r) => r[1] === String(id))![i]]))
-      expect(row).toMatchObject({ transaction: `ACC-${String(id).padStart(3, '0')}`, listing_title: 'Cats, "dogs" and more', status: 'pending', stuck: STUCK_MESSAGES.reservation_not_lapsed })
+      expect(row).toMatchObject({
+        transaction: `ACC-${String(id).padStart(3, '0')}`,
+        listing_title: 'Cats, "dogs" and more',
+        status: 'pending',
+        stuck: STUCK_MESSAGES.reservation_not_lapsed,
+      })
 
       // an admin's step on the deal reaches the monitor through the deal's own event to 999
       expect((await admin.client.post(`/api/transactions/${id}/cancel`, {})).status).toBe(200)
@@ -341,13 +377,42 @@ describe('CSV export of orders', () => {
     expect(res.text.endsWith('\r\n')).toBe(true)
     const [header, ...rows] = parseCsv(res.text)
     expect(header).toEqual([
-      'order_id', 'kind', 'transaction', 'user_id', 'username', 'provider', 'provider_ref', 'method', 'amount', 'processor_fee', 'total',
-      'status', 'stuck', 'created_at', 'updated_at', 'paid_at', 'credited_at', 'refunded_at', 'reversed_at', 'reversal_resolved_at',
-      'complained_at', 'complaint_closed_at',
+      'order_id',
+      'kind',
+      'transaction',
+      'user_id',
+      'username',
+      'provider',
+      'provider_ref',
+      'method',
+      'amount',
+      'processor_fee',
+      'total',
+      'status',
+      'stuck',
+      'created_at',
+      'updated_at',
+      'paid_at',
+      'credited_at',
+      'refunded_at',
+      'reversed_at',
+      'reversal_resolved_at',
+      'complained_at',
+      'complaint_closed_at',
     ])
     expect(rows).toHaveLength(total)
-    const credited = rows.map((r) => Object.fromEntries(header!.map((name, i) => [name, r[i]]))).find((r) => r.status === 'credited' && r.amount === '40.00')
-    expect(credited).toMatchObject({ kind: 'deposit', username: 'alice', provider: 'sandbox', method: 'card', processor_fee: '1.46', total: '41.46', stuck: '' })
+    const credited = rows
+      .map((r) => Object.fromEntries(header!.map((name, i) => [name, r[i]])))
+      .find((r) => r.status === 'credited' && r.amount === '40.00')
+    expect(credited).toMatchObject({
+      kind: 'deposit',
+      username: 'alice',
+      provider: 'sandbox',
+      method: 'card',
+      processor_fee: '1.46',
+      total: '41.46',
+      stuck: '',
+    })
     expect(credited!.credited_at).toMatch(/^\d{4}-\d{2}-\d{2}T/)
     const stuckOnly = parseCsv((await admin.client.get('/api/admin/payments/orders.csv?stuck=true')).text)
     expect(stuckOnly.slice(1).every((r) => r[12] !== '')).toBe(true)

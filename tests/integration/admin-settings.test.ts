@@ -21,7 +21,11 @@ let member: TestUser
 const put = (client: ApiClient, body: unknown) => client.request('PUT', '/api/admin/settings', body)
 const readSettings = async (): Promise<Settings> => settingsSchema.parse((await admin.get('/api/admin/settings')).json)
 const auditRows = async () =>
-  (await sql.query(`select action, target_type, target_id, before, after, admin_id from admin_audit_log where action = 'settings.update' order by id`)).rows
+  (
+    await sql.query(
+      `select action, target_type, target_id, before, after, admin_id from admin_audit_log where action = 'settings.update' order by id`,
+    )
+  ).rows
 const storedRows = async () => (await sql.query('select key, value from settings order by key')).rows
 
 beforeAll(async () => {
@@ -84,7 +88,9 @@ describe('admin settings', () => {
     ])
     const log = await admin.get('/api/admin/audit?action=settings.update')
     expect(log.status).toBe(200)
-    expect(log.json).toEqual([expect.objectContaining({ admin: { id: adminId, username: ADMIN.username }, targetType: 'settings', targetId: 'marketplace' })])
+    expect(log.json).toEqual([
+      expect.objectContaining({ admin: { id: adminId, username: ADMIN.username }, targetType: 'settings', targetId: 'marketplace' }),
+    ])
   })
 
   it('writes no entry when a save changes nothing', async () => {
@@ -138,7 +144,12 @@ describe('admin settings', () => {
     const client = new ApiClient(server.url)
     const email = 'bonus_taker@example.com'
     const sent = smtp.messages.length
-    const signup = await client.post('/api/auth/signup', { username: 'bonus_taker', email, password: 'correct horse', confirmPassword: 'correct horse' })
+    const signup = await client.post('/api/auth/signup', {
+      username: 'bonus_taker',
+      email,
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+    })
     expect(signup.status, signup.text).toBe(200)
     const verified = await client.post('/api/auth/verify-email', { email, code: await smtp.codeFor(email, sent) })
     expect(verified.status, verified.text).toBe(200)
@@ -160,8 +171,14 @@ describe('admin settings', () => {
     expect(siteInfoSchema.parse((await anonymous.get('/api/site')).json)).toEqual({ maintenanceBanner: null, welcomeBonus: '15.00' })
 
     expect((await put(admin, { maintenanceBanner: '  Payouts pause tonight from 22:00 to 23:00 UTC.  ' })).status).toBe(200)
-    expect((await anonymous.get('/api/site')).json).toEqual({ maintenanceBanner: 'Payouts pause tonight from 22:00 to 23:00 UTC.', welcomeBonus: '15.00' })
-    expect((await member.client.get('/api/site')).json).toEqual({ maintenanceBanner: 'Payouts pause tonight from 22:00 to 23:00 UTC.', welcomeBonus: '15.00' })
+    expect((await anonymous.get('/api/site')).json).toEqual({
+      maintenanceBanner: 'Payouts pause tonight from 22:00 to 23:00 UTC.',
+      welcomeBonus: '15.00',
+    })
+    expect((await member.client.get('/api/site')).json).toEqual({
+      maintenanceBanner: 'Payouts pause tonight from 22:00 to 23:00 UTC.',
+      welcomeBonus: '15.00',
+    })
     const entry = (await auditRows()).at(-1)
     expect(entry).toMatchObject({ before: { maintenanceBanner: '' }, after: { maintenanceBanner: 'Payouts pause tonight from 22:00 to 23:00 UTC.' } })
 
@@ -177,7 +194,7 @@ describe('admin settings', () => {
     expect(res.json).toEqual({ escrowFeeBps, escrowFeeMinCents, countdownDays, reservationMinutes, listingApprovalRequired })
   })
 
-  it('changes one platform\'s countdown and keeps the others, so two admins changing two platforms at once both keep theirs', async () => {
+  it("changes one platform's countdown and keeps the others, so two admins changing two platforms at once both keep theirs", async () => {
     const before = await readSettings()
     const answers = await Promise.all([put(admin, { countdownDays: { youtube: 9 } }), put(admin, { countdownDays: { telegram: 5 } })])
     expect(answers.map((r) => r.status)).toEqual([200, 200])

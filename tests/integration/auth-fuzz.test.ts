@@ -24,7 +24,14 @@ afterAll(async () => {
   await db?.drop()
 })
 
-const ENDPOINTS = ['/api/auth/signup', '/api/auth/verify-email', '/api/auth/resend-verification', '/api/auth/login', '/api/auth/forgot-password', '/api/auth/reset-password']
+const ENDPOINTS = [
+  '/api/auth/signup',
+  '/api/auth/verify-email',
+  '/api/auth/resend-verification',
+  '/api/auth/login',
+  '/api/auth/forgot-password',
+  '/api/auth/reset-password',
+]
 const FIELDS = ['username', 'email', 'password', 'confirmPassword', 'code', 'token', '__proto__', 'constructor']
 
 const hostileString = fc.oneof(
@@ -32,7 +39,15 @@ const hostileString = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 80 }),
   fc.constantFrom('', ' ', '\u0000', 'a'.repeat(10_000), "' or 1=1 --", '<script>alert(1)</script>', '😀'.repeat(60)),
 )
-const hostileValue = fc.oneof(hostileString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }))
+const hostileValue = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+)
 const body = fc.oneof(
   fc.dictionary(fc.constantFrom(...FIELDS), hostileValue),
   fc.jsonValue().map((v) => JSON.stringify(v)),

@@ -17,7 +17,11 @@ let sql: pg.Client
 beforeAll(async () => {
   db = await createTestDatabase()
   smtp = await startSmtpCapture()
-  server = await startTestServer({ databaseUrl: db.url, smtpUrl: smtp.url, env: { ADMIN_USERNAME: 'rootadmin', ADMIN_PASSWORD: 'root-admin-password' } })
+  server = await startTestServer({
+    databaseUrl: db.url,
+    smtpUrl: smtp.url,
+    env: { ADMIN_USERNAME: 'rootadmin', ADMIN_PASSWORD: 'root-admin-password' },
+  })
   sql = new pg.Client({ connectionString: db.url })
   await sql.connect()
 })
@@ -92,11 +96,21 @@ describe('sign-up with an emailed code', () => {
     const users = await count('users')
     const pending = await count('pending_signups')
 
-    const dupName = await client.post('/api/auth/signup', { username: 'UniqueUser', email: 'other@example.com', password: 'correct horse', confirmPassword: 'correct horse' })
+    const dupName = await client.post('/api/auth/signup', {
+      username: 'UniqueUser',
+      email: 'other@example.com',
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+    })
     expect(dupName.status).toBe(409)
     expect(dupName.json.message).toBe(AUTH_MESSAGES.usernameTaken)
     const before = smtp.messages.length
-    const dupEmail = await client.post('/api/auth/signup', { username: 'another', email: 'UNIQUEUSER@example.com', password: 'correct horse', confirmPassword: 'correct horse' })
+    const dupEmail = await client.post('/api/auth/signup', {
+      username: 'another',
+      email: 'UNIQUEUSER@example.com',
+      password: 'correct horse',
+      confirmPassword: 'correct horse',
+    })
     // so sign-up does not tell who has an account: the owner hears of it instead
     expect(dupEmail.status, dupEmail.text).toBe(200)
     expect(dupEmail.json).toEqual({ requiresVerification: true, email })
@@ -133,7 +147,7 @@ describe('sign-up with an emailed code', () => {
 })
 
 describe('the rules of a new password (ASVS)', () => {
-  it('refuses short and common passwords and the owner\'s own names at sign-up, saying why, and creates nothing', async () => {
+  it("refuses short and common passwords and the owner's own names at sign-up, saying why, and creates nothing", async () => {
     const client = new ApiClient(server.url)
     const pending = await count('pending_signups')
     const ok = { username: 'ruleful', email: 'rule.keeper@example.com' }
@@ -152,7 +166,9 @@ describe('the rules of a new password (ASVS)', () => {
       expect(res.status, password).toBe(400)
       expect(res.json.message, password).toBe(message)
     }
-    expect(await client.post('/api/auth/signup', { ...ok, username: 'rulefulname', password: 'rulefulname', confirmPassword: 'rulefulname' })).toMatchObject({
+    expect(
+      await client.post('/api/auth/signup', { ...ok, username: 'rulefulname', password: 'rulefulname', confirmPassword: 'rulefulname' }),
+    ).toMatchObject({
       status: 400,
       json: { message: AUTH_MESSAGES.passwordPersonal },
     })
@@ -299,14 +315,20 @@ describe('bad input never reaches a 500 and changes nothing', () => {
     const broken = await client.request('POST', '/api/auth/signup', '{"username": "x",', { 'content-type': 'application/json' })
     expect(broken.status).toBe(400)
     expect(broken.json.message).toBe('Malformed JSON in request body')
-    const huge = await client.request('POST', '/api/auth/signup', JSON.stringify({ username: 'a'.repeat(1_100_000) }), { 'content-type': 'application/json' })
+    const huge = await client.request('POST', '/api/auth/signup', JSON.stringify({ username: 'a'.repeat(1_100_000) }), {
+      'content-type': 'application/json',
+    })
     expect(huge.status).toBe(413)
     expect(huge.json.message).toMatch(/too large/)
     const array = await client.post('/api/auth/login', [1, 2])
     expect(array.status).toBe(400)
     const text = await client.request('POST', '/api/auth/login', 'username=a', { 'content-type': 'text/plain' })
     expect(text.status).toBe(415)
-    const foreign = await client.post('/api/auth/signup', { username: 'csrfvictim', email: 'v@example.com', password: 'p', confirmPassword: 'p' }, { origin: 'https://evil.example' })
+    const foreign = await client.post(
+      '/api/auth/signup',
+      { username: 'csrfvictim', email: 'v@example.com', password: 'p', confirmPassword: 'p' },
+      { origin: 'https://evil.example' },
+    )
     expect(foreign.status).toBe(403)
     const crossSite = await client.post('/api/auth/logout', {}, { 'sec-fetch-site': 'cross-site' })
     expect(crossSite.status).toBe(403)

@@ -17,7 +17,11 @@ let visitor: ApiClient
 const BODY = 'Escrow holds the **buyer’s** money until the account is handed over.\n\n## Next\n\nRead the [FAQ](/faq).'
 
 const auditRows = async (postId: number) =>
-  (await sql.query(`select action, admin_id, before, after from admin_audit_log where target_type = 'blog_post' and target_id = $1 order by id`, [String(postId)])).rows
+  (
+    await sql.query(`select action, admin_id, before, after from admin_audit_log where target_type = 'blog_post' and target_id = $1 order by id`, [
+      String(postId),
+    ])
+  ).rows
 const send = (client: ApiClient, method: string, path: string, body?: unknown) => client.request(method, path, body)
 
 async function createPost(input: Record<string, unknown>) {

@@ -35,7 +35,10 @@ describe('request body depth', () => {
     for (const path of ['/api/transactions/999999/pay', '/api/transactions/999999/confirm', '/api/transactions']) {
       const res = await buyer.client.request('POST', path, nested(5000), { 'content-type': 'application/json', 'idempotency-key': randomUUID() })
       expect(res.status, `${path}: ${res.text}`).toBe(400)
-      expect(res.json.error).toMatchObject({ code: 'validation_error', message: `The request body is nested too deeply (more than ${MAX_BODY_DEPTH} levels).` })
+      expect(res.json.error).toMatchObject({
+        code: 'validation_error',
+        message: `The request body is nested too deeply (more than ${MAX_BODY_DEPTH} levels).`,
+      })
     }
   })
 

@@ -42,12 +42,16 @@ describe('instances started together on an empty database', () => {
     expect(started.map((r) => (r.status === 'rejected' ? String(r.reason) : 'started'))).toEqual(['started', 'started'])
     for (const server of servers) expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
 
-    const { rows: migrations } = await sql.query<{ name: string; n: number }>('select name, count(*)::int as n from mikro_orm_migrations group by name')
+    const { rows: migrations } = await sql.query<{ name: string; n: number }>(
+      'select name, count(*)::int as n from mikro_orm_migrations group by name',
+    )
     expect(migrations).toHaveLength(migrationsList.length)
     expect(migrations.every((m) => m.n === 1)).toBe(true)
     const { rows: users } = await sql.query<{ username: string; is_admin: boolean }>('select username, is_admin from users order by username')
     expect(users.map((u) => u.username).sort()).toEqual(['operator', ...DEMO_USERS.map((u) => u.username), ...DEMO_SELLERS].sort())
-    const { rows: listings } = await sql.query<{ n: number; handles: number }>('select count(*)::int as n, count(distinct (platform, username))::int as handles from listings')
+    const { rows: listings } = await sql.query<{ n: number; handles: number }>(
+      'select count(*)::int as n, count(distinct (platform, username))::int as handles from listings',
+    )
     expect(listings[0]!.n).toBeGreaterThan(10)
     expect(listings[0]!.handles).toBe(listings[0]!.n)
   })

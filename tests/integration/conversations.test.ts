@@ -27,7 +27,15 @@ import { openSocket } from '../support/ws-client'
 import type { RunningServer } from '../../server/server'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-const CHAT_EVENTS: ServerEvent['type'][] = ['new_message', 'message_sent', 'user_typing', 'user_stopped_typing', 'messages_read', 'message_read', 'MESSAGE_READ_UPDATE']
+const CHAT_EVENTS: ServerEvent['type'][] = [
+  'new_message',
+  'message_sent',
+  'user_typing',
+  'user_stopped_typing',
+  'messages_read',
+  'message_read',
+  'MESSAGE_READ_UPDATE',
+]
 
 interface Person {
   client: ApiClient
@@ -99,7 +107,8 @@ const read = async (person: Person, conversationId: number) => {
   return markReadResultSchema.parse(res.json).updated
 }
 const unreadTotal = async (person: Person) => chatUnreadCountSchema.parse((await person.client.get('/api/conversations/unread-count')).json).count
-const detail = async (person: Person, conversationId: number) => conversationDtoSchema.parse((await person.client.get(`/api/conversations/${conversationId}`)).json)
+const detail = async (person: Person, conversationId: number) =>
+  conversationDtoSchema.parse((await person.client.get(`/api/conversations/${conversationId}`)).json)
 const listOf = async (person: Person, query = '') => {
   const res = await person.client.get(`/api/conversations${query}`)
   expect(res.status, res.text).toBe(200)
@@ -135,13 +144,21 @@ afterAll(async () => {
 
 describe('the demo’s chats', () => {
   it('gives every completed demo deal its conversation, linked both ways, with the deal’s lines in order and nothing unread', async () => {
-    const deals = (await sql.query(`select id, buyer_id, seller_id, listing_id, conversation_id from escrow_transactions where status = 'completed' order by id`)).rows
+    const deals = (
+      await sql.query(`select id, buyer_id, seller_id, listing_id, conversation_id from escrow_transactions where status = 'completed' order by id`)
+    ).rows
     expect(deals.length).toBeGreaterThan(10)
-    const linked = (await sql.query(`select id, transaction_id, buyer_id, seller_id, listing_id from conversations where transaction_id is not null`)).rows
+    const linked = (await sql.query(`select id, transaction_id, buyer_id, seller_id, listing_id from conversations where transaction_id is not null`))
+      .rows
     expect(linked.map((c) => c.transaction_id).sort((a, b) => a - b)).toEqual(deals.map((d) => d.id))
     for (const deal of deals) {
       const conversation = linked.find((c) => c.id === deal.conversation_id)
-      expect(conversation, `deal ${deal.id}`).toMatchObject({ transaction_id: deal.id, buyer_id: deal.buyer_id, seller_id: deal.seller_id, listing_id: deal.listing_id })
+      expect(conversation, `deal ${deal.id}`).toMatchObject({
+        transaction_id: deal.id,
+        buyer_id: deal.buyer_id,
+        seller_id: deal.seller_id,
+        listing_id: deal.listing_id,
+      })
     }
 
     // alice, as a buyer, reads one of them: question and answer, the six step lines, her thanks
@@ -207,7 +224,9 @@ describe('who may use the chat', () => {
     expect((await carol.client.get('/api/conversations/abc')).status).toBe(404)
     expect((await listOf(carol)).items.map((c) => c.id)).not.toContain(conversation.id)
     expect(await messageCount(conversation.id)).toBe(1)
-    const { rows } = await sql.query('select buyer_has_read, seller_has_read, admin_has_read from messages where conversation_id = $1', [conversation.id])
+    const { rows } = await sql.query('select buyer_has_read, seller_has_read, admin_has_read from messages where conversation_id = $1', [
+      conversation.id,
+    ])
     expect(rows).toEqual([{ buyer_has_read: true, seller_has_read: false, admin_has_read: false }])
   })
 
@@ -295,7 +314,9 @@ describe('opening conversations', () => {
       const res = await person.client.post('/api/conversations', body)
       expect([res.status, res.json.message], JSON.stringify(body)).toEqual([status, message])
     }
-    const escrowSelf = server.orm.em.fork().transactional((tx) => server.created.services.conversations.openConversation(tx, { buyerId: bob.id, sellerId: bob.id }))
+    const escrowSelf = server.orm.em
+      .fork()
+      .transactional((tx) => server.created.services.conversations.openConversation(tx, { buyerId: bob.id, sellerId: bob.id }))
     await expect(escrowSelf).rejects.toThrow(CHAT_MESSAGES.yourself)
   })
 })
@@ -380,7 +401,7 @@ describe('messages', () => {
     // newest activity first (the demo's older chats of this seller follow)
     expect((await listOf(buyer)).items.map((c) => c.id).slice(0, 2)).toEqual([second.id, first.id])
     // an admin outside the conversation counts what no admin has read
-    expect((await detail(admin, first.id))).toMatchObject({ role: 'admin', unreadCount: 2 })
+    expect(await detail(admin, first.id)).toMatchObject({ role: 'admin', unreadCount: 2 })
 
     await read(bob, first.id)
     expect(await unreadTotal(bob)).toBe(bobBefore + 1)
@@ -509,11 +530,26 @@ describe('live chat events', () => {
     const reply = await send(bob, conversation.id, 'Hi Alice')
     await aliceSocket.next('new_message', (e) => e.message.id === reply.id)
     expect(await read(alice, conversation.id)).toBe(1)
-    expect(await bobSocket.next('messages_read')).toEqual({ type: 'messages_read', conversationId: conversation.id, userId: alice.id, userRole: 'buyer' })
+    expect(await bobSocket.next('messages_read')).toEqual({
+      type: 'messages_read',
+      conversationId: conversation.id,
+      userId: alice.id,
+      userRole: 'buyer',
+    })
     expect(await bobSocket.next('MESSAGE_READ_UPDATE')).toMatchObject({ messageId: reply.id, userId: alice.id, userRole: 'buyer' })
-    expect(await bobSocket.next('message_read')).toEqual({ type: 'message_read', conversationId: conversation.id, messageId: reply.id, userId: alice.id })
+    expect(await bobSocket.next('message_read')).toEqual({
+      type: 'message_read',
+      conversationId: conversation.id,
+      messageId: reply.id,
+      userId: alice.id,
+    })
 
-    await Promise.all([settled(carolSocket, carol.id), settled(adminSocket, ADMIN_SENDER_ID), settled(bobSocket, bob.id), settled(aliceSocket, alice.id)])
+    await Promise.all([
+      settled(carolSocket, carol.id),
+      settled(adminSocket, ADMIN_SENDER_ID),
+      settled(bobSocket, bob.id),
+      settled(aliceSocket, alice.id),
+    ])
     expect(chatEvents(carolSocket)).toEqual([])
     // no admin has written yet: the admins are not told of this conversation
     expect(chatEvents(adminSocket)).toEqual([])
@@ -547,9 +583,15 @@ describe('live chat events', () => {
 
     expect(await read(admin, conversation.id)).toBe(1)
     expect(await aliceSocket.next('messages_read', (e) => e.userRole === 'admin')).toMatchObject({ userId: ADMIN_SENDER_ID })
-    expect(await bobSocket.next('MESSAGE_READ_UPDATE', (e) => e.userRole === 'admin')).toMatchObject({ messageId: fromAlice.id, userId: ADMIN_SENDER_ID })
+    expect(await bobSocket.next('MESSAGE_READ_UPDATE', (e) => e.userRole === 'admin')).toMatchObject({
+      messageId: fromAlice.id,
+      userId: ADMIN_SENDER_ID,
+    })
     expect(await read(alice, conversation.id)).toBe(1)
-    expect(await adminSocket.next('messages_read', (e) => e.userRole === 'buyer')).toMatchObject({ userId: alice.id, conversationId: conversation.id })
+    expect(await adminSocket.next('messages_read', (e) => e.userRole === 'buyer')).toMatchObject({
+      userId: alice.id,
+      conversationId: conversation.id,
+    })
 
     await settled(carolSocket, carol.id)
     expect(chatEvents(carolSocket)).toEqual([])
@@ -568,7 +610,13 @@ describe('sending over the socket (send_message)', () => {
     const [buyerSocket, otherTab, bobSocket] = await Promise.all([live(buyer), live(buyer), live(bob)])
     sendOver(buyerSocket, conversation.id, '  over the socket \n', 'ws-1')
     const acknowledged = await buyerSocket.next('message_sent', (e) => e.clientId === 'ws-1')
-    expect(acknowledged.message).toMatchObject({ conversationId: conversation.id, content: 'over the socket', senderId: buyer.id, clientId: 'ws-1', tickStatus: { buyer: 'read' } })
+    expect(acknowledged.message).toMatchObject({
+      conversationId: conversation.id,
+      content: 'over the socket',
+      senderId: buyer.id,
+      clientId: 'ws-1',
+      tickStatus: { buyer: 'read' },
+    })
     expect(await otherTab.next('message_sent', (e) => e.clientId === 'ws-1')).toEqual(acknowledged)
     expect(await bobSocket.next('new_message', (e) => e.message.id === acknowledged.message.id)).toEqual({
       type: 'new_message',
@@ -576,10 +624,10 @@ describe('sending over the socket (send_message)', () => {
       message: acknowledged.message,
     })
     expect((await messagesOf(bob, conversation.id)).items).toEqual([acknowledged.message])
-    expect((await detail(bob, conversation.id))).toMatchObject({ unreadCount: 1, lastMessage: { id: acknowledged.message.id } })
+    expect(await detail(bob, conversation.id)).toMatchObject({ unreadCount: 1, lastMessage: { id: acknowledged.message.id } })
   })
 
-  it('refuses a conversation the sender may not see, and bad input, with the REST send\'s code and message', async () => {
+  it("refuses a conversation the sender may not see, and bad input, with the REST send's code and message", async () => {
     const conversation = await conversationWithBob(alice)
     const [carolSocket, aliceSocket, bobSocket] = await Promise.all([live(carol), live(alice), live(bob)])
     const cases: [Socket, number, string, string, string][] = [
@@ -624,7 +672,7 @@ describe('sending over the socket (send_message)', () => {
     expect(await messageCount(other.id)).toBe(0)
   })
 
-  it('stores one socket\'s messages in the order they were sent', async () => {
+  it("stores one socket's messages in the order they were sent", async () => {
     const buyer = await signIn('northstar_media')
     const conversation = await conversationWithBob(buyer)
     const buyerSocket = await live(buyer)
@@ -634,14 +682,17 @@ describe('sending over the socket (send_message)', () => {
     expect(items.map((m) => m.content)).toEqual(Array.from({ length: 10 }, (_, i) => `in order ${i}`))
   })
 
-  it('shares the REST send\'s rate limit, and refuses a banned sender', async () => {
+  it("shares the REST send's rate limit, and refuses a banned sender", async () => {
     const buyer = await signIn('mark-ventures')
     const conversation = await conversationWithBob(buyer)
     const buyerSocket = await live(buyer)
     for (let i = 0; i < CHAT_RULES.sendPoints; i++) await send(buyer, conversation.id, `m${i}`)
     sendOver(buyerSocket, conversation.id, 'one too many', 'ws-limited')
     const limited = await refusal(buyerSocket, 'ws-limited')
-    expect(limited).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/^You are sending messages too fast\. Please try again in \d+ seconds?\.$/) })
+    expect(limited).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(/^You are sending messages too fast\. Please try again in \d+ seconds?\.$/),
+    })
     expect(limited.retryAfterSeconds).toBeGreaterThan(0)
     expect(await messageCount(conversation.id)).toBe(CHAT_RULES.sendPoints)
 

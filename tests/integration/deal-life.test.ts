@@ -50,7 +50,8 @@ afterAll(async () => {
 /** The real sweep, `ahead` ms from now: past every reservation (30 minutes), and with a year past every countdown too. */
 const HOURS_2 = 2 * 60 * 60 * 1000
 const YEAR = 365 * 24 * 60 * 60 * 1000
-const runSweep = (ahead: number) => EscrowService.prototype.runDue.call(server.created.services.escrow, server.orm.em.fork(), new Date(Date.now() + ahead))
+const runSweep = (ahead: number) =>
+  EscrowService.prototype.runDue.call(server.created.services.escrow, server.orm.em.fork(), new Date(Date.now() + ahead))
 
 /** One run's people (new for each run, so runs and their shrinking never meet) and what only the server knows. */
 interface Real {
@@ -82,7 +83,8 @@ async function newRun(): Promise<{ model: World; real: Real }> {
     [real.sellers[1]!, 2000],
   ]
   const listings = []
-  for (const [seller, price] of prices) listings.push({ id: await addListing(server, seller.id, price), sellerId: seller.id, price, status: 'active' as const })
+  for (const [seller, price] of prices)
+    listings.push({ id: await addListing(server, seller.id, price), sellerId: seller.id, price, status: 'active' as const })
   const now = await balances(sql)
   const everyone = [...real.buyers, ...real.sellers, real.admin, real.stranger]
   const model: World = {
@@ -109,11 +111,20 @@ function clientOf(real: Real, deal: ModelDeal, side: Side): ApiClient {
 }
 
 /** Sends a request as the screens do, with an Idempotency-Key; answers its status and the new deal's id for a 201. */
-async function send(model: World, real: Real, request: Request, key: string = randomUUID()): Promise<{ status: number; dealId: number; body: unknown }> {
+async function send(
+  model: World,
+  real: Real,
+  request: Request,
+  key: string = randomUUID(),
+): Promise<{ status: number; dealId: number; body: unknown }> {
   const headers = { 'idempotency-key': key }
   if (request.kind === 'purchase') {
     const buyer = real.buyers.find((u) => u.id === request.buyerId)!
-    const res = await buyer.client.post('/api/transactions', request.fromBalance ? { listingId: request.listingId, pay: 'balance' } : { listingId: request.listingId }, headers)
+    const res = await buyer.client.post(
+      '/api/transactions',
+      request.fromBalance ? { listingId: request.listingId, pay: 'balance' } : { listingId: request.listingId },
+      headers,
+    )
     return { status: res.status, dealId: res.status === 201 ? Number(res.json.id) : -1, body: res.json }
   }
   const deal = model.deals.find((d) => d.id === request.dealId)!
@@ -132,9 +143,13 @@ function describeRequest(r: Request): string {
 
 /** The server's state of this run's deals, listings and balances, which must be the model's. */
 async function expectWorld(model: World): Promise<void> {
-  const deals = await sql.query<{ id: number; status: string }>('select id, status from escrow_transactions where id = any($1::int[]) order by id', [model.deals.map((d) => d.id)])
+  const deals = await sql.query<{ id: number; status: string }>('select id, status from escrow_transactions where id = any($1::int[]) order by id', [
+    model.deals.map((d) => d.id),
+  ])
   expect(deals.rows, 'deal statuses').toEqual([...model.deals].sort((a, b) => a.id - b.id).map((d) => ({ id: d.id, status: d.status })))
-  const listings = await sql.query<{ id: number; status: string }>('select id, status from listings where id = any($1::int[]) order by id', [model.listings.map((l) => l.id)])
+  const listings = await sql.query<{ id: number; status: string }>('select id, status from listings where id = any($1::int[]) order by id', [
+    model.listings.map((l) => l.id),
+  ])
   expect(listings.rows, 'listing statuses').toEqual(model.listings.map((l) => ({ id: l.id, status: l.status })))
   const now = await balances(sql)
   const actual = {
@@ -184,7 +199,10 @@ async function sendAtOnce(model: World, real: Real, [a, b]: [Request, Request], 
   const what = `${describeRequest(a)} and ${describeRequest(b)} at once: ${answers.map((x) => x.status).join(', ')}`
   if (sameKey) {
     const expected = apply(model, a, answers[0].dealId)
-    expect(answers.map((x) => x.status), what).toEqual([expected, expected])
+    expect(
+      answers.map((x) => x.status),
+      what,
+    ).toEqual([expected, expected])
     expect(answers[1].body, what).toEqual(answers[0].body)
   } else {
     const pair = [a, b]
@@ -201,7 +219,9 @@ async function sendAtOnce(model: World, real: Real, [a, b]: [Request, Request], 
     })
     expect(fits.length, what).toBeGreaterThan(0)
     // both orders may answer alike: the one that leaves the deals as the server has them is the one that ran
-    const { rows } = await sql.query<{ id: number; status: string }>('select id, status from escrow_transactions where id = any($1::int[])', [fits[0]!.deals.map((d) => d.id)])
+    const { rows } = await sql.query<{ id: number; status: string }>('select id, status from escrow_transactions where id = any($1::int[])', [
+      fits[0]!.deals.map((d) => d.id),
+    ])
     const ran = fits.find((world) => world.deals.every((d) => rows.some((row) => row.id === d.id && row.status === d.status))) ?? fits[0]!
     Object.assign(model, ran)
   }
@@ -220,7 +240,8 @@ class AtOnce implements Cmd {
     this.pair = this.pick(model, real)
     if (this.pair) await sendAtOnce(model, real, this.pair, this.sameKey)
   }
-  toString = () => (this.pair ? `${describeRequest(this.pair[0])} with ${describeRequest(this.pair[1])} at once${this.sameKey ? ' (one key)' : ''}` : 'at once')
+  toString = () =>
+    this.pair ? `${describeRequest(this.pair[0])} with ${describeRequest(this.pair[1])} at once${this.sameKey ? ' (one key)' : ''}` : 'at once'
 }
 
 /** Opens the sandbox checkout of a pending deal as its buyer, and notes it in the model. */
@@ -298,29 +319,35 @@ class Sweep implements Cmd {
 
 const SIDES: Side[] = ['buyer', 'seller', 'admin', 'stranger']
 
-const purchasePick = (buyer: number, listing: number, fromBalance: boolean) => (model: World, real: Real): Request => ({
-  kind: 'purchase',
-  buyerId: real.buyers[buyer % real.buyers.length]!.id,
-  listingId: model.listings[listing % model.listings.length]!.id,
-  fromBalance,
-})
+const purchasePick =
+  (buyer: number, listing: number, fromBalance: boolean) =>
+  (model: World, real: Real): Request => ({
+    kind: 'purchase',
+    buyerId: real.buyers[buyer % real.buyers.length]!.id,
+    listingId: model.listings[listing % model.listings.length]!.id,
+    fromBalance,
+  })
 
 /**
  * A step on one of the deals still moving (`index` picks which): with `choice` null the next one on the way to
  * completion (the first open one in the model's order), else one of the open steps (`choice` picks which); null when
  * every deal has ended.
  */
-const stepPick = (index: number, choice: number | null) => (model: World): Request | null => {
-  const moving = model.deals.filter((d) => openSteps(d).length > 0)
-  if (moving.length === 0) return null
-  const deal = moving[index % moving.length]!
-  const open = openSteps(deal)
-  const [side, step] = open[(choice ?? 0) % open.length]!
-  return { kind: 'step', dealId: deal.id, side, step }
-}
+const stepPick =
+  (index: number, choice: number | null) =>
+  (model: World): Request | null => {
+    const moving = model.deals.filter((d) => openSteps(d).length > 0)
+    if (moving.length === 0) return null
+    const deal = moving[index % moving.length]!
+    const open = openSteps(deal)
+    const [side, step] = open[(choice ?? 0) % open.length]!
+    return { kind: 'step', dealId: deal.id, side, step }
+  }
 
 /** Any step by any side, open or not. */
-const anyPick = (index: number, side: Side, step: Step) => (model: World): Request => ({ kind: 'step', dealId: model.deals[index % model.deals.length]!.id, side, step })
+const anyPick =
+  (index: number, side: Side, step: Step) =>
+  (model: World): Request => ({ kind: 'step', dealId: model.deals[index % model.deals.length]!.id, side, step })
 
 const deal = fc.nat(7)
 const choice = fc.nat(11)
@@ -359,7 +386,16 @@ const commands = fc.commands(
         }, sameKey) as Cmd,
     ),
     // both buyers after one listing
-    fc.tuple(fc.nat(2), fc.boolean()).map(([l, fromBalance]) => new AtOnce((model, real) => [purchasePick(0, l, fromBalance)(model, real), purchasePick(1, l, !fromBalance)(model, real)], false, false) as Cmd),
+    fc
+      .tuple(fc.nat(2), fc.boolean())
+      .map(
+        ([l, fromBalance]) =>
+          new AtOnce(
+            (model, real) => [purchasePick(0, l, fromBalance)(model, real), purchasePick(1, l, !fromBalance)(model, real)],
+            false,
+            false,
+          ) as Cmd,
+      ),
     deal.map((i) => new OpenCheckout(i) as Cmd),
     fc.tuple(deal, fc.option(choice)).map(([i, during]) => new PayCheckout(i, during) as Cmd),
     fc.tuple(deal, fc.option(choice)).map(([i, during]) => new PayCheckout(i, during) as Cmd),
@@ -372,29 +408,24 @@ const commands = fc.commands(
 const replay = process.env.DEAL_MODEL_SEED ? { seed: Number(process.env.DEAL_MODEL_SEED), path: process.env.DEAL_MODEL_PATH } : {}
 
 describe('a deal’s life, against a model of it', () => {
-  it(
-    'answers, moves deals and listings, and keeps every balance as the model says, over random sequences of requests',
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(commands, async (cmds) => {
-          const setup = await newRun()
-          let settled = false
-          try {
-            await fc.asyncModelRun(() => setup, cmds)
-            // every deal's deadlines pass at the end, so no run leaves a countdown that a later run's sweep would end
-            await new Sweep(true).run(setup.model)
-            settled = true
-          } finally {
-            if (!settled) await runSweep(YEAR)
-          }
-          await expectSoundLedger()
-        }),
-        // no shrinking: a failed run leaves its damage in the database, where every later run's ledger check would see
-        // it, so a shrunk sequence would be blamed for what the first one did; the first failing sequence is reported
-        { numRuns: Number(process.env.DEAL_MODEL_RUNS ?? 15), endOnFailure: true, ...replay },
-      )
-    },
-    300_000,
-  )
+  it('answers, moves deals and listings, and keeps every balance as the model says, over random sequences of requests', async () => {
+    await fc.assert(
+      fc.asyncProperty(commands, async (cmds) => {
+        const setup = await newRun()
+        let settled = false
+        try {
+          await fc.asyncModelRun(() => setup, cmds)
+          // every deal's deadlines pass at the end, so no run leaves a countdown that a later run's sweep would end
+          await new Sweep(true).run(setup.model)
+          settled = true
+        } finally {
+          if (!settled) await runSweep(YEAR)
+        }
+        await expectSoundLedger()
+      }),
+      // no shrinking: a failed run leaves its damage in the database, where every later run's ledger check would see
+      // it, so a shrunk sequence would be blamed for what the first one did; the first failing sequence is reported
+      { numRuns: Number(process.env.DEAL_MODEL_RUNS ?? 15), endOnFailure: true, ...replay },
+    )
+  }, 300_000)
 })
-

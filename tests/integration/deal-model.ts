@@ -7,7 +7,8 @@ import type { TransactionStatus } from '../../src/shared/api/transactions'
 
 export type Side = 'buyer' | 'seller' | 'admin' | 'stranger'
 
-export type Step = 'pay' | 'send-invite' | 'confirm-access' | 'start-countdown' | 'release' | 'cancel' | 'refund' | 'dispute' | 'resolve-release' | 'resolve-refund'
+export type Step =
+  'pay' | 'send-invite' | 'confirm-access' | 'start-countdown' | 'release' | 'cancel' | 'refund' | 'dispute' | 'resolve-release' | 'resolve-refund'
 
 const HELD: TransactionStatus[] = ['fee_paid', 'invite_sent', 'access_granted', 'countdown_started']
 

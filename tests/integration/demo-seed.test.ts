@@ -76,7 +76,9 @@ describe('demo data beside an admin from the environment', () => {
     const client = new pg.Client({ connectionString: other.url })
     await client.connect()
     try {
-      const { rows } = await client.query<{ users: number; listings: number }>('select (select count(*)::int from users) as users, (select count(*)::int from listings) as listings')
+      const { rows } = await client.query<{ users: number; listings: number }>(
+        'select (select count(*)::int from users) as users, (select count(*)::int from listings) as listings',
+      )
       expect(rows[0]).toMatchObject({ users: DEMO_USERS.length + DEMO_SELLERS.length + 1 })
       expect(rows[0]!.listings).toBeGreaterThan(10)
     } finally {

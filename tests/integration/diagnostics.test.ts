@@ -63,7 +63,10 @@ const working = ['ok', 'degraded']
 function expectPublicOnly(body: Record<string, unknown>) {
   expect(Object.keys(body).sort()).toEqual(['checkedAt', 'components', 'cryptoPayments', 'status'])
   for (const c of body.components as Record<string, unknown>[]) {
-    expect(Object.keys(c).filter((key) => !['name', 'status', 'parts'].includes(key)), String(c.name)).toEqual([])
+    expect(
+      Object.keys(c).filter((key) => !['name', 'status', 'parts'].includes(key)),
+      String(c.name),
+    ).toEqual([])
     for (const part of (c.parts as Record<string, unknown>[] | undefined) ?? []) expect(Object.keys(part).sort()).toEqual(['name', 'status'])
   }
   const text = JSON.stringify(body)
@@ -108,7 +111,10 @@ describe('GET /api/diagnostic with every component working', () => {
     const byName = Object.fromEntries(body.components.map((c) => [c.name, c]))
     expect(byName.database).toMatchObject({ required: true, message: expect.stringMatching(/^PostgreSQL \d+/) })
     expect(byName.redis).toMatchObject({ required: false, message: expect.stringContaining(`PONG from ${REDIS.hostname}:${REDIS.port || 6379}`) })
-    expect(byName.email).toMatchObject({ required: false, message: expect.stringContaining(`SMTP server at ${new URL(smtp.url).host} accepted the connection`) })
+    expect(byName.email).toMatchObject({
+      required: false,
+      message: expect.stringContaining(`SMTP server at ${new URL(smtp.url).host} accepted the connection`),
+    })
     expect(byName.payments).toMatchObject({ required: false, message: expect.stringContaining('Built-in sandbox') })
     expect(byName.crypto).toMatchObject({ required: true, message: '5 of 5 primitives gave their known answers' })
     for (const c of body.components) expect(c.latencyMs, c.name).toBeGreaterThanOrEqual(0)
@@ -122,7 +128,11 @@ describe('GET /api/diagnostic with every component working', () => {
     expect(verdict).toEqual({ transport: 'smtp', ok: true, status: verdict.status, message: 'Email is working' })
     expect(working).toContain(verdict.status)
     const forAdmin = emailDiagnosticSchema.parse((await admin.client.get('/api/email/diagnostic')).json)
-    expect(forAdmin).toMatchObject({ transport: 'smtp', ok: true, message: expect.stringContaining(`SMTP server at ${new URL(smtp.url).host} accepted the connection`) })
+    expect(forAdmin).toMatchObject({
+      transport: 'smtp',
+      ok: true,
+      message: expect.stringContaining(`SMTP server at ${new URL(smtp.url).host} accepted the connection`),
+    })
     expect(forAdmin.latencyMs).toBeGreaterThanOrEqual(0)
   })
 })
@@ -147,7 +157,12 @@ describe('GET /api/diagnostic when something is down', () => {
       const email = await adminClient.get('/api/email/diagnostic')
       expect(email.status).toBe(503)
       expect(emailDiagnosticSchema.parse(email.json)).toMatchObject({ transport: 'smtp', ok: false, status: 'down' })
-      expect((await new ApiClient(noMail.url).get('/api/email/diagnostic')).json).toEqual({ transport: 'smtp', ok: false, status: 'down', message: 'Email is not working' })
+      expect((await new ApiClient(noMail.url).get('/api/email/diagnostic')).json).toEqual({
+        transport: 'smtp',
+        ok: false,
+        status: 'down',
+        message: 'Email is not working',
+      })
     } finally {
       await noMail.close()
     }

@@ -41,14 +41,21 @@ describe('the embedded database under concurrent requests', () => {
           }),
           ...[0, 1].map(async (i) => {
             // a listing that is not there: a whole database transaction (key, lock, refusal) that changes nothing
-            const bought = await client.post('/api/transactions', { listingId: 900_000 + 10 * p + i, pay: 'balance' }, { 'Idempotency-Key': `round-${round}-${p}-${i}` })
+            const bought = await client.post(
+              '/api/transactions',
+              { listingId: 900_000 + 10 * p + i, pay: 'balance' },
+              { 'Idempotency-Key': `round-${round}-${p}-${i}` },
+            )
             return `${username} POST /api/transactions → ${bought.status} ${(bought.json as { error?: { code?: string } } | null)?.error?.code ?? bought.text.slice(0, 80)}`
           }),
         ]),
       )
       answers.push(...replies)
     }
-    const expected = (username: string) => [`${username} GET /api/auth/me → 200 ${username}`, `${username} POST /api/transactions → 409 listing_unavailable`]
+    const expected = (username: string) => [
+      `${username} GET /api/auth/me → 200 ${username}`,
+      `${username} POST /api/transactions → 409 listing_unavailable`,
+    ]
     const wrong = answers.filter((answer) => !expected(answer.split(' ')[0]!).includes(answer))
     expect(wrong).toEqual([])
     expect(answers).toHaveLength(10 * 3 * 4)

@@ -23,7 +23,9 @@ describe('the embedded database folder is opened by one process at a time', () =
   it('refuses a second opening while the first runs, and opens again once it has stopped', async () => {
     const first = await startEmbeddedDatabase(dataDir)
     try {
-      await expect(startEmbeddedDatabase(dataDir)).rejects.toThrow(/is in use by another process \(pid \d+\)\. Stop it first, or set DATABASE_URL.* If process \d+ is not Handover, delete .*pglite\.lock\./)
+      await expect(startEmbeddedDatabase(dataDir)).rejects.toThrow(
+        /is in use by another process \(pid \d+\)\. Stop it first, or set DATABASE_URL.* If process \d+ is not Handover, delete .*pglite\.lock\./,
+      )
       // the refusal changed nothing for the one running
       expect(await answers(first.url)).toBe(1)
     } finally {

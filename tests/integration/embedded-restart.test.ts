@@ -17,7 +17,12 @@ describe('embedded database (PGlite) when DATABASE_URL is unset', () => {
     try {
       const client = new ApiClient(server.url)
       expect((await client.post('/api/auth/login', { username: 'alice', password: 'handover-demo' })).status).toBe(200)
-      const signup = await client.post('/api/auth/signup', { username: 'persisted', email: 'p@example.com', password: 'pw-123456', confirmPassword: 'pw-123456' })
+      const signup = await client.post('/api/auth/signup', {
+        username: 'persisted',
+        email: 'p@example.com',
+        password: 'pw-123456',
+        confirmPassword: 'pw-123456',
+      })
       expect(signup.status, signup.text).toBe(200)
       const code = await smtp.codeFor('p@example.com')
       expect((await client.post('/api/auth/verify-email', { email: 'p@example.com', code })).status).toBe(200)
@@ -30,7 +35,9 @@ describe('embedded database (PGlite) when DATABASE_URL is unset', () => {
       expect(opened.status, opened.text).toBe(201)
       const conversationId = (opened.json as { id: number }).id
       const sends = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => client.post(`/api/conversations/${conversationId}/messages`, { content: `hello ${i}`, clientId: `embedded-${i}` }, { origin: server.url })),
+        Array.from({ length: 6 }, (_, i) =>
+          client.post(`/api/conversations/${conversationId}/messages`, { content: `hello ${i}`, clientId: `embedded-${i}` }, { origin: server.url }),
+        ),
       )
       expect(sends.map((r) => r.status)).toEqual(sends.map(() => 201))
     } finally {

@@ -65,7 +65,9 @@ async function sellerWith(n: number): Promise<{ sellerId: number; seller: string
 /** Waits until `count` statements on the test database are waiting for a lock. */
 async function someoneWaitsForALock(count = 1) {
   for (let i = 0; i < 200; i++) {
-    const { rows } = await sql.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)
+    const { rows } = await sql.query(
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )
     if (rows[0].n >= count) return
     await new Promise((ok) => setTimeout(ok, 25))
   }
@@ -78,7 +80,8 @@ describe('escrow deadlines meeting other writes', () => {
     const created = await carol.client.post('/api/transactions', { listingId: listingIds[0] })
     expect(created.status, created.text).toBe(201)
     const deal = detail(created.json)
-    const orders = async () => (await sql.query('select count(*)::int as n from payment_orders where transaction_id = $1', [deal.id])).rows[0].n as number
+    const orders = async () =>
+      (await sql.query('select count(*)::int as n from payment_orders where transaction_id = $1', [deal.id])).rows[0].n as number
     // the reservation runs out; no sweep has reached the deal yet (they run every 15 s)
     expect(deal.actions).toEqual(['pay', 'cancel'])
     await sql.query(`update escrow_transactions set reserved_until = now() - interval '1 second' where id = $1`, [deal.id])

@@ -31,7 +31,10 @@ const STEPS = [
     path: 'dispute',
     action: 'dispute',
     body: { reason: 'The account is not what was described.' },
-    by: { buyer: ['fee_paid', 'invite_sent', 'access_granted', 'countdown_started'], seller: ['fee_paid', 'invite_sent', 'access_granted', 'countdown_started'] },
+    by: {
+      buyer: ['fee_paid', 'invite_sent', 'access_granted', 'countdown_started'],
+      seller: ['fee_paid', 'invite_sent', 'access_granted', 'countdown_started'],
+    },
   },
   { path: 'resolve-release', action: 'resolve_release', body: { note: 'The seller showed the transfer.' }, by: { admin: ['disputed'] } },
   { path: 'resolve-refund', action: 'resolve_refund', body: { note: 'The buyer never got the account.' }, by: { admin: ['disputed'] } },
@@ -40,7 +43,8 @@ const STEPS = [
 /** Where a checklist step may be ticked (by the buyer or the seller): while the money is held and no dispute is open. */
 const TICKABLE: readonly TransactionStatus[] = ['fee_paid', 'invite_sent', 'access_granted', 'countdown_started']
 
-const allowedFrom = (step: (typeof STEPS)[number], side: Side): readonly TransactionStatus[] | undefined => (step.by as Partial<Record<Side, readonly TransactionStatus[]>>)[side]
+const allowedFrom = (step: (typeof STEPS)[number], side: Side): readonly TransactionStatus[] | undefined =>
+  (step.by as Partial<Record<Side, readonly TransactionStatus[]>>)[side]
 
 let db: TestDatabase
 let server: RunningServer
@@ -77,9 +81,21 @@ const ROUTE: Record<TransactionStatus, [Side, string][]> = {
   pending: [],
   fee_paid: [],
   invite_sent: [['seller', 'send-invite']],
-  access_granted: [['seller', 'send-invite'], ['buyer', 'confirm-access']],
-  countdown_started: [['seller', 'send-invite'], ['buyer', 'confirm-access'], ['seller', 'start-countdown']],
-  completed: [['seller', 'send-invite'], ['buyer', 'confirm-access'], ['seller', 'start-countdown'], ['buyer', 'release']],
+  access_granted: [
+    ['seller', 'send-invite'],
+    ['buyer', 'confirm-access'],
+  ],
+  countdown_started: [
+    ['seller', 'send-invite'],
+    ['buyer', 'confirm-access'],
+    ['seller', 'start-countdown'],
+  ],
+  completed: [
+    ['seller', 'send-invite'],
+    ['buyer', 'confirm-access'],
+    ['seller', 'start-countdown'],
+    ['buyer', 'release'],
+  ],
   cancelled: [['buyer', 'cancel']],
   refunded: [['seller', 'refund']],
   disputed: [['buyer', 'dispute']],
@@ -87,7 +103,10 @@ const ROUTE: Record<TransactionStatus, [Side, string][]> = {
 
 async function dealIn(status: TransactionStatus): Promise<number> {
   const listingId = await addListing(server, people.seller.id, 2000)
-  const created = await people.buyer.client.post('/api/transactions', status === 'pending' || status === 'cancelled' ? { listingId } : { listingId, pay: 'balance' })
+  const created = await people.buyer.client.post(
+    '/api/transactions',
+    status === 'pending' || status === 'cancelled' ? { listingId } : { listingId, pay: 'balance' },
+  )
   expect(created.status, created.text).toBe(201)
   const id = detail(created.json).id
   for (const [side, path] of ROUTE[status]) {
@@ -98,7 +117,8 @@ async function dealIn(status: TransactionStatus): Promise<number> {
   return id
 }
 
-const statusOf = async (id: number) => (await sql.query('select status from escrow_transactions where id = $1', [id])).rows[0].status as TransactionStatus
+const statusOf = async (id: number) =>
+  (await sql.query('select status from escrow_transactions where id = $1', [id])).rows[0].status as TransactionStatus
 
 describe('every step not open to a side in a status', () => {
   it.each(TRANSACTION_STATUSES)('is refused on a %s deal, and moves neither the deal nor any money', async (status) => {
@@ -145,7 +165,9 @@ describe('every step not open to a side in a status', () => {
       for (const side of ['buyer', 'seller', 'admin', 'stranger'] as const) {
         if (side !== 'admin' && side !== 'stranger' && TICKABLE.includes(status)) continue
         const res = await people[side].client.post(`/api/transactions/${id}/checklist/${items[0]!.id}`)
-        expect([res.status, errorCode(res.json)], `${side} ticks on ${status}: ${res.text.slice(0, 200)}`).toEqual(side === 'stranger' ? [404, 'not_found'] : [409, 'not_allowed'])
+        expect([res.status, errorCode(res.json)], `${side} ticks on ${status}: ${res.text.slice(0, 200)}`).toEqual(
+          side === 'stranger' ? [404, 'not_found'] : [409, 'not_allowed'],
+        )
       }
       expect((await checklist())[0]).toMatchObject({ sellerDoneAt: null, buyerConfirmedAt: null })
     }

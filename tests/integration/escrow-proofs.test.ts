@@ -35,9 +35,23 @@ async function market(url: string, db: TestDatabase, prefix: string): Promise<Ma
   const buyers = await signIn(url, await insertUsers(db.url, `${prefix}buyer_`, 30))
   const sellers = await signIn(url, await insertUsers(db.url, `${prefix}seller_`, 10))
   const [admin] = await signIn(url, await insertUsers(db.url, `${prefix}admin_`, 1, true), true)
-  const listings = await insertListings(db.url, sellers.map((s) => s.id), 400, 10_000, prefix)
-  await fundWallets(db.url, buyers.map((b) => b.id), 300_000)
-  await fundWallets(db.url, sellers.map((s) => s.id), 50_000)
+  const listings = await insertListings(
+    db.url,
+    sellers.map((s) => s.id),
+    400,
+    10_000,
+    prefix,
+  )
+  await fundWallets(
+    db.url,
+    buyers.map((b) => b.id),
+    300_000,
+  )
+  await fundWallets(
+    db.url,
+    sellers.map((s) => s.id),
+    50_000,
+  )
   const sql = new pg.Client({ connectionString: db.url })
   await sql.connect()
   const m = { db, orm: await openDatabase(db.url, 2), sql, buyers, sellers, admin: admin!, listings }
@@ -85,7 +99,9 @@ async function expectWhole(m: Market, result: WorkloadResult) {
   // request (the workload sends every write with one), so a request applied twice would leave one no key names
   const madeOnce = async (table: string, idOf: string, answeredBy: string) => {
     const { rows: made } = await m.sql.query<{ id: string }>(`select ${idOf}::text as id from ${table} order by 1`)
-    const { rows: named } = await m.sql.query<{ id: string }>(`select ${answeredBy} as id from idempotency_keys where status_code = 201 and ${answeredBy} is not null order by 1`)
+    const { rows: named } = await m.sql.query<{ id: string }>(
+      `select ${answeredBy} as id from idempotency_keys where status_code = 201 and ${answeredBy} is not null order by 1`,
+    )
     expect(made.length).toBeGreaterThan(0)
     expect(named.map((r) => r.id)).toEqual(made.map((r) => r.id))
   }
@@ -106,13 +122,18 @@ describe('escrow under a random workload', () => {
     const m = await market(server.url, db, 'w')
     const result = await runWorkload({ baseUrl: () => server.url, ...m, workers: WORKERS, seconds: SECONDS })
     // it did trade: deals went all the way, and others were cancelled, refunded and disputed
-    const statuses = (await m.sql.query<{ status: string; n: number }>('select status, count(*)::int as n from escrow_transactions group by status')).rows
+    const statuses = (await m.sql.query<{ status: string; n: number }>('select status, count(*)::int as n from escrow_transactions group by status'))
+      .rows
     const count = (status: string) => statuses.find((s) => s.status === status)?.n ?? 0
     expect(count('completed') + count('refunded') + count('cancelled')).toBeGreaterThan(10)
     expect(result.answered.filter((a) => a.path.endsWith('/pay') && a.status === 200).length).toBeGreaterThan(10)
     // and bought from the balance in one request, as Buy Now does
-    expect(result.answered.filter((a) => a.path === '/api/transactions' && a.status === 201 && (a.body as { pay?: string }).pay === 'balance').length).toBeGreaterThan(3)
-    expect(result.answered.filter((a) => a.path === '/api/trustap/verify-payment' && (a.response as { success: boolean }).success).length).toBeGreaterThan(3)
+    expect(
+      result.answered.filter((a) => a.path === '/api/transactions' && a.status === 201 && (a.body as { pay?: string }).pay === 'balance').length,
+    ).toBeGreaterThan(3)
+    expect(
+      result.answered.filter((a) => a.path === '/api/trustap/verify-payment' && (a.response as { success: boolean }).success).length,
+    ).toBeGreaterThan(3)
     expect(result.answered.filter((a) => a.path === '/api/withdrawals' && a.status === 201).length).toBeGreaterThan(3)
     await expectWhole(m, result)
   })

@@ -50,7 +50,10 @@ export function escrowHelpers(getServer: () => RunningServer, getSql: () => pg.C
 
   /** An active listing not sold by these users, with its seller's name; each call takes another one. */
   const taken = new Set<number>()
-  const listingOn = async (platform: string | null, ...notBy: number[]): Promise<{ id: number; priceCents: number; seller: string; sellerId: number; platform: string }> => {
+  const listingOn = async (
+    platform: string | null,
+    ...notBy: number[]
+  ): Promise<{ id: number; priceCents: number; seller: string; sellerId: number; platform: string }> => {
     const { rows } = await getSql().query(
       `select l.id, l.price_cents, l.platform, u.username, u.id as seller_id from listings l join users u on u.id = l.seller_id
        where l.status = 'active' and not (l.seller_id = any($1::int[])) and not (l.id = any($2::int[])) and u.banned_at is null
@@ -78,7 +81,8 @@ export function escrowHelpers(getServer: () => RunningServer, getSql: () => pg.C
    * go to that client directly pass: a transaction is what one connection sends from BEGIN to COMMIT or ROLLBACK.
    */
   const statementsDuring = async <T>(run: () => Promise<T>): Promise<{ result: T; byTransaction: Map<string | null, string[]> }> => {
-    const driver = (getServer().orm.em.getConnection().getKnex().client as unknown as { driver: { Client: { prototype: { query: PgQuery } } } }).driver
+    const driver = (getServer().orm.em.getConnection().getKnex().client as unknown as { driver: { Client: { prototype: { query: PgQuery } } } })
+      .driver
     const prototype = driver.Client.prototype
     const original = prototype.query
     const byTransaction = new Map<string | null, string[]>()

@@ -52,12 +52,36 @@ interface Deal {
 
 /** Which step to try on a deal in each status, and who takes it. */
 const NEXT: Partial<Record<TransactionStatus, [string, 'buyer' | 'seller' | 'admin', unknown?][]>> = {
-  pending: [['pay', 'buyer'], ['pay', 'buyer'], ['cancel', 'buyer'], ['cancel', 'seller']],
-  fee_paid: [['send-invite', 'seller'], ['send-invite', 'seller'], ['refund', 'seller'], ['dispute', 'buyer', { reason: 'The invite has not arrived yet.' }]],
-  invite_sent: [['confirm-access', 'buyer'], ['confirm-access', 'buyer'], ['refund', 'seller'], ['dispute', 'buyer', { reason: 'The invite does not work for me.' }]],
-  access_granted: [['start-countdown', 'seller'], ['dispute', 'seller', { reason: 'The buyer changed the recovery email early.' }]],
-  countdown_started: [['release', 'buyer'], ['dispute', 'buyer', { reason: 'The old owner is still on the account.' }]],
-  disputed: [['resolve-release', 'admin', { note: 'Evidence favours the seller.' }], ['resolve-refund', 'admin', { note: 'Evidence favours the buyer.' }]],
+  pending: [
+    ['pay', 'buyer'],
+    ['pay', 'buyer'],
+    ['cancel', 'buyer'],
+    ['cancel', 'seller'],
+  ],
+  fee_paid: [
+    ['send-invite', 'seller'],
+    ['send-invite', 'seller'],
+    ['refund', 'seller'],
+    ['dispute', 'buyer', { reason: 'The invite has not arrived yet.' }],
+  ],
+  invite_sent: [
+    ['confirm-access', 'buyer'],
+    ['confirm-access', 'buyer'],
+    ['refund', 'seller'],
+    ['dispute', 'buyer', { reason: 'The invite does not work for me.' }],
+  ],
+  access_granted: [
+    ['start-countdown', 'seller'],
+    ['dispute', 'seller', { reason: 'The buyer changed the recovery email early.' }],
+  ],
+  countdown_started: [
+    ['release', 'buyer'],
+    ['dispute', 'buyer', { reason: 'The old owner is still on the account.' }],
+  ],
+  disputed: [
+    ['resolve-release', 'admin', { note: 'Evidence favours the seller.' }],
+    ['resolve-refund', 'admin', { note: 'Evidence favours the buyer.' }],
+  ],
 }
 
 const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]!

@@ -109,7 +109,13 @@ describe('a deal from purchase to completion', () => {
     const messages = messageListSchema.parse((await seller.client.get(`/api/conversations/${deal.conversationId}/messages`)).json)
     expect(messages.filter((m) => m.isSystem).length).toBe(6)
     const sellerNotes = notificationListSchema.parse((await seller.client.get('/api/notifications?limit=50')).json).map((n) => n.type)
-    for (const type of ['transaction_created', 'balance_update', 'buyer_confirmed_payment', 'transaction_completed', 'escrow_payment_released'] as const) {
+    for (const type of [
+      'transaction_created',
+      'balance_update',
+      'buyer_confirmed_payment',
+      'transaction_completed',
+      'escrow_payment_released',
+    ] as const) {
       expect(sellerNotes).toContain(type)
     }
     const buyerNotes = notificationListSchema.parse((await alice.client.get('/api/notifications?limit=50')).json).map((n) => n.type)
@@ -121,7 +127,10 @@ describe('a deal from purchase to completion', () => {
     const listing = await listingToBuy(alice.id, carol.id)
     const seller = await signIn(listing.seller)
     await fund(alice.id, listing.priceCents + fee(listing.priceCents))
-    const [buyerSocket, sellerSocket] = [await openSocket(server.url, alice.client.cookieHeader), await openSocket(server.url, seller.client.cookieHeader)]
+    const [buyerSocket, sellerSocket] = [
+      await openSocket(server.url, alice.client.cookieHeader),
+      await openSocket(server.url, seller.client.cookieHeader),
+    ]
     try {
       buyerSocket.send({ type: 'authenticate', userId: alice.id })
       sellerSocket.send({ type: 'authenticate', userId: seller.id })
@@ -140,8 +149,14 @@ describe('a deal from purchase to completion', () => {
       expect((await alice.client.post(`/api/transactions/${deal.id}/pay`)).status).toBe(200)
       const balance = await buyerSocket.next('balance_updated')
       expect(cents(Number(balance.balance))).toBe(await balanceOf(`wallet:${alice.id}`))
-      await buyerSocket.next('payment_completed', (e) => e.transactionId === deal.id && e.conversationId === deal.conversationId && e.redirect_to_chat)
-      await buyerSocket.next('new_notification', (e) => e.notification.type === 'escrow_payment_received' && dataOf(e.notification).transactionId === deal.id)
+      await buyerSocket.next(
+        'payment_completed',
+        (e) => e.transactionId === deal.id && e.conversationId === deal.conversationId && e.redirect_to_chat,
+      )
+      await buyerSocket.next(
+        'new_notification',
+        (e) => e.notification.type === 'escrow_payment_received' && dataOf(e.notification).transactionId === deal.id,
+      )
       await sellerSocket.next('new_notification', (e) => e.notification.type === 'balance_update' && dataOf(e.notification).type === 'escrow_fee')
       await sellerSocket.next('transaction_updated', (e) => e.transactionId === deal.id && e.status === 'fee_paid')
     } finally {
@@ -154,7 +169,8 @@ describe('a deal from purchase to completion', () => {
     const listing = await listingToBuy(alice.id, carol.id)
     const total = listing.priceCents + fee(listing.priceCents)
     const wallet = await balanceOf(`wallet:${alice.id}`)
-    const deals = async () => Number((await sql.query('select count(*)::int as n from escrow_transactions where listing_id = $1', [listing.id])).rows[0].n)
+    const deals = async () =>
+      Number((await sql.query('select count(*)::int as n from escrow_transactions where listing_id = $1', [listing.id])).rows[0].n)
     if (wallet >= total) throw new Error('the test needs a buyer who cannot afford the listing yet')
     const short = await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' })
     expect(short.status).toBe(409)
@@ -166,7 +182,9 @@ describe('a deal from purchase to completion', () => {
     await fund(alice.id, total)
     const before = await balanceOf(`wallet:${alice.id}`)
     const key = { 'Idempotency-Key': `buy-and-pay-${listing.id}` }
-    const { result: bought, byTransaction } = await statementsDuring(() => alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' }, key))
+    const { result: bought, byTransaction } = await statementsDuring(() =>
+      alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' }, key),
+    )
     expect(bought.status, bought.text).toBe(201)
     // one database transaction, and a short one: the session's read outside it, then BEGIN, the key, the listing's
     // lock with the buyer's wallet (locked with it), the deal with its escrow account, the ledger's transfer, the
@@ -184,13 +202,19 @@ describe('a deal from purchase to completion', () => {
     expect(await balanceOf(`escrow:${deal.id}`)).toBe(total)
     expect(await listingStatus(listing.id)).toBe('reserved')
     // both steps are told: the purchase started and the money in escrow, in the chat and the notifications
-    const lines = messageListSchema.parse((await alice.client.get(`/api/conversations/${deal.conversationId}/messages`)).json).filter((m) => m.isSystem)
+    const lines = messageListSchema
+      .parse((await alice.client.get(`/api/conversations/${deal.conversationId}/messages`)).json)
+      .filter((m) => m.isSystem)
     expect(lines.map((m) => m.content)).toEqual(['alice started buying this account.', 'alice paid into escrow from their balance.'])
-    const buyerNotes = notificationListSchema.parse((await alice.client.get('/api/notifications?limit=50')).json).filter((n) => dataOf(n).transactionId === deal.id)
+    const buyerNotes = notificationListSchema
+      .parse((await alice.client.get('/api/notifications?limit=50')).json)
+      .filter((n) => dataOf(n).transactionId === deal.id)
     expect(buyerNotes.map((n) => n.type).sort()).toEqual(['balance_updated', 'escrow_payment_received', 'transaction_created'])
     // paid in the same click: the purchase's notice does not ask the buyer to pay
     const started = buyerNotes.find((n) => n.type === 'transaction_created')!
-    expect(started.message).toBe(`You are buying “${deal.listing.accountTitle}” (${deal.displayId}). Your ${formatMoney(deal.total)} is held in escrow until the account is yours.`)
+    expect(started.message).toBe(
+      `You are buying “${deal.listing.accountTitle}” (${deal.displayId}). Your ${formatMoney(deal.total)} is held in escrow until the account is yours.`,
+    )
 
     // the same key answers the first result again and moves nothing
     const again = await alice.client.post('/api/transactions', { listingId: listing.id, pay: 'balance' }, key)
@@ -222,11 +246,20 @@ describe('a deal from purchase to completion', () => {
           )
         ).rows.map((row) => `${row.tbl} ${row.op}`)
       expect(await writes()).toEqual(['conversations INSERT', 'escrow_transactions INSERT'])
-      expect(detail((await alice.client.get(`/api/transactions/${deal.id}`)).json)).toMatchObject({ status: 'fee_paid', paymentMethod: 'balance', conversationId: deal.conversationId })
+      expect(detail((await alice.client.get(`/api/transactions/${deal.id}`)).json)).toMatchObject({
+        status: 'fee_paid',
+        paymentMethod: 'balance',
+        conversationId: deal.conversationId,
+      })
 
       expect((await seller.client.post(`/api/transactions/${deal.id}/send-invite`)).status).toBe(200)
       // the step's statement writes both (the chat line moves the conversation's activity time), in no set order
-      expect((await writes()).sort()).toEqual(['conversations INSERT', 'conversations UPDATE', 'escrow_transactions INSERT', 'escrow_transactions UPDATE'])
+      expect((await writes()).sort()).toEqual([
+        'conversations INSERT',
+        'conversations UPDATE',
+        'escrow_transactions INSERT',
+        'escrow_transactions UPDATE',
+      ])
     } finally {
       await sql.query(`drop trigger note_deal_writes on escrow_transactions; drop trigger note_conversation_writes on conversations;
         drop function note_row_write(); drop table row_writes;`)
@@ -399,9 +432,15 @@ describe('the server’s own moves', () => {
       await watcher.next('authenticated')
       const deal = detail((await alice.client.post('/api/transactions', { listingId: listing.id })).json)
       const fields = { type: 'listing_update', accountId: listing.id, transactionId: deal.id, buyerId: alice.id, sellerId: listing.sellerId }
-      expect(await watcher.next('listing_update', (e) => e.accountId === listing.id && e.listingStatus === 'sold')).toEqual({ ...fields, listingStatus: 'sold' })
+      expect(await watcher.next('listing_update', (e) => e.accountId === listing.id && e.listingStatus === 'sold')).toEqual({
+        ...fields,
+        listingStatus: 'sold',
+      })
       expect((await alice.client.post(`/api/transactions/${deal.id}/cancel`)).status).toBe(200)
-      expect(await watcher.next('listing_update', (e) => e.accountId === listing.id && e.listingStatus === 'available')).toEqual({ ...fields, listingStatus: 'available' })
+      expect(await watcher.next('listing_update', (e) => e.accountId === listing.id && e.listingStatus === 'available')).toEqual({
+        ...fields,
+        listingStatus: 'available',
+      })
       await watcher.next('LISTING_REACTIVATED', (e) => e.accountId === listing.id)
     } finally {
       await watcher.close()
@@ -471,13 +510,17 @@ describe('disputes and refunds', () => {
     await seller.client.post(`/api/transactions/${deal.id}/send-invite`)
     expect((await carol.client.post(`/api/transactions/${deal.id}/dispute`, { reason: 'short' })).status).toBe(400)
     // half a character (a lone UTF-16 surrogate) is valid JSON text that no stored JSON value can hold: a 400, not a 500
-    const half = await carol.client.request('POST', `/api/transactions/${deal.id}/dispute`, '{"reason":"The invite \\ud800 never arrived"}', { 'content-type': 'application/json' })
+    const half = await carol.client.request('POST', `/api/transactions/${deal.id}/dispute`, '{"reason":"The invite \\ud800 never arrived"}', {
+      'content-type': 'application/json',
+    })
     expect([half.status, half.json?.message]).toEqual([400, SURROGATE_MESSAGE])
     expect(detail((await carol.client.get(`/api/transactions/${deal.id}`)).json).status).toBe('invite_sent')
     const disputed = await carol.client.post(`/api/transactions/${deal.id}/dispute`, { reason: 'The invite never arrived in my inbox.' })
     expect(detail(disputed.json)).toMatchObject({ status: 'disputed', disputeReason: 'The invite never arrived in my inbox.' })
     expect((await carol.client.post(`/api/transactions/${deal.id}/resolve-refund`, { note: 'x' })).status).toBe(409)
-    const halfNote = await admin.client.request('POST', `/api/transactions/${deal.id}/resolve-refund`, '{"note":"Refunded \\udc00 after review"}', { 'content-type': 'application/json' })
+    const halfNote = await admin.client.request('POST', `/api/transactions/${deal.id}/resolve-refund`, '{"note":"Refunded \\udc00 after review"}', {
+      'content-type': 'application/json',
+    })
     expect([halfNote.status, halfNote.json?.message]).toEqual([400, SURROGATE_MESSAGE])
     const wallet = await balanceOf(`wallet:${carol.id}`)
     const resolved = await admin.client.post(`/api/transactions/${deal.id}/resolve-refund`, { note: 'Seller could not show the invite.' })
@@ -514,47 +557,74 @@ describe('handover steps are data admins edit', () => {
     await fund(carol.id, cents(running.total))
     const before = detail((await carol.client.post(`/api/transactions/${running.id}/pay`)).json).checklist.map((s) => s.title)
 
-    expect((await carol.client.request('PUT', `/api/admin/handover-steps/${listing.platform}`, { steps: [{ title: 'x', description: '' }] })).status).toBe(403)
+    expect(
+      (await carol.client.request('PUT', `/api/admin/handover-steps/${listing.platform}`, { steps: [{ title: 'x', description: '' }] })).status,
+    ).toBe(403)
     expect((await admin.client.request('PUT', `/api/admin/handover-steps/${listing.platform}`, { steps: [] })).status).toBe(400)
     expect((await admin.client.request('PUT', '/api/admin/handover-steps/myspace', { steps: [{ title: 'Step', description: '' }] })).status).toBe(404)
     // a tick is told by its title alone (chat, timeline, dispute evidence): one title twice, or none to see, is refused
     const twice = await admin.client.request('PUT', `/api/admin/handover-steps/${listing.platform}`, {
-      steps: [{ title: 'Login email changed', description: '' }, { title: 'Phone removed', description: '' }, { title: ' login  EMAIL changed', description: '' }],
+      steps: [
+        { title: 'Login email changed', description: '' },
+        { title: 'Phone removed', description: '' },
+        { title: ' login  EMAIL changed', description: '' },
+      ],
     })
     expect(twice.status).toBe(400)
     expect(twice.json).toMatchObject({ message: '“login  EMAIL changed” is already a step of this list' })
-    const blank = await admin.client.request('PUT', `/api/admin/handover-steps/${listing.platform}`, { steps: [{ title: '\u200b\u200b\u200b', description: '' }] })
+    const blank = await admin.client.request('PUT', `/api/admin/handover-steps/${listing.platform}`, {
+      steps: [{ title: '\u200b\u200b\u200b', description: '' }],
+    })
     expect(blank.status).toBe(400)
     expect(blank.json).toMatchObject({ message: 'Each step needs a title of at least 3 characters' })
-    expect(((await admin.client.get('/api/admin/handover-steps')).json as Record<string, { title: string }[]>)[listing.platform]!.map((s) => s.title)).toEqual(before)
+    expect(
+      ((await admin.client.get('/api/admin/handover-steps')).json as Record<string, { title: string }[]>)[listing.platform]!.map((s) => s.title),
+    ).toEqual(before)
     const steps = [
       { title: 'Recovery email changed', description: 'The account recovers to the buyer.' },
       { title: 'Sessions logged out', description: 'Only the buyer is signed in.' },
     ]
     const saved = await admin.client.request('PUT', `/api/admin/handover-steps/${listing.platform}`, { steps })
     expect(saved.status, saved.text).toBe(200)
-    expect(((await admin.client.get('/api/admin/handover-steps')).json as Record<string, { title: string }[]>)[listing.platform]!.map((s) => s.title)).toEqual(steps.map((s) => s.title))
+    expect(
+      ((await admin.client.get('/api/admin/handover-steps')).json as Record<string, { title: string }[]>)[listing.platform]!.map((s) => s.title),
+    ).toEqual(steps.map((s) => s.title))
 
     const next = await listingOn(listing.platform, alice.id, carol.id)
     const fresh = detail((await carol.client.post('/api/transactions', { listingId: next.id })).json)
     await fund(carol.id, cents(fresh.total))
-    expect(detail((await carol.client.post(`/api/transactions/${fresh.id}/pay`)).json).checklist.map((s) => s.title)).toEqual(steps.map((s) => s.title))
+    expect(detail((await carol.client.post(`/api/transactions/${fresh.id}/pay`)).json).checklist.map((s) => s.title)).toEqual(
+      steps.map((s) => s.title),
+    )
     expect(detail((await carol.client.get(`/api/transactions/${running.id}`)).json).checklist.map((s) => s.title)).toEqual(before)
   })
 
   it('takes two admins saving one platform’s steps at once one after the other: both answered, the last list whole', async () => {
     const platform = 'telegram'
-    const body = (who: string, round: number) => ({ steps: [{ title: `Step A ${who}${round}`, description: '' }, { title: `Step B ${who}${round}`, description: '' }] })
+    const body = (who: string, round: number) => ({
+      steps: [
+        { title: `Step A ${who}${round}`, description: '' },
+        { title: `Step B ${who}${round}`, description: '' },
+      ],
+    })
     for (let round = 0; round < 5; round++) {
-      const answers = await Promise.all(['x', 'y'].map((who) => admin.client.request('PUT', `/api/admin/handover-steps/${platform}`, body(who, round))))
-      expect(answers.map((a) => a.status), answers.map((a) => a.text).join('\n')).toEqual([200, 200])
+      const answers = await Promise.all(
+        ['x', 'y'].map((who) => admin.client.request('PUT', `/api/admin/handover-steps/${platform}`, body(who, round))),
+      )
+      expect(
+        answers.map((a) => a.status),
+        answers.map((a) => a.text).join('\n'),
+      ).toEqual([200, 200])
     }
     const { rows } = await sql.query('select position, title from handover_steps where platform = $1 order by position', [platform])
     expect(rows.map((r) => r.position)).toEqual([1, 2])
     expect(new Set(rows.map((r) => (r.title as string).slice(-2))).size).toBe(1)
     // each audit entry's "before" is the list its save replaced: the entry before it's "after"
     const audit = (
-      await sql.query(`select before, after from admin_audit_log where action = 'handover_steps.update' and target_id = $1 order by id desc limit 10`, [platform])
+      await sql.query(
+        `select before, after from admin_audit_log where action = 'handover_steps.update' and target_id = $1 order by id desc limit 10`,
+        [platform],
+      )
     ).rows.reverse()
     expect(audit).toHaveLength(10)
     for (let i = 1; i < audit.length; i++) expect(audit[i].before).toEqual({ steps: audit[i - 1].after.steps })
@@ -595,14 +665,21 @@ describe('an admin’s step in a deal’s chat', () => {
       expect((await admins.next('message_sent', (e) => e.conversationId === deal.conversationId)).message.senderId).toBe(999)
       const line = await buyer.next('new_message', (e) => e.conversationId === deal.conversationId && e.message.isSystem === true)
       // the sound layer (SPEC §6) keeps admin messages silent by 999 / isFromAdmin
-      expect({ senderId: line.message.senderId, isFromAdmin: line.message.isFromAdmin, sender: line.message.sender.username, content: line.message.content }).toEqual({
+      expect({
+        senderId: line.message.senderId,
+        isFromAdmin: line.message.isFromAdmin,
+        sender: line.message.sender.username,
+        content: line.message.content,
+      }).toEqual({
         senderId: 999,
         isFromAdmin: true,
         sender: ADMIN_SENDER_NAME,
         content: `${ADMIN_SENDER_NAME} cancelled the purchase.`,
       })
       // and the stored line reads the same
-      const stored = messageListSchema.parse((await alice.client.get(`/api/conversations/${deal.conversationId}/messages`)).json).find((m) => m.id === line.message.id)!
+      const stored = messageListSchema
+        .parse((await alice.client.get(`/api/conversations/${deal.conversationId}/messages`)).json)
+        .find((m) => m.id === line.message.id)!
       expect([stored.senderId, stored.isFromAdmin]).toEqual([999, true])
     } finally {
       await buyer.close()
@@ -652,10 +729,10 @@ describe('a reservation cancelled by a seller’s ban', () => {
     const status = (await sql.query('select status from escrow_transactions where id = $1', [deal.id])).rows[0].status
     expect(status).toBe('cancelled')
     expect((await sql.query('select status from listings where id = $1', [listing.id])).rows[0].status).toBe('suspended')
-    const { rows } = await sql.query(`select message from notifications where user_id = $1 and type = 'transaction_updated' and (data->>'transactionId')::int = $2`, [
-      listing.sellerId,
-      deal.id,
-    ])
+    const { rows } = await sql.query(
+      `select message from notifications where user_id = $1 and type = 'transaction_updated' and (data->>'transactionId')::int = $2`,
+      [listing.sellerId, deal.id],
+    )
     expect(rows).toHaveLength(1)
     expect(rows[0].message).toMatch(/; the listing is off sale \(ACC-\d+\)\.$/)
   })
@@ -709,7 +786,11 @@ describe('the escrow money notifications', () => {
 
     expect(await notesOf(alice, deal.id, ['balance_updated', 'escrow_payment_received', 'transaction_created'])).toEqual([
       { type: 'balance_updated', message: `Paid ${total} into escrow for “${title}”`, amount: (held / 100).toFixed(2) },
-      { type: 'escrow_payment_received', message: `${total} for “${title}” is held until the account is yours (${deal.displayId}).`, amount: (held / 100).toFixed(2) },
+      {
+        type: 'escrow_payment_received',
+        message: `${total} for “${title}” is held until the account is yours (${deal.displayId}).`,
+        amount: (held / 100).toFixed(2),
+      },
       {
         type: 'transaction_created',
         message: `You are buying “${title}” (${deal.displayId}). Your ${total} is held in escrow until the account is yours.`,
@@ -730,8 +811,16 @@ describe('the escrow money notifications', () => {
     await seller.client.post(`/api/transactions/${deal.id}/start-countdown`)
     expect((await alice.client.post(`/api/transactions/${deal.id}/release`)).status).toBe(200)
     expect(await notesOf(seller, deal.id, ['balance_updated', 'escrow_payment_released'])).toEqual([
-      { type: 'balance_updated', message: `Sale of “${title}” completed: ${price} added to your balance`, amount: (listing.priceCents / 100).toFixed(2) },
-      { type: 'escrow_payment_released', message: `${price} from the sale of “${title}” is in your balance (${deal.displayId}).`, amount: (listing.priceCents / 100).toFixed(2) },
+      {
+        type: 'balance_updated',
+        message: `Sale of “${title}” completed: ${price} added to your balance`,
+        amount: (listing.priceCents / 100).toFixed(2),
+      },
+      {
+        type: 'escrow_payment_released',
+        message: `${price} from the sale of “${title}” is in your balance (${deal.displayId}).`,
+        amount: (listing.priceCents / 100).toFixed(2),
+      },
     ])
   })
 
@@ -743,7 +832,11 @@ describe('the escrow money notifications', () => {
     expect(await notesOf(alice, deal.id, ['balance_updated', 'refund_processed'])).toEqual([
       { type: 'balance_updated', message: `Paid ${formatCents(held)} into escrow for “${title}”`, amount: (held / 100).toFixed(2) },
       { type: 'balance_updated', message: `Refund for “${title}”: ${formatCents(held)} is back in your balance`, amount: (held / 100).toFixed(2) },
-      { type: 'refund_processed', message: `${formatCents(held)} for “${title}” is back in your balance (${deal.displayId}).`, amount: (held / 100).toFixed(2) },
+      {
+        type: 'refund_processed',
+        message: `${formatCents(held)} for “${title}” is back in your balance (${deal.displayId}).`,
+        amount: (held / 100).toFixed(2),
+      },
     ])
   })
 })

@@ -43,15 +43,31 @@ beforeAll(async () => {
   ;[postgres, redis] = await Promise.all([startThrowawayPostgres(), startThrowawayRedis()])
   databaseUrl = await postgres.createDatabase('handover_faults')
   // two instances of one deployment on this test's own PostgreSQL and Redis
-  const shared = { databaseUrl, redisUrl: redis.url, keyPrefix: 'faults', env: { SESSION_SECRET: randomBytes(32).toString('hex') }, wsHeartbeatMs: 500 }
+  const shared = {
+    databaseUrl,
+    redisUrl: redis.url,
+    keyPrefix: 'faults',
+    env: { SESSION_SECRET: randomBytes(32).toString('hex') },
+    wsHeartbeatMs: 500,
+  }
   a = await startTestServer(shared)
   b = await startTestServer(shared)
   const people = await signIn(a.url, await insertUsers(databaseUrl, 'fault_', 12))
   buyers = people.filter((_, i) => i % 2 === 0)
   const sellers = people.filter((_, i) => i % 2 === 1)
   conversations = await pairUp(databaseUrl, people)
-  listings = await insertListings(databaseUrl, sellers.map((s) => s.id), 300, 1_000, 'fault')
-  await fundWallets(databaseUrl, buyers.map((u) => u.id), 200_000)
+  listings = await insertListings(
+    databaseUrl,
+    sellers.map((s) => s.id),
+    300,
+    1_000,
+    'fault',
+  )
+  await fundWallets(
+    databaseUrl,
+    buyers.map((u) => u.id),
+    200_000,
+  )
   orm = await openDatabase(databaseUrl, 2)
 }, 120_000)
 
@@ -123,7 +139,10 @@ function startLoad() {
 
   async function chat() {
     const conversation = pick(conversations)
-    await call(conversation.buyer, 'POST', `/api/conversations/${conversation.id}/messages`, { content: `load ${randomUUID()}`, clientId: randomUUID() })
+    await call(conversation.buyer, 'POST', `/api/conversations/${conversation.id}/messages`, {
+      content: `load ${randomUUID()}`,
+      clientId: randomUUID(),
+    })
   }
 
   async function read(user: BenchUser) {
@@ -195,7 +214,9 @@ async function expectAnsweredStored(outcomes: Outcome[]) {
   expect(messages.filter((id) => !stored.has(id))).toEqual([])
 
   const verified = ok.filter((o) => o.path === '/api/trustap/verify-payment' && (o.body as { success?: boolean }).success)
-  const credited = new Set((await query<{ order_id: string }>(`select order_id from payment_orders where status = 'credited'`)).map((r) => r.order_id))
+  const credited = new Set(
+    (await query<{ order_id: string }>(`select order_id from payment_orders where status = 'credited'`)).map((r) => r.order_id),
+  )
   const orderOf = (o: Outcome) => (o.request as { order_id: string }).order_id
   expect(verified.filter((o) => !credited.has(orderOf(o)))).toEqual([])
   return { opened: opened.length, paid: paid.length, messages: messages.length, deposits: verified.length }
@@ -247,7 +268,9 @@ describe('PostgreSQL restarted under load', () => {
     for (const o of serverErrors(load.outcomes)) {
       expect(o.status, `${o.method} ${o.path}`).toBe(503)
       // a refused database connection looks like any refused connection: a payment step may blame its provider
-      expect(o.body, `${o.method} ${o.path}`).toMatchObject({ error: { code: 'unavailable', message: expect.stringMatching(/temporarily unavailable|cannot be reached/) } })
+      expect(o.body, `${o.method} ${o.path}`).toMatchObject({
+        error: { code: 'unavailable', message: expect.stringMatching(/temporarily unavailable|cannot be reached/) },
+      })
     }
     const told = serverErrors(load.outcomes).filter((o) => /temporarily unavailable/.test(JSON.stringify(o.body)))
     expect(told.length).toBeGreaterThan(0)

@@ -146,7 +146,13 @@ function pathProbes(route: TaggedRouteDoc): Probe[] {
 function queryProbes(route: TaggedRouteDoc): Probe[] {
   if (route.method !== 'GET') return []
   const base = pathWith(route)
-  const probe = (label: string, query: string): Probe => ({ label, method: 'GET', url: `${base}?${query}`, headers: {}, malformed: !queryAccepted(route, query) })
+  const probe = (label: string, query: string): Probe => ({
+    label,
+    method: 'GET',
+    url: `${base}?${query}`,
+    headers: {},
+    malformed: !queryAccepted(route, query),
+  })
   const probes = ['%', 'zzz=1', `a%00${'k'.repeat(3000)}=1`].map((query) => probe(`?${query.slice(0, 20)}`, query))
   const names = queryProperties(route)
   if (!names.length) return probes
@@ -181,8 +187,22 @@ function multipartProbes(route: TaggedRouteDoc, field: string): Probe[] {
   ]
   return [
     ...parts.map((p) => ({ label: p.label, method: route.method, url: pathWith(route), body: p.body, headers: p.headers, malformed: true })),
-    { label: 'cut-off multipart', method: route.method, url: pathWith(route), body: '--fuzzboundary\r\nContent-Disposition: form-data; name="', headers: { 'content-type': 'multipart/form-data; boundary=fuzzboundary' }, malformed: true },
-    { label: 'no boundary', method: route.method, url: pathWith(route), body: 'x', headers: { 'content-type': 'multipart/form-data' }, malformed: true },
+    {
+      label: 'cut-off multipart',
+      method: route.method,
+      url: pathWith(route),
+      body: '--fuzzboundary\r\nContent-Disposition: form-data; name="',
+      headers: { 'content-type': 'multipart/form-data; boundary=fuzzboundary' },
+      malformed: true,
+    },
+    {
+      label: 'no boundary',
+      method: route.method,
+      url: pathWith(route),
+      body: 'x',
+      headers: { 'content-type': 'multipart/form-data' },
+      malformed: true,
+    },
     { label: 'json instead', method: route.method, url: pathWith(route), body: '{"image":"x"}', headers: { ...JSON_TYPE }, malformed: true },
   ]
 }
@@ -197,14 +217,36 @@ function bodyProbes(route: TaggedRouteDoc): Probe[] {
     for (const text of NOT_AN_OBJECT) probes.push(jsonProbe(route, `body ${text.slice(0, 20)}`, text))
     for (const type of WRONG_TYPES) {
       // a body the JSON parser skips is refused where JSON is read, not taken for {}
-      probes.push({ label: `as ${type}`, method: route.method, url: pathWith(route), body: type ? baseBody(route) : new TextEncoder().encode(baseBody(route)), headers: type ? { 'content-type': type } : {}, malformed: true })
+      probes.push({
+        label: `as ${type}`,
+        method: route.method,
+        url: pathWith(route),
+        body: type ? baseBody(route) : new TextEncoder().encode(baseBody(route)),
+        headers: type ? { 'content-type': type } : {},
+        malformed: true,
+      })
     }
   }
   for (const text of BROKEN_JSON) probes.push(jsonProbe(route, `broken ${text.slice(0, 20)}`, text))
   probes.push({ label: 'over 1 MB', method: route.method, url: pathWith(route), body: OVERSIZE_BODY, headers: { ...JSON_TYPE }, malformed: true })
-  probes.push({ label: 'latin1 charset', method: route.method, url: pathWith(route), body: '{"a":', headers: { 'content-type': 'application/json; charset=latin1' }, malformed: true })
+  probes.push({
+    label: 'latin1 charset',
+    method: route.method,
+    url: pathWith(route),
+    body: '{"a":',
+    headers: { 'content-type': 'application/json; charset=latin1' },
+    malformed: true,
+  })
   if (route.idempotent) {
-    for (const key of ['a b', 'x'.repeat(201)]) probes.push({ label: `Idempotency-Key ${key.slice(0, 10)}`, method: route.method, url: pathWith(route), body: baseBody(route), headers: { ...JSON_TYPE, 'idempotency-key': key }, malformed: true })
+    for (const key of ['a b', 'x'.repeat(201)])
+      probes.push({
+        label: `Idempotency-Key ${key.slice(0, 10)}`,
+        method: route.method,
+        url: pathWith(route),
+        body: baseBody(route),
+        headers: { ...JSON_TYPE, 'idempotency-key': key },
+        malformed: true,
+      })
   }
   return probes
 }
@@ -219,7 +261,9 @@ function methodProbes(all: TaggedRouteDoc[]): Map<TaggedRouteDoc, Probe[]> {
     const missing = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !methods.has(m))
     probes.set(
       same[0]!,
-      [missing[0], 'PROPFIND'].filter((m) => m !== undefined).map((method) => ({ label: `method ${method}`, method, url: pathWith(same[0]!), headers: {}, malformed: true })),
+      [missing[0], 'PROPFIND']
+        .filter((m) => m !== undefined)
+        .map((method) => ({ label: `method ${method}`, method, url: pathWith(same[0]!), headers: {}, malformed: true })),
     )
   }
   return probes
@@ -279,7 +323,13 @@ async function sendOnce(role: Role, probe: Probe) {
  * as Trustap's 503 on a server without Trustap), a 4xx without the API's JSON error, or a malformed write that succeeded.
  */
 function judge({ role, route, probe }: Job, res: { status: number; type: string; text: string }): Finding | null {
-  const finding = { role, route: `${route.method} ${route.path}`, probe: `${probe.method} ${probe.url.slice(0, 120)} [${probe.label}]`, status: res.status, text: res.text.slice(0, 200) }
+  const finding = {
+    role,
+    route: `${route.method} ${route.path}`,
+    probe: `${probe.method} ${probe.url.slice(0, 120)} [${probe.label}]`,
+    status: res.status,
+    text: res.text.slice(0, 200),
+  }
   if (res.status === 0 || res.status >= 500) return !probe.malformed && res.status !== 500 && route.errors?.includes(res.status) ? null : finding
   if (res.status < 400) return isWrite(route) && probe.malformed && canAct(role, route) ? finding : null
   let body: { message?: unknown; error?: { code?: unknown } } | undefined
@@ -288,7 +338,8 @@ function judge({ role, route, probe }: Job, res: { status: number; type: string;
   } catch {
     return finding
   }
-  const wellShaped = /application\/json/.test(res.type) && typeof body?.message === 'string' && body.message !== '' && typeof body.error?.code === 'string'
+  const wellShaped =
+    /application\/json/.test(res.type) && typeof body?.message === 'string' && body.message !== '' && typeof body.error?.code === 'string'
   return wellShaped ? null : finding
 }
 
@@ -299,7 +350,11 @@ async function drive(jobs: Job[], inFlight = 4): Promise<Finding[]> {
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++]!
-      const res = await send(job.role, job.probe).catch((err: Error) => ({ status: 0, type: '', text: `${err.message}: ${String((err.cause as Error | undefined)?.message)}` }))
+      const res = await send(job.role, job.probe).catch((err: Error) => ({
+        status: 0,
+        type: '',
+        text: `${err.message}: ${String((err.cause as Error | undefined)?.message)}`,
+      }))
       const finding = judge(job, res)
       if (finding) findings.push(finding)
     }
@@ -324,7 +379,13 @@ function encode(text: string): string {
   try {
     return encodeURIComponent(text)
   } catch {
-    return text.replace(/[\ud800-\udfff]/g, '').split('').map((c) => encodeURIComponent(c)).join('') + '%ED%A0%80'
+    return (
+      text
+        .replace(/[\ud800-\udfff]/g, '')
+        .split('')
+        .map((c) => encodeURIComponent(c))
+        .join('') + '%ED%A0%80'
+    )
   }
 }
 
@@ -340,20 +401,34 @@ interface Generated {
 function generatedProbe({ route, kind, slot, text, json }: Generated): Probe {
   const params = Object.keys(route.params ?? {})
   const shape = bodyShape(route)
-  const kinds = [params.length && 'path', route.method === 'GET' && 'query', shape && 'field', shape && shape.properties.length && 'drop'].filter(Boolean)
+  const kinds = [params.length && 'path', route.method === 'GET' && 'query', shape && 'field', shape && shape.properties.length && 'drop'].filter(
+    Boolean,
+  )
   const chosen = kinds.includes(kind) ? kind : (kinds[0] ?? 'query')
   if (chosen === 'path') {
     const name = params[slot % params.length]!
     const schema = route.params![name]!
     const value = /^\d+$/.test(text) ? Number(text) : text
-    const probe: Probe = { label: `:${name} generated`, method: route.method, url: pathWith(route, { [name]: encode(text) || '%20' }), headers: {}, malformed: !schema.safeParse(value).success || text === '' }
+    const probe: Probe = {
+      label: `:${name} generated`,
+      method: route.method,
+      url: pathWith(route, { [name]: encode(text) || '%20' }),
+      headers: {},
+      malformed: !schema.safeParse(value).success || text === '',
+    }
     return takesBody(route) ? { ...probe, body: baseBody(route), headers: { ...JSON_TYPE } } : probe
   }
   if (chosen === 'query' || !shape) {
     const names = queryProperties(route)
     const name = names.length ? names[slot % names.length]! : 'q'
     const query = `${name}=${encode(text)}`
-    return { label: `?${name} generated`, method: route.method, url: `${pathWith(route)}?${query}`, headers: {}, malformed: !queryAccepted(route, query) }
+    return {
+      label: `?${name} generated`,
+      method: route.method,
+      url: `${pathWith(route)}?${query}`,
+      headers: {},
+      malformed: !queryAccepted(route, query),
+    }
   }
   const field = shape.properties[slot % Math.max(1, shape.properties.length)] ?? 'x'
   const body = objectText(shape.schema, { [field]: chosen === 'drop' ? null : json })
@@ -380,7 +455,10 @@ describe('every endpoint under malformed input', () => {
     const hostileText = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 40 }),
       fc.string({ unit: 'grapheme', maxLength: 40 }),
-      fc.string({ unit: fc.constantFrom('\u0000', '\ud800', '\udc00', '\u202e', '\u0301', '\u200b', '😀', 'a', '1', '%', '/', '.', '"', '\\'), maxLength: 30 }),
+      fc.string({
+        unit: fc.constantFrom('\u0000', '\ud800', '\udc00', '\u202e', '\u0301', '\u200b', '😀', 'a', '1', '%', '/', '.', '"', '\\'),
+        maxLength: 30,
+      }),
     )
     const numberText = fc.oneof(
       fc.integer().map(String),
@@ -388,7 +466,12 @@ describe('every endpoint under malformed input', () => {
       fc.bigInt().map(String),
       fc.constantFrom('1e309', '-1e309', '-0', '1e-400'),
     )
-    const jsonText = fc.oneof(hostileText.map((t) => JSON.stringify(t)), numberText, fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)), fc.object({ maxDepth: 2 }).map((v) => JSON.stringify(v)))
+    const jsonText = fc.oneof(
+      hostileText.map((t) => JSON.stringify(t)),
+      numberText,
+      fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+      fc.object({ maxDepth: 2 }).map((v) => JSON.stringify(v)),
+    )
     const job = fc.record({
       route: fc.constantFrom(...routes),
       role: fc.constantFrom(...ROLES),

@@ -62,7 +62,11 @@ async function dealOf(who: TestUser, paid: boolean): Promise<number> {
 }
 
 const expectReused = (res: Awaited<ReturnType<ApiClient['post']>>) => {
-  expect([res.status, errorCode(res.json), res.json?.message], res.text.slice(0, 200)).toEqual([409, 'idempotency_key_reused', TRANSACTION_MESSAGES.idempotencyMismatch])
+  expect([res.status, errorCode(res.json), res.json?.message], res.text.slice(0, 200)).toEqual([
+    409,
+    'idempotency_key_reused',
+    TRANSACTION_MESSAGES.idempotencyMismatch,
+  ])
   expect(res.headers.get('idempotent-replayed')).toBeNull()
 }
 

@@ -29,7 +29,11 @@ const effects = async () => (await sql<{ note: string }>('select note from effec
 
 async function addUser(): Promise<number> {
   const name = `u${randomBytes(4).toString('hex')}`
-  const [row] = await sql<{ id: number }>(`insert into users (username, username_key, email, password_hash) values (?, ?, ?, 'x') returning id`, [name, name, `${name}@example.com`])
+  const [row] = await sql<{ id: number }>(`insert into users (username, username_key, email, password_hash) values (?, ?, ?, 'x') returning id`, [
+    name,
+    name,
+    `${name}@example.com`,
+  ])
   return row!.id
 }
 
@@ -72,7 +76,9 @@ describe('runIdempotent', () => {
     expect(run).toHaveBeenCalledOnce()
     expect(after).toHaveBeenCalledOnce()
     expect((await effects()).filter((n) => n === key)).toHaveLength(1)
-    expect(await sql('select status_code, response from idempotency_keys where user_id = ? and key = ?', [userId, key])).toEqual([{ status_code: 201, response: { note: key } }])
+    expect(await sql('select status_code, response from idempotency_keys where user_id = ? and key = ?', [userId, key])).toEqual([
+      { status_code: 201, response: { note: key } },
+    ])
   })
 
   it('answers a step that has nothing to announce', async () => {
@@ -139,7 +145,14 @@ describe('respondIdempotent', () => {
   /** A request as the routes hand it over: its method, path, body, key header and own EntityManager. */
   const ctxFor = (key: string, body: unknown) => {
     const set = vi.fn()
-    const ctx = { method: 'POST', path: '/api/transactions/1/pay', request: { body }, headers: { 'idempotency-key': key }, state: { em: orm.em.fork() }, set }
+    const ctx = {
+      method: 'POST',
+      path: '/api/transactions/1/pay',
+      request: { body },
+      headers: { 'idempotency-key': key },
+      state: { em: orm.em.fork() },
+      set,
+    }
     return ctx as unknown as AppContext & { set: typeof set }
   }
 

@@ -64,7 +64,8 @@ const image = imageHost({
   '/pinned.png': (res, req) => png(Buffer.from(`${req.headers.host}`))(res),
   '/exact-limit.png': png(Buffer.alloc(FIVE_MB, 1)),
   '/photo.jpg;charset': (res) => res.writeHead(200, { 'content-type': 'IMAGE/JPEG; charset=binary' }).end(PNG),
-  '/logo.svg': (res) => res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  '/logo.svg': (res) =>
+    res.writeHead(200, { 'content-type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
   '/page.html': (res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<script>alert(1)</script>'),
   '/untyped': (res) => res.writeHead(200).end(PNG),
   // declares too much and then stalls: only the Content-Length check (not the byte count) can answer 413
@@ -227,7 +228,13 @@ describe('SSRF: refused before anything private is reached', () => {
   })
 
   it('the production proxy (no injected resolver) refuses loopback through real DNS and disallowed ports', async () => {
-    for (const url of ['http://localhost/', 'http://127.0.0.1/', 'http://[::1]/', `http://127.0.0.1:${canaryPort}/`, `http://localhost:${canaryPort}/`]) {
+    for (const url of [
+      'http://localhost/',
+      'http://127.0.0.1/',
+      'http://[::1]/',
+      `http://127.0.0.1:${canaryPort}/`,
+      `http://localhost:${canaryPort}/`,
+    ]) {
       expectError(await proxied(defaultApi, url), 403, 'forbidden_address')
     }
     expectError(await proxied(defaultApi, `http://127.0.0.1:${imagePort}/banner.png`), 403, 'forbidden_address')

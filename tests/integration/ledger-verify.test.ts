@@ -149,10 +149,17 @@ const accountId = async (db: pg.Client, code: string): Promise<number> => {
 /** A transfer written around the service: its legs as [account code, cents], under `key`. */
 async function rawTransfer(db: pg.Client, key: string, legs: [string, number][]): Promise<number> {
   await db.query('begin')
-  const { rows } = await db.query(`insert into ledger_transfers (kind, idempotency_key, memo) values ('by_hand', $1, 'written around the service') returning id`, [key])
+  const { rows } = await db.query(
+    `insert into ledger_transfers (kind, idempotency_key, memo) values ('by_hand', $1, 'written around the service') returning id`,
+    [key],
+  )
   const transferId = rows[0].id as number
   for (const [code, cents] of legs) {
-    await db.query('insert into ledger_entries (transfer_id, account_id, amount_cents) values ($1, $2, $3)', [transferId, await accountId(db, code), cents])
+    await db.query('insert into ledger_entries (transfer_id, account_id, amount_cents) values ($1, $2, $3)', [
+      transferId,
+      await accountId(db, code),
+      cents,
+    ])
   }
   await db.query('commit')
   return transferId
@@ -184,8 +191,19 @@ async function copyOfSeed() {
   const copy = await createTestDatabase(seedName())
   const db = new pg.Client({ connectionString: copy.url })
   await db.connect()
-  const attempt = (q: string, values: unknown[] = []) => db.query(q, values).then(() => 'ran', (err: Error) => err.message)
-  return { db, attempt, done: async () => { await db.end(); await copy.drop() } }
+  const attempt = (q: string, values: unknown[] = []) =>
+    db.query(q, values).then(
+      () => 'ran',
+      (err: Error) => err.message,
+    )
+  return {
+    db,
+    attempt,
+    done: async () => {
+      await db.end()
+      await copy.drop()
+    },
+  }
 }
 
 describe('what the database refuses', () => {
@@ -203,10 +221,18 @@ describe('what the database refuses', () => {
       // 0 cents, a fraction, a repeated key, an unbalanced transfer
       const { rows } = await db.query('select min(id) as id from ledger_transfers')
       const wallet = await accountId(db, `wallet:${made.carol}`)
-      expect(await attempt(`insert into ledger_entries (transfer_id, account_id, amount_cents) values (${rows[0].id}, ${wallet}, 0)`)).toMatch(/amount_nonzero/)
-      expect(await attempt(`insert into ledger_entries (transfer_id, account_id, amount_cents) values (${rows[0].id}, ${wallet}, '1.5')`)).toMatch(/invalid input syntax for type bigint/)
-      expect(await attempt(`insert into ledger_transfers (kind, idempotency_key, memo) values ('x', 'deal:${made.funded}:fund', '')`)).toMatch(/idempotency_key_unique/)
-      expect(await attempt(`insert into ledger_entries (transfer_id, account_id, amount_cents) values (${rows[0].id}, ${wallet}, 5)`)).toMatch(/does not balance/)
+      expect(await attempt(`insert into ledger_entries (transfer_id, account_id, amount_cents) values (${rows[0].id}, ${wallet}, 0)`)).toMatch(
+        /amount_nonzero/,
+      )
+      expect(await attempt(`insert into ledger_entries (transfer_id, account_id, amount_cents) values (${rows[0].id}, ${wallet}, '1.5')`)).toMatch(
+        /invalid input syntax for type bigint/,
+      )
+      expect(await attempt(`insert into ledger_transfers (kind, idempotency_key, memo) values ('x', 'deal:${made.funded}:fund', '')`)).toMatch(
+        /idempotency_key_unique/,
+      )
+      expect(await attempt(`insert into ledger_entries (transfer_id, account_id, amount_cents) values (${rows[0].id}, ${wallet}, 5)`)).toMatch(
+        /does not balance/,
+      )
       expect(Number((await db.query('select count(*) as n from ledger_entries')).rows[0].n)).toBeGreaterThan(0)
     } finally {
       await done()
@@ -258,7 +284,10 @@ describe('what verification reports', () => {
       await db.query('alter table ledger_entries disable trigger ledger_entries_immutable')
       await db.query('drop trigger ledger_accounts_fixed on ledger_accounts')
     })
-    expect(failing[NAMES.guards]).toEqual(['trigger ledger_entries_immutable missing or disabled', 'trigger ledger_accounts_fixed missing or disabled'])
+    expect(failing[NAMES.guards]).toEqual([
+      'trigger ledger_entries_immutable missing or disabled',
+      'trigger ledger_accounts_fixed missing or disabled',
+    ])
   })
 
   it('legs added to a transfer committed earlier: its history changed without an UPDATE', async () => {
@@ -300,7 +329,10 @@ describe('what verification reports', () => {
       await db.query(`update ledger_accounts set code = $1 where code = 'tmp'`, [`wallet:${made.carol}`])
     })
     expect(failing[NAMES.accounts]?.sort()).toEqual(
-      [`wallet:${made.alice}: kind user_wallet, owner ${made.carol}, may go negative: false`, `wallet:${made.carol}: kind user_wallet, owner ${made.alice}, may go negative: false`].sort(),
+      [
+        `wallet:${made.alice}: kind user_wallet, owner ${made.carol}, may go negative: false`,
+        `wallet:${made.carol}: kind user_wallet, owner ${made.alice}, may go negative: false`,
+      ].sort(),
     )
   })
 
@@ -320,10 +352,10 @@ describe('what verification reports', () => {
     const failing = await verifyAfter(async (db) => {
       await db.query('alter table ledger_entries drop constraint ledger_entries_amount_nonzero')
       const { rows } = await db.query('select min(id) as id from ledger_transfers')
-      await db.query('insert into ledger_entries (transfer_id, account_id, amount_cents, created_at) select $1, $2, 0, created_at from ledger_transfers where id = $1', [
-        rows[0].id,
-        await accountId(db, `wallet:${made.carol}`),
-      ])
+      await db.query(
+        'insert into ledger_entries (transfer_id, account_id, amount_cents, created_at) select $1, $2, 0, created_at from ledger_transfers where id = $1',
+        [rows[0].id, await accountId(db, `wallet:${made.carol}`)],
+      )
     })
     expect(failing[NAMES.zero]).toHaveLength(1)
     expect(failing[NAMES.zero]![0]).toMatch(/: 0 cents$/)
@@ -331,7 +363,9 @@ describe('what verification reports', () => {
 
   it('money in a withdrawal hold that belongs to no withdrawal', async () => {
     const failing = await verifyAfter(async (db) => {
-      await db.query(`insert into ledger_accounts (code, kind, user_id, allow_negative) values ('withdrawal:987654', 'withdrawal_hold', $1, false)`, [made.alice])
+      await db.query(`insert into ledger_accounts (code, kind, user_id, allow_negative) values ('withdrawal:987654', 'withdrawal_hold', $1, false)`, [
+        made.alice,
+      ])
       await rawTransfer(db, 'by-hand:orphan-hold', [
         [`wallet:${made.alice}`, -250_000],
         ['withdrawal:987654', 250_000],
@@ -371,14 +405,19 @@ describe('what verification reports', () => {
     const failing = await verifyAfter(async (db) => {
       await db.query(`update withdrawals set status = 'rejected' where id = $1`, [made.approved])
     })
-    expect(failing[NAMES.withdrawalMoney]).toEqual([`withdrawal ${made.approved} (rejected): moved ["hold","payout"], should have moved ["hold","release"]`])
+    expect(failing[NAMES.withdrawalMoney]).toEqual([
+      `withdrawal ${made.approved} (rejected): moved ["hold","payout"], should have moved ["hold","release"]`,
+    ])
   })
 
   it('an unbalanced transfer (its deferred trigger bypassed)', async () => {
     const failing = await verifyAfter(async (db) => {
       await db.query(`set session_replication_role = replica`)
       const { rows } = await db.query(`select id from ledger_transfers where idempotency_key = $1`, [`deal:${made.completed}:release`])
-      await db.query('insert into ledger_entries (transfer_id, account_id, amount_cents) values ($1, $2, 700)', [rows[0].id, await accountId(db, 'system:platform_fees')])
+      await db.query('insert into ledger_entries (transfer_id, account_id, amount_cents) values ($1, $2, 700)', [
+        rows[0].id,
+        await accountId(db, 'system:platform_fees'),
+      ])
     })
     expect(failing[NAMES.sum]).toEqual(['total 700'])
     expect(failing[NAMES.balanced]?.[0]).toMatch(/: 700$/)
@@ -398,9 +437,18 @@ describe('what verification reports', () => {
       )
       await db.query('set session_replication_role = default')
       // a deposit credit no order names, a second release under another key, a welcome bonus twice
-      await rawTransfer(db, 'order:deposit_0_1700000000:credit', [['system:provider_clearing', -500], [`wallet:${made.carol}`, 500]])
-      await rawTransfer(db, `${release}:again`, [['system:platform_fees', -100], [`wallet:${made.carol}`, 100]])
-      await rawTransfer(db, `welcome_bonus:${made.carol}:again`, [['system:promotions', -1500], [`wallet:${made.carol}`, 1500]])
+      await rawTransfer(db, 'order:deposit_0_1700000000:credit', [
+        ['system:provider_clearing', -500],
+        [`wallet:${made.carol}`, 500],
+      ])
+      await rawTransfer(db, `${release}:again`, [
+        ['system:platform_fees', -100],
+        [`wallet:${made.carol}`, 100],
+      ])
+      await rawTransfer(db, `welcome_bonus:${made.carol}:again`, [
+        ['system:promotions', -1500],
+        [`wallet:${made.carol}`, 1500],
+      ])
     })
     expect(Object.keys(failing)).toEqual([NAMES.explained])
     expect(failing[NAMES.explained]!.map((line) => /\((.+?)\)/.exec(line)![1])).toEqual([
@@ -448,6 +496,8 @@ describe('what verification reports', () => {
       await db.query(`update withdrawals set status = 'approved' where id = $1`, [made.requested])
       await db.query(`update withdrawals set status = 'requested' where id = $1`, [made.rejected])
     })
-    expect(failing[NAMES.holds]?.sort()).toEqual([`withdrawal ${made.rejected} (requested): holds 0`, `withdrawal ${made.requested} (approved): holds 2000`].sort())
+    expect(failing[NAMES.holds]?.sort()).toEqual(
+      [`withdrawal ${made.rejected} (requested): holds 0`, `withdrawal ${made.requested} (approved): holds 2000`].sort(),
+    )
   })
 })

@@ -22,7 +22,14 @@ afterAll(async () => {
 })
 
 async function makeUser(em: EntityManager, name: string): Promise<User> {
-  const user = em.create(User, { username: name, usernameKey: name, email: `${name}@example.com`, passwordHash: 'x', isAdmin: false, createdAt: new Date() })
+  const user = em.create(User, {
+    username: name,
+    usernameKey: name,
+    email: `${name}@example.com`,
+    passwordHash: 'x',
+    isAdmin: false,
+    createdAt: new Date(),
+  })
   await em.flush()
   return user
 }
@@ -31,7 +38,15 @@ async function fund(user: User, cents: number, key: string) {
   await orm.em.fork().transactional(async (tx) => {
     const wallet = await ledger.walletOf(tx, tx.getReference(User, user.id))
     const promotions = await ledger.systemAccount(tx, 'promotions')
-    await ledger.transfer(tx, { kind: 'test', idempotencyKey: key, memo: 'fund', legs: [{ account: promotions, amountCents: -cents }, { account: wallet, amountCents: cents }] })
+    await ledger.transfer(tx, {
+      kind: 'test',
+      idempotencyKey: key,
+      memo: 'fund',
+      legs: [
+        { account: promotions, amountCents: -cents },
+        { account: wallet, amountCents: cents },
+      ],
+    })
   })
 }
 
@@ -43,7 +58,15 @@ describe('ledger', () => {
       orm.em.fork().transactional(async (tx) => {
         const wallet = await ledger.walletOf(tx, tx.getReference(User, user.id))
         const fees = await ledger.systemAccount(tx, 'platform_fees')
-        await ledger.transfer(tx, { kind: 'test', idempotencyKey: `spend-${i}`, memo: 'spend', legs: [{ account: wallet, amountCents: -300 }, { account: fees, amountCents: 300 }] })
+        await ledger.transfer(tx, {
+          kind: 'test',
+          idempotencyKey: `spend-${i}`,
+          memo: 'spend',
+          legs: [
+            { account: wallet, amountCents: -300 },
+            { account: fees, amountCents: 300 },
+          ],
+        })
       }),
     )
     const results = await Promise.allSettled(attempts)
@@ -89,7 +112,15 @@ describe('ledger', () => {
       const wallet = await ledger.walletOf(tx, tx.getReference(User, user.id))
       const promotions = await ledger.systemAccount(tx, 'promotions')
       const before = await entriesRead(tx)
-      const moved = await ledger.transfer(tx, { kind: 'test', idempotencyKey: 'newcomer-bonus', memo: 'bonus', legs: [{ account: promotions, amountCents: -1500 }, { account: wallet, amountCents: 1500 }] })
+      const moved = await ledger.transfer(tx, {
+        kind: 'test',
+        idempotencyKey: 'newcomer-bonus',
+        memo: 'bonus',
+        legs: [
+          { account: promotions, amountCents: -1500 },
+          { account: wallet, amountCents: 1500 },
+        ],
+      })
       expect(() => moved.balanceOf(promotions)).toThrow(/not a tracked leg/)
       return { read: (await entriesRead(tx)) - before, balance: moved.balanceOf(wallet) }
     })
@@ -102,13 +133,33 @@ describe('ledger', () => {
     const em = orm.em.fork()
     const wallet = await ledger.walletOf(em, em.getReference(User, user.id))
     const promotions = await ledger.systemAccount(em, 'promotions')
-    await expect(ledger.transfer(em, { kind: 't', idempotencyKey: 'outside', memo: '', legs: [{ account: promotions, amountCents: -1 }, { account: wallet, amountCents: 1 }] })).rejects.toThrow(/inside a database transaction/)
     await expect(
-      em.transactional((tx) => ledger.transfer(tx, { kind: 't', idempotencyKey: 'unbalanced', memo: '', legs: [{ account: promotions, amountCents: -2 }, { account: wallet, amountCents: 1 }] })),
+      ledger.transfer(em, {
+        kind: 't',
+        idempotencyKey: 'outside',
+        memo: '',
+        legs: [
+          { account: promotions, amountCents: -1 },
+          { account: wallet, amountCents: 1 },
+        ],
+      }),
+    ).rejects.toThrow(/inside a database transaction/)
+    await expect(
+      em.transactional((tx) =>
+        ledger.transfer(tx, {
+          kind: 't',
+          idempotencyKey: 'unbalanced',
+          memo: '',
+          legs: [
+            { account: promotions, amountCents: -2 },
+            { account: wallet, amountCents: 1 },
+          ],
+        }),
+      ),
     ).rejects.toThrow('transfer unbalanced does not balance (-1)')
-    await expect(em.transactional((tx) => ledger.transfer(tx, { kind: 't', idempotencyKey: 'one-leg', memo: '', legs: [{ account: wallet, amountCents: 0 }] }))).rejects.toThrow(
-      'a transfer needs at least two legs',
-    )
+    await expect(
+      em.transactional((tx) => ledger.transfer(tx, { kind: 't', idempotencyKey: 'one-leg', memo: '', legs: [{ account: wallet, amountCents: 0 }] })),
+    ).rejects.toThrow('a transfer needs at least two legs')
     const sum = await orm.em.fork().getConnection().execute('select coalesce(sum(amount_cents),0)::int as s from ledger_entries')
     expect(sum[0].s).toBe(0)
   })
@@ -120,7 +171,15 @@ describe('ledger', () => {
       orm.em.fork().transactional(async (tx) => {
         const wallet = await ledger.walletOf(tx, tx.getReference(User, user.id))
         const fees = await ledger.systemAccount(tx, 'platform_fees')
-        const moved = await ledger.transfer(tx, { kind: 'test', idempotencyKey: key, memo: 'spend', legs: [{ account: wallet, amountCents: -cents }, { account: fees, amountCents: cents }] })
+        const moved = await ledger.transfer(tx, {
+          kind: 'test',
+          idempotencyKey: key,
+          memo: 'spend',
+          legs: [
+            { account: wallet, amountCents: -cents },
+            { account: fees, amountCents: cents },
+          ],
+        })
         return { replayed: moved.replayed, balance: moved.balanceOf(wallet) }
       })
     expect(await spend('replayer-300', 300)).toEqual({ replayed: false, balance: 200 })
@@ -134,7 +193,15 @@ describe('ledger', () => {
     const moved = await orm.em.fork().transactional(async (tx) => {
       const promotions = await ledger.systemAccount(tx, 'promotions')
       const fees = await ledger.systemAccount(tx, 'platform_fees')
-      const result = await ledger.transfer(tx, { kind: 'test', idempotencyKey: 'system-only', memo: '', legs: [{ account: fees, amountCents: -5 }, { account: promotions, amountCents: 5 }] })
+      const result = await ledger.transfer(tx, {
+        kind: 'test',
+        idempotencyKey: 'system-only',
+        memo: '',
+        legs: [
+          { account: fees, amountCents: -5 },
+          { account: promotions, amountCents: 5 },
+        ],
+      })
       expect(() => result.balanceOf(fees)).toThrow('account system:platform_fees is not a tracked leg of transfer system-only')
       return result.replayed
     })
@@ -164,9 +231,18 @@ describe('ledger', () => {
     // written around the service, as a bug or a hand-made fix in the database would
     await orm.em.fork().transactional(async (tx) => {
       const wallet = await ledger.walletOf(tx, tx.getReference(User, user.id))
-      const [{ id: stray }] = await tx.execute<{ id: number }[]>(`insert into ledger_accounts (code, kind, allow_negative) values ('escrow:424242', 'escrow', false) returning id`)
-      const [{ id: transfer }] = await tx.execute<{ id: number }[]>(`insert into ledger_transfers (kind, idempotency_key, memo) values ('bad', 'bad-transfer', 'not through the service') returning id`)
-      await tx.execute(`insert into ledger_entries (transfer_id, account_id, amount_cents) values (?, ?, -700), (?, ?, 700)`, [transfer, wallet.id, transfer, stray])
+      const [{ id: stray }] = await tx.execute<{ id: number }[]>(
+        `insert into ledger_accounts (code, kind, allow_negative) values ('escrow:424242', 'escrow', false) returning id`,
+      )
+      const [{ id: transfer }] = await tx.execute<{ id: number }[]>(
+        `insert into ledger_transfers (kind, idempotency_key, memo) values ('bad', 'bad-transfer', 'not through the service') returning id`,
+      )
+      await tx.execute(`insert into ledger_entries (transfer_id, account_id, amount_cents) values (?, ?, -700), (?, ?, 700)`, [
+        transfer,
+        wallet.id,
+        transfer,
+        stray,
+      ])
     })
     const failing = Object.fromEntries((await failingChecks()).map((c) => [c.name, c.problems]))
     expect(failing).toEqual({
@@ -189,7 +265,10 @@ describe('ledger', () => {
     ]
     const rows = await em
       .getConnection()
-      .execute<{ code: string; kind: string; user_id: number | null; allow_negative: boolean }[]>('select code, kind, user_id, allow_negative from ledger_accounts where id in (?)', [made.map((a) => a.id)])
+      .execute<{ code: string; kind: string; user_id: number | null; allow_negative: boolean }[]>(
+        'select code, kind, user_id, allow_negative from ledger_accounts where id in (?)',
+        [made.map((a) => a.id)],
+      )
     const byCode = Object.fromEntries(rows.map((r) => [r.code, [r.kind, r.user_id, r.allow_negative]]))
     expect(byCode).toEqual({
       [`wallet:${user.id}`]: ['user_wallet', user.id, false],
@@ -212,7 +291,10 @@ describe('ledger', () => {
       orm.em
         .fork()
         .transactional((other) => other.execute('select id from ledger_accounts where id = ? for update nowait', [wallet.id]))
-        .then(() => true, () => false)
+        .then(
+          () => true,
+          () => false,
+        )
     // a row this transaction's own statement read: asked for again, it is answered from that, not from the database
     // (an id no row has shows which)
     await em.transactional(async (tx) => {

@@ -19,7 +19,14 @@ beforeAll(async () => {
   db = await createTestDatabase()
   orm = await openDatabase(db.url)
   const em = orm.em.fork()
-  seller = em.create(User, { username: 'prop', usernameKey: 'prop', email: 'prop@example.com', passwordHash: 'x', isAdmin: false, createdAt: new Date() })
+  seller = em.create(User, {
+    username: 'prop',
+    usernameKey: 'prop',
+    email: 'prop@example.com',
+    passwordHash: 'x',
+    isAdmin: false,
+    createdAt: new Date(),
+  })
   await em.flush()
 })
 
@@ -29,7 +36,31 @@ afterAll(async () => {
 })
 
 // text that trips naive implementations: LIKE wildcards, backslashes, Unicode case folding
-const FRAGMENTS = ['a', 'A', 'ab', 'Straße', 'STRASSE', 'İstanbul', 'ıi', 'ΣΊΣΥΦΟΣ', 'σίσυφος', 'Ǆ', 'ǆ', '100%', '%', '_', 'a_b', '\\', 'Ä', 'ä', '😀', 'Fit', 'fit', ' ', 'x']
+const FRAGMENTS = [
+  'a',
+  'A',
+  'ab',
+  'Straße',
+  'STRASSE',
+  'İstanbul',
+  'ıi',
+  'ΣΊΣΥΦΟΣ',
+  'σίσυφος',
+  'Ǆ',
+  'ǆ',
+  '100%',
+  '%',
+  '_',
+  'a_b',
+  '\\',
+  'Ä',
+  'ä',
+  '😀',
+  'Fit',
+  'fit',
+  ' ',
+  'x',
+]
 const fragmentText = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 4 }).map((parts) => parts.join(''))
 const anyText = fc.string({ unit: 'binary', maxLength: 6 }).map((s) => s.replaceAll(String.fromCharCode(0), '')) // Postgres text cannot hold NUL
 const text = fc.oneof(fragmentText, fragmentText, anyText)
@@ -55,7 +86,10 @@ const row = fc.record({
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb })
 // short terms that often occur in the generated text, so searches find something
 const SHORT_TERMS = fc.constantFrom('a', 'A', 'i', 'I', 's', 'σ', 'Σ', '%', '_', '\\', 'ä', 'x', '1')
-const moneyText = fc.oneof(fc.constantFrom('0', '0.00', '1', '1.5', '12.345', '$1,000', '150', '0.001', '.', 'abc'), fc.integer({ min: 0, max: 60_000 }).map(String))
+const moneyText = fc.oneof(
+  fc.constantFrom('0', '0.00', '1', '1.5', '12.345', '$1,000', '150', '0.001', '.', 'abc'),
+  fc.integer({ min: 0, max: 60_000 }).map(String),
+)
 const query = fc.record(
   {
     q: optional(fc.oneof(SHORT_TERMS, SHORT_TERMS, fc.constantFrom(...FRAGMENTS, ' a ', 'ss', 'ς', '\\%'), text)),
@@ -110,19 +144,24 @@ describe('one filter semantics: SQL and matchesFilters agree', () => {
     // how often a text search found something: a property that only ever compares empty results proves little
     const seen = { compared: 0, nonEmpty: 0, textHits: 0 }
     await fc.assert(
-      fc.asyncProperty(fc.array(row, { maxLength: 25 }), fc.array(query, { minLength: 1, maxLength: 6 }), textOnly, async (rows, queries, searchOnly) => {
-        const all = await insertRows(rows)
-        for (const raw of [searchOnly, ...queries]) {
-          const parsed = listingQuerySchema.safeParse(raw)
-          if (!parsed.success) continue
-          const page = await service.search(orm.em.fork(), parsed.data)
-          const expected = inMemory(all, parsed.data)
-          expect({ total: page.total, ids: page.items.map((l) => l.id) }, JSON.stringify(raw)).toEqual(expected)
-          seen.compared++
-          if (expected.total > 0) seen.nonEmpty++
-          if (expected.total > 0 && (parsed.data.q || parsed.data.niche)) seen.textHits++
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(row, { maxLength: 25 }),
+        fc.array(query, { minLength: 1, maxLength: 6 }),
+        textOnly,
+        async (rows, queries, searchOnly) => {
+          const all = await insertRows(rows)
+          for (const raw of [searchOnly, ...queries]) {
+            const parsed = listingQuerySchema.safeParse(raw)
+            if (!parsed.success) continue
+            const page = await service.search(orm.em.fork(), parsed.data)
+            const expected = inMemory(all, parsed.data)
+            expect({ total: page.total, ids: page.items.map((l) => l.id) }, JSON.stringify(raw)).toEqual(expected)
+            seen.compared++
+            if (expected.total > 0) seen.nonEmpty++
+            if (expected.total > 0 && (parsed.data.q || parsed.data.niche)) seen.textHits++
+          }
+        },
+      ),
       { numRuns: 80 },
     )
     expect(seen.nonEmpty).toBeGreaterThan(seen.compared / 10)

@@ -57,7 +57,15 @@ async function served(query: string): Promise<{ total: number; ids: number[]; se
   return { total: Number(res.headers.get('x-total-count')), ids: items.map((l) => l.id), sellers: items.map((l) => l.seller.username) }
 }
 
-const QUERIES = ['', 'platform=youtube', 'platform=tiktok', 'q=cooking', 'q=cooking&minPrice=1000', 'verified=true&sort=price-high', 'niche=gam&page=2&pageSize=5']
+const QUERIES = [
+  '',
+  'platform=youtube',
+  'platform=tiktok',
+  'q=cooking',
+  'q=cooking&minPrice=1000',
+  'verified=true&sort=price-high',
+  'niche=gam&page=2&pageSize=5',
+]
 
 /** Asks every query (so each answer is remembered), changes the catalogue, then asks again. */
 async function expectExactAround(change: () => Promise<void>) {
@@ -194,7 +202,9 @@ describe('totals and pages stay exact when the catalogue changes', () => {
       except select platform, created_month, sum(active)::int from listing_counts group by 1, 2 having sum(active) <> 0`)
     expect(drift).toEqual([])
     // one shard alone may be below zero; a bucket never is
-    const { rows } = await sql.query<{ n: number }>(`select count(*)::int as n from (select sum(active) as active from listing_counts group by platform, created_month) b where active < 0`)
+    const { rows } = await sql.query<{ n: number }>(
+      `select count(*)::int as n from (select sum(active) as active from listing_counts group by platform, created_month) b where active < 0`,
+    )
     expect(rows[0]!.n).toBe(0)
     const version = await catalogueVersion()
     await insertActive('alice', `grow_${randomBytes(4).toString('hex')}`)
@@ -234,7 +244,12 @@ describe('deep pages', () => {
   })
 
   it('other orders and filters deep down, and pages found again after a write', async () => {
-    const queries = ['sort=price-low&pageSize=100&page=55', 'verified=true&pageSize=100&page=41', 'q=bulk&pageSize=100&page=51', 'sort=followers-high&page=200']
+    const queries = [
+      'sort=price-low&pageSize=100&page=55',
+      'verified=true&pageSize=100&page=41',
+      'q=bulk&pageSize=100&page=51',
+      'sort=followers-high&page=200',
+    ]
     for (const query of queries) expect(await served(query), query).toEqual(await expected(query))
     await insertActive('alice', `deep_${randomBytes(4).toString('hex')}`, 'Gaming', new Date('2025-06-15T12:00:00Z'))
     for (const query of [...queries, 'pageSize=100&page=55']) expect(await served(query), query).toEqual(await expected(query))

@@ -178,7 +178,14 @@ describe('POST /api/accounts', () => {
 
   it('waits for review when approval is required: not in the catalogue, visible to its seller only', async () => {
     const listing = await create(alice, { username: '@Cooking Daily ' })
-    expect(listing).toMatchObject({ username: 'CookingDaily', status: 'pending_review', isActive: false, price: 1250.5, monthlyIncome: 320, rejectionReason: null })
+    expect(listing).toMatchObject({
+      username: 'CookingDaily',
+      status: 'pending_review',
+      isActive: false,
+      price: 1250.5,
+      monthlyIncome: 320,
+      rejectionReason: null,
+    })
     expect(listing.seller.username).toBe('alice')
     expect(await inCatalogue('CookingDaily')).toBe(false)
     expect((await anon.get(`/api/accounts/${listing.id}`)).status).toBe(404)
@@ -198,7 +205,9 @@ describe('POST /api/accounts', () => {
   })
 
   it('accepts an image uploaded by the seller', async () => {
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer()
     const form = new FormData()
     form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'banner.png')
     const upload = await fetch(`${server.url}/api/uploads/listing-image`, { method: 'POST', body: form, headers: { cookie: alice.cookieHeader } })
@@ -246,7 +255,10 @@ describe('one open listing per account', () => {
 describe('admin review', () => {
   it('is for admins only', async () => {
     const listing = await create(alice)
-    for (const [client, status] of [[anon, 401], [bob, 403]] as const) {
+    for (const [client, status] of [
+      [anon, 401],
+      [bob, 403],
+    ] as const) {
       expect((await client.get('/api/admin/listings')).status).toBe(status)
       expect((await client.post(`/api/admin/listings/${listing.id}/approve`)).status).toBe(status)
       expect((await client.post(`/api/admin/listings/${listing.id}/reject`, { reason: 'Not allowed here' })).status).toBe(status)
@@ -288,7 +300,9 @@ describe('admin review', () => {
     await otherSocket.next('listing_created', (e) => e.accountId === listing.id)
     const pushed = await sellerSocket.next('new_notification', (e) => e.notification.id === note!.id)
     expect(pushed.notification).toMatchObject({ type: 'listing_approved', data: { accountId: listing.id } })
-    expect((await bob.get('/api/notifications')).json).toSatisfy((l: { data: { accountId?: number } }[]) => l.every((n) => n.data.accountId !== listing.id))
+    expect((await bob.get('/api/notifications')).json).toSatisfy((l: { data: { accountId?: number } }[]) =>
+      l.every((n) => n.data.accountId !== listing.id),
+    )
   })
 
   it('rejects with a reason the seller sees; too short a reason changes nothing', async () => {
@@ -336,7 +350,11 @@ describe('PATCH /api/accounts/:id', () => {
   it('lets only the seller edit: others 403, signed out 401, admins 403 through this route, unknown 404', async () => {
     const listing = await create(alice)
     const before = await counts()
-    for (const [client, status] of [[bob, 403], [anon, 401], [admin, 403]] as const) {
+    for (const [client, status] of [
+      [bob, 403],
+      [anon, 401],
+      [admin, 403],
+    ] as const) {
       const res = await patch(client, `/api/accounts/${listing.id}`, { price: 1 })
       expect(res.status).toBe(status)
       if (status === 403) expect(res.json.message).toBe(LISTING_WRITE_MESSAGES.notOwner)
@@ -370,7 +388,14 @@ describe('PATCH /api/accounts/:id', () => {
     const res = await patch(alice, `/api/accounts/${listing.id}`, { price: 99, description: 'A brand new description of this channel.' })
     expect(res.status, res.text).toBe(200)
     // fields the edit leaves out keep their values (no create defaults sneak in)
-    expect(res.json).toMatchObject({ price: 99, status: 'active', description: 'A brand new description of this channel.', monthlyIncome: 320, isVerified: true, isMonetized: true })
+    expect(res.json).toMatchObject({
+      price: 99,
+      status: 'active',
+      description: 'A brand new description of this channel.',
+      monthlyIncome: 320,
+      isVerified: true,
+      isMonetized: true,
+    })
     await watcher.next('listing_updated', (e) => e.accountId === listing.id)
     expect(listingListSchema.parse((await anon.get('/api/accounts?q=brand%20new%20description')).json).map((l) => l.id)).toContain(listing.id)
   })
@@ -404,7 +429,11 @@ describe('DELETE /api/accounts/:id', () => {
   it('lets only the seller remove; the row stays, marked removed, and leaves the catalogue', async () => {
     await setApproval(false)
     const listing = await create(alice)
-    for (const [client, status] of [[bob, 403], [anon, 401], [admin, 403]] as const) {
+    for (const [client, status] of [
+      [bob, 403],
+      [anon, 401],
+      [admin, 403],
+    ] as const) {
       expect((await del(client, `/api/accounts/${listing.id}`)).status).toBe(status)
     }
     expect((await statusOf(listing.id)).status).toBe('active')

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
-import { listingDtoSchema, listingListSchema, overallStatsSchema, platformStatsSchema, statsSchema, type ListingDto } from '../../src/shared/api/listings'
+import {
+  listingDtoSchema,
+  listingListSchema,
+  overallStatsSchema,
+  platformStatsSchema,
+  statsSchema,
+  type ListingDto,
+} from '../../src/shared/api/listings'
 import { LIVE_PLATFORMS, PAGE_SIZE, SORT_OPTIONS } from '../../src/shared/constants'
 import { compareBy, listingQuerySchema, matchesFilters } from '../../src/shared/listings/filter'
 import { DEMO_LISTING_COUNT } from '../../server/modules/listings/demo-listings'
@@ -32,7 +39,10 @@ async function fetchAll(query: string): Promise<ListingDto[]> {
 /** The reference answer: the shared in-memory filter over the whole catalogue. */
 function expected(query: string): number[] {
   const filters = listingQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)))
-  return all.filter((l) => matchesFilters(l, filters)).sort(compareBy(filters.sort)).map((l) => l.id)
+  return all
+    .filter((l) => matchesFilters(l, filters))
+    .sort(compareBy(filters.sort))
+    .map((l) => l.id)
 }
 
 async function signIn(username: string, password = 'handover-demo') {
@@ -101,11 +111,30 @@ describe('GET /api/accounts', () => {
   })
 
   const FILTERS = [
-    'q=gaming', 'q=%20 GAMING %20', 'q=daily', 'q=escrow', 'q=zzz-nothing', 'q=100%25', 'q=a_b',
-    'platform=tiktok', 'platform=gaming', 'platform=all', 'niche=fit', 'niche=Tech',
-    'minPrice=1000', 'maxPrice=$1,500.50', 'minPrice=500&maxPrice=5000', 'minPrice=0&maxPrice=0',
-    'minFollowers=100000', 'maxFollowers=50,000', 'minIncome=100', 'maxIncome=50.5', 'minIncome=10&maxIncome=500',
-    'verified=true', 'monetized=true', 'verified=true&monetized=1&platform=youtube&sort=price-high',
+    'q=gaming',
+    'q=%20 GAMING %20',
+    'q=daily',
+    'q=escrow',
+    'q=zzz-nothing',
+    'q=100%25',
+    'q=a_b',
+    'platform=tiktok',
+    'platform=gaming',
+    'platform=all',
+    'niche=fit',
+    'niche=Tech',
+    'minPrice=1000',
+    'maxPrice=$1,500.50',
+    'minPrice=500&maxPrice=5000',
+    'minPrice=0&maxPrice=0',
+    'minFollowers=100000',
+    'maxFollowers=50,000',
+    'minIncome=100',
+    'maxIncome=50.5',
+    'minIncome=10&maxIncome=500',
+    'verified=true',
+    'monetized=true',
+    'verified=true&monetized=1&platform=youtube&sort=price-high',
   ]
   it.each(FILTERS)('filters %s exactly like the shared matcher', async (query) => {
     const ids = (await fetchAll(query)).map((l) => l.id)
@@ -216,13 +245,15 @@ describe('GET /api/accounts/search, /featured', () => {
 })
 
 describe('GET /api/accounts/user and /:id', () => {
-  it('requires sign-in for /user and lists the seller\'s listings in every status', async () => {
+  it("requires sign-in for /user and lists the seller's listings in every status", async () => {
     expect((await anon.get('/api/accounts/user')).status).toBe(401)
     const pendingId = await insertListing('alice', 'pending_review', 'alice_pending')
     const alice = await signIn('alice')
     const mine = listingListSchema.parse((await alice.get('/api/accounts/user')).json)
     expect(mine.every((l) => l.seller.username === 'alice')).toBe(true)
-    const { rows: [history] } = await sql.query(
+    const {
+      rows: [history],
+    } = await sql.query(
       `select count(*)::int as sold from listings l join users u on u.id = l.seller_id where u.username = 'alice' and l.status = 'sold'`,
     )
     expect(history.sold).toBeGreaterThan(0)
@@ -261,9 +292,9 @@ describe('GET /api/accounts/user and /:id', () => {
 describe('GET /api/stats', () => {
   it('counts active listings, users and followers, per platform too', async () => {
     const active = await fetchAll('')
-    const { rows: [counts] } = await sql.query(
-      `select (select count(*)::int from users) as users, (select count(*)::int from listings where status = 'sold') as sold`,
-    )
+    const {
+      rows: [counts],
+    } = await sql.query(`select (select count(*)::int from users) as users, (select count(*)::int from listings where status = 'sold') as sold`)
     expect(counts.sold).toBeGreaterThan(0)
     const stats = statsSchema.parse((await anon.get('/api/stats')).json)
     expect(stats).toEqual({
@@ -286,7 +317,7 @@ describe('GET /api/stats', () => {
     expect(overall).toEqual({ ...stats, platforms })
   })
 
-  it('follows a change made after the figures were served, also one behind the server\'s back', async () => {
+  it("follows a change made after the figures were served, also one behind the server's back", async () => {
     const before = statsSchema.parse((await anon.get('/api/stats')).json)
     const platformsBefore = platformStatsSchema.parse((await anon.get('/api/stats/platforms')).json)
     const id = await insertListing('alice', 'active', 'stats_probe')

@@ -32,7 +32,10 @@ let mediaDir: string
 let user: BenchUser
 const log: string[] = []
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#37a' } }).png().toBuffer()
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#37a' } })
+    .png()
+    .toBuffer()
 
 async function upload(path: string, field: string, data: Buffer) {
   const form = new FormData()
@@ -67,7 +70,11 @@ beforeAll(async () => {
   await s3.createBucket(BUCKET)
   db = await createTestDatabase()
   mediaDir = join(tmpdir(), `handover-media-${randomBytes(6).toString('hex')}`)
-  server = await startTestServer({ databaseUrl: db.url, env: { ...s3.env(BUCKET), MEDIA_DIR: mediaDir }, logTo: { write: (line: string) => void log.push(line) } })
+  server = await startTestServer({
+    databaseUrl: db.url,
+    env: { ...s3.env(BUCKET), MEDIA_DIR: mediaDir },
+    logTo: { write: (line: string) => void log.push(line) },
+  })
   ;[user] = await signIn(server.url, await insertUsers(db.url, 's3_', 1))
 }, 60_000)
 

@@ -38,7 +38,11 @@ async function upload(client: ApiClient | null, parts: Part[], headers: Record<s
     if (p.name === undefined) form.append(p.field ?? 'image', typeof p.data === 'string' ? p.data : new Blob([bytes]))
     else form.append(p.field ?? 'image', new Blob([bytes], { type: p.type ?? 'application/octet-stream' }), p.name)
   }
-  const res = await fetch(`${server.url}${UPLOAD}`, { method: 'POST', body: form, headers: { ...(client ? { cookie: client.cookieHeader } : {}), ...headers } })
+  const res = await fetch(`${server.url}${UPLOAD}`, {
+    method: 'POST',
+    body: form,
+    headers: { ...(client ? { cookie: client.cookieHeader } : {}), ...headers },
+  })
   const text = await res.text()
   return { status: res.status, text, json: (text ? JSON.parse(text) : undefined) as Record<string, unknown> & { message?: string } }
 }
@@ -96,11 +100,24 @@ describe('POST /api/uploads/listing-image', () => {
   })
 
   it.each([
-    ['a text file named .png', () => image('notes.png', Buffer.from('just some text, not an image\n'.repeat(20))), LISTING_WRITE_MESSAGES.imageUnreadable],
-    ['a truncated PNG', async () => image('cut.png', (await solid(400, 400).png().toBuffer()).subarray(0, 120)), LISTING_WRITE_MESSAGES.imageUnreadable],
+    [
+      'a text file named .png',
+      () => image('notes.png', Buffer.from('just some text, not an image\n'.repeat(20))),
+      LISTING_WRITE_MESSAGES.imageUnreadable,
+    ],
+    [
+      'a truncated PNG',
+      async () => image('cut.png', (await solid(400, 400).png().toBuffer()).subarray(0, 120)),
+      LISTING_WRITE_MESSAGES.imageUnreadable,
+    ],
     [
       'an SVG',
-      () => image('logo.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), 'image/svg+xml'),
+      () =>
+        image(
+          'logo.png',
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'),
+          'image/svg+xml',
+        ),
       LISTING_WRITE_MESSAGES.imageType,
     ],
     ['a GIF', async () => image('anim.gif', await solid(20, 20).gif().toBuffer(), 'image/gif'), LISTING_WRITE_MESSAGES.imageType],

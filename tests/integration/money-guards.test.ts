@@ -54,7 +54,8 @@ describe('one wallet debited concurrently', () => {
         Array.from({ length: 12 }, () => keyed(carol.client, '/api/withdrawals', { amount: dollars(amount), destination: 'carol@payouts.example' })),
       )
       const taken = results.filter((r) => r.status === 201)
-      for (const r of results.filter((r) => r.status !== 201)) expect([r.status, r.json]).toMatchObject([409, { error: { message: 'Insufficient balance' } }])
+      for (const r of results.filter((r) => r.status !== 201))
+        expect([r.status, r.json]).toMatchObject([409, { error: { message: 'Insufficient balance' } }])
       expect(taken.length).toBeLessThanOrEqual(2)
       const after = await balanceOf(`wallet:${carol.id}`)
       expect(after).toBeGreaterThanOrEqual(0)
@@ -80,7 +81,8 @@ describe('one wallet debited concurrently', () => {
     const funded = await balanceOf(`wallet:${bob.id}`)
     const results = await Promise.all(deals.map((d) => keyed(bob.client, `/api/transactions/${d.id}/pay`)))
     const paid = deals.filter((_, i) => results[i]!.status === 200)
-    for (const r of results.filter((r) => r.status !== 200)) expect([r.status, r.json]).toMatchObject([409, { error: { message: 'Insufficient balance' } }])
+    for (const r of results.filter((r) => r.status !== 200))
+      expect([r.status, r.json]).toMatchObject([409, { error: { message: 'Insufficient balance' } }])
     const after = await balanceOf(`wallet:${bob.id}`)
     expect(after).toBeGreaterThanOrEqual(0)
     expect(after).toBe(funded - paid.reduce((sum, d) => sum + d.held, 0))
@@ -99,15 +101,32 @@ describe('where a deal’s money goes', () => {
       const bought = await keyed(alice.client, '/api/transactions', { listingId: listing.id, pay: 'balance' })
       expect(bought.status, bought.text).toBe(201)
       const deal = detail(bought.json)
-      const before = { buyer: await balanceOf(`wallet:${alice.id}`), seller: await balanceOf(`wallet:${seller.id}`), fees: await balanceOf('system:platform_fees') }
+      const before = {
+        buyer: await balanceOf(`wallet:${alice.id}`),
+        seller: await balanceOf(`wallet:${seller.id}`),
+        fees: await balanceOf('system:platform_fees'),
+      }
       for (const [action, side, body] of steps) {
-        const res = await keyed(side === 'admin' ? admin.client : side === 'buyer' ? alice.client : seller.client, `/api/transactions/${deal.id}/${action}`, body)
+        const res = await keyed(
+          side === 'admin' ? admin.client : side === 'buyer' ? alice.client : seller.client,
+          `/api/transactions/${deal.id}/${action}`,
+          body,
+        )
         expect(res.status, `${action}: ${res.text}`).toBe(200)
       }
-      const after = { buyer: await balanceOf(`wallet:${alice.id}`), seller: await balanceOf(`wallet:${seller.id}`), fees: await balanceOf('system:platform_fees') }
+      const after = {
+        buyer: await balanceOf(`wallet:${alice.id}`),
+        seller: await balanceOf(`wallet:${seller.id}`),
+        fees: await balanceOf('system:platform_fees'),
+      }
       return { deal: detail((await alice.client.get(`/api/transactions/${deal.id}`)).json), price: listing.priceCents, before, after }
     }
-    const released = await walk([['send-invite', 'seller'], ['confirm-access', 'buyer'], ['start-countdown', 'seller'], ['release', 'buyer']])
+    const released = await walk([
+      ['send-invite', 'seller'],
+      ['confirm-access', 'buyer'],
+      ['start-countdown', 'seller'],
+      ['release', 'buyer'],
+    ])
     expect(released.deal.status).toBe('completed')
     expect(released.after.seller - released.before.seller).toBe(released.price)
     expect(released.after.buyer).toBe(released.before.buyer)
@@ -116,7 +135,10 @@ describe('where a deal’s money goes', () => {
     expect(refunded.deal.status).toBe('refunded')
     expect(refunded.after.buyer - refunded.before.buyer).toBe(refunded.price + Math.round(refunded.deal.escrowFee * 100))
     expect(refunded.after.seller).toBe(refunded.before.seller)
-    const settled = await walk([['dispute', 'buyer', { reason: 'The invite has not arrived yet.' }], ['resolve-release', 'admin', { note: 'Evidence favours the seller.' }]])
+    const settled = await walk([
+      ['dispute', 'buyer', { reason: 'The invite has not arrived yet.' }],
+      ['resolve-release', 'admin', { note: 'Evidence favours the seller.' }],
+    ])
     expect(settled.deal.status).toBe('completed')
     expect(settled.after.seller - settled.before.seller).toBe(settled.price)
     // and the same, ledger-wide, for every transfer the database holds (the demo's and these)
@@ -162,7 +184,9 @@ describe('no money request is answered before its commit', () => {
   it('answers a withdrawal only once it is committed', async () => {
     const carol = await signIn('carol')
     await fund(carol.id, 5_000)
-    const { answeredBeforeCommit, answer } = await whileCommitsHeld(() => keyed(carol.client, '/api/withdrawals', { amount: '20.00', destination: 'carol@payouts.example' }))
+    const { answeredBeforeCommit, answer } = await whileCommitsHeld(() =>
+      keyed(carol.client, '/api/withdrawals', { amount: '20.00', destination: 'carol@payouts.example' }),
+    )
     expect(answeredBeforeCommit).toBeNull()
     expect(answer.status, answer.text).toBe(201)
     expect((await sql.query('select 1 from withdrawals where id = $1', [answer.json.id])).rowCount).toBe(1)
@@ -172,7 +196,9 @@ describe('no money request is answered before its commit', () => {
     const alice = await signIn('alice')
     await fund(alice.id, 5_000_000)
     const listing = await listingToBuy(alice.id)
-    const { answeredBeforeCommit, answer } = await whileCommitsHeld(() => keyed(alice.client, '/api/transactions', { listingId: listing.id, pay: 'balance' }))
+    const { answeredBeforeCommit, answer } = await whileCommitsHeld(() =>
+      keyed(alice.client, '/api/transactions', { listingId: listing.id, pay: 'balance' }),
+    )
     expect(answeredBeforeCommit).toBeNull()
     expect(answer.status, answer.text).toBe(201)
     expect((await sql.query('select status from escrow_transactions where id = $1', [answer.json.id])).rows).toEqual([{ status: 'fee_paid' }])
@@ -184,7 +210,9 @@ describe('no money request is answered before its commit', () => {
     await fund(carol.id, 5_000)
     const requested = await keyed(carol.client, '/api/withdrawals', { amount: '15.00', destination: 'carol@payouts.example' })
     expect(requested.status, requested.text).toBe(201)
-    const { answeredBeforeCommit, answer } = await whileCommitsHeld(() => keyed(admin.client, `/api/admin/withdrawals/${String(requested.json.id)}/approve`))
+    const { answeredBeforeCommit, answer } = await whileCommitsHeld(() =>
+      keyed(admin.client, `/api/admin/withdrawals/${String(requested.json.id)}/approve`),
+    )
     expect(answeredBeforeCommit).toBeNull()
     expect(answer.status, answer.text).toBe(200)
     expect((await sql.query('select status from withdrawals where id = $1', [requested.json.id])).rows).toEqual([{ status: 'approved' }])

@@ -145,7 +145,9 @@ describe('two instances behind nginx', () => {
 
   it('serves an image uploaded to one instance from the other, though their local media folders differ', async () => {
     const form = new FormData()
-    const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#a37' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: '#a37' } })
+      .png()
+      .toBuffer()
     form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'banner.png')
     const uploaded = await fetch(`${instances.a!.url}/api/uploads/listing-image`, { method: 'POST', body: form, headers: { cookie: alice.cookie } })
     expect(uploaded.status, await uploaded.clone().text()).toBe(201)

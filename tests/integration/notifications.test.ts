@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
-import { NOTIFICATION_PAGE, notificationDtoSchema, notificationListSchema, unreadCountSchema, type NotificationType } from '../../src/shared/api/notifications'
+import {
+  NOTIFICATION_PAGE,
+  notificationDtoSchema,
+  notificationListSchema,
+  unreadCountSchema,
+  type NotificationType,
+} from '../../src/shared/api/notifications'
 import type { TestDatabase } from '../support/database'
 import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import { ApiClient } from '../support/http-client'
@@ -26,7 +32,9 @@ async function signIn(username: string) {
 /** Through the service every module uses: written in a transaction, published once it commits. */
 async function notify(userId: number, type: NotificationType, title: string, data: Record<string, unknown> = {}) {
   const { notifications } = server.created.services
-  const created = await server.orm.em.fork().transactional(async (tx) => notifications.notify(tx, userId, { type, title, message: `${title}.`, data }))
+  const created = await server.orm.em
+    .fork()
+    .transactional(async (tx) => notifications.notify(tx, userId, { type, title, message: `${title}.`, data }))
   await notifications.publishCreated(created)
   return created
 }
@@ -77,7 +85,12 @@ describe('notifications API', () => {
     try {
       const created = await notify(aliceId, 'account_verified', 'Account verified', { accountId: 7 })
       const event = await sockets[0]!.next('new_notification', (e) => e.notification.id === created.id)
-      expect(notificationDtoSchema.parse(event.notification)).toMatchObject({ type: 'account_verified', title: 'Account verified', isRead: false, data: { accountId: 7 } })
+      expect(notificationDtoSchema.parse(event.notification)).toMatchObject({
+        type: 'account_verified',
+        title: 'Account verified',
+        isRead: false,
+        data: { accountId: 7 },
+      })
       // events arrive in order: once bob has his own, alice's would have reached him before it
       const own = await notify(bobId, 'listing_removed', 'Listing removed')
       await sockets[1]!.next('new_notification', (e) => e.notification.id === own.id)

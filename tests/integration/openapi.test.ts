@@ -15,7 +15,11 @@ let admin: TestUser
 let document: OpenApiDocument
 
 /** A concrete URL for a documented path: ids that exist nowhere, a real value for the enumerated parameters. */
-const concrete = (path: string) => path.replace(/:platform\b/g, 'youtube').replace(/:provider\b/g, 'sandbox').replace(/:[A-Za-z]+/g, '2147483000')
+const concrete = (path: string) =>
+  path
+    .replace(/:platform\b/g, 'youtube')
+    .replace(/:provider\b/g, 'sandbox')
+    .replace(/:[A-Za-z]+/g, '2147483000')
 
 beforeAll(async () => {
   db = await createTestDatabase()
@@ -78,7 +82,9 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(body.properties)).toEqual(['username', 'password'])
     expect(body.required).toEqual(['username', 'password'])
     expect(document.paths['/api/admin/users']!.get!.security).toEqual([{ session: ['admin'] }])
-    expect(document.paths['/api/accounts']!.get!.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['q', 'platform', 'minPrice', 'sort', 'page']))
+    expect(document.paths['/api/accounts']!.get!.parameters!.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['q', 'platform', 'minPrice', 'sort', 'page']),
+    )
   })
 
   it('says the truth about auth: a visitor gets 401 from every operation that needs a session, and no 401 elsewhere', async () => {
@@ -126,7 +132,8 @@ describe('GET /api/docs', () => {
     expect(policy).not.toMatch(/unsafe-inline|https?:/)
     expect(res.text).not.toMatch(/<script|<link|src=/i)
     for (const [path, operations] of Object.entries(document.paths)) {
-      for (const method of Object.keys(operations)) expect(res.text, `${method} ${path}`).toContain(`${method.toUpperCase()}</span> <code>${path}</code>`)
+      for (const method of Object.keys(operations))
+        expect(res.text, `${method} ${path}`).toContain(`${method.toUpperCase()}</span> <code>${path}</code>`)
     }
     // the login body's fields and the admin-only mark are readable on the page
     expect(res.text).toMatch(/username: string/)

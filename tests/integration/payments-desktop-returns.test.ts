@@ -65,11 +65,21 @@ describe('sandbox checkouts opened from the desktop app', () => {
     const landing = await pressCheckoutButton(systemBrowser(), desktop.checkoutUrl, 'paid')
     expect(landing.href.startsWith('handover://payment/return?')).toBe(true)
     expect(paramNames(landing)).toEqual(paramNames(webLanding))
-    expect(Object.fromEntries(landing.searchParams)).toMatchObject({ order_id: desktop.orderId, type: 'deposit', status: 'paid', code: 'paid', trustap_status: 'ok' })
+    expect(Object.fromEntries(landing.searchParams)).toMatchObject({
+      order_id: desktop.orderId,
+      type: 'deposit',
+      status: 'paid',
+      code: 'paid',
+      trustap_status: 'ok',
+    })
 
     // the app opens that route and its return screen verifies with the same parameters, in the app's session
     const params = Object.fromEntries(landing.searchParams)
-    const verified = await alice.client.post('/api/trustap/verify-payment', { transaction_id: params.transaction_id, state: params.state, type: 'deposit' })
+    const verified = await alice.client.post('/api/trustap/verify-payment', {
+      transaction_id: params.transaction_id,
+      state: params.state,
+      type: 'deposit',
+    })
     expect(verifyPaymentResponseSchema.parse(verified.json)).toMatchObject({ success: true, details: { order_id: desktop.orderId, amount: 10 } })
 
     // a decided desktop checkout's Continue leads to the app too
@@ -112,7 +122,12 @@ describe('sandbox checkouts opened from the desktop app', () => {
 
     const landing = await pressCheckoutButton(systemBrowser(), desktop.checkoutUrl, 'paid')
     expect(landing.href.startsWith('handover://payment/return?')).toBe(true)
-    expect(Object.fromEntries(landing.searchParams)).toMatchObject({ order_id: `trans_${deal.id}`, type: 'transaction', transaction_id: String(deal.id), status: 'paid' })
+    expect(Object.fromEntries(landing.searchParams)).toMatchObject({
+      order_id: `trans_${deal.id}`,
+      type: 'transaction',
+      transaction_id: String(deal.id),
+      status: 'paid',
+    })
     const verified = await bob.client.post('/api/trustap/verify-payment', { transaction_id: String(deal.id), type: 'transaction' })
     expect(verifyPaymentResponseSchema.parse(verified.json)).toMatchObject({ success: true, details: { conversationId: deal.conversationId } })
   })

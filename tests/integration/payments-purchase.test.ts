@@ -66,14 +66,27 @@ describe('purchases paid at the provider', () => {
     expect(await checkoutFor(deal.id, held)).toEqual(checkout)
 
     const landing = await pressCheckoutButton(alice.client, checkout.checkoutUrl, 'paid')
-    expect(Object.fromEntries(landing.searchParams)).toMatchObject({ order_id: checkout.orderId, type: 'transaction', transaction_id: String(deal.id), status: 'paid' })
+    expect(Object.fromEntries(landing.searchParams)).toMatchObject({
+      order_id: checkout.orderId,
+      type: 'transaction',
+      transaction_id: String(deal.id),
+      status: 'paid',
+    })
 
     // the return screen may know only the deal: type=transaction and its id name the order
-    const answers = await Promise.all(Array.from({ length: 20 }, () => alice.client.post('/api/trustap/verify-payment', { transaction_id: String(deal.id), type: 'transaction' })))
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => alice.client.post('/api/trustap/verify-payment', { transaction_id: String(deal.id), type: 'transaction' })),
+    )
     for (const res of answers) {
       expect(verifyPaymentResponseSchema.parse(res.json)).toMatchObject({
         success: true,
-        details: { type: 'transaction', transaction_id: deal.id, order_id: checkout.orderId, conversationId: deal.conversationId, sellerId: listing.sellerId },
+        details: {
+          type: 'transaction',
+          transaction_id: deal.id,
+          order_id: checkout.orderId,
+          conversationId: deal.conversationId,
+          sellerId: listing.sellerId,
+        },
       })
       // it funded the deal: nothing went to the balance
       expect(verifyPaymentResponseSchema.parse(res.json).details?.to_balance).toBeUndefined()
@@ -92,8 +105,16 @@ describe('purchases paid at the provider', () => {
     // the escrow core asked again for the same order moves nothing twice
     const { escrow } = server.created.services
     const again = await server.orm.em.fork().transactional(async (tx) => {
-      const first = await escrow.payWithProvider(tx, { transactionId: deal.id, orderId: checkout.orderId, method: 'card', amountCents: held, processorFeeCents: 1 })
-      return escrow.payWithProvider(tx, { transactionId: deal.id, orderId: checkout.orderId, method: 'card', amountCents: held, processorFeeCents: 1 }).then(() => first)
+      const first = await escrow.payWithProvider(tx, {
+        transactionId: deal.id,
+        orderId: checkout.orderId,
+        method: 'card',
+        amountCents: held,
+        processorFeeCents: 1,
+      })
+      return escrow
+        .payWithProvider(tx, { transactionId: deal.id, orderId: checkout.orderId, method: 'card', amountCents: held, processorFeeCents: 1 })
+        .then(() => first)
     })
     expect(again.status).toBe('fee_paid')
     expect(await balanceOf(`wallet:${alice.id}`)).toBe(walletBefore)
@@ -126,7 +147,9 @@ describe('purchases paid at the provider', () => {
     expect(second.orderId).toBe(first.orderId)
     expect(second.processorFee).not.toBe(first.processorFee)
     await pressCheckoutButton(alice.client, second.checkoutUrl, 'paid')
-    expect((await alice.client.post('/api/trustap/complete-payment', { order_id: second.orderId, confirm_payment: true })).json).toMatchObject({ success: true })
+    expect((await alice.client.post('/api/trustap/complete-payment', { order_id: second.orderId, confirm_payment: true })).json).toMatchObject({
+      success: true,
+    })
     expect(await balanceOf(`escrow:${deal.id}`)).toBe(held)
     await expectSoundLedger()
   })
@@ -138,11 +161,20 @@ describe('purchases paid at the provider', () => {
     await pressCheckoutButton(alice.client, first.checkoutUrl, 'paid')
     // the provider collected less than the order's total: held for an operator, who sends it back
     await sql.query('update sandbox_payments set amount_cents = amount_cents - 100 where order_id = $1', [first.orderId])
-    expect((await alice.client.post('/api/trustap/verify-payment', { order_id: first.orderId })).json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.amountMismatch })
-    const refunded = await admin.client.post(`/api/admin/payments/orders/${first.orderId}/refund`, { reason: 'The provider collected the wrong amount' })
+    expect((await alice.client.post('/api/trustap/verify-payment', { order_id: first.orderId })).json).toMatchObject({
+      success: false,
+      error: PAYMENT_MESSAGES.amountMismatch,
+    })
+    const refunded = await admin.client.post(`/api/admin/payments/orders/${first.orderId}/refund`, {
+      reason: 'The provider collected the wrong amount',
+    })
     expect(refunded.status, refunded.text).toBe(200)
     const orderRow = async () =>
-      (await sql.query('select status, provider_ref, created_at, paid_at, credited_at, refunded_at from payment_orders where order_id = $1', [first.orderId])).rows[0]
+      (
+        await sql.query('select status, provider_ref, created_at, paid_at, credited_at, refunded_at from payment_orders where order_id = $1', [
+          first.orderId,
+        ])
+      ).rows[0]
     const refundedRow = await orderRow()
     expect(refundedRow).toMatchObject({ status: 'refunded', paid_at: expect.any(Date), refunded_at: expect.any(Date) })
 
@@ -175,10 +207,10 @@ describe('purchases paid at the provider', () => {
     expect(await balanceOf(`wallet:${alice.id}`)).toBe(walletBefore + held)
     expect(await balanceOf(`escrow:${deal.id}`)).toBe(0)
     // her notice says where the money went, and how much it was
-    const { rows: notices } = await sql.query(`select message, data from notifications where user_id = $1 and type = 'balance_updated' and data->>'transactionId' = $2`, [
-      alice.id,
-      String(deal.id),
-    ])
+    const { rows: notices } = await sql.query(
+      `select message, data from notifications where user_id = $1 and type = 'balance_updated' and data->>'transactionId' = $2`,
+      [alice.id, String(deal.id)],
+    )
     expect(notices).toEqual([
       {
         message: `Payment ${checkout.orderId} of ${formatCents(held)} arrived after the deal stopped waiting for it; it is in your balance`,

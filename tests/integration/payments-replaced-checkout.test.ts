@@ -28,7 +28,8 @@ const { signIn, balanceOf, listingToBuy, detail } = escrowHelpers(
 const txIdOf = (checkoutUrl: string) => Number(/\/f2f\/transactions\/(\d+)\/pay_deposit/.exec(checkoutUrl)![1])
 const pressPay = (checkoutUrl: string) => fetch(checkoutUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'pay' }), redirect: 'manual' })
 const orderRow = async (orderId: string) =>
-  (await sql.query<{ status: string; provider_ref: string | null }>('select status, provider_ref from payment_orders where order_id = $1', [orderId])).rows[0]!
+  (await sql.query<{ status: string; provider_ref: string | null }>('select status, provider_ref from payment_orders where order_id = $1', [orderId]))
+    .rows[0]!
 
 beforeAll(async () => {
   await standin.start()
@@ -155,7 +156,12 @@ describe('a purchase checkout replaced by a new one (Trustap stand-in)', () => {
     const id = txIdOf(web.checkoutUrl)
     const body = JSON.stringify({ code: 'p2p_tx.deposit_paid', target_id: String(id), time: new Date().toISOString() })
     const authorization = `Basic ${Buffer.from(`${WEBHOOK.user}:${WEBHOOK.password}`).toString('base64')}`
-    const deliver = () => fetch(`${publicUrl}/api/payments/webhooks/trustap`, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body }).then((r) => r.status)
+    const deliver = () =>
+      fetch(`${publicUrl}/api/payments/webhooks/trustap`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization },
+        body,
+      }).then((r) => r.status)
     const statuses = await Promise.all([deliver(), deliver(), deliver(), deliver()])
     expect(statuses.sort()).toEqual([200, 409, 409, 409])
     expect(await deliver()).toBe(409)

@@ -60,7 +60,14 @@ describe('deposits through the sandbox checkout', () => {
     expect(landing.origin).toBe(server.url)
     expect(landing.pathname).toBe('/payment/trustap/return')
     const params = Object.fromEntries(landing.searchParams)
-    expect(params).toMatchObject({ order_id: checkout.orderId, status: 'paid', code: 'paid', trustap_status: 'ok', type: 'deposit', payment_type: 'deposit' })
+    expect(params).toMatchObject({
+      order_id: checkout.orderId,
+      status: 'paid',
+      code: 'paid',
+      trustap_status: 'ok',
+      type: 'deposit',
+      payment_type: 'deposit',
+    })
     expect(JSON.parse(Buffer.from(params.state!, 'base64').toString())).toMatchObject({ orderId: checkout.orderId })
     expect(params.tx_id).toMatch(/^sbx_/)
     // paying is not crediting: the money arrives only once the server has asked the provider
@@ -73,7 +80,10 @@ describe('deposits through the sandbox checkout', () => {
       // the return screen posts only what it found in the URL; state alone names the order
       const res = await verify(alice, { transaction_id: params.transaction_id, state: params.state, type: 'deposit' })
       expect(res.status, res.text).toBe(200)
-      expect(verifyPaymentResponseSchema.parse(res.json)).toMatchObject({ success: true, details: { amount: 25, order_id: checkout.orderId, type: 'deposit' } })
+      expect(verifyPaymentResponseSchema.parse(res.json)).toMatchObject({
+        success: true,
+        details: { amount: 25, order_id: checkout.orderId, type: 'deposit' },
+      })
       const live = await socket.next('balance_updated')
       expect(cents(live.balance)).toBe(before + 2500)
       await socket.next('payment_completed', (e) => e.redirect_to_chat === false)
@@ -83,9 +93,14 @@ describe('deposits through the sandbox checkout', () => {
     expect(await balanceOf(alice)).toBe(before + 2500)
     const history = (await alice.client.get('/api/balance/history')).json as unknown as unknown[]
     expect(balanceEntrySchema.parse(history[0])).toMatchObject({ amount: 25, kind: 'deposit', transactionId: null })
-    const notes = await sql.query(`select type, message, data from notifications where user_id = $1 and data->>'orderId' = $2`, [alice.id, checkout.orderId])
+    const notes = await sql.query(`select type, message, data from notifications where user_id = $1 and data->>'orderId' = $2`, [
+      alice.id,
+      checkout.orderId,
+    ])
     // money as SPEC §9 writes it: two decimals unless whole
-    expect(notes.rows).toEqual([{ type: 'balance_updated', message: '$25 was added to your balance.', data: { type: 'deposit', orderId: checkout.orderId, amount: '25.00' } }])
+    expect(notes.rows).toEqual([
+      { type: 'balance_updated', message: '$25 was added to your balance.', data: { type: 'deposit', orderId: checkout.orderId, amount: '25.00' } },
+    ])
 
     // verifying again answers the same and moves nothing
     const again = await verify(alice, { order_id: checkout.orderId, type: 'deposit' })
@@ -97,7 +112,11 @@ describe('deposits through the sandbox checkout', () => {
   it('does not believe the return URL: an unpaid order stays unpaid whatever the client says', async () => {
     const before = await balanceOf(alice)
     const checkout = await deposit(alice, 10)
-    const res = await verify(alice, { order_id: checkout.orderId, type: 'deposit', state: Buffer.from(JSON.stringify({ orderId: checkout.orderId, status: 'paid' })).toString('base64') })
+    const res = await verify(alice, {
+      order_id: checkout.orderId,
+      type: 'deposit',
+      state: Buffer.from(JSON.stringify({ orderId: checkout.orderId, status: 'paid' })).toString('base64'),
+    })
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.pending })
     expect(await balanceOf(alice)).toBe(before)
@@ -110,7 +129,8 @@ describe('deposits through the sandbox checkout', () => {
     const failedLanding = await pressCheckoutButton(alice.client, failed.checkoutUrl, 'failed')
     expect(Object.fromEntries(failedLanding.searchParams)).toMatchObject({ status: 'failed', trustap_status: 'error', error: expect.any(String) })
     // the order says so at once, as after a provider's webhook: the return screen does not verify a failed payment
-    const statusOf = async (orderId: string) => (await sql.query('select status from payment_orders where order_id = $1', [orderId])).rows[0].status as string
+    const statusOf = async (orderId: string) =>
+      (await sql.query('select status from payment_orders where order_id = $1', [orderId])).rows[0].status as string
     expect(await statusOf(failed.orderId)).toBe('failed')
     expect((await verify(alice, { order_id: failed.orderId })).json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.failed })
 
@@ -129,7 +149,10 @@ describe('deposits through the sandbox checkout', () => {
     expect((await alice.client.get(cancelled.checkoutUrl)).text).toContain('was cancelled already')
 
     const statuses = await sql.query(`select order_id, status from payment_orders where order_id = any($1)`, [[failed.orderId, cancelled.orderId]])
-    expect(Object.fromEntries(statuses.rows.map((r) => [r.order_id, r.status]))).toEqual({ [failed.orderId]: 'failed', [cancelled.orderId]: 'cancelled' })
+    expect(Object.fromEntries(statuses.rows.map((r) => [r.order_id, r.status]))).toEqual({
+      [failed.orderId]: 'failed',
+      [cancelled.orderId]: 'cancelled',
+    })
     expect(await balanceOf(alice)).toBe(before)
   })
 
@@ -170,7 +193,10 @@ describe('deposits through the sandbox checkout', () => {
     const forged = new URLSearchParams({ token: 'not-the-token', outcome: 'paid' }).toString()
     const refused = await alice.client.request('POST', checkout.checkoutUrl, forged, { 'content-type': 'application/x-www-form-urlencoded' })
     expect(refused.status).toBe(403)
-    const crossSite = await alice.client.request('POST', checkout.checkoutUrl, forged, { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' })
+    const crossSite = await alice.client.request('POST', checkout.checkoutUrl, forged, {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'https://evil.example',
+    })
     expect(crossSite.status).toBe(403)
     await pressCheckoutButton(alice.client, checkout.checkoutUrl, 'paid')
     const res = await alice.client.post('/api/trustap/complete-payment', { order_id: checkout.orderId, confirm_payment: true })
@@ -187,7 +213,10 @@ describe('deposits through the sandbox checkout', () => {
 
     let clash: { status: number; json: Record<string, unknown> } | undefined
     for (let attempt = 0; attempt < 5 && !clash; attempt++) {
-      const pair = await Promise.all([bob.client.post('/api/payments/deposits', { amount: 5, method: 'card' }), bob.client.post('/api/payments/deposits', { amount: 6, method: 'card' })])
+      const pair = await Promise.all([
+        bob.client.post('/api/payments/deposits', { amount: 5, method: 'card' }),
+        bob.client.post('/api/payments/deposits', { amount: 6, method: 'card' }),
+      ])
       clash = pair.find((r) => r.status === 409)
       if (!clash) expect(pair.map((r) => r.status)).toEqual([201, 201]) // the two straddled a second: try again
     }
@@ -202,7 +231,9 @@ describe('deposits through the sandbox checkout', () => {
 describe('sandbox webhooks', () => {
   const auth = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` })
   // server to server: no cookies, no Origin
-  const webhook = { post: (body: unknown, headers: Record<string, string>) => new ApiClient(server.url).post('/api/payments/webhooks/sandbox', body, headers) }
+  const webhook = {
+    post: (body: unknown, headers: Record<string, string>) => new ApiClient(server.url).post('/api/payments/webhooks/sandbox', body, headers),
+  }
 
   it('refuses wrong credentials, credits on the right ones once, and refuses a replay', async () => {
     const before = await balanceOf(alice)
@@ -248,7 +279,8 @@ describe('a deposit paid after its account was deleted', () => {
         )
       ).rows[0].n,
     )
-  const orderRow = async (orderId: string) => (await sql.query('select status, paid_at, credited_at from payment_orders where order_id = $1', [orderId])).rows[0]
+  const orderRow = async (orderId: string) =>
+    (await sql.query('select status, paid_at, credited_at from payment_orders where order_id = $1', [orderId])).rows[0]
 
   it('is never credited to the closed wallet: the order waits, paid and stuck, for an operator to refund it', async () => {
     const dana = await addUser(server, 'dana_closes')
@@ -260,7 +292,11 @@ describe('a deposit paid after its account was deleted', () => {
     const deleted = await dana.client.post('/api/settings/delete-account', { password: PASSWORD, confirmation: 'DELETE' })
     expect(deleted.status, deleted.text).toBe(200)
     const auth = { authorization: `Basic ${Buffer.from(`sandbox:${WEBHOOK_PASSWORD}`).toString('base64')}` }
-    const hook = await new ApiClient(server.url).post('/api/payments/webhooks/sandbox', { id: `evt_closed_${checkout.orderId}`, order_id: checkout.orderId }, auth)
+    const hook = await new ApiClient(server.url).post(
+      '/api/payments/webhooks/sandbox',
+      { id: `evt_closed_${checkout.orderId}`, order_id: checkout.orderId },
+      auth,
+    )
     expect(hook.status, hook.text).toBe(200)
     expect(hook.json).toMatchObject({ orderId: checkout.orderId, outcome: 'account_closed' })
     expect(await creditCount(checkout.orderId)).toBe(0)
@@ -299,7 +335,8 @@ describe('an order made with another provider', () => {
 describe('refunding a payment held for an operator', () => {
   const auth = { authorization: `Basic ${Buffer.from(`sandbox:${WEBHOOK_PASSWORD}`).toString('base64')}` }
   const ledgerTransfers = async () => Number((await sql.query('select count(*)::int as n from ledger_transfers')).rows[0].n)
-  const audits = async (orderId: string) => (await sql.query(`select reason, before, after from admin_audit_log where action = 'payment.refund' and target_id = $1`, [orderId])).rows
+  const audits = async (orderId: string) =>
+    (await sql.query(`select reason, before, after from admin_audit_log where action = 'payment.refund' and target_id = $1`, [orderId])).rows
   let admin: TestUser
 
   beforeAll(async () => {
@@ -336,7 +373,10 @@ describe('refunding a payment held for an operator', () => {
     const notHeld = await admin.client.post(`/api/admin/payments/orders/${open.orderId}/refund`, { reason: 'not paid' })
     expect(notHeld.status).toBe(409)
     expect(notHeld.json).toMatchObject({ error: { message: REFUND_MESSAGES.notHeld } })
-    expect((await sql.query('select status, refunded_at from payment_orders where order_id = $1', [checkout.orderId])).rows[0]).toEqual({ status: 'paid', refunded_at: null })
+    expect((await sql.query('select status, refunded_at from payment_orders where order_id = $1', [checkout.orderId])).rows[0]).toEqual({
+      status: 'paid',
+      refunded_at: null,
+    })
     expect((await sql.query('select refunded_at from sandbox_payments where order_id = $1', [checkout.orderId])).rows[0].refunded_at).toBeNull()
     expect(await audits(checkout.orderId)).toEqual([])
   })
@@ -345,23 +385,38 @@ describe('refunding a payment held for an operator', () => {
     const { checkout } = await heldDeposit('fay_closes')
     const transfers = await ledgerTransfers()
     const path = `/api/admin/payments/orders/${checkout.orderId}/refund`
-    const answers = await Promise.all(Array.from({ length: 5 }, () => admin.client.post(path, { reason: 'Account deleted before the deposit arrived' })))
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => admin.client.post(path, { reason: 'Account deleted before the deposit arrived' })),
+    )
     for (const res of answers) expect(res.status, res.text).toBe(200)
     const results = answers.map((res) => refundResultSchema.parse(res.json))
     const changed = results.filter((r) => r.changed)
     expect(changed).toHaveLength(1)
-    expect(changed[0]).toMatchObject({ refunded: checkout.total, message: REFUND_MESSAGES.refunded(`$${checkout.total.toFixed(2)}`), order: { status: 'refunded', stuck: null } })
+    expect(changed[0]).toMatchObject({
+      refunded: checkout.total,
+      message: REFUND_MESSAGES.refunded(`$${checkout.total.toFixed(2)}`),
+      order: { status: 'refunded', stuck: null },
+    })
     expect(changed[0]!.order.refundedAt).toMatch(/^\d{4}-/)
-    for (const other of results.filter((r) => !r.changed)) expect(other).toMatchObject({ refunded: null, message: REFUND_MESSAGES.unchanged, order: { status: 'refunded' } })
-    expect(await audits(checkout.orderId)).toEqual([{ reason: 'Account deleted before the deposit arrived', before: { status: 'paid' }, after: { status: 'refunded' } }])
-    expect((await sql.query('select refunded_at from sandbox_payments where order_id = $1', [checkout.orderId])).rows[0].refunded_at).toBeInstanceOf(Date)
+    for (const other of results.filter((r) => !r.changed))
+      expect(other).toMatchObject({ refunded: null, message: REFUND_MESSAGES.unchanged, order: { status: 'refunded' } })
+    expect(await audits(checkout.orderId)).toEqual([
+      { reason: 'Account deleted before the deposit arrived', before: { status: 'paid' }, after: { status: 'refunded' } },
+    ])
+    expect((await sql.query('select refunded_at from sandbox_payments where order_id = $1', [checkout.orderId])).rows[0].refunded_at).toBeInstanceOf(
+      Date,
+    )
     // no money moved in the ledger: it never entered it
     expect(await ledgerTransfers()).toBe(transfers)
 
     // whoever asks again, the order stays refunded and credits nothing
     const reconciled = reconcileResultSchema.parse((await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/reconcile`)).json)
     expect(reconciled).toMatchObject({ outcome: 'refunded', changed: false, message: RECONCILE_MESSAGES.refunded.unchanged })
-    const hook = await new ApiClient(server.url).post('/api/payments/webhooks/sandbox', { id: `evt_refunded_${checkout.orderId}`, order_id: checkout.orderId }, auth)
+    const hook = await new ApiClient(server.url).post(
+      '/api/payments/webhooks/sandbox',
+      { id: `evt_refunded_${checkout.orderId}`, order_id: checkout.orderId },
+      auth,
+    )
     expect(hook.json).toMatchObject({ outcome: 'refunded' })
     expect(await creditCount(checkout.orderId)).toBe(0)
     expect(await ledgerTransfers()).toBe(transfers)
@@ -378,7 +433,9 @@ describe('refunding a payment held for an operator', () => {
     // the provider collected another amount than the order's: held for an operator
     await sql.query('update sandbox_payments set amount_cents = amount_cents + 100 where order_id = $1', [checkout.orderId])
     expect((await verify(gus, { order_id: checkout.orderId })).json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.amountMismatch })
-    const refunded = await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/refund`, { reason: 'The provider collected the wrong amount' })
+    const refunded = await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/refund`, {
+      reason: 'The provider collected the wrong amount',
+    })
     expect(refunded.status, refunded.text).toBe(200)
     expect(refundResultSchema.parse(refunded.json)).toMatchObject({ changed: true, refunded: collected })
     const { rows } = await sql.query(`select type, message, data from notifications where user_id = $1 and type = 'refund_processed'`, [gus.id])

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import pg from 'pg'
-import { adminPaymentOrderListSchema, RECONCILE_FINDINGS, RECONCILE_MESSAGES, RESOLVE_REVERSAL_MESSAGES, STUCK_MESSAGES } from '../../src/shared/api/admin-payments'
+import {
+  adminPaymentOrderListSchema,
+  RECONCILE_FINDINGS,
+  RECONCILE_MESSAGES,
+  RESOLVE_REVERSAL_MESSAGES,
+  STUCK_MESSAGES,
+} from '../../src/shared/api/admin-payments'
 import { balanceSchema, checkoutSchema } from '../../src/shared/api/payments'
 import { dealChat } from '../../server/modules/escrow/deal-chat'
 import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
@@ -25,14 +31,20 @@ const stuckOrders = async () => adminPaymentOrderListSchema.parse((await admin.c
 const hook = (body: unknown) =>
   fetch(`${publicUrl}/api/payments/webhooks/trustap`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${STANDIN_WEBHOOK.user}:${STANDIN_WEBHOOK.password}`).toString('base64')}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Basic ${Buffer.from(`${STANDIN_WEBHOOK.user}:${STANDIN_WEBHOOK.password}`).toString('base64')}`,
+    },
     body: JSON.stringify(body),
   })
 
 const deposit = (user: TestUser, amount: number) => startDeposit(user.client, { amount })
 const dealRow = async (id: number) => (await sql.query('select status, dispute_reason from escrow_transactions where id = $1', [id])).rows[0]
 const complaintOf = async (orderId: string) =>
-  (await sql.query('select complained_at, complaint_closed_at from payment_orders where order_id = $1', [orderId])).rows[0] as { complained_at: Date | null; complaint_closed_at: Date | null }
+  (await sql.query('select complained_at, complaint_closed_at from payment_orders where order_id = $1', [orderId])).rows[0] as {
+    complained_at: Date | null
+    complaint_closed_at: Date | null
+  }
 
 beforeAll(async () => {
   await standin.start()
@@ -103,7 +115,9 @@ describe('Trustap, late and after the credit', () => {
     expect(reversedAt).toBeInstanceOf(Date)
     // a reconcile finds it so again and keeps the first time; the ledger is not touched by either
     expect((await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/reconcile`)).status).toBe(200)
-    expect((await sql.query('select reversed_at from payment_orders where order_id = $1', [checkout.orderId])).rows[0].reversed_at).toEqual(reversedAt)
+    expect((await sql.query('select reversed_at from payment_orders where order_id = $1', [checkout.orderId])).rows[0].reversed_at).toEqual(
+      reversedAt,
+    )
     expect(await balanceOf(carol)).toBe(credited)
 
     // an operator recovers the money and says how: the order leaves the stuck list, the note stays in the audit log
@@ -114,7 +128,11 @@ describe('Trustap, late and after the credit', () => {
     expect((await stuckOrders()).map((o) => o.orderId)).toContain(checkout.orderId)
     const resolved = await resolve('Took $18 back from the balance, with the payer agreeing by email')
     expect(resolved.status, resolved.text).toBe(200)
-    expect(resolved.json).toMatchObject({ changed: true, message: RESOLVE_REVERSAL_MESSAGES.resolved, order: { orderId: checkout.orderId, stuck: null } })
+    expect(resolved.json).toMatchObject({
+      changed: true,
+      message: RESOLVE_REVERSAL_MESSAGES.resolved,
+      order: { orderId: checkout.orderId, stuck: null },
+    })
     expect((await stuckOrders()).map((o) => o.orderId)).not.toContain(checkout.orderId)
     const [audit] = (
       await sql.query(`select reason, "after" from admin_audit_log where action = 'payment.resolve_reversal' and target_id = $1`, [checkout.orderId])
@@ -122,8 +140,15 @@ describe('Trustap, late and after the credit', () => {
     expect(audit.reason).toBe('Took $18 back from the balance, with the payer agreeing by email')
     expect(audit.after.reversalResolvedAt).toEqual(expect.any(String))
     // the row keeps both times once the flag is gone, and so does the CSV
-    const listed = adminPaymentOrderListSchema.parse((await admin.client.get('/api/admin/payments/orders?kind=deposit')).json).find((o) => o.orderId === checkout.orderId)
-    expect(listed).toMatchObject({ reversedAt: reversedAt.toISOString(), reversalResolvedAt: audit.after.reversalResolvedAt, complainedAt: null, stuck: null })
+    const listed = adminPaymentOrderListSchema
+      .parse((await admin.client.get('/api/admin/payments/orders?kind=deposit')).json)
+      .find((o) => o.orderId === checkout.orderId)
+    expect(listed).toMatchObject({
+      reversedAt: reversedAt.toISOString(),
+      reversalResolvedAt: audit.after.reversalResolvedAt,
+      complainedAt: null,
+      stuck: null,
+    })
     const csv = (await admin.client.get('/api/admin/payments/orders.csv?kind=deposit')).text.split('\r\n')
     const header = csv[0]!.split(',')
     const line = csv.find((row) => row.startsWith(`${checkout.orderId},`))!.split(',')
@@ -142,7 +167,7 @@ describe('Trustap, late and after the credit', () => {
     expect(await balanceOf(carol)).toBe(credited)
   })
 
-  it('retries a Trustap settlement (accept the deposit, confirm the handover) that failed, at the next webhook or an admin\'s reconcile', async () => {
+  it("retries a Trustap settlement (accept the deposit, confirm the handover) that failed, at the next webhook or an admin's reconcile", async () => {
     const settleFailing = async (amount: number) => {
       const checkout = await deposit(carol, amount)
       const id = txIdOf(checkout.checkoutUrl)
@@ -181,7 +206,8 @@ describe('Trustap, late and after the credit', () => {
     expect((await carol.client.post('/api/trustap/verify-payment', { order_id: checkout.orderId })).json).toMatchObject({ success: true })
     expect(standin.transactions.get(id)!.status).toBe('seller_handover_confirmed')
     expect((await seller.client.post(`/api/transactions/${dealId}/send-invite`)).status).toBe(200)
-    const events = async () => (await sql.query('select count(*)::int as n from escrow_transaction_events where transaction_id = $1', [dealId])).rows[0].n as number
+    const events = async () =>
+      (await sql.query('select count(*)::int as n from escrow_transaction_events where transaction_id = $1', [dealId])).rows[0].n as number
 
     // the buyer complains in Trustap's own pages, and Trustap says so
     standin.setStatus(id, 'complained')
@@ -243,12 +269,13 @@ describe('Trustap, late and after the credit', () => {
     return { dealId, checkout, id: txIdOf(checkout.checkoutUrl) }
   }
   const auditsOf = async (orderId: string) =>
-    (await sql.query(`select "before", "after" from admin_audit_log where target_type = 'payment_order' and target_id = $1 order by id`, [orderId])).rows as {
+    (await sql.query(`select "before", "after" from admin_audit_log where target_type = 'payment_order' and target_id = $1 order by id`, [orderId]))
+      .rows as {
       before: Record<string, unknown>
       after: Record<string, unknown>
     }[]
 
-  it("tells the admin whose reconcile finds a complaint or a refund at Trustap what it found, and keeps it in the audit log", async () => {
+  it('tells the admin whose reconcile finds a complaint or a refund at Trustap what it found, and keeps it in the audit log', async () => {
     const { dealId, checkout, id } = await purchaseCheckout()
     standin.setStatus(id, 'deposit_paid')
     expect((await carol.client.post('/api/trustap/verify-payment', { order_id: checkout.orderId })).json).toMatchObject({ success: true })
@@ -259,14 +286,20 @@ describe('Trustap, late and after the credit', () => {
     expect(found.json).toMatchObject({ outcome: 'credited', changed: true, message: RECONCILE_FINDINGS.complained })
     expect(await dealRow(dealId)).toEqual({ status: 'disputed', dispute_reason: dealChat.providerComplaintHeld })
     const [entry] = await auditsOf(checkout.orderId)
-    expect(entry).toEqual({ before: { complainedAt: null }, after: { complainedAt: (await complaintOf(checkout.orderId)).complained_at!.toISOString() } })
+    expect(entry).toEqual({
+      before: { complainedAt: null },
+      after: { complainedAt: (await complaintOf(checkout.orderId)).complained_at!.toISOString() },
+    })
     // a second reconcile finds nothing new
     expect((await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/reconcile`)).json).toMatchObject({ changed: false })
     // the complaint is upheld: Trustap refunds the card, and the next reconcile says so, closing the complaint with it
     standin.setStatus(id, 'deposit_refunded')
     const refunded = await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/reconcile`)
     expect(refunded.json).toMatchObject({ changed: true, message: `${RECONCILE_FINDINGS.complaint_closed} ${RECONCILE_FINDINGS.reversed}` })
-    expect((await auditsOf(checkout.orderId)).map((e) => Object.keys(e.after).sort())).toEqual([['complainedAt'], ['complaintClosedAt', 'reversedAt']])
+    expect((await auditsOf(checkout.orderId)).map((e) => Object.keys(e.after).sort())).toEqual([
+      ['complainedAt'],
+      ['complaintClosedAt', 'reversedAt'],
+    ])
     expect((await stuckOrders()).find((o) => o.orderId === checkout.orderId)?.stuck?.reason).toBe('reversed_at_provider')
   })
 
@@ -288,7 +321,11 @@ describe('Trustap, late and after the credit', () => {
     standin.setStatus(id, 'complained')
     const res = await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/reconcile`)
     expect(res.status, res.text).toBe(200)
-    expect(res.json).toMatchObject({ outcome: 'credited', changed: true, message: `${RECONCILE_MESSAGES.credited.changed} ${RECONCILE_FINDINGS.complained}` })
+    expect(res.json).toMatchObject({
+      outcome: 'credited',
+      changed: true,
+      message: `${RECONCILE_MESSAGES.credited.changed} ${RECONCILE_FINDINGS.complained}`,
+    })
     expect(await dealRow(dealId)).toEqual({ status: 'disputed', dispute_reason: dealChat.providerComplaintHeld })
     // one entry: the credit and the complaint are one commit
     expect((await auditsOf(checkout.orderId)).map((e) => Object.keys(e.after).sort())).toEqual([['complainedAt', 'creditedAt', 'paidAt', 'status']])
@@ -308,7 +345,10 @@ describe('Trustap, late and after the credit', () => {
       spy.mockRestore()
     }
     // nothing of the credit is left: the order waits, the deal still waits for its payment, no money moved
-    expect((await sql.query('select status, complained_at from payment_orders where order_id = $1', [checkout.orderId])).rows[0]).toEqual({ status: 'created', complained_at: null })
+    expect((await sql.query('select status, complained_at from payment_orders where order_id = $1', [checkout.orderId])).rows[0]).toEqual({
+      status: 'created',
+      complained_at: null,
+    })
     expect((await dealRow(dealId)).status).toBe('pending')
     expect(await balanceOf(carol)).toBe(before)
     expect((await verifyLedger(server.orm.em.fork())).filter((check) => check.problems.length > 0)).toEqual([])

@@ -77,21 +77,32 @@ describe('Trustap as the provider (against the stand-in)', () => {
     expect(JSON.parse(Buffer.from(url.searchParams.get('state')!, 'base64').toString())).toMatchObject({ orderId: checkout.orderId })
 
     const tx = standin.transactions.get(txIdOf(checkout.checkoutUrl))!
-    expect(tx).toMatchObject({ seller_id: SELLER, skip_remainder: true, deposit_pricing: { price: 2000, charge: standinCharge(2000) }, currency: 'usd' })
+    expect(tx).toMatchObject({
+      seller_id: SELLER,
+      skip_remainder: true,
+      deposit_pricing: { price: 2000, charge: standinCharge(2000) },
+      currency: 'usd',
+    })
     expect(standin.guestUsers.get(tx.buyer_id)).toMatchObject({ email: 'alice@example.com', tos_acceptance: { ip: expect.any(String) } })
     const created = standin.requests.find((r) => r.path === '/api/v1/p2p/me/transactions/create_with_guest_user')!
     expect(created.headers['trustap-user']).toBe(SELLER)
     expect(created.headers.authorization).toBe(`Basic ${Buffer.from(`${API_KEY}:`).toString('base64')}`)
 
     // not paid yet: Trustap is asked, and says so
-    expect((await alice.client.post('/api/trustap/verify-payment', { order_id: checkout.orderId })).json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.pending })
+    expect((await alice.client.post('/api/trustap/verify-payment', { order_id: checkout.orderId })).json).toMatchObject({
+      success: false,
+      error: PAYMENT_MESSAGES.pending,
+    })
     expect(standin.requests.some((r) => r.method === 'GET' && r.path === `/api/v1/p2p/transactions/${tx.id}`)).toBe(true)
 
     const landing = await payAtTrustap(checkout.checkoutUrl)
     expect(landing.origin + landing.pathname).toBe(`${publicUrl}/payment/trustap/return`)
     const params = Object.fromEntries(landing.searchParams)
     const res = await alice.client.post('/api/trustap/verify-payment', { order_id: params.order_id, state: params.state, type: params.type })
-    expect(res.json, res.text).toMatchObject({ success: true, details: { amount: 20, order_id: checkout.orderId, transaction_id: String(tx.id), type: 'deposit' } })
+    expect(res.json, res.text).toMatchObject({
+      success: true,
+      details: { amount: 20, order_id: checkout.orderId, transaction_id: String(tx.id), type: 'deposit' },
+    })
     expect(await balanceOf(alice)).toBe(before + 2000)
     // the marketplace sells the balance: it accepts the deposit and confirms the handover at Trustap
     await expect.poll(() => standin.transactions.get(tx.id)!.status).toBe('seller_handover_confirmed')
@@ -99,7 +110,9 @@ describe('Trustap as the provider (against the stand-in)', () => {
     // the same guest user pays next time; crypto is not Trustap's
     await deposit(alice, 5)
     expect([...standin.guestUsers.values()].filter((g) => g.email === 'alice@example.com')).toHaveLength(1)
-    expect((await alice.client.post('/api/payments/deposits', { amount: 5, method: 'crypto' })).json).toMatchObject({ error: { message: PAYMENT_MESSAGES.methodUnavailable } })
+    expect((await alice.client.post('/api/payments/deposits', { amount: 5, method: 'crypto' })).json).toMatchObject({
+      error: { message: PAYMENT_MESSAGES.methodUnavailable },
+    })
   })
 
   it('sends a checkout started in the desktop app back to its handover:// link, with the web parameters', async () => {
@@ -111,7 +124,10 @@ describe('Trustap as the provider (against the stand-in)', () => {
     expect(redirect.searchParams.get('order_id')).toBe(checkout.orderId)
     const landing = await payAtTrustap(checkout.checkoutUrl)
     expect(landing.protocol + landing.host + landing.pathname).toBe('handover:payment/return')
-    const res = await bob.client.post('/api/trustap/verify-payment', Object.fromEntries(['order_id', 'state', 'type'].map((k) => [k, landing.searchParams.get(k)])))
+    const res = await bob.client.post(
+      '/api/trustap/verify-payment',
+      Object.fromEntries(['order_id', 'state', 'type'].map((k) => [k, landing.searchParams.get(k)])),
+    )
     expect(res.json, res.text).toMatchObject({ success: true, details: { amount: 7, order_id: checkout.orderId } })
   })
 
@@ -119,7 +135,9 @@ describe('Trustap as the provider (against the stand-in)', () => {
     const checkout = await deposit(bob, 11)
     const id = txIdOf(checkout.checkoutUrl)
     await payAtTrustap(checkout.checkoutUrl)
-    expect((await bob.client.post('/api/trustap/complete-payment', { order_id: checkout.orderId, confirm_payment: true })).json).toMatchObject({ success: true })
+    expect((await bob.client.post('/api/trustap/complete-payment', { order_id: checkout.orderId, confirm_payment: true })).json).toMatchObject({
+      success: true,
+    })
     await expect.poll(() => standin.transactions.get(id)!.status).toBe('seller_handover_confirmed')
     const em = server.orm.em.fork()
     const order = await em.findOneOrFail(PaymentOrder, { orderId: checkout.orderId })
@@ -133,7 +151,10 @@ describe('Trustap as the provider (against the stand-in)', () => {
     const hook = (body: unknown, credentials = WEBHOOK) =>
       fetch(`${publicUrl}/api/payments/webhooks/trustap`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}` },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`,
+        },
         body: JSON.stringify(body),
       })
     const before = await balanceOf(bob)
@@ -147,7 +168,10 @@ describe('Trustap as the provider (against the stand-in)', () => {
     // Trustap is asked to send it again later (503 with Retry-After): its API may only lag its webhook
     expect(forged.status).toBe(503)
     expect(await forged.json()).toMatchObject({ error: { code: 'payment_not_confirmed' } })
-    expect((await hook({ code: 'p2p_tx.deposit_paid', target_id: String(unpaidId) }, { user: WEBHOOK.user, password: 'wrong-password-0123456789' })).status).toBe(401)
+    expect(
+      (await hook({ code: 'p2p_tx.deposit_paid', target_id: String(unpaidId) }, { user: WEBHOOK.user, password: 'wrong-password-0123456789' }))
+        .status,
+    ).toBe(401)
     expect(await balanceOf(bob)).toBe(before)
     // nor is it remembered: Trustap's API can lag its webhook, and the same delivery retried is heard again
     expect((await hook(early)).status).toBe(503)
@@ -172,14 +196,23 @@ describe('Trustap as the provider (against the stand-in)', () => {
     const before = await balanceOf(alice)
     const cancelled = await deposit(alice, 8)
     standin.setStatus(txIdOf(cancelled.checkoutUrl), 'cancelled')
-    expect((await alice.client.post('/api/trustap/verify-payment', { order_id: cancelled.orderId })).json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.cancelled })
+    expect((await alice.client.post('/api/trustap/verify-payment', { order_id: cancelled.orderId })).json).toMatchObject({
+      success: false,
+      error: PAYMENT_MESSAGES.cancelled,
+    })
 
     const short = await deposit(alice, 9)
     const tx = standin.setStatus(txIdOf(short.checkoutUrl), 'deposit_paid')
     tx.deposit_pricing.price = 100
-    expect((await alice.client.post('/api/trustap/verify-payment', { order_id: short.orderId })).json).toMatchObject({ success: false, error: PAYMENT_MESSAGES.amountMismatch })
+    expect((await alice.client.post('/api/trustap/verify-payment', { order_id: short.orderId })).json).toMatchObject({
+      success: false,
+      error: PAYMENT_MESSAGES.amountMismatch,
+    })
     // the provider holds money that is not what was ordered: paid, never credited, for an operator
-    expect((await sql.query('select status, credited_at from payment_orders where order_id = $1', [short.orderId])).rows[0]).toEqual({ status: 'paid', credited_at: null })
+    expect((await sql.query('select status, credited_at from payment_orders where order_id = $1', [short.orderId])).rows[0]).toEqual({
+      status: 'paid',
+      credited_at: null,
+    })
 
     const later = await deposit(alice, 7)
     standin.failing = true
@@ -201,12 +234,16 @@ describe('Trustap as the provider (against the stand-in)', () => {
       const checkout = await deposit(bob, amount)
       const tx = standin.setStatus(txIdOf(checkout.checkoutUrl), 'deposit_paid')
       tx.deposit_pricing.price += 100
-      expect((await bob.client.post('/api/trustap/verify-payment', { order_id: checkout.orderId })).json).toMatchObject({ error: PAYMENT_MESSAGES.amountMismatch })
+      expect((await bob.client.post('/api/trustap/verify-payment', { order_id: checkout.orderId })).json).toMatchObject({
+        error: PAYMENT_MESSAGES.amountMismatch,
+      })
       return { checkout, tx }
     }
     const before = await balanceOf(bob)
     const { checkout, tx } = await held(11)
-    const refunded = await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/refund`, { reason: 'Trustap collected the wrong amount' })
+    const refunded = await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/refund`, {
+      reason: 'Trustap collected the wrong amount',
+    })
     expect(refunded.status, refunded.text).toBe(200)
     // Trustap returns the deposit less its own fee
     expect(refundResultSchema.parse(refunded.json)).toMatchObject({ changed: true, refunded: 12, order: { status: 'refunded' } })
@@ -215,15 +252,22 @@ describe('Trustap as the provider (against the stand-in)', () => {
     expect(cancel).toHaveLength(1)
     expect(cancel[0]!.headers['trustap-user']).toBe(SELLER)
     // asked again (a retry after a crash would be): Trustap is not asked to cancel twice
-    expect(refundResultSchema.parse((await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/refund`, { reason: 'again' })).json)).toMatchObject({ changed: false })
+    expect(
+      refundResultSchema.parse((await admin.client.post(`/api/admin/payments/orders/${checkout.orderId}/refund`, { reason: 'again' })).json),
+    ).toMatchObject({ changed: false })
     expect(standin.requests.filter((r) => r.path.endsWith('/cancel_with_description'))).toHaveLength(1)
 
     const late = await held(13)
     standin.setStatus(late.tx.id, 'funds_released')
     const refused = await admin.client.post(`/api/admin/payments/orders/${late.checkout.orderId}/refund`, { reason: 'too late' })
     expect(refused.status).toBe(409)
-    expect(refused.json).toMatchObject({ error: { message: "Trustap reports the transaction funds_released: it cannot be cancelled from Handover, refund it in Trustap's dashboard" } })
-    expect((await sql.query('select status, refunded_at from payment_orders where order_id = $1', [late.checkout.orderId])).rows[0]).toEqual({ status: 'paid', refunded_at: null })
+    expect(refused.json).toMatchObject({
+      error: { message: "Trustap reports the transaction funds_released: it cannot be cancelled from Handover, refund it in Trustap's dashboard" },
+    })
+    expect((await sql.query('select status, refunded_at from payment_orders where order_id = $1', [late.checkout.orderId])).rows[0]).toEqual({
+      status: 'paid',
+      refunded_at: null,
+    })
     expect(await balanceOf(bob)).toBe(before)
   })
 
@@ -251,7 +295,9 @@ describe('Trustap as the provider (against the stand-in)', () => {
       expect([res.status, res.json]).toMatchObject([409, otherProvider])
     }
     expect(standin.requests.slice(asked).filter((r) => r.path.includes('sbx_'))).toEqual([])
-    const { rows } = await sql.query('select order_id, status, refunded_at from payment_orders where order_id = any($1) order by order_id', [[open, held]])
+    const { rows } = await sql.query('select order_id, status, refunded_at from payment_orders where order_id = any($1) order by order_id', [
+      [open, held],
+    ])
     expect(rows).toEqual([
       { order_id: open, status: 'created', refunded_at: null },
       { order_id: held, status: 'paid', refunded_at: null },
@@ -290,7 +336,11 @@ describe('connecting a seller’s Trustap account (OAuth 2.0 code + PKCE)', () =
     expect((await finish(bob, { code: flow.code, state: flow.state })).status).toBe(400)
     const done = await finish(alice, { code: flow.code, state: flow.state })
     expect(done.status, done.text).toBe(200)
-    expect(trustapConnectionSchema.parse(done.json)).toMatchObject({ connected: true, trustapUserId: 'trustap-alice', email: 'alice@trustap.example' })
+    expect(trustapConnectionSchema.parse(done.json)).toMatchObject({
+      connected: true,
+      trustapUserId: 'trustap-alice',
+      email: 'alice@trustap.example',
+    })
     const token = standin.requests.filter((r) => r.path.endsWith('/protocol/openid-connect/token')).at(-1)!
     expect(new URLSearchParams(token.body).get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43,128}$/)
     expect((await alice.client.get('/api/trustap/connection')).json).toMatchObject({ connected: true, trustapUserId: 'trustap-alice' })
@@ -355,7 +405,10 @@ describe('connecting a seller’s Trustap account (OAuth 2.0 code + PKCE)', () =
 
     // the same Trustap sign-in from another Handover user: refused, and neither connection changes
     const refused = await connect(other)
-    expect([refused.status, refused.json]).toMatchObject([409, { error: { code: 'trustap_account_taken', message: PAYMENT_MESSAGES.trustapAccountTaken } }])
+    expect([refused.status, refused.json]).toMatchObject([
+      409,
+      { error: { code: 'trustap_account_taken', message: PAYMENT_MESSAGES.trustapAccountTaken } },
+    ])
     expect((await other.client.get('/api/trustap/connection')).json).toMatchObject({ connected: false, trustapUserId: null })
     expect((await owner.client.get('/api/trustap/connection')).json).toMatchObject({ connected: true, trustapUserId: 'trustap-shared' })
 
@@ -398,7 +451,14 @@ describe('the migration that connects a Trustap account to one user at most', ()
       for (const name of ['older', 'newer', 'deleted', 'alone', 'guest', 'selfDeleted', 'adminDeleted']) {
         const [row] = await db.execute<{ id: number }[]>(
           `insert into users (username, username_key, email, password_hash, deleted_at, banned_at, ban_reason) values (?, ?, ?, 'x', ?, ?, ?) returning id`,
-          [name, name.toLowerCase(), `${name}@example.com`, deletedAs[name] ? new Date() : null, deletedAs[name] ? new Date() : null, deletedAs[name] ?? null],
+          [
+            name,
+            name.toLowerCase(),
+            `${name}@example.com`,
+            deletedAs[name] ? new Date() : null,
+            deletedAs[name] ? new Date() : null,
+            deletedAs[name] ?? null,
+          ],
         )
         ids[name] = row!.id
       }
@@ -419,9 +479,9 @@ describe('the migration that connects a Trustap account to one user at most', ()
       await connect('adminDeleted', 'trustap-removed', '2026-11-20T10:00:00Z')
 
       await orm.getMigrator().up()
-      const rows = await db.execute<{ user_id: number; guest_user_id: string; full_user_id: string | null; full_user_email: string | null; connected_at: Date | null }[]>(
-        `select user_id, guest_user_id, full_user_id, full_user_email, connected_at from trustap_accounts`,
-      )
+      const rows = await db.execute<
+        { user_id: number; guest_user_id: string; full_user_id: string | null; full_user_email: string | null; connected_at: Date | null }[]
+      >(`select user_id, guest_user_id, full_user_id, full_user_email, connected_at from trustap_accounts`)
       const byName = Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, rows.find((r) => r.user_id === id)]))
       expect(byName.newer).toMatchObject({ full_user_id: 'trustap-shared', full_user_email: 'newer@trustap.example' })
       for (const name of ['older', 'deleted']) {
@@ -431,7 +491,12 @@ describe('the migration that connects a Trustap account to one user at most', ()
       expect(byName.alone).toMatchObject({ full_user_id: 'trustap-alone' })
       expect(byName.guest).toMatchObject({ full_user_id: null, guest_user_id: '1-guest-guest' })
       // accounts deleted before: as deletion now leaves them, the owner's setting their Trustap account free
-      expect(byName.selfDeleted).toMatchObject({ full_user_id: null, full_user_email: null, connected_at: null, guest_user_id: '1-guest-selfDeleted' })
+      expect(byName.selfDeleted).toMatchObject({
+        full_user_id: null,
+        full_user_email: null,
+        connected_at: null,
+        guest_user_id: '1-guest-selfDeleted',
+      })
       expect(byName.adminDeleted).toMatchObject({ full_user_id: 'trustap-removed', full_user_email: null })
     } finally {
       await orm.close()

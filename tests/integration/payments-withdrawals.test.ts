@@ -52,8 +52,13 @@ async function heardDuring(act: () => Promise<unknown>) {
 
 /** What a withdrawal left where people read it: its admin audit entries and the notifications of its owner. */
 async function recordsOf(withdrawalId: number) {
-  const audit = await sql.query(`select action, admin_id, before, after, reason from admin_audit_log where target_type = 'withdrawal' and target_id = $1 order by id`, [String(withdrawalId)])
-  const notes = await sql.query(`select type, title, message, data from notifications where data->>'withdrawalId' = $1 order by id`, [String(withdrawalId)])
+  const audit = await sql.query(
+    `select action, admin_id, before, after, reason from admin_audit_log where target_type = 'withdrawal' and target_id = $1 order by id`,
+    [String(withdrawalId)],
+  )
+  const notes = await sql.query(`select type, title, message, data from notifications where data->>'withdrawalId' = $1 order by id`, [
+    String(withdrawalId),
+  ])
   return { audit: audit.rows, notifications: notes.rows }
 }
 
@@ -107,13 +112,27 @@ describe('withdrawals', () => {
     const nora = await addUser(server, 'nora_records')
     const memos = async () => ((await nora.client.get('/api/balance/history')).json as unknown as { memo: string }[]).map((e) => e.memo)
     const user = (balance: string) => ({ audience: { userIds: [nora.id] }, event: { type: 'balance_updated', balance } })
-    const queue = (withdrawalId: number, status: string) => ({ audience: { userIds: [ADMIN_SENDER_ID] }, event: { type: 'withdrawal_queue_update', withdrawalId, status } })
+    const queue = (withdrawalId: number, status: string) => ({
+      audience: { userIds: [ADMIN_SENDER_ID] },
+      event: { type: 'withdrawal_queue_update', withdrawalId, status },
+    })
 
     let first = 0
-    expect(await heardDuring(async () => (first = withdrawalDtoSchema.parse((await request(nora, 10)).json).id))).toEqual([user('5.00'), queue(first, 'requested')])
+    expect(await heardDuring(async () => (first = withdrawalDtoSchema.parse((await request(nora, 10)).json).id))).toEqual([
+      user('5.00'),
+      queue(first, 'requested'),
+    ])
     expect(await heardDuring(() => decide(first, 'reject', { reason: 'Unknown payout address' }))).toEqual([user('15.00'), queue(first, 'rejected')])
     expect(await recordsOf(first)).toEqual({
-      audit: [{ action: 'withdrawal.reject', admin_id: admin.id, before: { status: 'requested' }, after: { status: 'rejected' }, reason: 'Unknown payout address' }],
+      audit: [
+        {
+          action: 'withdrawal.reject',
+          admin_id: admin.id,
+          before: { status: 'requested' },
+          after: { status: 'rejected' },
+          reason: 'Unknown payout address',
+        },
+      ],
       notifications: [
         {
           type: 'balance_updated',
@@ -128,7 +147,15 @@ describe('withdrawals', () => {
     await heardDuring(async () => (second = withdrawalDtoSchema.parse((await request(nora, 12)).json).id))
     expect(await heardDuring(() => decide(second, 'approve'))).toEqual([user('3.00'), queue(second, 'approved')])
     expect(await recordsOf(second)).toEqual({
-      audit: [{ action: 'withdrawal.approve', admin_id: admin.id, before: { status: 'requested' }, after: { status: 'approved', payoutRef: `sandbox-payout-${second}` }, reason: null }],
+      audit: [
+        {
+          action: 'withdrawal.approve',
+          admin_id: admin.id,
+          before: { status: 'requested' },
+          after: { status: 'approved', payoutRef: `sandbox-payout-${second}` },
+          reason: null,
+        },
+      ],
       notifications: [
         {
           type: 'balance_updated',
@@ -154,7 +181,8 @@ describe('withdrawals', () => {
 
   it("orders the admins' queue: waiting the longest waiting first, decided the latest decision first, all the newest first", async () => {
     const ids: number[] = []
-    for (const name of ['queue_one', 'queue_two', 'queue_three', 'queue_four']) ids.push(withdrawalDtoSchema.parse((await request(await addUser(server, name), 10)).json).id)
+    for (const name of ['queue_one', 'queue_two', 'queue_three', 'queue_four'])
+      ids.push(withdrawalDtoSchema.parse((await request(await addUser(server, name), 10)).json).id)
     const [one, two, three, four] = ids as [number, number, number, number]
     // decided in another order than requested, so the latest decision is not the newest request
     expect((await decide(three, 'reject', { reason: 'Payout address unknown' })).status).toBe(200)
@@ -169,7 +197,11 @@ describe('withdrawals', () => {
     expect(await listed('?status=requested')).toEqual({ mine: [one, four], total: await count(`where status = 'requested'`) })
     expect(await listed('?status=rejected')).toEqual({ mine: [two, three], total: await count(`where status = 'rejected'`) })
     expect(await listed('')).toEqual({ mine: [four, three, two, one], total: await count('') })
-    expect(await admin.client.get(`/api/admin/withdrawals/${one}`).then((r) => r.json)).toMatchObject({ id: one, username: 'queue_one', status: 'requested' })
+    expect(await admin.client.get(`/api/admin/withdrawals/${one}`).then((r) => r.json)).toMatchObject({
+      id: one,
+      username: 'queue_one',
+      status: 'requested',
+    })
   })
 
   it('keeps a request and its decision when their live announcements fail, and says so in the log', async () => {
@@ -256,7 +288,9 @@ describe('withdrawals', () => {
     expect(res.status).toBe(409)
     expect(res.json).toMatchObject({ error: { code: 'insufficient_funds' } })
     expect((await sql.query('select count(*) as n from withdrawals where user_id = $1', [dora.id])).rows[0].n).toBe('0')
-    expect((await sql.query(`select count(*) as n from ledger_accounts where kind = 'withdrawal_hold' and user_id = $1`, [dora.id])).rows[0].n).toBe('0')
+    expect((await sql.query(`select count(*) as n from ledger_accounts where kind = 'withdrawal_hold' and user_id = $1`, [dora.id])).rows[0].n).toBe(
+      '0',
+    )
     expect(await balance(dora)).toEqual({ available: 1500, pending: 0, inEscrow: 0 })
   })
 
@@ -274,7 +308,9 @@ describe('withdrawals', () => {
     const queue = await admin.client.get('/api/admin/withdrawals?status=requested')
     expect(queue.status).toBe(200)
     expect(Number(queue.headers.get('x-total-count'))).toBeGreaterThanOrEqual(1)
-    expect((queue.json as unknown as unknown[]).map((w) => adminWithdrawalDtoSchema.parse(w))).toContainEqual(expect.objectContaining({ id: withdrawal.id, userId: erin.id, username: 'erin' }))
+    expect((queue.json as unknown as unknown[]).map((w) => adminWithdrawalDtoSchema.parse(w))).toContainEqual(
+      expect.objectContaining({ id: withdrawal.id, userId: erin.id, username: 'erin' }),
+    )
 
     const approved = await decide(withdrawal.id, 'approve')
     expect(approved.status, approved.text).toBe(200)
@@ -289,7 +325,10 @@ describe('withdrawals', () => {
     expect(moved.rows[0].n).toBe('1')
     const row = await sql.query('select payout_ref, decided_by from withdrawals where id = $1', [withdrawal.id])
     expect(row.rows[0]).toEqual({ payout_ref: `sandbox-payout-${withdrawal.id}`, decided_by: admin.id })
-    const notes = await sql.query(`select type, title from notifications where user_id = $1 and data->>'withdrawalId' = $2`, [erin.id, String(withdrawal.id)])
+    const notes = await sql.query(`select type, title from notifications where user_id = $1 and data->>'withdrawalId' = $2`, [
+      erin.id,
+      String(withdrawal.id),
+    ])
     expect(notes.rows).toEqual([{ type: 'balance_updated', title: 'Withdrawal sent' }])
     await expectSoundLedger()
   })
@@ -303,7 +342,10 @@ describe('withdrawals', () => {
     expect(rejected.json).toMatchObject({ status: 'rejected', reason: 'The payout address bounced' })
     expect(await balance(finn)).toEqual({ available: 1500, pending: 0, inEscrow: 0 })
     // the same rejection again (a retry without a key) answers it as it is; another reason came too late
-    expect((await decide(withdrawal.id, 'reject', { reason: 'The payout address bounced' })).json).toMatchObject({ status: 'rejected', reason: 'The payout address bounced' })
+    expect((await decide(withdrawal.id, 'reject', { reason: 'The payout address bounced' })).json).toMatchObject({
+      status: 'rejected',
+      reason: 'The payout address bounced',
+    })
     const late = await decide(withdrawal.id, 'reject', { reason: 'again' })
     expect([late.status, late.json]).toMatchObject([409, { error: { code: 'withdrawal_decided' }, message: PAYMENT_MESSAGES.withdrawalDecided }])
     expect((await decide(withdrawal.id, 'approve')).status).toBe(409)
@@ -321,7 +363,9 @@ describe('withdrawals', () => {
     const ivy = await addUser(server, 'ivy_surrogate')
     const withdrawal = withdrawalDtoSchema.parse((await request(ivy, 10)).json)
     // valid JSON text, but no JSON value PostgreSQL stores can hold it: the reason goes into the notification's data
-    const res = await admin.client.request('POST', `/api/admin/withdrawals/${withdrawal.id}/reject`, '{"reason":"Payout address \\udc00 bounced"}', { 'content-type': 'application/json' })
+    const res = await admin.client.request('POST', `/api/admin/withdrawals/${withdrawal.id}/reject`, '{"reason":"Payout address \\udc00 bounced"}', {
+      'content-type': 'application/json',
+    })
     expect(res.status, res.text).toBe(400)
     expect(res.json).toMatchObject({ error: { code: 'validation_error' }, message: SURROGATE_MESSAGE })
     expect((await sql.query('select status from withdrawals where id = $1', [withdrawal.id])).rows[0].status).toBe('requested')
@@ -344,7 +388,9 @@ describe('withdrawals', () => {
     expect((await sql.query('select count(*)::int as n from sandbox_payouts where withdrawal_id = $1', [second.id])).rows[0].n).toBe(0)
     // a rejection with its own key, sent twice: one release
     const rejectKey = { 'Idempotency-Key': 'reject-once' }
-    const rejects = await Promise.all([0, 1].map(() => admin.client.post(`/api/admin/withdrawals/${second.id}/reject`, { reason: 'Unknown payout address' }, rejectKey)))
+    const rejects = await Promise.all(
+      [0, 1].map(() => admin.client.post(`/api/admin/withdrawals/${second.id}/reject`, { reason: 'Unknown payout address' }, rejectKey)),
+    )
     expect(rejects.map((r) => r.status)).toEqual([200, 200])
     expect(await balance(kim)).toEqual({ available: 1500, pending: 0, inEscrow: 0 })
     await expectSoundLedger()
@@ -362,7 +408,11 @@ describe('withdrawals', () => {
   it('decides a withdrawal once when two admins press at the same time', async () => {
     const hana = await addUser(server, 'hana')
     const withdrawal = withdrawalDtoSchema.parse((await request(hana, 15)).json)
-    const answers = await Promise.all([decide(withdrawal.id, 'approve'), decide(withdrawal.id, 'reject', { reason: 'Looks wrong to me' }), decide(withdrawal.id, 'approve')])
+    const answers = await Promise.all([
+      decide(withdrawal.id, 'approve'),
+      decide(withdrawal.id, 'reject', { reason: 'Looks wrong to me' }),
+      decide(withdrawal.id, 'approve'),
+    ])
     const statuses = answers.map((r) => r.status).sort()
     const outcome = (await sql.query('select status from withdrawals where id = $1', [withdrawal.id])).rows[0].status
     expect(statuses).toEqual(outcome === 'approved' ? [200, 200, 409] : [200, 409, 409])

@@ -71,13 +71,19 @@ describe('sign-in: 10 attempts per address and name in 15 minutes', () => {
     const user = await addUser(server, 'rl_settings')
     // the signed-in session, from an address of its own
     const change = (currentPassword: string) =>
-      user.client.post('/api/settings/password', { currentPassword, newPassword: 'another long secret 7', confirmPassword: 'another long secret 7' }, { 'x-forwarded-for': '198.19.0.1' })
+      user.client.post(
+        '/api/settings/password',
+        { currentPassword, newPassword: 'another long secret 7', confirmPassword: 'another long secret 7' },
+        { 'x-forwarded-for': '198.19.0.1' },
+      )
     await expectBoundary(10, 400, (i) => change(`wrong ${i}`))
   })
 
   it('the password that adds a first passkey: 10 wrong ones, then 429', async () => {
     const user = await addUser(server, 'rl_passkey')
-    await expectBoundary(10, 400, () => user.client.post('/api/auth/webauthn/register/options', { password: 'not the password' }, { 'x-forwarded-for': '198.19.0.4' }))
+    await expectBoundary(10, 400, () =>
+      user.client.post('/api/auth/webauthn/register/options', { password: 'not the password' }, { 'x-forwarded-for': '198.19.0.4' }),
+    )
   })
 })
 
@@ -98,7 +104,9 @@ describe('second factors: 10 codes per account in 15 minutes', () => {
   it('/2fa/disable: its password counts as sign-in does, 10 wrong ones, then 429', async () => {
     const user = await addUser(server, 'rl_disable')
     await enrolTotp(user.client)
-    await expectBoundary(10, 400, () => user.client.post('/api/auth/2fa/disable', { password: 'not the password', code: '000000' }, { 'x-forwarded-for': '198.19.0.2' }))
+    await expectBoundary(10, 400, () =>
+      user.client.post('/api/auth/2fa/disable', { password: 'not the password', code: '000000' }, { 'x-forwarded-for': '198.19.0.2' }),
+    )
   })
 
   it('/2fa/step-up: 10 wrong codes, then 429', async () => {
@@ -111,7 +119,9 @@ describe('limits per address', () => {
   it('/signup: 10 in an hour', async () => {
     const client = browser()
     const password = 'a long enough passphrase 42'
-    await expectBoundary(10, 200, (i) => client.post('/api/auth/signup', { username: `rlsignup${i}`, email: `rlsignup${i}@example.com`, password, confirmPassword: password }))
+    await expectBoundary(10, 200, (i) =>
+      client.post('/api/auth/signup', { username: `rlsignup${i}`, email: `rlsignup${i}@example.com`, password, confirmPassword: password }),
+    )
   })
 
   it('/verify-email: 20 codes in 15 minutes', async () => {
@@ -137,12 +147,19 @@ describe('limits per address', () => {
   it('/reset-password: 5 in an hour', async () => {
     const client = browser()
     const password = 'a brand new passphrase 9'
-    await expectBoundary(5, 400, (i) => client.post('/api/auth/reset-password', { token: `not-a-reset-token-${i}`, password, confirmPassword: password }))
+    await expectBoundary(5, 400, (i) =>
+      client.post('/api/auth/reset-password', { token: `not-a-reset-token-${i}`, password, confirmPassword: password }),
+    )
   })
 
   it('/contact: 5 messages in an hour', async () => {
     const client = browser()
-    const message = { name: 'Rita', email: 'rita@example.com', subject: 'A question about fees', message: 'How is the escrow fee worked out for a listing?' }
+    const message = {
+      name: 'Rita',
+      email: 'rita@example.com',
+      subject: 'A question about fees',
+      message: 'How is the escrow fee worked out for a listing?',
+    }
     await expectBoundary(5, 201, () => client.post('/api/contact', message))
   })
 
@@ -154,7 +171,11 @@ describe('limits per address', () => {
 
 /** A multipart form with no file, as a browser posts it: refused (400) once the limit has counted it. */
 async function postEmptyForm(client: ApiClient, path: string): Promise<Answer> {
-  const res = await fetch(new URL(path, server.url), { method: 'POST', body: new FormData(), headers: { cookie: client.cookieHeader, origin: server.url } })
+  const res = await fetch(new URL(path, server.url), {
+    method: 'POST',
+    body: new FormData(),
+    headers: { cookie: client.cookieHeader, origin: server.url },
+  })
   const text = await res.text()
   return { status: res.status, headers: res.headers, text, json: JSON.parse(text) as Answer['json'] }
 }

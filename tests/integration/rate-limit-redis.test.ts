@@ -59,7 +59,10 @@ async function allowed(consume: () => Promise<void>): Promise<boolean> {
 describe('rate limits on Redis', () => {
   it('are counted together by every instance of a deployment, apart from another deployment’s and each other', async () => {
     const keyPrefix = prefix()
-    const [first, second] = [createRateLimits({ redis: await redisAt(REDIS.port), keyPrefix }), createRateLimits({ redis: await redisAt(REDIS.port), keyPrefix })]
+    const [first, second] = [
+      createRateLimits({ redis: await redisAt(REDIS.port), keyPrefix }),
+      createRateLimits({ redis: await redisAt(REDIS.port), keyPrefix }),
+    ]
     const elsewhere = createRateLimits({ redis: await redisAt(REDIS.port), keyPrefix: prefix() })
     for (let i = 0; i < 6; i++) expect(await allowed(() => first.consume('login', 'ip'))).toBe(true)
     expect(await second.left('login', 'ip')).toBe(4)

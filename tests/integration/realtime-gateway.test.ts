@@ -43,7 +43,14 @@ describe('upgrade', () => {
 
   it.each([
     ['the session lookup', { resolveSession: () => Promise.reject(new Error('db down')) }],
-    ['the origin list', { allowedOrigins: (): string[] => { throw new Error('bad config') } }],
+    [
+      'the origin list',
+      {
+        allowedOrigins: (): string[] => {
+          throw new Error('bad config')
+        },
+      },
+    ],
   ])('answers 500 when %s fails, and keeps serving', async (_name, override) => {
     const failing = await startGateway({ bus, presence: createLocalPresence(), ...override })
     try {

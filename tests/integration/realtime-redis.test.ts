@@ -89,7 +89,10 @@ describe('redis bus across two gateways', () => {
     await raw.publish(`${prefix}:bus`, 'garbage')
     await raw.publish(`${prefix}:bus`, JSON.stringify({ audience: { all: true }, event: { type: 'nope' } }))
     // one bad delivery spoils the whole message: none of it is delivered
-    await raw.publish(`${prefix}:bus`, JSON.stringify([{ audience: { all: true }, event: { type: 'balance_updated', balance: 'x' } }, { audience: { all: true } }]))
+    await raw.publish(
+      `${prefix}:bus`,
+      JSON.stringify([{ audience: { all: true }, event: { type: 'balance_updated', balance: 'x' } }, { audience: { all: true } }]),
+    )
     await raw.publish(`${prefix}:bus`, '[]')
     await raw.quit()
     await a.bus.publish({ userIds: [1200] }, { type: 'balance_updated', balance: 'marker' })

@@ -25,9 +25,7 @@ export interface TestServer {
   close(): Promise<void>
 }
 
-export async function startGateway(
-  deps: { bus: EventBus; presence: Presence } & Partial<GatewayOptions>,
-): Promise<TestServer> {
+export async function startGateway(deps: { bus: EventBus; presence: Presence } & Partial<GatewayOptions>): Promise<TestServer> {
   const server: Server = createServer((_req, res) => {
     res.statusCode = 404
     res.end()

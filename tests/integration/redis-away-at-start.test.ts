@@ -50,22 +50,34 @@ afterAll(async () => {
 })
 
 describe('an instance started while Redis is away', () => {
-  it('starts and serves: sign-in, a warning in the log, the diagnostic says Redis is down, events reach its own sockets', { timeout: 60_000 }, async () => {
-    a = await startTestServer({ databaseUrl: db.url, redisUrl: `redis://${proxy.url}`, ...shared, logTo: { write: (line: string) => void logged.push(line) } })
-    expect((await fetch(`${a.url}/healthz`)).status).toBe(200)
-    user = await addUser(a, 'away_user')
-    expect((await user.client.get('/api/auth/me')).status).toBe(200)
-    expect(await redisStatus(a)).toBe('down')
-    expect(logged.some((line) => /"level":40/.test(line) && /Redis is unreachable/.test(line)), logged.join('\n')).toBe(true)
+  it(
+    'starts and serves: sign-in, a warning in the log, the diagnostic says Redis is down, events reach its own sockets',
+    { timeout: 60_000 },
+    async () => {
+      a = await startTestServer({
+        databaseUrl: db.url,
+        redisUrl: `redis://${proxy.url}`,
+        ...shared,
+        logTo: { write: (line: string) => void logged.push(line) },
+      })
+      expect((await fetch(`${a.url}/healthz`)).status).toBe(200)
+      user = await addUser(a, 'away_user')
+      expect((await user.client.get('/api/auth/me')).status).toBe(200)
+      expect(await redisStatus(a)).toBe('down')
+      expect(
+        logged.some((line) => /"level":40/.test(line) && /Redis is unreachable/.test(line)),
+        logged.join('\n'),
+      ).toBe(true)
 
-    const socket = await connect(a)
-    try {
-      await a.bus.publish({ userIds: [user.id] }, { type: 'balance_updated', balance: '12.00' })
-      expect(await socket.next('balance_updated')).toEqual({ type: 'balance_updated', balance: '12.00' })
-    } finally {
-      await socket.close()
-    }
-  })
+      const socket = await connect(a)
+      try {
+        await a.bus.publish({ userIds: [user.id] }, { type: 'balance_updated', balance: '12.00' })
+        expect(await socket.next('balance_updated')).toEqual({ type: 'balance_updated', balance: '12.00' })
+      } finally {
+        await socket.close()
+      }
+    },
+  )
 
   it('joins Redis once it is back: events cross from another instance to it and back', { timeout: 60_000 }, async () => {
     b = await startTestServer({ databaseUrl: db.url, redisUrl: REDIS.href, ...shared })
@@ -78,7 +90,12 @@ describe('an instance started while Redis is away', () => {
       await eventually('an event published on B reaches the socket on A', async () => {
         const balance = `${Math.floor(Math.random() * 1000)}.00`
         await b!.bus.publish({ userIds: [user.id] }, { type: 'balance_updated', balance })
-        return onA.next('balance_updated', (e) => e.balance === balance, 500).then(() => true, () => false)
+        return onA
+          .next('balance_updated', (e) => e.balance === balance, 500)
+          .then(
+            () => true,
+            () => false,
+          )
       })
       await a.bus.publish({ userIds: [user.id] }, { type: 'balance_updated', balance: '99.00' })
       await onB.next('balance_updated', (e) => e.balance === '99.00')

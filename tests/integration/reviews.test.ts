@@ -76,7 +76,8 @@ async function deal(buyer: Person, seller: Person, until: 'pending' | 'fee_paid'
 }
 
 const review = (who: Person, dealId: number, body: unknown) => who.client.request('POST', `/api/transactions/${dealId}/review`, body)
-const reviewsOf = async (dealId: number) => Number((await sql.query('select count(*) from reviews where transaction_id = $1', [dealId])).rows[0].count)
+const reviewsOf = async (dealId: number) =>
+  Number((await sql.query('select count(*) from reviews where transaction_id = $1', [dealId])).rows[0].count)
 const reviewNotes = async (userId: number) =>
   Number((await sql.query(`select count(*) from notifications where user_id = $1 and data->>'type' = 'review'`, [userId])).rows[0].count)
 
@@ -123,7 +124,12 @@ describe('writing a review', () => {
     const written = await review(buyer, id, { rating: 4, text: '  Smooth handover, quick answers.  ' })
     expect(written.status, written.text).toBe(201)
     const dto = reviewDtoSchema.parse(written.json)
-    expect(dto).toMatchObject({ rating: 4, text: 'Smooth handover, quick answers.', reviewer: { id: buyer.id, username: 'rev_buyer', avatar: null }, listing: { platform: 'youtube' } })
+    expect(dto).toMatchObject({
+      rating: 4,
+      text: 'Smooth handover, quick answers.',
+      reviewer: { id: buyer.id, username: 'rev_buyer', avatar: null },
+      listing: { platform: 'youtube' },
+    })
 
     const again = await review(buyer, id, { rating: 1, text: 'Changed my mind' })
     expect(again.status).toBe(409)
@@ -209,7 +215,10 @@ describe('writing a review', () => {
     const pending = Promise.all(Array.from({ length: submits }, (_, i) => review(buyer, id, { rating: 1 + (i % 5), text: `Submit ${i}` })))
     try {
       await expect
-        .poll(async () => Number((await sql.query(`select count(*) from pg_locks where relation = 'reviews'::regclass and not granted`)).rows[0].count), { timeout: 20_000 })
+        .poll(
+          async () => Number((await sql.query(`select count(*) from pg_locks where relation = 'reviews'::regclass and not granted`)).rows[0].count),
+          { timeout: 20_000 },
+        )
         .toBe(submits)
     } finally {
       await sql.query('commit')
@@ -255,7 +264,10 @@ describe('a seller’s reviews and rating', () => {
     const quiet = await person('quiet_seller')
     await listing(quiet.id)
     expect(sellerProfileSchema.parse((await outsider.client.get(`/api/sellers/${quiet.id}`)).json).rating).toEqual({ average: null, count: 0 })
-    expect(sellerReviewsSchema.parse((await outsider.client.get(`/api/sellers/${quiet.id}/reviews`)).json)).toEqual({ rating: { average: null, count: 0, byStars: [0, 0, 0, 0, 0] }, items: [] })
+    expect(sellerReviewsSchema.parse((await outsider.client.get(`/api/sellers/${quiet.id}/reviews`)).json)).toEqual({
+      rating: { average: null, count: 0, byStars: [0, 0, 0, 0, 0] },
+      items: [],
+    })
   })
 
   it('ranks top sellers by completed sales, not by rating', async () => {
@@ -363,7 +375,10 @@ describe('an admin removing a review', () => {
     }
     expect(dealReviewSchema.parse((await target.client.get(`/api/transactions/${kept}/review`)).json).removed).toBeNull()
 
-    const { rows } = await sql.query(`select admin_id, reason, before, after from admin_audit_log where action = 'review.remove' and target_id = $1`, [String(removedId)])
+    const { rows } = await sql.query(
+      `select admin_id, reason, before, after from admin_audit_log where action = 'review.remove' and target_id = $1`,
+      [String(removedId)],
+    )
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ admin_id: admin.id, reason: 'Personal data of a third party', after: { removed: true } })
     expect(rows[0].before).toMatchObject({ rating: 1, text: 'Call me on +1 555 0100, the seller is a fraud', transactionId: removedDeal })

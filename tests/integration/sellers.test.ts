@@ -40,7 +40,17 @@ function fixtures(sql: pg.Client) {
       const { rows } = await sql.query(
         `insert into listings (seller_id, platform, username, display_name, niche, description, account_title, price_cents, followers, status, sold_at, created_at, updated_at, search_text, niche_key)
          values ($1, $2, $3::text, 'Fixture', 'Gaming', 'A fixture listing.', $4, $5, $6, $7, $8, $9, $9, $3::text, 'gaming') returning id`,
-        [sellerId, l.platform ?? 'youtube', handle, l.title ?? `Listing ${serial}`, l.priceCents ?? 10_000, l.followers ?? 1_000, l.status ?? 'active', l.soldAt ?? null, l.createdAt ?? new Date()],
+        [
+          sellerId,
+          l.platform ?? 'youtube',
+          handle,
+          l.title ?? `Listing ${serial}`,
+          l.priceCents ?? 10_000,
+          l.followers ?? 1_000,
+          l.status ?? 'active',
+          l.soldAt ?? null,
+          l.createdAt ?? new Date(),
+        ],
       )
       return rows[0].id as number
     },
@@ -160,17 +170,38 @@ describe('sellers API on hand-made data', () => {
     await make.listing(seller, { status: 'suspended', createdAt: new Date(now + 60_000) })
     const sold: number[] = []
     for (let i = 0; i < 12; i++) {
-      sold.push(await make.listing(seller, { status: 'sold', platform: 'twitter', priceCents: 12_345, title: `Sale ${i}`, soldAt: new Date(now - i * DAY_MS) }))
+      sold.push(
+        await make.listing(seller, {
+          status: 'sold',
+          platform: 'twitter',
+          priceCents: 12_345,
+          title: `Sale ${i}`,
+          soldAt: new Date(now - i * DAY_MS),
+        }),
+      )
     }
 
     const res = await anon.get(`/api/sellers/${seller}`)
     expect(res.status, res.text).toBe(200)
     const profile = sellerProfileSchema.parse(res.json)
-    expect(profile).toMatchObject({ id: seller, username: 'busy_seller', activeListings: 101, completedSales: 12, salesVolume: 1481.4, platforms: ['youtube', 'twitter'] })
+    expect(profile).toMatchObject({
+      id: seller,
+      username: 'busy_seller',
+      activeListings: 101,
+      completedSales: 12,
+      salesVolume: 1481.4,
+      platforms: ['youtube', 'twitter'],
+    })
     expect(profile.listings.map((l) => l.id)).toEqual(active.slice(0, 100))
     expect(profile.listings.every((l) => l.isActive && l.seller.id === seller)).toBe(true)
     expect(profile.recentSales.map((s) => s.id)).toEqual(sold.slice(0, 10))
-    expect(profile.recentSales[0]).toEqual({ id: sold[0], platform: 'twitter', accountTitle: 'Sale 0', price: 123.45, soldAt: new Date(now).toISOString() })
+    expect(profile.recentSales[0]).toEqual({
+      id: sold[0],
+      platform: 'twitter',
+      accountTitle: 'Sale 0',
+      price: 123.45,
+      soldAt: new Date(now).toISOString(),
+    })
   })
 
   it('dates a sale without sold_at by its last change', async () => {
@@ -183,7 +214,16 @@ describe('sellers API on hand-made data', () => {
 
   it('gives a user without listings a profile with zeros, but no place in the ranking', async () => {
     const profile = sellerProfileSchema.parse((await anon.get(`/api/sellers/${ids.quiet}`)).json)
-    expect(profile).toMatchObject({ username: 'quiet', activeListings: 0, completedSales: 0, salesVolume: 0, totalFollowers: 0, platforms: [], listings: [], recentSales: [] })
+    expect(profile).toMatchObject({
+      username: 'quiet',
+      activeListings: 0,
+      completedSales: 0,
+      salesVolume: 0,
+      totalFollowers: 0,
+      platforms: [],
+      listings: [],
+      recentSales: [],
+    })
     const everyone = ranked(await top('?limit=100'))
     expect(everyone).not.toContain('quiet')
     expect(everyone).not.toContain('pending_only')
@@ -224,7 +264,9 @@ describe('demo sellers', () => {
     expect(rows.every((r) => r.completedSales > 0)).toBe(true)
     // a ranking, not a tie: the counts differ between sellers
     expect(new Set(rows.map((r) => r.completedSales)).size).toBeGreaterThan(5)
-    const { rows: span } = await sql.query(`select min(sold_at) as first, max(sold_at) as last, count(*) filter (where sold_at is null)::int as undated from listings where status = 'sold'`)
+    const { rows: span } = await sql.query(
+      `select min(sold_at) as first, max(sold_at) as last, count(*) filter (where sold_at is null)::int as undated from listings where status = 'sold'`,
+    )
     expect(span[0].undated).toBe(0)
     expect(Date.now() - span[0].first.getTime()).toBeLessThanOrEqual(DEMO_SALES_DAYS * DAY_MS)
     expect(span[0].last.getTime()).toBeLessThanOrEqual(Date.now())

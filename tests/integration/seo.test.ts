@@ -41,7 +41,8 @@ async function fetchPage(path: string): Promise<Page> {
 const meta = (head: Element, key: string) =>
   [...head.querySelectorAll(`meta[name="${key}"], meta[property="${key}"]`)].map((el) => el.getAttribute('content'))
 const canonical = (head: Element) => [...head.querySelectorAll('link[rel="canonical"]')].map((el) => el.getAttribute('href'))
-const jsonLd = (head: Element) => [...head.querySelectorAll('script[type="application/ld+json"]')].map((el) => JSON.parse(el.textContent ?? '') as Record<string, unknown>)
+const jsonLd = (head: Element) =>
+  [...head.querySelectorAll('script[type="application/ld+json"]')].map((el) => JSON.parse(el.textContent ?? '') as Record<string, unknown>)
 
 async function insertListing(title: string, status: string, handle: string): Promise<number> {
   const { rows } = await sql.query(
@@ -106,7 +107,9 @@ describe('tags in the first HTML answer', () => {
       const page = await fetchPage(path)
       expect(page.status).toBe(200)
       expect(page.head.querySelector('title')?.textContent).toBe(`${active.account_title} | Handover`)
-      expect(meta(page.head, 'description')[0]).toMatch(/^(YouTube|Instagram|TikTok|Facebook|Twitter \/ X|Telegram) account @\S+ with [\d.]+[KM]? (subscribers|followers) for \$[\d,.]+, protected by escrow on Handover\.$/)
+      expect(meta(page.head, 'description')[0]).toMatch(
+        /^(YouTube|Instagram|TikTok|Facebook|Twitter \/ X|Telegram) account @\S+ with [\d.]+[KM]? (subscribers|followers) for \$[\d,.]+, protected by escrow on Handover\.$/,
+      )
       expect(meta(page.head, 'robots')).toEqual(['index, follow'])
       expect(canonical(page.head), path).toEqual([listingUrl])
       expect(meta(page.head, 'og:url'), path).toEqual([listingUrl])
@@ -131,7 +134,9 @@ describe('tags in the first HTML answer', () => {
     expect(page.head.querySelectorAll('img')).toHaveLength(0)
     expect(page.head.querySelector('title')?.textContent).toBe(`${HOSTILE_TITLE} | Handover`)
     expect(meta(page.head, 'og:title')).toEqual([`${HOSTILE_TITLE} | Handover`])
-    expect(meta(page.head, 'description')[0]).toBe('Instagram account @hostile_one with 45.2K followers for $1,234.56, protected by escrow on Handover.')
+    expect(meta(page.head, 'description')[0]).toBe(
+      'Instagram account @hostile_one with 45.2K followers for $1,234.56, protected by escrow on Handover.',
+    )
     expect(jsonLd(page.head)[0]).toMatchObject({ name: HOSTILE_TITLE, offers: { price: '1234.56' } })
   })
 
@@ -189,7 +194,20 @@ describe('tags in the first HTML answer', () => {
   })
 
   it('private screens are not indexed; public ones are', async () => {
-    for (const path of ['/login', '/signup', '/messages', '/settings', '/create-listing', '/admin-dashboard', '/admin/chat/1', `/profile/${alice}`, '/email/preview', '/payment/return', '/payment-success', '/trustap/return']) {
+    for (const path of [
+      '/login',
+      '/signup',
+      '/messages',
+      '/settings',
+      '/create-listing',
+      '/admin-dashboard',
+      '/admin/chat/1',
+      `/profile/${alice}`,
+      '/email/preview',
+      '/payment/return',
+      '/payment-success',
+      '/trustap/return',
+    ]) {
       expect(meta((await fetchPage(path)).head, 'robots'), path).toEqual(['noindex, nofollow'])
     }
     for (const path of ['/top-sellers', `/seller/${alice}`, '/blogs', '/how-it-works', '/escrow-service', '/verification', '/faq']) {
@@ -204,7 +222,10 @@ describe('tags in the first HTML answer', () => {
     try {
       const unknown = ['/nonexistent-page', '/.git/config', '/listing', '/listing/1/edit', '/wp-admin/', '/admin/nothing']
       const sellers = ['/seller/99999', '/profile/99999', '/seller/abc', '/profile/0', `/seller/${rows[0]!.id}`]
-      for (const [paths, title] of [[unknown, 'Page Not Found | Handover'], [sellers, 'Seller not found | Handover']] as const) {
+      for (const [paths, title] of [
+        [unknown, 'Page Not Found | Handover'],
+        [sellers, 'Seller not found | Handover'],
+      ] as const) {
         for (const path of paths) {
           const page = await fetchPage(path)
           expect(page.status, path).toBe(404)

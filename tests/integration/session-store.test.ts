@@ -70,7 +70,11 @@ describe('the session store', () => {
     expect(await store().get(key)).toEqual({ cart: [1] })
   })
 
-  it.each([['a session cookie', 'session'], ['no age', 0], ['a negative age', -5]])('keeps a session with %s for a day', async (_, maxAge) => {
+  it.each([
+    ['a session cookie', 'session'],
+    ['no age', 0],
+    ['a negative age', -5],
+  ])('keeps a session with %s for a day', async (_, maxAge) => {
     const key = newKey()
     await store().set(key, {}, maxAge as number)
     expect(Math.abs((await rowOf(key))!.expires_at - (Date.now() + DAY_MS))).toBeLessThan(5_000)
@@ -202,7 +206,14 @@ describe('signed-in sessions of a user', () => {
     await sql(`update sessions set expires_at = now() - interval '1 second' where id = ?`, [sessionRowId(expired)])
     const asStored = (key: string | undefined, userId: number) => ({ sessionKey: key === undefined ? undefined : sessionRowId(key), userId })
     expect(
-      await service.stillValid(orm.em.fork(), [asStored(live, alice), asStored(expired, alice), asStored(bobs, alice), asStored(undefined, alice), asStored(newKey(), alice), asStored(bobs, bob)]),
+      await service.stillValid(orm.em.fork(), [
+        asStored(live, alice),
+        asStored(expired, alice),
+        asStored(bobs, alice),
+        asStored(undefined, alice),
+        asStored(newKey(), alice),
+        asStored(bobs, bob),
+      ]),
     ).toEqual([true, false, false, false, false, true])
     expect(await service.stillValid(orm.em.fork(), [asStored(undefined, alice)])).toEqual([false])
     expect(await service.stillValid(orm.em.fork(), [])).toEqual([])

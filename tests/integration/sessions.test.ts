@@ -75,7 +75,8 @@ const closing = (socket: Awaited<ReturnType<typeof openSocket>>, from: () => num
 
 const del = (client: ApiClient, id: string) => client.request('DELETE', `/api/auth/sessions/${id}`)
 const rowCount = async () => Number((await sql.query('select count(*)::int as n from sessions')).rows[0].n)
-const row = async (publicId: string) => (await sql.query('select * from sessions where public_id = $1', [publicId])).rows[0] as Record<string, unknown> | undefined
+const row = async (publicId: string) =>
+  (await sql.query('select * from sessions where public_id = $1', [publicId])).rows[0] as Record<string, unknown> | undefined
 
 describe('GET /api/auth/sessions', () => {
   it("lists each of the user's sign-ins with its browser, address and times, this one marked, the most recent first; no one else's", async () => {
@@ -165,7 +166,18 @@ describe('DELETE /api/auth/sessions/:id', () => {
     await sql.query(`update sessions set expires_at = now() - interval '1 second' where public_id = $1`, [expiredId])
     const before = await rowCount()
 
-    const ids = [eveId, randomUUID(), expiredId, 'not-a-session', '12345', `${eveId}x`, eveId.replace(/-/g, ''), "' or '1'='1", '%00', eveId.toUpperCase()]
+    const ids = [
+      eveId,
+      randomUUID(),
+      expiredId,
+      'not-a-session',
+      '12345',
+      `${eveId}x`,
+      eveId.replace(/-/g, ''),
+      "' or '1'='1",
+      '%00',
+      eveId.toUpperCase(),
+    ]
     for (const id of ids) {
       const res = await del(dan.client, encodeURIComponent(id))
       expect(res.status, id).toBe(404)
@@ -253,7 +265,9 @@ describe('the last use of a session', () => {
     const { id } = await current(tab)
     const seen = async () => (await sql.query('select created_at, last_seen_at, user_agent, ip from sessions where public_id = $1', [id])).rows[0]
     // within the minute a request writes nothing
-    await sql.query(`update sessions set created_at = now() - interval '3 days', last_seen_at = now() - interval '30 seconds' where public_id = $1`, [id])
+    await sql.query(`update sessions set created_at = now() - interval '3 days', last_seen_at = now() - interval '30 seconds' where public_id = $1`, [
+      id,
+    ])
     const fresh = await seen()
     expect((await tab.get('/api/auth/me', { 'user-agent': UA.linux })).status).toBe(200)
     expect(await seen()).toEqual(fresh)

@@ -35,10 +35,17 @@ const browser = (address = '198.51.100.7', userAgent = CHROME_ON_WINDOWS) =>
   new ApiClient(server.url, { origin: server.url, 'x-forwarded-for': address, 'user-agent': userAgent })
 
 const alertsTo = async (email: string) =>
-  (await sql.query<{ text: string }>('select text from email_outbox where "to" = $1 and subject = $2 order by id', [email, ALERT_SUBJECT])).rows.map((r) => r.text)
+  (await sql.query<{ text: string }>('select text from email_outbox where "to" = $1 and subject = $2 order by id', [email, ALERT_SUBJECT])).rows.map(
+    (r) => r.text,
+  )
 
 const knownDevices = async (userId: number) =>
-  (await sql.query<{ device_hash: string; last_seen_at: Date }>('select device_hash, last_seen_at from known_devices where user_id = $1 order by created_at', [userId])).rows
+  (
+    await sql.query<{ device_hash: string; last_seen_at: Date }>(
+      'select device_hash, last_seen_at from known_devices where user_id = $1 order by created_at',
+      [userId],
+    )
+  ).rows
 
 async function signInAlerts(user: TestUser) {
   const res = await user.client.get('/api/notifications')
@@ -122,10 +129,17 @@ describe('sign-in alerts', () => {
 
     const forged = browser('198.51.100.10')
     const first = await signIn(forged, 'alert_ada')
-    const id = first.headers.getSetCookie().find((line) => line.startsWith('handover.device='))!.split(';')[0]!.split('=')[1]!
+    const id = first.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('handover.device='))!
+      .split(';')[0]!
+      .split('=')[1]!
     await forged.post('/api/auth/logout')
     // the known id, with a signature that is not ours
-    const planted = new ApiClient(server.url, { origin: server.url, cookie: `handover.device=${id}; handover.device.sig=AAAAAAAAAAAAAAAAAAAAAAAAAAA` })
+    const planted = new ApiClient(server.url, {
+      origin: server.url,
+      cookie: `handover.device=${id}; handover.device.sig=AAAAAAAAAAAAAAAAAAAAAAAAAAA`,
+    })
     await signIn(planted, 'alert_ada')
     expect(await alertsTo('alert_ada@example.com')).toHaveLength(before + 3)
   })
@@ -174,7 +188,12 @@ describe('a new account', () => {
   it('remembers the browser it was signed up in, and announces the next one', async () => {
     const client = browser('198.51.100.30')
     const password = 'a long sign-up secret'
-    const signup = await client.post('/api/auth/signup', { username: 'alert_dan', email: 'alert_dan@example.com', password, confirmPassword: password })
+    const signup = await client.post('/api/auth/signup', {
+      username: 'alert_dan',
+      email: 'alert_dan@example.com',
+      password,
+      confirmPassword: password,
+    })
     expect(signup.status, signup.text).toBe(200)
     const codeMail = await sql.query<{ text: string }>(`select text from email_outbox where "to" = 'alert_dan@example.com' order by id desc limit 1`)
     const code = /\b(\d{6})\b/.exec(codeMail.rows[0]!.text)![1]!

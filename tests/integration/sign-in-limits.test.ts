@@ -41,10 +41,13 @@ const fresh = () => {
 
 const signIn = (client: ApiClient, username: string, password: string, path = '/api/auth/login') => client.post(path, { username, password })
 
-const lockedAt = async (userId: number) => (await sql.query('select login_locked_at from users where id = $1', [userId])).rows[0].login_locked_at as Date | null
+const lockedAt = async (userId: number) =>
+  (await sql.query('select login_locked_at from users where id = $1', [userId])).rows[0].login_locked_at as Date | null
 
 const mailTo = async (email: string, subject: string) =>
-  (await sql.query<{ text: string }>('select text from email_outbox where "to" = $1 and subject = $2 order by id', [email, subject])).rows.map((r) => r.text)
+  (await sql.query<{ text: string }>('select text from email_outbox where "to" = $1 and subject = $2 order by id', [email, subject])).rows.map(
+    (r) => r.text,
+  )
 
 const LOCKED_SUBJECT = 'Sign-in to your Handover account is locked'
 
@@ -227,7 +230,12 @@ describe('the admin sign-in form', () => {
   it('counts failures with /login for the same account and refuses a locked one', async () => {
     const pia = await addUser(server, 'lock_pia')
     for (let i = 0; i < 10; i++) {
-      const res = await signIn(from(200 + (i % 5)), i % 2 ? 'lock_pia' : 'lock_pia@example.com', `wrong ${i}`, i % 2 ? '/api/auth/admin-login' : '/api/auth/login')
+      const res = await signIn(
+        from(200 + (i % 5)),
+        i % 2 ? 'lock_pia' : 'lock_pia@example.com',
+        `wrong ${i}`,
+        i % 2 ? '/api/auth/admin-login' : '/api/auth/login',
+      )
       expect(res.status, res.text).toBe(401)
     }
     expect(await lockedAt(pia.id)).not.toBeNull()
@@ -281,7 +289,11 @@ describe('passwords asked for in the settings', () => {
     const hashOf = async () => (await sql.query('select password_hash from users where id = $1', [rosa.id])).rows[0].password_hash as string
     const hashBefore = await hashOf()
     const change = (currentPassword: string, address: number) =>
-      rosa.client.post('/api/settings/password', { currentPassword, newPassword: 'next secret 1', confirmPassword: 'next secret 1' }, { 'x-forwarded-for': `198.51.100.${address}` })
+      rosa.client.post(
+        '/api/settings/password',
+        { currentPassword, newPassword: 'next secret 1', confirmPassword: 'next secret 1' },
+        { 'x-forwarded-for': `198.51.100.${address}` },
+      )
     for (let i = 0; i < 5; i++) {
       const res = await change(`wrong ${i}`, i)
       expect(res.status).toBe(400)

@@ -41,12 +41,16 @@ describe('the outbox of a server without SMTP_URL', () => {
     expect(asked.status, asked.text).toBe(200)
 
     // the log has the link, and it is live: its token is the stored one
-    const mail = loggedMails(site.log).reverse().find((m) => m.to === email && /reset/i.test(m.subject))
+    const mail = loggedMails(site.log)
+      .reverse()
+      .find((m) => m.to === email && /reset/i.test(m.subject))
     const link = /(http\S+\/reset-password\?token=\S+)/.exec(mail?.text ?? '')?.[1]
     expect(link, 'the reset link in the log').toBeDefined()
     const token = new URL(link!).searchParams.get('token')!
     const hash = createHash('sha256').update(token).digest('hex')
-    expect((await site.sql.query('select count(*)::int as n from password_resets where token_hash = $1 and used_at is null', [hash])).rows[0].n).toBe(1)
+    expect((await site.sql.query('select count(*)::int as n from password_resets where token_hash = $1 and used_at is null', [hash])).rows[0].n).toBe(
+      1,
+    )
 
     // what the stranger can ask for: the outbox, the email check, the preview page
     for (const path of ['/api/email/outbox', '/api/email/diagnostic', '/email/preview']) {
@@ -62,7 +66,12 @@ describe('the outbox of a server without SMTP_URL', () => {
 
   it('prints each mail in full at info level: recipient, subject and the text with its code', async () => {
     const email = 'printed@example.com'
-    const res = await new ApiClient(site.server.url).post('/api/auth/signup', { username: 'printed', email, password: DEV_PASSWORD, confirmPassword: DEV_PASSWORD })
+    const res = await new ApiClient(site.server.url).post('/api/auth/signup', {
+      username: 'printed',
+      email,
+      password: DEV_PASSWORD,
+      confirmPassword: DEV_PASSWORD,
+    })
     expect(res.status, res.text).toBe(200)
     const line = levels(site.log).find((l) => l.mail?.to === email)
     expect(line).toMatchObject({ level: 30, mail: { to: email, subject: expect.stringMatching(/^Your Handover verification code: \d{6}$/) } })
@@ -86,10 +95,16 @@ describe('a production server without SMTP_URL', () => {
   it('warns at boot that no mail will leave it', async () => {
     const lines: string[] = []
     const db = await createTestDatabase()
-    const prod = await startTestServer({ databaseUrl: db.url, env: { NODE_ENV: 'production' }, logTo: { write: (line: string) => void lines.push(line) } })
+    const prod = await startTestServer({
+      databaseUrl: db.url,
+      env: { NODE_ENV: 'production' },
+      logTo: { write: (line: string) => void lines.push(line) },
+    })
     try {
       const warnings = levels(lines).filter((l) => l.level >= 40)
-      expect(warnings).toEqual([expect.objectContaining({ level: 40, msg: expect.stringMatching(/^SMTP_URL is not set: no email will be sent\..*\/email\/preview/) })])
+      expect(warnings).toEqual([
+        expect.objectContaining({ level: 40, msg: expect.stringMatching(/^SMTP_URL is not set: no email will be sent\..*\/email\/preview/) }),
+      ])
       expect((await new ApiClient(prod.url).get('/api/email/outbox')).status).toBe(401)
     } finally {
       await prod.close()
@@ -116,7 +131,9 @@ describe('signing up with an email that has an account', () => {
     expect(taken.status).toBe(fresh.status)
     expect(taken.json).toEqual({ ...fresh.json, email: owned })
 
-    const toOwner = loggedMails(site.log).slice(before).filter((m) => m.to === owned)
+    const toOwner = loggedMails(site.log)
+      .slice(before)
+      .filter((m) => m.to === owned)
     expect(toOwner.map((m) => m.subject)).toEqual([TRIED])
     expect(toOwner[0]!.text).toContain(`${site.server.url}/forgot-password`)
     expect(toOwner[0]!.text).toMatch(/already exists/)
@@ -185,16 +202,30 @@ describe('resending for an email that has an account', () => {
       expect(fake.json.error).toMatchObject({ code: 'resend_too_soon' })
       expect(fake.json.message).toMatch(new RegExp(`^${AUTH_MESSAGES.resendTooSoon} \\(\\d+s\\)$`))
     }
-    expect(loggedMails(site.log).slice(before).filter((m) => m.to === owned).map((m) => m.subject)).toEqual([TRIED])
+    expect(
+      loggedMails(site.log)
+        .slice(before)
+        .filter((m) => m.to === owned)
+        .map((m) => m.subject),
+    ).toEqual([TRIED])
 
-    await site.sql.query(`update pending_signups set last_sent_at = now() - interval '61 seconds', attempts = 3 where email = any($1)`, [[realEmail, owned]])
+    await site.sql.query(`update pending_signups set last_sent_at = now() - interval '61 seconds', attempts = 3 where email = any($1)`, [
+      [realEmail, owned],
+    ])
     const real = await client.post('/api/auth/resend-verification', { email: realEmail })
     const fake = await client.post('/api/auth/resend-verification', { email: owned })
     expect(real.status, real.text).toBe(200)
     expect({ status: fake.status, body: fake.json }).toEqual({ status: real.status, body: real.json })
-    expect(loggedMails(site.log).slice(before).filter((m) => m.to === owned).map((m) => m.subject)).toEqual([TRIED, TRIED])
+    expect(
+      loggedMails(site.log)
+        .slice(before)
+        .filter((m) => m.to === owned)
+        .map((m) => m.subject),
+    ).toEqual([TRIED, TRIED])
 
-    const rows = await site.sql.query('select email, code_hash, attempts from pending_signups where email = any($1) order by email', [[realEmail, owned]])
+    const rows = await site.sql.query('select email, code_hash, attempts from pending_signups where email = any($1) order by email', [
+      [realEmail, owned],
+    ])
     expect(rows.rows.map((r: { attempts: number }) => r.attempts)).toEqual([0, 0])
     expect(codesMatching(site.secret, owned, rows.rows.find((r: { email: string }) => r.email === owned).code_hash)).toEqual([])
   })

@@ -30,7 +30,10 @@ const errorCode = (body: Record<string, unknown>) => (body.error as { code?: str
 
 /** Makes the sessions of a user older than the step-up window, as if their second factor was checked 6 minutes ago. */
 async function ageSecondFactor(userId: number) {
-  await sql.query(`update sessions set data = jsonb_set(data, '{secondFactorAt}', to_jsonb((extract(epoch from now()) * 1000 - 360000)::bigint)) where user_id = $1`, [userId])
+  await sql.query(
+    `update sessions set data = jsonb_set(data, '{secondFactorAt}', to_jsonb((extract(epoch from now()) * 1000 - 360000)::bigint)) where user_id = $1`,
+    [userId],
+  )
 }
 
 describe('an authenticator app', () => {
@@ -145,7 +148,8 @@ describe('an authenticator app', () => {
     await fundWallet(server, payer.id, 3000)
     // the code that turned it on counts as a second factor for five minutes
     const { secret: payerSecret, recoveryCodes: codes } = await enrolTotp(payer.client)
-    const withdraw = (body: Record<string, unknown> = {}) => payer.client.post('/api/withdrawals', { amount: 10, destination: 'payer@payouts.example', ...body })
+    const withdraw = (body: Record<string, unknown> = {}) =>
+      payer.client.post('/api/withdrawals', { amount: 10, destination: 'payer@payouts.example', ...body })
     expect((await withdraw()).status).toBe(201)
 
     await ageSecondFactor(payer.id)
@@ -171,7 +175,11 @@ describe('an authenticator app', () => {
     await enrolTotp(careful.client)
     const client = careful.client
     await ageSecondFactor(careful.id)
-    const password = await client.post('/api/settings/password', { currentPassword: PASSWORD, newPassword: 'a-much-longer-secret-9', confirmPassword: 'a-much-longer-secret-9' })
+    const password = await client.post('/api/settings/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'a-much-longer-secret-9',
+      confirmPassword: 'a-much-longer-secret-9',
+    })
     expect(password.json.error).toMatchObject({ code: TWO_FACTOR_REQUIRED })
     const email = await client.post('/api/settings/email', { newEmail: 'careful.new@example.com', currentPassword: PASSWORD })
     expect(email.json.error).toMatchObject({ code: TWO_FACTOR_REQUIRED })
@@ -179,7 +187,9 @@ describe('an authenticator app', () => {
     expect(deletion.json.error).toMatchObject({ code: TWO_FACTOR_REQUIRED })
     expect((await client.get('/api/trustap/oauth/start')).json.error).toMatchObject({ code: TWO_FACTOR_REQUIRED })
     expect((await client.get('/api/auth/me')).status).toBe(200)
-    expect((await browser().post('/api/auth/login', { username: 'totp_careful', password: PASSWORD })).json).toMatchObject({ requiresTwoFactor: true })
+    expect((await browser().post('/api/auth/login', { username: 'totp_careful', password: PASSWORD })).json).toMatchObject({
+      requiresTwoFactor: true,
+    })
   })
 
   it('is turned off with the password and a code, and sign-in asks for nothing more', async () => {

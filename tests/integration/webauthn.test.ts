@@ -33,11 +33,18 @@ const device = () => new SoftAuthenticator(new URL(server.url).origin)
 const passkeysOf = async (client: ApiClient) => passkeyListSchema.parse((await client.get('/api/auth/webauthn/credentials')).json)
 const remove = (client: ApiClient, id: number | string) => client.request('DELETE', `/api/auth/webauthn/credentials/${id}`)
 const storedPasskeys = async (userId: number) =>
-  (await sql.query('select credential_id, counter, last_used_at from passkeys where user_id = $1 order by id', [userId])).rows as { credential_id: string; counter: string; last_used_at: Date | null }[]
+  (await sql.query('select credential_id, counter, last_used_at from passkeys where user_id = $1 order by id', [userId])).rows as {
+    credential_id: string
+    counter: string
+    last_used_at: Date | null
+  }[]
 
 /** As if this user's sessions passed their second factor 6 minutes ago: money and identity changes ask again. */
 async function ageSecondFactor(userId: number) {
-  await sql.query(`update sessions set data = jsonb_set(data, '{secondFactorAt}', to_jsonb((extract(epoch from now()) * 1000 - 360000)::bigint)) where user_id = $1`, [userId])
+  await sql.query(
+    `update sessions set data = jsonb_set(data, '{secondFactorAt}', to_jsonb((extract(epoch from now()) * 1000 - 360000)::bigint)) where user_id = $1`,
+    [userId],
+  )
 }
 
 describe('adding passkeys', () => {
@@ -66,7 +73,10 @@ describe('adding passkeys', () => {
   it('offers the added ones as excluded, asks for a second factor once two-factor is on, and sends no new codes', async () => {
     const started = await user.client.post('/api/auth/webauthn/register/options', {})
     expect(started.status, started.text).toBe(200)
-    expect(started.json).toMatchObject({ rp: { name: 'Handover', id: '127.0.0.1' }, authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' } })
+    expect(started.json).toMatchObject({
+      rp: { name: 'Handover', id: '127.0.0.1' },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    })
     expect((started.json.excludeCredentials as { id: string }[]).map((c) => c.id)).toEqual(laptop.credentialIds)
     // the same authenticator again is refused by the browser; a second one is added
     expect(() => laptop.register(started.json)).toThrow(/already registered/)
@@ -88,11 +98,17 @@ describe('adding passkeys', () => {
     const unnamed = await client.post('/api/auth/webauthn/register/verify', { name: ' \u200b ', response })
     expect(unnamed.status).toBe(400)
     expect(unnamed.json.message).toBe(WEBAUTHN_MESSAGES.name)
-    const damaged = await client.post('/api/auth/webauthn/register/verify', { name: 'Key', response: { ...response, response: { clientDataJSON: 'not base64!' } } })
+    const damaged = await client.post('/api/auth/webauthn/register/verify', {
+      name: 'Key',
+      response: { ...response, response: { clientDataJSON: 'not base64!' } },
+    })
     expect(damaged.status).toBe(400)
     expect(damaged.json.message).toBe(WEBAUTHN_MESSAGES.malformed)
     // the challenge is still waiting after a 400 for the shape: an answer to another one is refused and uses it up
-    const forged = await client.post('/api/auth/webauthn/register/verify', { name: 'Key', response: device().register(options, { challenge: 'b3RoZXItY2hhbGxlbmdl' }) })
+    const forged = await client.post('/api/auth/webauthn/register/verify', {
+      name: 'Key',
+      response: device().register(options, { challenge: 'b3RoZXItY2hhbGxlbmdl' }),
+    })
     expect(forged.status).toBe(400)
     expect(forged.json.message).toBe(WEBAUTHN_MESSAGES.notVerified)
     expect((await client.post('/api/auth/webauthn/register/verify', { name: 'Key', response })).json.message).toBe(WEBAUTHN_MESSAGES.notVerified)
@@ -169,7 +185,9 @@ describe('signing in with a passkey', () => {
 
     const late = browser()
     const lateOptions = (await late.post('/api/auth/webauthn/login/options', {})).json
-    await sql.query(`update sessions set data = jsonb_set(data, '{webauthnChallenge,expiresAt}', to_jsonb((extract(epoch from now()) * 1000 - 1000)::bigint)) where data ? 'webauthnChallenge'`)
+    await sql.query(
+      `update sessions set data = jsonb_set(data, '{webauthnChallenge,expiresAt}', to_jsonb((extract(epoch from now()) * 1000 - 1000)::bigint)) where data ? 'webauthnChallenge'`,
+    )
     expect((await late.post('/api/auth/webauthn/login/verify', { response: key.authenticate(lateOptions) })).status).toBe(401)
 
     const garbage = browser()
@@ -234,7 +252,12 @@ describe('signing in with a passkey', () => {
 /** An authenticator with a passkey this site never saw (made for another account's options, then that account never stored it). */
 function withUnknownKey(): SoftAuthenticator {
   const stranger = device()
-  stranger.register({ challenge: 'AAAA', rp: { name: 'Handover' }, user: { id: 'AAAA', name: 'nobody', displayName: 'nobody' }, pubKeyCredParams: [] })
+  stranger.register({
+    challenge: 'AAAA',
+    rp: { name: 'Handover' },
+    user: { id: 'AAAA', name: 'nobody', displayName: 'nobody' },
+    pubKeyCredParams: [],
+  })
   return stranger
 }
 
@@ -287,7 +310,9 @@ describe('removing passkeys and stepping up with one', () => {
 
     const options = await payer.client.post('/api/auth/webauthn/step-up/options', {})
     expect(options.json).toMatchObject({ allowCredentials: [{ id: key.credentialIds[0] }] })
-    const wrongSite = await payer.client.post('/api/auth/webauthn/step-up/verify', { response: key.authenticate(options.json, { origin: 'https://elsewhere.example' }) })
+    const wrongSite = await payer.client.post('/api/auth/webauthn/step-up/verify', {
+      response: key.authenticate(options.json, { origin: 'https://elsewhere.example' }),
+    })
     expect(wrongSite.status).toBe(401)
     expect((await withdraw()).status).toBe(403)
 

@@ -15,7 +15,8 @@ import { layoutProblemsAcrossWidths } from './layout'
 // the API's own JSON answer, and redirects, which land on a route walked on its own
 export const walked = (route: SpecRoute) => !route.path.startsWith('/api/') && !route.screen?.endsWith('-redirect')
 // what only an admin sees in full: the admin area, the diagnostics and the outbox
-export const forAdmins = (route: SpecRoute) => route.path.startsWith('/admin') || route.path.includes('diagnostic') || route.path.startsWith('/email/')
+export const forAdmins = (route: SpecRoute) =>
+  route.path.startsWith('/admin') || route.path.includes('diagnostic') || route.path.startsWith('/email/')
 
 export interface DemoIds {
   listing: number
@@ -51,7 +52,11 @@ export function urlFor(route: SpecRoute, ids: DemoIds): string {
 /** alice starts buying one of bob's listings (the deal, its payment page and chat exist), and all three sides write in the chat. */
 export async function demoIds(site: DemoSite): Promise<DemoIds> {
   const [alice, bob, admin] = [await apiSignedInAs(site, 'alice'), await apiSignedInAs(site, 'bob'), await apiSignedInAs(site, 'admin')]
-  const listings = (await bob.get('/api/accounts?pageSize=100&sort=price-low')).json as unknown as { id: number; sellerId: number; seller: { username: string } }[]
+  const listings = (await bob.get('/api/accounts?pageSize=100&sort=price-low')).json as unknown as {
+    id: number
+    sellerId: number
+    seller: { username: string }
+  }[]
   const ofBob = listings.filter((l) => l.seller.username === 'bob')
   const [post] = (await bob.get('/api/blog')).json as unknown as { id: number }[]
   const deal = await alice.post('/api/transactions', { listingId: ofBob[0]!.id }, { 'Idempotency-Key': 'a11y-walk' })
@@ -151,7 +156,9 @@ async function screenFingerprint(page: Page): Promise<string> {
     for (const link of copy.querySelectorAll('[href]')) link.setAttribute('href', link.getAttribute('href')!.split('?')[0]!)
     return [document.documentElement.lang, document.title.trim() !== '', copy.outerHTML] as const
   })
-  return createHash('sha256').update(fingerprintMarkup(lang, titled, body)).digest('hex')
+  return createHash('sha256')
+    .update(fingerprintMarkup(lang, titled, body))
+    .digest('hex')
 }
 
 /**
@@ -173,7 +180,8 @@ export async function walk(site: DemoSite, page: Page, who: string, routes: Spec
     await open(site, page, path)
     result.broken.push(...(await routeProblems(page, path, thrown)))
     // named as NOT_BUILT_ROUTES names them: by the table's sample address
-    if (!route.screen?.endsWith('-redirect') && (await page.locator('[data-testid="not-built"]').count()) > 0) result.notBuilt.push(route.sample ?? route.path)
+    if (!route.screen?.endsWith('-redirect') && (await page.locator('[data-testid="not-built"]').count()) > 0)
+      result.notBuilt.push(route.sample ?? route.path)
     const screen = await screenFingerprint(page)
     // the same markup under the same styles lays out the same: a screen already checked is not measured again either
     if (screens.has(screen)) continue

@@ -33,9 +33,7 @@ export async function axeViolations(page: Page, where: string): Promise<Finding[
     .setLegacyMode(true)
     .options({ resultTypes: ['violations'], ...COUNT_DIGITS_AS_TEXT })
     .analyze()
-  return results.violations
-    .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .map((v) => toFinding(v, where))
+  return results.violations.filter((v) => BLOCKING.has(v.impact ?? '')).map((v) => toFinding(v, where))
 }
 
 function toFinding(v: Result, where: string): Finding {
@@ -46,7 +44,10 @@ function toFinding(v: Result, where: string): Finding {
     help: v.help,
     nodes: v.nodes.map((n) => ({
       target: n.target.map(String).join(' >> '),
-      why: [...n.any, ...n.all, ...n.none].map((check) => check.message).filter(Boolean).join('; '),
+      why: [...n.any, ...n.all, ...n.none]
+        .map((check) => check.message)
+        .filter(Boolean)
+        .join('; '),
     })),
   }
 }

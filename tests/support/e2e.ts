@@ -13,7 +13,10 @@ import { PAGE_SHOWN_ATTRIBUTE } from '../../src/renderer/lib/page-shown'
 /** Where end-to-end screenshots go. */
 export const SHOTS = resolve(import.meta.dirname, '../../test-results/e2e')
 
-/** The built website the suites serve: `dist/web`, or one built elsewhere (`vite build --outDir …`) named by WEB_ROOT, so a test run can leave dist/ alone. */
+/**
+ * The built website the suites serve: `dist/web`, or one built elsewhere (`vite build --outDir …`) named by WEB_ROOT, so
+ * a test run can leave dist/ alone.
+ */
 export const WEB_ROOT = process.env.WEB_ROOT ? resolve(process.env.WEB_ROOT) : resolve(import.meta.dirname, '../../dist/web')
 
 export interface DemoSite {

@@ -104,7 +104,12 @@ export const OVERSIZE_BODY = `{"x":"${'x'.repeat(1_100_000)}"}`
 const MULTIPART_BOUNDARY = 'fuzzboundary'
 
 /** A multipart body with one part; `filename` makes it a file. */
-export function multipart(field: string, content: string | Uint8Array, filename?: string, type = 'image/png'): { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
+export function multipart(
+  field: string,
+  content: string | Uint8Array,
+  filename?: string,
+  type = 'image/png',
+): { body: Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
   const head = `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"${filename ? `; filename="${filename}"\r\nContent-Type: ${type}` : ''}\r\n\r\n`
   const body = Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${MULTIPART_BOUNDARY}--\r\n`)])
   return { body: new Uint8Array(body), headers: { 'content-type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` } }
@@ -165,7 +170,9 @@ export function plausible(schema: JsonSchema | undefined, depth = 0): string {
 /** The JSON text of an object schema's plausible value, with some fields replaced (a text) or left out (null). */
 export function objectText(schema: JsonSchema, replace: Record<string, string | null>, depth = 0): string {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
-  const fields = Object.keys(properties).map((name) => [name, Object.hasOwn(replace, name) ? replace[name] : plausible(properties[name], depth)] as const)
+  const fields = Object.keys(properties).map(
+    (name) => [name, Object.hasOwn(replace, name) ? replace[name] : plausible(properties[name], depth)] as const,
+  )
   const extra = Object.entries(replace).filter(([name]) => !Object.hasOwn(properties, name))
   return `{${[...fields, ...extra]
     .filter(([, value]) => value !== null)
@@ -200,8 +207,12 @@ export function bodyTexts(shape: BodyShape): { label: string; text: string }[] {
   })
   for (const field of shape.required) texts.push({ label: `without ${field}`, text: objectText(shape.schema, { [field]: null }) })
   texts.push({ label: '__proto__', text: objectText(shape.schema, { ['__proto__']: '{"isAdmin":true}' }) })
-  texts.push({ label: 'extra fields', text: objectText(shape.schema, { constructor: '{"prototype":{"polluted":true}}', isAdmin: 'true', userId: '1' }) })
-  if (shape.properties[0]) texts.push({ label: 'duplicate key', text: objectText(shape.schema, {}).replace(/}$/, `,${JSON.stringify(shape.properties[0])}:{"dup":1}}`) })
+  texts.push({
+    label: 'extra fields',
+    text: objectText(shape.schema, { constructor: '{"prototype":{"polluted":true}}', isAdmin: 'true', userId: '1' }),
+  })
+  if (shape.properties[0])
+    texts.push({ label: 'duplicate key', text: objectText(shape.schema, {}).replace(/}$/, `,${JSON.stringify(shape.properties[0])}:{"dup":1}}`) })
   texts.push({ label: 'empty object', text: '{}' })
   return texts
 }

@@ -46,4 +46,4 @@ export class ApiClient {
 }
 
 /** The `error.code` of an error answer's JSON body (undefined for any other body). */
-export const errorCode = (json: unknown): string | undefined => ((json as { error?: { code?: string } } | undefined)?.error?.code)
+export const errorCode = (json: unknown): string | undefined => (json as { error?: { code?: string } } | undefined)?.error?.code

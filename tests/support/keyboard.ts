@@ -22,11 +22,17 @@ export async function focusOf(page: Page): Promise<Focus> {
     // a ring that fades in (transition-all) is judged once it has; the page may re-render meanwhile
     let el = document.activeElement as HTMLElement | null
     while (el && el !== document.body) {
-      await Promise.all(el.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined)))
+      await Promise.all(
+        el
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished.catch(() => undefined)),
+      )
       if (el === document.activeElement && el.isConnected) break
       el = document.activeElement as HTMLElement | null
     }
-    if (!el || el === document.body) return { tag: 'body', name: '', href: null, value: null, visible: false, style: '', inDialog: false, inMenu: false, inMain: false }
+    if (!el || el === document.body)
+      return { tag: 'body', name: '', href: null, value: null, visible: false, style: '', inDialog: false, inMenu: false, inMain: false }
     const style = getComputedStyle(el)
     // Tailwind always sets several shadow layers, most of them transparent and zero-sized; a ring is a coloured
     // layer with a spread (a drop shadow has a blur and no spread, and is no focus indicator)
@@ -41,7 +47,11 @@ export async function focusOf(page: Page): Promise<Focus> {
     const ring = outline || shadow
     const box = el.getBoundingClientRect()
     const onScreen = box.width > 1 && box.height > 1 && box.bottom > 0 && box.top < window.innerHeight
-    const byIds = el.getAttribute('aria-labelledby')?.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ')
+    const byIds = el
+      .getAttribute('aria-labelledby')
+      ?.split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
     const label = 'labels' in el ? (el as HTMLInputElement).labels?.[0]?.textContent : undefined
     const name = el.getAttribute('aria-label') || byIds || label || el.innerText || el.getAttribute('placeholder') || ''
     return {

@@ -21,7 +21,9 @@ export function loggedMails(lines: readonly string[]): LoggedMail[] {
 
 /** The 6-digit code of the newest verification mail to this address in the log, if there is one. */
 export function loggedCode(lines: readonly string[], to: string): string | undefined {
-  const mail = loggedMails(lines).reverse().find((m) => m.to === to.toLowerCase() && /verification code/.test(m.subject))
+  const mail = loggedMails(lines)
+    .reverse()
+    .find((m) => m.to === to.toLowerCase() && /verification code/.test(m.subject))
   return mail && /\b(\d{6})\b/.exec(mail.subject)?.[1]
 }
 

@@ -29,14 +29,17 @@ export async function fundWallets(databaseUrl: string, userIds: number[], cents:
   await client.connect()
   try {
     await client.query('begin')
-    await client.query(`insert into ledger_accounts (code, kind, allow_negative) values ('system:promotions', 'promotions', true) on conflict (code) do nothing`)
+    await client.query(
+      `insert into ledger_accounts (code, kind, allow_negative) values ('system:promotions', 'promotions', true) on conflict (code) do nothing`,
+    )
     await client.query(
       `insert into ledger_accounts (code, kind, user_id, allow_negative) select 'wallet:' || id, 'user_wallet', id, false from unnest($1::int[]) as id on conflict (code) do nothing`,
       [userIds],
     )
-    const { rows } = await client.query(`insert into ledger_transfers (kind, idempotency_key, memo) values ('test_funding', $1, 'funding for a test or a bench') returning id`, [
-      `funding:${randomUUID()}`,
-    ])
+    const { rows } = await client.query(
+      `insert into ledger_transfers (kind, idempotency_key, memo) values ('test_funding', $1, 'funding for a test or a bench') returning id`,
+      [`funding:${randomUUID()}`],
+    )
     await client.query(
       `insert into ledger_entries (transfer_id, account_id, amount_cents)
        select $1::int, id, $2::bigint from ledger_accounts where code = any($3::text[])

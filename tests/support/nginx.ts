@@ -151,7 +151,27 @@ export function checkTlsVariant(upstreams: string[]): string | null {
   const certificate = join(keys, 'cert.pem')
   const key = join(keys, 'key.pem')
   try {
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', certificate, '-days', '1', '-subj', '/CN=handover.test'], { encoding: 'utf8' })
+    const made = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        certificate,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=handover.test',
+      ],
+      { encoding: 'utf8' },
+    )
     if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr}`)
     const { dir, file } = writeConfig((logDir) => ({ upstreams, logDir, listen: { tls: { certificate, key } } }))
     try {

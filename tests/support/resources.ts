@@ -84,7 +84,11 @@ export async function createOwnerResources(server: RunningServer, prefix: string
   const owner = await addUser(server, `${prefix}_owner`)
   const seller = await addUser(server, `${prefix}_seller`)
   await fundWallet(server, owner.id, 50_000)
-  const markers = { message: `private-chat-${randomUUID()}`, destination: `payout-${randomBytes(6).toString('hex')}@example.com`, listingNote: `pending-${randomUUID()}` }
+  const markers = {
+    message: `private-chat-${randomUUID()}`,
+    destination: `payout-${randomBytes(6).toString('hex')}@example.com`,
+    listingNote: `pending-${randomUUID()}`,
+  }
 
   const listed = async (user: TestUser, price: string, approve = true) => {
     const created = (await ok(user.client.post('/api/accounts', listingInput(prefix, price)), 201)) as { id: number; status: string }
@@ -93,7 +97,10 @@ export async function createOwnerResources(server: RunningServer, prefix: string
   }
   const listing = await listed(owner, '120')
   const spareListing = await listed(owner, '130')
-  const pendingListing = (await ok(owner.client.post('/api/accounts', { ...listingInput(prefix, '140'), description: `Waiting for review: ${markers.listingNote}` }), 201)) as {
+  const pendingListing = (await ok(
+    owner.client.post('/api/accounts', { ...listingInput(prefix, '140'), description: `Waiting for review: ${markers.listingNote}` }),
+    201,
+  )) as {
     id: number
   }
   const boughtListing = await listed(seller, '25')
@@ -105,14 +112,21 @@ export async function createOwnerResources(server: RunningServer, prefix: string
   await ok(owner.client.post(`/api/conversations/${deal.conversationId}/messages`, { content: markers.message }), 201)
   const [review] = await server.orm.em
     .fork()
-    .execute<{ id: number }[]>(`insert into reviews (transaction_id, seller_id, reviewer_id, rating, text) values (?, ?, ?, 4, 'Fixture review') returning id`, [deal.id, seller.id, owner.id])
+    .execute<{ id: number }[]>(
+      `insert into reviews (transaction_id, seller_id, reviewer_id, rating, text) values (?, ?, ?, 4, 'Fixture review') returning id`,
+      [deal.id, seller.id, owner.id],
+    )
 
   const order = ((await ok(owner.client.post('/api/payments/deposits', { amount: 25, method: 'card' }), 201)) as { orderId: string }).orderId
   const withdrawal = ((await ok(owner.client.post('/api/withdrawals', { amount: 10, destination: markers.destination }), 201)) as { id: number }).id
   const notifications = (await ok(owner.client.get('/api/notifications'))) as unknown as { id: number }[]
   const notification = notifications[0]?.id
   if (!notification) throw new Error('the owner has no notification')
-  const blogPost = ((await ok(admin.client.post('/api/admin/blog', { title: 'Fixture post title', body: 'A post long enough to be saved as a draft.' }), 201)) as { id: number }).id
+  const blogPost = (
+    (await ok(admin.client.post('/api/admin/blog', { title: 'Fixture post title', body: 'A post long enough to be saved as a draft.' }), 201)) as {
+      id: number
+    }
+  ).id
 
   return {
     admin,

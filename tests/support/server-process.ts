@@ -71,7 +71,10 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
   void exited(child).then(() => (gone = true))
   while (Date.now() < deadline) {
     if (gone) throw new Error(`the server process exited with ${child.exitCode ?? child.signalCode} before it was ready`)
-    const ok = await fetch(`${url}/healthz`).then((res) => res.ok, () => false)
+    const ok = await fetch(`${url}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    )
     if (ok) return
     await new Promise((done) => setTimeout(done, 100))
   }

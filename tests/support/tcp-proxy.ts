@@ -11,9 +11,7 @@ export class TcpProxy {
   private readonly sockets = new Set<Socket>()
   port = 0
 
-  constructor(
-    private readonly target: { host: string; port: number },
-  ) {}
+  constructor(private readonly target: { host: string; port: number }) {}
 
   get url(): string {
     return `127.0.0.1:${this.port}`

@@ -16,7 +16,11 @@ const READY_TIMEOUT_MS = 60_000
 /** PostgreSQL's programs: Debian keeps them per major version, out of PATH. */
 function postgresBin(program: string): string {
   const root = '/usr/lib/postgresql'
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : []
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : []
   for (const version of versions) {
     const candidate = join(root, version, 'bin', program)
     if (existsSync(candidate)) return candidate
@@ -160,7 +164,9 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
 
   const answers = () => redisAnswers(url)
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' })
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+      stdio: 'ignore',
+    })
     const started = child
     await waitFor('the throwaway Redis', async () => {
       if (started.exitCode !== null) throw new Error(`redis-server exited with ${started.exitCode}`)

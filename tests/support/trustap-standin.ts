@@ -98,7 +98,10 @@ export class TrustapStandin {
     const body = { code, user_id: tx?.buyer_id, target_id: String(id), target_preview: tx, time: new Date().toISOString() }
     const res = await fetch(this.webhook.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`).toString('base64')}`,
+      },
       body: JSON.stringify(body),
     })
     return { status: res.status, body: await res.text() }
@@ -133,7 +136,8 @@ export class TrustapStandin {
         slow.arrived()
         await slow.until
       }
-      if (req.headers.authorization !== `Basic ${Buffer.from(`${this.options.apiKey}:`).toString('base64')}`) return send(res, 401, { error: 'unauthorized' })
+      if (req.headers.authorization !== `Basic ${Buffer.from(`${this.options.apiKey}:`).toString('base64')}`)
+        return send(res, 401, { error: 'unauthorized' })
       return this.api(req, res, url, route, body)
     }
     if (url.pathname.startsWith(this.realmPath)) return this.sso(req, res, url, url.pathname.slice(this.realmPath.length), body)
@@ -146,18 +150,35 @@ export class TrustapStandin {
     const json = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>
     const asUser = req.headers['trustap-user']
     if (route === 'POST /api/v1/guest_users') {
-      for (const field of ['email', 'first_name', 'last_name', 'country_code', 'tos_acceptance']) if (!json[field]) return send(res, 400, { error: `${field} is required` })
+      for (const field of ['email', 'first_name', 'last_name', 'country_code', 'tos_acceptance'])
+        if (!json[field]) return send(res, 400, { error: `${field} is required` })
       const id = `1-${randomUUID()}`
       this.guestUsers.set(id, json)
       return send(res, 201, { id, email: json.email, created_at: new Date().toISOString() })
     }
     if (route === 'GET /api/v1/p2p/charge') {
       const price = Number(url.searchParams.get('price'))
-      if (!Number.isInteger(price) || price <= 0 || !url.searchParams.get('currency')) return send(res, 400, { error: 'price and currency are required' })
-      return send(res, 200, { charge: standinCharge(price), charge_calculator_version: 3, charge_seller: 0, currency: url.searchParams.get('currency'), price })
+      if (!Number.isInteger(price) || price <= 0 || !url.searchParams.get('currency'))
+        return send(res, 400, { error: 'price and currency are required' })
+      return send(res, 200, {
+        charge: standinCharge(price),
+        charge_calculator_version: 3,
+        charge_seller: 0,
+        currency: url.searchParams.get('currency'),
+        price,
+      })
     }
     if (route === 'POST /api/v1/p2p/me/transactions/create_with_guest_user') {
-      const required = ['buyer_id', 'seller_id', 'creator_role', 'currency', 'description', 'deposit_price', 'deposit_charge', 'charge_calculator_version']
+      const required = [
+        'buyer_id',
+        'seller_id',
+        'creator_role',
+        'currency',
+        'description',
+        'deposit_price',
+        'deposit_charge',
+        'charge_calculator_version',
+      ]
       for (const field of required) if (json[field] === undefined) return send(res, 400, { error: `${field} is required` })
       if (asUser !== json.seller_id) return send(res, 403, { error: 'Trustap-User must be the creator' })
       if (json.deposit_charge !== standinCharge(Number(json.deposit_price))) return send(res, 400, { error: 'charge does not match the price' })
@@ -185,13 +206,18 @@ export class TrustapStandin {
       confirm_handover: { by: tx.seller_id, from: ['deposit_accepted', 'buyer_handover_confirmed'], to: 'seller_handover_confirmed' },
       complain_with_guest_buyer: { by: tx.buyer_id, from: ['deposit_accepted', 'seller_handover_confirmed'], to: 'complained' },
       // after the deposit was paid, a cancel returns it (less Trustap's fee) to the buyer
-      cancel_with_description: { by: tx.seller_id, from: ['joined', 'deposit_paid', 'deposit_accepted'], to: tx.status === 'joined' ? 'cancelled' : 'cancelled_with_deposit' },
+      cancel_with_description: {
+        by: tx.seller_id,
+        from: ['joined', 'deposit_paid', 'deposit_accepted'],
+        to: tx.status === 'joined' ? 'cancelled' : 'cancelled_with_deposit',
+      },
     }
     const move = step ? moves[step] : undefined
     if (!move) return send(res, 404, { error: 'not_found' })
     if (asUser !== move.by) return send(res, 403, { error: 'not a party allowed to do this' })
     if (!move.from.includes(tx.status)) return send(res, 400, { error: `cannot ${step} in ${tx.status}` })
-    if ((step === 'complain_with_guest_buyer' || step === 'cancel_with_description') && !json.description) return send(res, 400, { error: 'description is required' })
+    if ((step === 'complain_with_guest_buyer' || step === 'cancel_with_description') && !json.description)
+      return send(res, 400, { error: 'description is required' })
     tx.status = move.to
     return send(res, 200, tx)
   }
@@ -203,7 +229,9 @@ export class TrustapStandin {
     if (!tx || !redirect) return send(res, 404, { error: 'not_found' })
     if (req.method === 'GET') {
       res.writeHead(200, { 'content-type': 'text/html' })
-      return res.end(`<form method="post"><p>Pay ${tx.deposit_pricing.price + tx.deposit_pricing.charge} ${tx.currency}</p><button name="outcome" value="pay">Pay</button></form>`)
+      return res.end(
+        `<form method="post"><p>Pay ${tx.deposit_pricing.price + tx.deposit_pricing.charge} ${tx.currency}</p><button name="outcome" value="pay">Pay</button></form>`,
+      )
     }
     const outcome = new URLSearchParams(raw).get('outcome')
     if (outcome === 'pay' && tx.status === 'joined') {
@@ -221,10 +249,17 @@ export class TrustapStandin {
     if (req.method === 'GET' && path === '/protocol/openid-connect/auth') {
       const q = url.searchParams
       if (q.get('client_id') !== this.options.clientId || q.get('response_type') !== 'code') return send(res, 400, { error: 'invalid_request' })
-      if (q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge')) return send(res, 400, { error: 'invalid_request', error_description: 'PKCE required' })
+      if (q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge'))
+        return send(res, 400, { error: 'invalid_request', error_description: 'PKCE required' })
       // the user signs in and consents; the browser comes back with a one-time code and the same state
       const code = randomBytes(16).toString('hex')
-      this.codes.set(code, { clientId: q.get('client_id')!, redirectUri: q.get('redirect_uri')!, challenge: q.get('code_challenge')!, user: { ...this.ssoUser }, used: false })
+      this.codes.set(code, {
+        clientId: q.get('client_id')!,
+        redirectUri: q.get('redirect_uri')!,
+        challenge: q.get('code_challenge')!,
+        user: { ...this.ssoUser },
+        used: false,
+      })
       const back = new URL(q.get('redirect_uri')!)
       back.searchParams.set('code', code)
       back.searchParams.set('state', q.get('state') ?? '')
@@ -242,7 +277,13 @@ export class TrustapStandin {
       pending.used = true
       const access = randomBytes(24).toString('hex')
       this.tokens.set(access, pending.user)
-      return send(res, 200, { access_token: access, token_type: 'Bearer', expires_in: 300, refresh_token: randomBytes(24).toString('hex'), scope: 'openid' })
+      return send(res, 200, {
+        access_token: access,
+        token_type: 'Bearer',
+        expires_in: 300,
+        refresh_token: randomBytes(24).toString('hex'),
+        scope: 'openid',
+      })
     }
     if (req.method === 'GET' && path === '/protocol/openid-connect/userinfo') {
       const user = this.tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''))

@@ -85,7 +85,10 @@ export async function signInDemoAdmin(client: ApiClient, password = 'handover-ad
     expect(first.json, first.text).toMatchObject({ requiresTwoFactor: true })
     const code = await unusedTotpCode(secret)
     const recoveryCode = code ? undefined : recoveryCodes.shift()
-    const second = await client.post('/api/auth/2fa/verify', code ? { code } : recoveryCode ? { recoveryCode } : { code: await freshTotpCode(secret) })
+    const second = await client.post(
+      '/api/auth/2fa/verify',
+      code ? { code } : recoveryCode ? { recoveryCode } : { code: await freshTotpCode(secret) },
+    )
     expect(second.status, second.text).toBe(200)
   }
   const me = await client.get('/api/auth/me')

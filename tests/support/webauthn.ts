@@ -68,11 +68,13 @@ export class SoftAuthenticator {
       id,
       Buffer.from(encodeCBOR(coseKey)),
     ])
-    const attestationObject = encodeCBOR(new Map<string, CBORType>([
-      ['fmt', 'none'],
-      ['attStmt', new Map()],
-      ['authData', authData],
-    ]))
+    const attestationObject = encodeCBOR(
+      new Map<string, CBORType>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]),
+    )
     this.credentials.push(credential)
     return {
       id: b64u(id),
@@ -122,7 +124,9 @@ export class SoftAuthenticator {
   }
 
   private clientData(type: string, challenge: string, ceremony: Ceremony): string {
-    return b64u(Buffer.from(JSON.stringify({ type, challenge: ceremony.challenge ?? challenge, origin: ceremony.origin ?? this.origin, crossOrigin: false })))
+    return b64u(
+      Buffer.from(JSON.stringify({ type, challenge: ceremony.challenge ?? challenge, origin: ceremony.origin ?? this.origin, crossOrigin: false })),
+    )
   }
 }
 
@@ -137,7 +141,12 @@ export async function addPasskey(client: ApiClient, authenticator: SoftAuthentic
 }
 
 /** Asks for sign-in options and answers them: the whole passkey sign-in, or its second step after a password. */
-export async function signInWithPasskey(client: ApiClient, authenticator: SoftAuthenticator, ceremony: Ceremony = {}, extra: Record<string, unknown> = {}) {
+export async function signInWithPasskey(
+  client: ApiClient,
+  authenticator: SoftAuthenticator,
+  ceremony: Ceremony = {},
+  extra: Record<string, unknown> = {},
+) {
   const options = await client.post('/api/auth/webauthn/login/options', {})
   expect(options.status, options.text).toBe(200)
   return client.post('/api/auth/webauthn/login/verify', { response: authenticator.authenticate(options.json, ceremony), ...extra })

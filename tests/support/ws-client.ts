@@ -16,7 +16,11 @@ export async function openSocket(baseUrl: string, cookie: string, origin = baseU
     socket.once('error', fail)
     socket.once('unexpected-response', (_req, res) => fail(new Error(`upgrade refused: ${res.statusCode}`)))
   })
-  async function next<T extends ServerEvent['type']>(type: T, match: (e: Extract<ServerEvent, { type: T }>) => boolean = () => true, timeoutMs = 5_000) {
+  async function next<T extends ServerEvent['type']>(
+    type: T,
+    match: (e: Extract<ServerEvent, { type: T }>) => boolean = () => true,
+    timeoutMs = 5_000,
+  ) {
     const deadline = Date.now() + timeoutMs
     for (;;) {
       const found = events.find((e) => e.type === type && match(e as Extract<ServerEvent, { type: T }>))

@@ -50,7 +50,12 @@ export class Migration20261122CatalogueScale extends Migration {
         `create index "listings_catalogue_platform_${name}_index" on "listings" ("platform", ${keys}) include (${included(['platform', SORT_COLUMN[name]])}) where "status" = 'active';`,
       )
     }
-    for (const superseded of ['listings_status_price_index', 'listings_status_followers_index', 'listings_status_income_index', 'listings_platform_index']) {
+    for (const superseded of [
+      'listings_status_price_index',
+      'listings_status_followers_index',
+      'listings_status_income_index',
+      'listings_platform_index',
+    ]) {
       this.addSql(`drop index "${superseded}";`)
     }
 
@@ -103,7 +108,9 @@ export class Migration20261122CatalogueScale extends Migration {
         update listing_counts set active = 0, changes = changes + 1;
         return null;
       end $$;`)
-    this.addSql(`create trigger "listing_counts_truncate" after truncate on "listings" for each statement execute function listing_counts_truncate();`)
+    this.addSql(
+      `create trigger "listing_counts_truncate" after truncate on "listings" for each statement execute function listing_counts_truncate();`,
+    )
     // a catalogue page shows its sellers' names: renaming a seller with active listings changes the catalogue too
     this.addSql(`create function "listing_counts_seller_renamed"() returns trigger language plpgsql as $$
       begin

@@ -27,7 +27,9 @@ export class Migration20261122ListingWrites extends Migration {
       "created_at" timestamptz(3) not null default now(),
       constraint "notifications_type_check" check ("type" in (${NOTIFICATION_TYPES_SQL})),
       constraint "notifications_data_check" check (jsonb_typeof("data") = 'object'));`)
-    this.addSql(`alter table "notifications" add constraint "notifications_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`)
+    this.addSql(
+      `alter table "notifications" add constraint "notifications_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`,
+    )
     // the list, newest first, and the unread badge, which is read far more often than anything is marked
     this.addSql(`create index "notifications_user_created_index" on "notifications" ("user_id", "created_at" desc, "id" desc);`)
     this.addSql(`create index "notifications_user_unread_index" on "notifications" ("user_id", "created_at" desc, "id" desc) where not "is_read";`)

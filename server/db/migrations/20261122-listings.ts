@@ -31,7 +31,9 @@ export class Migration20261122Listings extends Migration {
       constraint "listings_username_check" check ("username" <> '' and left("username", 1) <> '@' and position(' ' in "username") = 0),
       constraint "listings_amounts_check" check ("price_cents" >= 0 and "followers" >= 0 and "monthly_income_cents" >= 0),
       constraint "listings_images_check" check (jsonb_typeof("images") = 'array'));`)
-    this.addSql(`alter table "listings" add constraint "listings_seller_id_foreign" foreign key ("seller_id") references "users" ("id") on update cascade on delete restrict;`)
+    this.addSql(
+      `alter table "listings" add constraint "listings_seller_id_foreign" foreign key ("seller_id") references "users" ("id") on update cascade on delete restrict;`,
+    )
 
     // every sort, within the public catalogue (status = 'active'), ending in id as the tie-breaker
     this.addSql(`create index "listings_status_created_index" on "listings" ("status", "created_at" desc, "id" desc);`)
@@ -40,11 +42,15 @@ export class Migration20261122Listings extends Migration {
     this.addSql(`create index "listings_status_income_index" on "listings" ("status", "monthly_income_cents", "id");`)
     this.addSql(`create index "listings_platform_index" on "listings" ("platform", "status", "created_at" desc, "id" desc);`)
     this.addSql(`create index "listings_seller_index" on "listings" ("seller_id", "created_at" desc, "id" desc);`)
-    this.addSql(`create index "listings_featured_index" on "listings" ("is_pinned" desc, "is_premium" desc, "created_at" desc, "id" desc) where "status" = 'active';`)
+    this.addSql(
+      `create index "listings_featured_index" on "listings" ("is_pinned" desc, "is_premium" desc, "created_at" desc, "id" desc) where "status" = 'active';`,
+    )
     // substring search (LIKE '%term%') over case-folded text computed by the app
     this.addSql(`create index "listings_search_text_trgm" on "listings" using gin ("search_text" gin_trgm_ops);`)
     this.addSql(`create index "listings_niche_key_trgm" on "listings" using gin ("niche_key" gin_trgm_ops);`)
     // one open listing per account: a handle cannot be offered twice on the same platform
-    this.addSql(`create unique index "listings_open_handle_unique" on "listings" ("platform", lower("username")) where "status" in ('pending_review', 'active');`)
+    this.addSql(
+      `create unique index "listings_open_handle_unique" on "listings" ("platform", lower("username")) where "status" in ('pending_review', 'active');`,
+    )
   }
 }

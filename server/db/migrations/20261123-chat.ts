@@ -15,15 +15,25 @@ export class Migration20261123Chat extends Migration {
       constraint "conversations_two_parties_check" check ("buyer_id" <> "seller_id"),
       -- a conversation without a listing is one of its own: nulls not distinct
       constraint "conversations_parties_listing_unique" unique nulls not distinct ("buyer_id", "seller_id", "listing_id"));`)
-    this.addSql(`alter table "conversations" add constraint "conversations_buyer_id_foreign" foreign key ("buyer_id") references "users" ("id") on update cascade;`)
-    this.addSql(`alter table "conversations" add constraint "conversations_seller_id_foreign" foreign key ("seller_id") references "users" ("id") on update cascade;`)
-    this.addSql(`alter table "conversations" add constraint "conversations_listing_id_foreign" foreign key ("listing_id") references "listings" ("id") on update cascade;`)
+    this.addSql(
+      `alter table "conversations" add constraint "conversations_buyer_id_foreign" foreign key ("buyer_id") references "users" ("id") on update cascade;`,
+    )
+    this.addSql(
+      `alter table "conversations" add constraint "conversations_seller_id_foreign" foreign key ("seller_id") references "users" ("id") on update cascade;`,
+    )
+    this.addSql(
+      `alter table "conversations" add constraint "conversations_listing_id_foreign" foreign key ("listing_id") references "listings" ("id") on update cascade;`,
+    )
     // each list is newest activity first: a user's as buyer and as seller (merged), the admins' joined ones, all
     this.addSql(`create index "conversations_buyer_activity_index" on "conversations" ("buyer_id", "last_message_at" desc, "id" desc);`)
     this.addSql(`create index "conversations_seller_activity_index" on "conversations" ("seller_id", "last_message_at" desc, "id" desc);`)
-    this.addSql(`create index "conversations_admin_activity_index" on "conversations" ("last_message_at" desc, "id" desc) where "admin_joined_at" is not null;`)
+    this.addSql(
+      `create index "conversations_admin_activity_index" on "conversations" ("last_message_at" desc, "id" desc) where "admin_joined_at" is not null;`,
+    )
     this.addSql(`create index "conversations_activity_index" on "conversations" ("last_message_at" desc, "id" desc);`)
-    this.addSql(`create index "conversations_listing_index" on "conversations" ("listing_id", "last_message_at" desc, "id" desc) where "listing_id" is not null;`)
+    this.addSql(
+      `create index "conversations_listing_index" on "conversations" ("listing_id", "last_message_at" desc, "id" desc) where "listing_id" is not null;`,
+    )
     this.addSql(`create index "conversations_transaction_index" on "conversations" ("transaction_id") where "transaction_id" is not null;`)
 
     this.addSql(`create table "messages" (
@@ -38,8 +48,12 @@ export class Migration20261123Chat extends Migration {
       "seller_has_read" boolean not null default false,
       "admin_has_read" boolean not null default false,
       constraint "messages_content_length_check" check (char_length("content") between 1 and 4000));`)
-    this.addSql(`alter table "messages" add constraint "messages_conversation_id_foreign" foreign key ("conversation_id") references "conversations" ("id") on update cascade on delete cascade;`)
-    this.addSql(`alter table "messages" add constraint "messages_sender_id_foreign" foreign key ("sender_id") references "users" ("id") on update cascade;`)
+    this.addSql(
+      `alter table "messages" add constraint "messages_conversation_id_foreign" foreign key ("conversation_id") references "conversations" ("id") on update cascade on delete cascade;`,
+    )
+    this.addSql(
+      `alter table "messages" add constraint "messages_sender_id_foreign" foreign key ("sender_id") references "users" ("id") on update cascade;`,
+    )
     // pages of a conversation, newest first, and its last message
     this.addSql(`create index "messages_conversation_index" on "messages" ("conversation_id", "id" desc);`)
     // a repeated send with the same clientId finds the first one

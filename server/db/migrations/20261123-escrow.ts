@@ -5,7 +5,10 @@ const STATUSES = `'pending', 'fee_paid', 'invite_sent', 'access_granted', 'count
 /** Starting checklists; admins edit them (they are data). */
 const STEPS: Record<string, [string, string][]> = {
   youtube: [
-    ['Buyer invited as owner', "The seller invites the buyer's Google account as Owner in the channel's permissions (YouTube Studio or the Brand Account)."],
+    [
+      'Buyer invited as owner',
+      "The seller invites the buyer's Google account as Owner in the channel's permissions (YouTube Studio or the Brand Account).",
+    ],
     ['Invite accepted', 'The buyer accepts the invite and can open YouTube Studio for the channel.'],
     ['7-day owner wait', 'Google lets a new owner become primary owner only 7 days after being added; the countdown covers it.'],
     ['Primary ownership transferred', 'The seller makes the buyer the primary owner.'],
@@ -55,9 +58,13 @@ export class Migration20261123Escrow extends Migration {
   override async up(): Promise<void> {
     // a listing in a deal leaves the catalogue but keeps its handle taken
     this.addSql(`alter table "listings" drop constraint "listings_status_check";`)
-    this.addSql(`alter table "listings" add constraint "listings_status_check" check ("status" in ('pending_review', 'active', 'reserved', 'suspended', 'sold', 'removed'));`)
+    this.addSql(
+      `alter table "listings" add constraint "listings_status_check" check ("status" in ('pending_review', 'active', 'reserved', 'suspended', 'sold', 'removed'));`,
+    )
     this.addSql(`drop index "listings_open_handle_unique";`)
-    this.addSql(`create unique index "listings_open_handle_unique" on "listings" ("platform", lower("username")) where "status" in ('pending_review', 'active', 'reserved');`)
+    this.addSql(
+      `create unique index "listings_open_handle_unique" on "listings" ("platform", lower("username")) where "status" in ('pending_review', 'active', 'reserved');`,
+    )
 
     this.addSql(`create table "escrow_transactions" (
       "id" serial primary key,
@@ -84,13 +91,19 @@ export class Migration20261123Escrow extends Migration {
       constraint "escrow_transactions_parties_check" check ("buyer_id" <> "seller_id"),
       constraint "escrow_transactions_countdown_check" check ("countdown_days" between 1 and 60));`)
     // a listing sells once: at most one deal per listing that is not cancelled or refunded
-    this.addSql(`create unique index "escrow_transactions_listing_open_unique" on "escrow_transactions" ("listing_id") where "status" not in ('cancelled', 'refunded');`)
+    this.addSql(
+      `create unique index "escrow_transactions_listing_open_unique" on "escrow_transactions" ("listing_id") where "status" not in ('cancelled', 'refunded');`,
+    )
     this.addSql(`create index "escrow_transactions_buyer_index" on "escrow_transactions" ("buyer_id", "id" desc);`)
     this.addSql(`create index "escrow_transactions_seller_index" on "escrow_transactions" ("seller_id", "id" desc);`)
     this.addSql(`create index "escrow_transactions_status_index" on "escrow_transactions" ("status", "id" desc);`)
     this.addSql(`create index "escrow_transactions_reservations_index" on "escrow_transactions" ("reserved_until") where "status" = 'pending';`)
-    this.addSql(`create index "escrow_transactions_countdowns_index" on "escrow_transactions" ("countdown_ends_at") where "status" = 'countdown_started';`)
-    this.addSql(`alter table "conversations" add constraint "conversations_transaction_id_foreign" foreign key ("transaction_id") references "escrow_transactions" ("id") on update cascade on delete set null;`)
+    this.addSql(
+      `create index "escrow_transactions_countdowns_index" on "escrow_transactions" ("countdown_ends_at") where "status" = 'countdown_started';`,
+    )
+    this.addSql(
+      `alter table "conversations" add constraint "conversations_transaction_id_foreign" foreign key ("transaction_id") references "escrow_transactions" ("id") on update cascade on delete set null;`,
+    )
 
     this.addSql(`create table "escrow_transaction_events" (
       "id" serial primary key,

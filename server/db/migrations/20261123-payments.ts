@@ -35,7 +35,9 @@ export class Migration20261123Payments extends Migration {
       constraint "payment_orders_amounts_check" check ("amount_cents" > 0 and "processor_fee_cents" >= 0 and "total_cents" = "amount_cents" + "processor_fee_cents"));`)
     this.addSql(`create index "payment_orders_user_index" on "payment_orders" ("user_id", "id" desc);`)
     // a webhook names the provider's transaction, not our order
-    this.addSql(`create unique index "payment_orders_provider_ref_unique" on "payment_orders" ("provider", "provider_ref") where "provider_ref" is not null;`)
+    this.addSql(
+      `create unique index "payment_orders_provider_ref_unique" on "payment_orders" ("provider", "provider_ref") where "provider_ref" is not null;`,
+    )
 
     // a provider's webhook handled once: a replay of the same delivery is refused
     this.addSql(`create table "payment_webhook_events" (

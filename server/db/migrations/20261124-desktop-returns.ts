@@ -8,6 +8,8 @@ import { Migration } from '@mikro-orm/migrations'
 export class Migration20261124DesktopReturns extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "payment_orders" add column "return_to" varchar(8) not null default 'web' check ("return_to" in ('web', 'desktop'));`)
-    this.addSql(`alter table "trustap_oauth_states" add column "return_to" varchar(8) not null default 'web' check ("return_to" in ('web', 'desktop'));`)
+    this.addSql(
+      `alter table "trustap_oauth_states" add column "return_to" varchar(8) not null default 'web' check ("return_to" in ('web', 'desktop'));`,
+    )
   }
 }

@@ -10,6 +10,8 @@ export class Migration20261126ReviewRemovals extends Migration {
     this.addSql(`alter table "reviews" add column "removed_at" timestamptz(3) null, add column "removed_reason" text null,
       add constraint "reviews_removed_check" check (("removed_at" is null) = ("removed_reason" is null));`)
     this.addSql(`drop index "reviews_seller_index";`)
-    this.addSql(`create index "reviews_seller_shown_index" on "reviews" ("seller_id", "created_at" desc, "id" desc) include ("rating") where "removed_at" is null;`)
+    this.addSql(
+      `create index "reviews_seller_shown_index" on "reviews" ("seller_id", "created_at" desc, "id" desc) include ("rating") where "removed_at" is null;`,
+    )
   }
 }

@@ -17,7 +17,13 @@ import { routeDocs } from '../../http/route-docs'
 
 /** /api/settings (account-settings.routes.ts): the signed-in user's own account */
 export const accountSettingsRouteDocs = routeDocs('account settings', [
-  { method: 'GET', path: '/api/settings/email', summary: 'The email in use and one waiting for its code', auth: 'signed-in', response: { schema: accountEmailSchema } },
+  {
+    method: 'GET',
+    path: '/api/settings/email',
+    summary: 'The email in use and one waiting for its code',
+    auth: 'signed-in',
+    response: { schema: accountEmailSchema },
+  },
   {
     method: 'POST',
     path: '/api/settings/email',
@@ -27,7 +33,14 @@ export const accountSettingsRouteDocs = routeDocs('account settings', [
     response: { schema: emailChangeStartedSchema },
     errors: [409, 423, 429],
   },
-  { method: 'POST', path: '/api/settings/email/resend', summary: 'Send the code to the new address again', auth: 'signed-in', response: { schema: emailChangeStartedSchema }, errors: [409, 429] },
+  {
+    method: 'POST',
+    path: '/api/settings/email/resend',
+    summary: 'Send the code to the new address again',
+    auth: 'signed-in',
+    response: { schema: emailChangeStartedSchema },
+    errors: [409, 429],
+  },
   {
     method: 'POST',
     path: '/api/settings/email/verify',
@@ -55,8 +68,20 @@ export const accountSettingsRouteDocs = routeDocs('account settings', [
     response: { status: 201, schema: avatarResponseSchema },
     errors: [413, 429, 503],
   },
-  { method: 'DELETE', path: '/api/settings/avatar', summary: 'Remove the profile picture', auth: 'signed-in', response: { schema: avatarResponseSchema } },
-  { method: 'GET', path: '/api/settings/preferences', summary: 'Sound and notification preferences', auth: 'signed-in', response: { schema: userPreferencesSchema } },
+  {
+    method: 'DELETE',
+    path: '/api/settings/avatar',
+    summary: 'Remove the profile picture',
+    auth: 'signed-in',
+    response: { schema: avatarResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/settings/preferences',
+    summary: 'Sound and notification preferences',
+    auth: 'signed-in',
+    response: { schema: userPreferencesSchema },
+  },
   {
     method: 'PUT',
     path: '/api/settings/preferences',

@@ -29,7 +29,12 @@ export interface AccountSettingsRoutesDeps {
   locks: SignInLocks
 }
 
-const AVATAR_UPLOAD = { field: ACCOUNT_RULES.avatarField, maxBytes: ACCOUNT_RULES.avatarMaxBytes, tooLarge: avatarTooLarge, malformed: ACCOUNT_MESSAGES.avatarUpload }
+const AVATAR_UPLOAD = {
+  field: ACCOUNT_RULES.avatarField,
+  maxBytes: ACCOUNT_RULES.avatarMaxBytes,
+  tooLarge: avatarTooLarge,
+  malformed: ACCOUNT_MESSAGES.avatarUpload,
+}
 
 /** Codes to a new address count per account (sign-up's resend limit, which counts per address where there is no account). */
 const mailKey = (user: User) => `user:${user.id}`

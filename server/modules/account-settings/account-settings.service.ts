@@ -32,7 +32,9 @@ export interface AccountSettingsDeps {
 }
 
 const toPreferences = (row: UserPreferenceRecord | null): UserPreferences =>
-  row ? { messageSound: row.messageSound, notificationSound: row.notificationSound, desktopNotifications: row.desktopNotifications } : { ...DEFAULT_PREFERENCES }
+  row
+    ? { messageSound: row.messageSound, notificationSound: row.notificationSound, desktopNotifications: row.desktopNotifications }
+    : { ...DEFAULT_PREFERENCES }
 
 /** Our own stored picture (`/media/avatars/…`), whose file goes when it is replaced; null for anything else. */
 function ownAvatarKey(url: string | null): string | null {
@@ -49,7 +51,12 @@ export class AccountSettingsService {
   constructor(private readonly deps: AccountSettingsDeps) {}
 
   /** Every other session ends and its sockets close on every instance; `sessionKey`'s session stays signed in. */
-  async changePassword(em: EntityManager, userId: number, sessionKey: string, input: { currentPassword: string; newPassword: string }): Promise<number> {
+  async changePassword(
+    em: EntityManager,
+    userId: number,
+    sessionKey: string,
+    input: { currentPassword: string; newPassword: string },
+  ): Promise<number> {
     const owner = await assertPassword(em, userId, input.currentPassword)
     assertAcceptablePassword(input.newPassword, owner)
     const passwordHash = await hashPassword(input.newPassword)

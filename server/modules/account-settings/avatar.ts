@@ -21,5 +21,7 @@ export const avatarTooLarge = () => imageTooLarge(ACCOUNT_MESSAGES.avatarSize)
 /** A profile picture: upright, without metadata, the centre cropped to a 256 px square, WebP. */
 export function processAvatar(input: Buffer): Promise<ProcessedImage> {
   const side = ACCOUNT_RULES.avatarSide
-  return reencodeImage(input, AVATAR_IMAGE_RULES, (image) => image.resize({ width: side, height: side, fit: 'cover', position: 'centre' }).webp({ quality: AVATAR_QUALITY }))
+  return reencodeImage(input, AVATAR_IMAGE_RULES, (image) =>
+    image.resize({ width: side, height: side, fit: 'cover', position: 'centre' }).webp({ quality: AVATAR_QUALITY }),
+  )
 }

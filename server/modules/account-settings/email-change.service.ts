@@ -37,7 +37,11 @@ export class EmailChangeService {
     return { email: user.email, pendingEmail: live }
   }
 
-  async start(em: EntityManager, userId: number, input: { email: string; password: string }): Promise<{ pendingEmail: string; retryAfterSeconds: number }> {
+  async start(
+    em: EntityManager,
+    userId: number,
+    input: { email: string; password: string },
+  ): Promise<{ pendingEmail: string; retryAfterSeconds: number }> {
     const email = normalizeEmail(input.email)
     await assertPassword(em, userId, input.password)
     await em.transactional(async (tx) => {

@@ -1,5 +1,11 @@
 import Router from '@koa/router'
-import { adminStatsQuerySchema, DISPUTE_TRANSCRIPT_LIMIT, DISPUTES_PAGE_SIZE, pageQuerySchema, type DisputeEvidenceDto } from '@shared/api/admin-dashboard'
+import {
+  adminStatsQuerySchema,
+  DISPUTE_TRANSCRIPT_LIMIT,
+  DISPUTES_PAGE_SIZE,
+  pageQuerySchema,
+  type DisputeEvidenceDto,
+} from '@shared/api/admin-dashboard'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { TRANSACTION_MESSAGES } from '@shared/api/transactions'
 import { requireAdmin } from '../../http/access'

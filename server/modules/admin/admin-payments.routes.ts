@@ -66,7 +66,12 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: St
     const admin = await requireAdmin(ctx)
     await deps.stepUp.require(ctx, admin)
     const { order, outcome, changed, statusChanged, found } = await deps.payments.reconcile(ctx.state.em, admin.id, ctx.params.orderId ?? '')
-    const body: ReconcileResult = { order: toAdminOrderDto(order, new Date()), outcome, changed, message: reconcileMessage(outcome, changed, found, statusChanged) }
+    const body: ReconcileResult = {
+      order: toAdminOrderDto(order, new Date()),
+      outcome,
+      changed,
+      message: reconcileMessage(outcome, changed, found, statusChanged),
+    }
     ctx.body = body
   })
 
@@ -86,7 +91,11 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: St
     await deps.stepUp.require(ctx, admin)
     const { note } = parseBody(ctx, resolveReversalRequestSchema)
     const { order, changed } = await deps.payments.resolveReversal(ctx.state.em, admin.id, ctx.params.orderId ?? '', note)
-    const body: ResolveReversalResult = { order: toAdminOrderDto(order, new Date()), changed, message: changed ? RESOLVE_REVERSAL_MESSAGES.resolved : RESOLVE_REVERSAL_MESSAGES.unchanged }
+    const body: ResolveReversalResult = {
+      order: toAdminOrderDto(order, new Date()),
+      changed,
+      message: changed ? RESOLVE_REVERSAL_MESSAGES.resolved : RESOLVE_REVERSAL_MESSAGES.unchanged,
+    }
     ctx.body = body
   })
 

@@ -110,15 +110,13 @@ export async function readAdminStats(em: EntityManager, days: number, now = new 
       pendingWithdrawals: figures.pending_withdrawals,
       pendingWithdrawalsAmount: dollars(figures.pending_withdrawals_cents),
     },
-    series: series.map(
-      (row): StatsPoint => ({
-        date: row.date,
-        newUsers: row.new_users,
-        dealsStarted: row.deals_started,
-        salesVolume: dollars(row.sales_cents),
-        fees: dollars(row.fees_cents),
-      }),
-    ),
+    series: series.map((row): StatsPoint => ({
+      date: row.date,
+      newUsers: row.new_users,
+      dealsStarted: row.deals_started,
+      salesVolume: dollars(row.sales_cents),
+      fees: dollars(row.fees_cents),
+    })),
     generatedAt: now.toISOString(),
   }
 }

@@ -19,7 +19,14 @@ const id = { id: serialIdParam }
 
 /** admin-dashboard.routes.ts, admin-listings.routes.ts and admin-payments.routes.ts: admins only */
 export const adminRouteDocs = routeDocs('admin', [
-  { method: 'GET', path: '/api/admin/stats', summary: 'Dashboard figures and their daily series', auth: 'admin', query: adminStatsQuerySchema, response: { schema: adminStatsSchema } },
+  {
+    method: 'GET',
+    path: '/api/admin/stats',
+    summary: 'Dashboard figures and their daily series',
+    auth: 'admin',
+    query: adminStatsQuerySchema,
+    response: { schema: adminStatsSchema },
+  },
   {
     method: 'GET',
     path: '/api/admin/disputes',
@@ -29,7 +36,14 @@ export const adminRouteDocs = routeDocs('admin', [
     response: { schema: adminDisputeListSchema },
     pageHeader: 'X-Total-Count',
   },
-  { method: 'GET', path: '/api/admin/disputes/:id', summary: 'A deal’s evidence: timeline, checklist and chat', auth: 'admin', params: id, response: { schema: disputeEvidenceSchema } },
+  {
+    method: 'GET',
+    path: '/api/admin/disputes/:id',
+    summary: 'A deal’s evidence: timeline, checklist and chat',
+    auth: 'admin',
+    params: id,
+    response: { schema: disputeEvidenceSchema },
+  },
   {
     method: 'GET',
     path: '/api/admin/listings',
@@ -39,7 +53,15 @@ export const adminRouteDocs = routeDocs('admin', [
     response: { schema: listingListSchema },
     pageHeader: 'X-Total-Count',
   },
-  { method: 'POST', path: '/api/admin/listings/:id/approve', summary: 'Approve a listing waiting for review', auth: 'admin', params: id, response: { schema: listingDtoSchema }, errors: [409] },
+  {
+    method: 'POST',
+    path: '/api/admin/listings/:id/approve',
+    summary: 'Approve a listing waiting for review',
+    auth: 'admin',
+    params: id,
+    response: { schema: listingDtoSchema },
+    errors: [409],
+  },
   {
     method: 'POST',
     path: '/api/admin/listings/:id/reject',
@@ -50,7 +72,13 @@ export const adminRouteDocs = routeDocs('admin', [
     response: { schema: listingDtoSchema },
     errors: [409],
   },
-  { method: 'GET', path: '/api/admin/payments/summary', summary: 'How many orders and deals are stuck now', auth: 'admin', response: { schema: paymentMonitorSummarySchema } },
+  {
+    method: 'GET',
+    path: '/api/admin/payments/summary',
+    summary: 'How many orders and deals are stuck now',
+    auth: 'admin',
+    response: { schema: paymentMonitorSummarySchema },
+  },
   {
     method: 'GET',
     path: '/api/admin/payments/orders',
@@ -60,7 +88,14 @@ export const adminRouteDocs = routeDocs('admin', [
     response: { schema: adminPaymentOrderListSchema },
     pageHeader: 'X-Total-Count',
   },
-  { method: 'GET', path: '/api/admin/payments/orders.csv', summary: 'The same orders as CSV (page ignored)', auth: 'admin', query: adminOrderQuerySchema, response: { type: 'text/csv' } },
+  {
+    method: 'GET',
+    path: '/api/admin/payments/orders.csv',
+    summary: 'The same orders as CSV (page ignored)',
+    auth: 'admin',
+    query: adminOrderQuerySchema,
+    response: { type: 'text/csv' },
+  },
   {
     method: 'POST',
     path: '/api/admin/payments/orders/:orderId/reconcile',
@@ -99,5 +134,12 @@ export const adminRouteDocs = routeDocs('admin', [
     response: { schema: adminDealListSchema },
     pageHeader: 'X-Total-Count',
   },
-  { method: 'GET', path: '/api/admin/payments/transactions.csv', summary: 'The same deals as CSV (page ignored)', auth: 'admin', query: adminDealQuerySchema, response: { type: 'text/csv' } },
+  {
+    method: 'GET',
+    path: '/api/admin/payments/transactions.csv',
+    summary: 'The same deals as CSV (page ignored)',
+    auth: 'admin',
+    query: adminDealQuerySchema,
+    response: { type: 'text/csv' },
+  },
 ])

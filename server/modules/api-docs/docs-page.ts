@@ -45,7 +45,8 @@ export function schemaOutline(schema: JsonSchema | undefined, depth = 0): string
     const lines = properties.map(
       ([name, property]) => `${indent}${PAD}${name}${required.has(name) ? '' : '?'}: ${schemaOutline(property, depth + 1)}${constraints(property)}`,
     )
-    if (extra && typeof extra === 'object' && Object.keys(extra).length) lines.push(`${indent}${PAD}[key: string]: ${schemaOutline(extra as JsonSchema, depth + 1)}`)
+    if (extra && typeof extra === 'object' && Object.keys(extra).length)
+      lines.push(`${indent}${PAD}[key: string]: ${schemaOutline(extra as JsonSchema, depth + 1)}`)
     return lines.length ? `{\n${lines.join('\n')}\n${indent}}` : extra === false ? '{}' : 'object'
   }
   return typeof type === 'string' ? type : 'any'
@@ -79,7 +80,9 @@ function responsesSection(operation: OpenApiOperation, errors: Record<string, { 
     const body = Object.entries(response.content ?? {})
       .map(([type, { schema }]) => `<small>${escape(type)}</small><pre>${escape(schemaOutline(schema))}</pre>`)
       .join('')
-    const headers = Object.keys(response.headers ?? {}).map((h) => ` <small>header ${escape(h)}</small>`).join('')
+    const headers = Object.keys(response.headers ?? {})
+      .map((h) => ` <small>header ${escape(h)}</small>`)
+      .join('')
     return `<li><b>${status}</b> ${escape(response.description)} ${headers}${body}</li>`
   })
   return `<h4>Responses</h4><ul>${items.join('')}</ul>`

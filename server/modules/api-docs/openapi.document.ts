@@ -83,7 +83,13 @@ function parametersOf(route: TaggedRouteDoc): NonNullable<OpenApiOperation['para
     const query = jsonSchemaOf(route.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] }
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
       const { description, ...rest } = schema as JsonSchema & { description?: string }
-      parameters.push({ name, in: 'query', required: (query.required ?? []).includes(name), ...(description ? { description: String(description) } : {}), schema: rest })
+      parameters.push({
+        name,
+        in: 'query',
+        required: (query.required ?? []).includes(name),
+        ...(description ? { description: String(description) } : {}),
+        schema: rest,
+      })
     }
   }
   if (route.idempotent) {
@@ -101,7 +107,11 @@ function parametersOf(route: TaggedRouteDoc): NonNullable<OpenApiOperation['para
 function requestBodyOf(route: TaggedRouteDoc): OpenApiOperation['requestBody'] {
   if (!route.body) return undefined
   if ('multipart' in route.body) {
-    const schema = { type: 'object', properties: { [route.body.multipart]: { type: 'string', contentMediaType: 'image/*' } }, required: [route.body.multipart] }
+    const schema = {
+      type: 'object',
+      properties: { [route.body.multipart]: { type: 'string', contentMediaType: 'image/*' } },
+      required: [route.body.multipart],
+    }
     return { required: true, content: { 'multipart/form-data': { schema } } }
   }
   return { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body, 'input') } } }
@@ -128,7 +138,8 @@ function responsesOf(route: TaggedRouteDoc): OpenApiOperation['responses'] {
   if (route.pageHeader) {
     success.headers = {
       [route.pageHeader]: {
-        description: route.pageHeader === 'X-Next-Cursor' ? 'the `before` of the next page; absent on the last one' : 'how many match, over every page',
+        description:
+          route.pageHeader === 'X-Next-Cursor' ? 'the `before` of the next page; absent on the last one' : 'how many match, over every page',
         schema: { type: 'string' },
       },
     }
@@ -178,7 +189,9 @@ export function buildOpenApiDocument(routes: readonly TaggedRouteDoc[], options:
         'The HTTP API of the Handover marketplace. Money is in dollars at this edge.',
         `Signing in sets the \`${options.sessionCookie}\` cookie. Writes with that cookie must come from the site itself: a browser's cross-site Origin or Sec-Fetch-Site is refused with a 403.`,
         'Every error answers `{ error: { code, message }, message }`.',
-        `Who may call an operation is in \`x-auth\`: ${Object.entries(AUTH_NOTE).map(([auth, note]) => `\`${auth}\`: ${note}`).join('; ')}.`,
+        `Who may call an operation is in \`x-auth\`: ${Object.entries(AUTH_NOTE)
+          .map(([auth, note]) => `\`${auth}\`: ${note}`)
+          .join('; ')}.`,
       ].join('\n\n'),
     },
     servers: [{ url: '/' }],
@@ -188,7 +201,12 @@ export function buildOpenApiDocument(routes: readonly TaggedRouteDoc[], options:
       schemas: { ApiError: jsonSchemaOf(apiErrorSchema, 'output') },
       responses,
       securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: options.sessionCookie, description: 'Set by POST /api/auth/login, /verify-email or /admin-login' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: options.sessionCookie,
+          description: 'Set by POST /api/auth/login, /verify-email or /admin-login',
+        },
         providerBasic: { type: 'http', scheme: 'basic', description: 'The webhook credentials agreed with the payment provider' },
       },
     },

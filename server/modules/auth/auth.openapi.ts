@@ -73,7 +73,13 @@ export const authRouteDocs = routeDocs('auth', [
   },
   { method: 'POST', path: '/api/auth/logout', summary: 'Sign out: the session ends', auth: 'anonymous', response: { schema: successSchema } },
   { method: 'GET', path: '/api/auth/me', summary: 'The signed-in user with the balance', auth: 'signed-in', response: { schema: currentUserSchema } },
-  { method: 'GET', path: '/api/auth/admin-me', summary: 'The signed-in user and whether they are an admin', auth: 'signed-in', response: { schema: adminMeResponseSchema } },
+  {
+    method: 'GET',
+    path: '/api/auth/admin-me',
+    summary: 'The signed-in user and whether they are an admin',
+    auth: 'signed-in',
+    response: { schema: adminMeResponseSchema },
+  },
   {
     method: 'POST',
     path: '/api/auth/forgot-password',

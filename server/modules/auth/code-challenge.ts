@@ -53,7 +53,13 @@ export function issueUnanswerable(): CodeChallenge {
  * Checks a typed code against a locked row. A wrong code is counted and flushed in the caller's transaction,
  * which must then commit (answer the returned error after it, not by throwing inside it). Null when it matches.
  */
-export async function checkCode(tx: EntityManager, challenge: CodeChallenge | null, secret: string, subject: string, code: string): Promise<HttpError | null> {
+export async function checkCode(
+  tx: EntityManager,
+  challenge: CodeChallenge | null,
+  secret: string,
+  subject: string,
+  code: string,
+): Promise<HttpError | null> {
   if (!challenge || challenge.codeExpiresAt.getTime() <= Date.now()) return badRequest(AUTH_MESSAGES.invalidCode, 'invalid_code')
   if (challenge.attempts >= MAX_CODE_ATTEMPTS) return new HttpError(429, 'too_many_attempts', AUTH_MESSAGES.tooManyAttempts)
   if (sameHash(challenge.codeHash, hashCode(secret, subject, code))) return null

@@ -42,7 +42,9 @@ export function createKnownDevices(deps: KnownDevicesDeps) {
    * a notice that cannot be written is logged, and the browser stays unknown so the next sign-in tries again.
    */
   async function signedIn(ctx: AppContext, user: User): Promise<void> {
-    const deviceHash = createHash('sha256').update(`${user.id}:${deviceId(ctx)}`).digest('hex')
+    const deviceHash = createHash('sha256')
+      .update(`${user.id}:${deviceId(ctx)}`)
+      .digest('hex')
     try {
       const notice = await ctx.state.em.transactional((tx) => remember(tx, user, deviceHash, ctx))
       if (notice) await deps.notifications.publishCreated(notice)
@@ -55,13 +57,21 @@ export function createKnownDevices(deps: KnownDevicesDeps) {
     const seen = await tx.nativeUpdate(KnownDevice, { userId: user.id, deviceHash }, { lastSeenAt: new Date() })
     if (seen > 0) return null
     const others = await tx.count(KnownDevice, { userId: user.id })
-    const inserted = await tx.createQueryBuilder(KnownDevice).insert({ userId: user.id, deviceHash }).onConflict(['userId', 'deviceHash']).ignore().execute('run')
+    const inserted = await tx
+      .createQueryBuilder(KnownDevice)
+      .insert({ userId: user.id, deviceHash })
+      .onConflict(['userId', 'deviceHash'])
+      .ignore()
+      .execute('run')
     // another sign-in from this browser got there first and announced it
     if (inserted.affectedRows === 0 || others === 0) return null
     const details = { when: new Date(), device: deviceName(ctx.get('user-agent') || null), ip: clientIp(ctx) }
     await deps.mailer.send(
       tx,
-      newSignInEmail(user.email, user.username, details, { forgotPassword: `${deps.publicUrl}/forgot-password`, settings: `${deps.publicUrl}/settings` }),
+      newSignInEmail(user.email, user.username, details, {
+        forgotPassword: `${deps.publicUrl}/forgot-password`,
+        settings: `${deps.publicUrl}/settings`,
+      }),
     )
     return deps.notifications.notify(tx, user.id, {
       type: 'new_sign_in',

@@ -21,7 +21,7 @@ describe('passwordProblem', () => {
     expect(passwordProblem('123456', owner)).toBe(AUTH_MESSAGES.passwordShort)
   })
 
-  it('refuses the owner\'s username, email and the name before the @, and nothing merely containing them', () => {
+  it("refuses the owner's username, email and the name before the @, and nothing merely containing them", () => {
     expect(passwordProblem('mira_k12', { ...owner, username: 'MIRA_K12' })).toBe(AUTH_MESSAGES.passwordPersonal)
     expect(passwordProblem('MIRA.KOWALSKI@example.com', owner)).toBe(AUTH_MESSAGES.passwordPersonal)
     expect(passwordProblem('Mira.Kowalski', owner)).toBe(AUTH_MESSAGES.passwordPersonal)

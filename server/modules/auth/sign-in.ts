@@ -22,7 +22,11 @@ export function createSignIn(deps: { users: UsersService; twoFactor: TwoFactorSe
    * lifts a lock left by failed passwords (every second factor, whichever route checked it, ends here). A sign-in
    * from a browser new to the account is announced to its owner.
    */
-  async function complete(ctx: AppContext, user: User, options: { secondFactor: boolean; admin?: boolean }): Promise<AuthSuccess['user'] & { isAdmin?: true }> {
+  async function complete(
+    ctx: AppContext,
+    user: User,
+    options: { secondFactor: boolean; admin?: boolean },
+  ): Promise<AuthSuccess['user'] & { isAdmin?: true }> {
     const session = ctx.session!
     session.userId = user.id
     session.isAdmin = actsAsAdmin(user)
@@ -43,7 +47,11 @@ export function createSignIn(deps: { users: UsersService; twoFactor: TwoFactorSe
    * After a right password: signed in at once, or, with two-factor on, a pending session that `GET /me` still
    * answers 401 to, and the methods to finish with.
    */
-  async function afterPassword(ctx: AppContext, user: User, options: { admin?: boolean } = {}): Promise<{ success: true; user: AuthSuccess['user'] } | TwoFactorChallenge> {
+  async function afterPassword(
+    ctx: AppContext,
+    user: User,
+    options: { admin?: boolean } = {},
+  ): Promise<{ success: true; user: AuthSuccess['user'] } | TwoFactorChallenge> {
     if (!user.twoFactorSince) return { success: true, user: await complete(ctx, user, { secondFactor: false, admin: options.admin }) }
     const session = ctx.session!
     delete session.userId

@@ -12,7 +12,13 @@ import { routeDocs } from '../../http/route-docs'
 
 /** /api/auth/2fa (two-factor.routes.ts) for GET /api/openapi.json */
 export const twoFactorRouteDocs = routeDocs('auth', [
-  { method: 'GET', path: '/api/auth/2fa', summary: 'Whether two-factor sign-in is on, with which methods, and how many recovery codes are left', auth: 'signed-in', response: { schema: twoFactorStatusSchema } },
+  {
+    method: 'GET',
+    path: '/api/auth/2fa',
+    summary: 'Whether two-factor sign-in is on, with which methods, and how many recovery codes are left',
+    auth: 'signed-in',
+    response: { schema: twoFactorStatusSchema },
+  },
   {
     method: 'POST',
     path: '/api/auth/2fa/totp/setup',

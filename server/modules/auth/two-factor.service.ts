@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { LockMode } from '@mikro-orm/core'
-import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES, type SecondFactorRequest, type TwoFactorMethod, type TwoFactorStatus } from '@shared/api/two-factor'
+import {
+  RECOVERY_CODE_COUNT,
+  TWO_FACTOR_MESSAGES,
+  type SecondFactorRequest,
+  type TwoFactorMethod,
+  type TwoFactorStatus,
+} from '@shared/api/two-factor'
 import { badRequest, conflict, HttpError } from '../../http/errors'
 import { User } from '../users/user.entity'
 import { hashCode } from './codes'

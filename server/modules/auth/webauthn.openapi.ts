@@ -65,7 +65,13 @@ export const webauthnRouteDocs = routeDocs('passkeys', [
     response: { schema: stepUpResponseSchema },
     errors: [429],
   },
-  { method: 'GET', path: '/api/auth/webauthn/credentials', summary: 'Your passkeys, oldest first', auth: 'signed-in', response: { schema: passkeyListSchema } },
+  {
+    method: 'GET',
+    path: '/api/auth/webauthn/credentials',
+    summary: 'Your passkeys, oldest first',
+    auth: 'signed-in',
+    response: { schema: passkeyListSchema },
+  },
   {
     method: 'DELETE',
     path: '/api/auth/webauthn/credentials/:id',

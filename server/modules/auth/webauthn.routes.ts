@@ -45,7 +45,13 @@ export function webauthnRoutes(deps: WebAuthnRoutesDeps): Router<AppState> {
    * Checks an answer for the passkey it names, which must be `ownerId`'s when one is given, under the account's limit
    * (a right answer resets it). Returns the passkey's owner; a wrong answer is a 401 that changes nothing.
    */
-  async function checked(ctx: AppContext, response: AuthenticationResponse, challenge: string, ownerId: number | null, requireUserVerification: boolean): Promise<number> {
+  async function checked(
+    ctx: AppContext,
+    response: AuthenticationResponse,
+    challenge: string,
+    ownerId: number | null,
+    requireUserVerification: boolean,
+  ): Promise<number> {
     const passkey = await webauthn.find(ctx.state.em, response.id)
     const userId = ownerId ?? passkey?.userId
     if (userId === undefined) throw passkeyNotVerified(401)

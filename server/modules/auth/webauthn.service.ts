@@ -11,7 +11,14 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import { TWO_FACTOR_MESSAGES } from '@shared/api/two-factor'
-import { WEBAUTHN_CHALLENGE_MS, WEBAUTHN_MESSAGES, type AuthenticationResponse, type PasskeyAdded, type PasskeyDto, type RegistrationVerifyRequest } from '@shared/api/webauthn'
+import {
+  WEBAUTHN_CHALLENGE_MS,
+  WEBAUTHN_MESSAGES,
+  type AuthenticationResponse,
+  type PasskeyAdded,
+  type PasskeyDto,
+  type RegistrationVerifyRequest,
+} from '@shared/api/webauthn'
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors'
 import type { Logger } from '../../logger'
 import { User } from '../users/user.entity'
@@ -137,7 +144,13 @@ export class WebAuthnService {
    * Whether the answer is this passkey's signature over the challenge, from this site; the counter and last use are
    * updated when it is. The row is locked meanwhile, so two answers cannot both pass one counter value.
    */
-  async verifyAssertion(em: EntityManager, passkeyId: number, response: AuthenticationResponse, challenge: string, requireUserVerification: boolean): Promise<boolean> {
+  async verifyAssertion(
+    em: EntityManager,
+    passkeyId: number,
+    response: AuthenticationResponse,
+    challenge: string,
+    requireUserVerification: boolean,
+  ): Promise<boolean> {
     return em.transactional(async (tx) => {
       const passkey = await tx.findOne(Passkey, { id: passkeyId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
       if (!passkey) return false
@@ -147,7 +160,12 @@ export class WebAuthnService {
           expectedChallenge: challenge,
           expectedOrigin: this.origin,
           expectedRPID: this.rpID,
-          credential: { id: passkey.credentialId, publicKey: new Uint8Array(passkey.publicKey), counter: passkey.counter, transports: passkey.transports },
+          credential: {
+            id: passkey.credentialId,
+            publicKey: new Uint8Array(passkey.publicKey),
+            counter: passkey.counter,
+            transports: passkey.transports,
+          },
           requireUserVerification,
         })
         if (!result.verified) return false

@@ -143,7 +143,13 @@ export class BlogService {
   async remove(em: EntityManager, adminId: number, id: number): Promise<void> {
     await em.transactional(async (tx) => {
       const post = await this.lock(tx, id)
-      recordAudit(tx, { adminId, action: 'blog.delete', targetType: 'blog_post', targetId: id, before: { ...auditSnapshot(post), publishedAt: post.publishedAt?.toISOString() ?? null } })
+      recordAudit(tx, {
+        adminId,
+        action: 'blog.delete',
+        targetType: 'blog_post',
+        targetId: id,
+        before: { ...auditSnapshot(post), publishedAt: post.publishedAt?.toISOString() ?? null },
+      })
       tx.remove(post)
       await tx.flush()
     })

@@ -88,7 +88,16 @@ export async function seedDemoPosts(tx: EntityManager, author: User, now: Date):
   const { render } = createMarkdownRenderer()
   for (const post of DEMO_POSTS) {
     const at = new Date(now.getTime() - post.daysAgo * DAY_MS)
-    tx.create(BlogPost, { author, title: post.title, excerpt: post.excerpt, body: post.body, bodyHtml: render(post.body).html, publishedAt: at, createdAt: at, updatedAt: at })
+    tx.create(BlogPost, {
+      author,
+      title: post.title,
+      excerpt: post.excerpt,
+      body: post.body,
+      bodyHtml: render(post.body).html,
+      publishedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    })
   }
   await tx.flush()
   return DEMO_POSTS.length

@@ -64,7 +64,10 @@ export async function conversationPage(em: EntityManager, scope: ListScope): Pro
   const branches = branchesOf(scope)
   const take = scope.limit + 1
   const sql = branches
-    .map((b) => `(select id, last_message_at from conversations where ${b.where} and ${shared.where} order by last_message_at desc, id desc limit ${take})`)
+    .map(
+      (b) =>
+        `(select id, last_message_at from conversations where ${b.where} and ${shared.where} order by last_message_at desc, id desc limit ${take})`,
+    )
     .join(' union ')
   const params = branches.flatMap((b) => [...b.params, ...shared.params])
   const rows = await em.execute<{ id: number; last_message_at: Date | string }[]>(

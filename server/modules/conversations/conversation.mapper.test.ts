@@ -49,7 +49,11 @@ describe('message mapping', () => {
 
   it('shows an admin message as 999 and never names the admin', () => {
     const dto = toMessageDto(message({ sender: user(1003, 'admin'), isFromAdmin: true, buyerHasRead: false, adminHasRead: true }))
-    expect(dto).toMatchObject({ senderId: ADMIN_SENDER_ID, sender: { id: ADMIN_SENDER_ID, username: ADMIN_SENDER_NAME }, tickStatus: { admin: 'read' } })
+    expect(dto).toMatchObject({
+      senderId: ADMIN_SENDER_ID,
+      sender: { id: ADMIN_SENDER_ID, username: ADMIN_SENDER_NAME },
+      tickStatus: { admin: 'read' },
+    })
     expect(JSON.stringify(dto)).not.toMatch(/1003|"username":"admin"/)
     expect(dto).not.toHaveProperty('clientId')
   })

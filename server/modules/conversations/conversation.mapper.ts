@@ -14,7 +14,10 @@ export function tickStatusOf(message: Pick<Message, 'buyerHasRead' | 'sellerHasR
 }
 
 /** What a message's API shape is built from: the entity, or the row a send has just written. */
-export type MessageFields = Pick<Message, 'id' | 'isFromAdmin' | 'content' | 'clientId' | 'createdAt' | 'buyerHasRead' | 'sellerHasRead' | 'adminHasRead'> & {
+export type MessageFields = Pick<
+  Message,
+  'id' | 'isFromAdmin' | 'content' | 'clientId' | 'createdAt' | 'buyerHasRead' | 'sellerHasRead' | 'adminHasRead'
+> & {
   isSystem?: boolean
   conversation: Pick<Conversation, 'id'>
   sender: Pick<User, 'id' | 'username'>
@@ -22,7 +25,9 @@ export type MessageFields = Pick<Message, 'id' | 'isFromAdmin' | 'content' | 'cl
 
 /** The API shape of a message; a non-admin sender must be loaded. Admin messages name 999, never the admin. */
 export function toMessageDto(message: MessageFields): MessageDto {
-  const sender = message.isFromAdmin ? { id: ADMIN_SENDER_ID, username: ADMIN_SENDER_NAME } : { id: message.sender.id, username: message.sender.username }
+  const sender = message.isFromAdmin
+    ? { id: ADMIN_SENDER_ID, username: ADMIN_SENDER_NAME }
+    : { id: message.sender.id, username: message.sender.username }
   return {
     id: message.id,
     conversationId: message.conversation.id,
@@ -65,7 +70,13 @@ export function toConversationDto(conversation: Conversation, view: Conversation
     buyer: chatUser(buyer, view.online),
     seller: chatUser(seller, view.online),
     listing: listing
-      ? { id: listing.id, accountTitle: listing.accountTitle, platform: listing.platform, price: centsToDollars(listing.priceCents), images: [...listing.images] }
+      ? {
+          id: listing.id,
+          accountTitle: listing.accountTitle,
+          platform: listing.platform,
+          price: centsToDollars(listing.priceCents),
+          images: [...listing.images],
+        }
       : null,
     transactionId: conversation.transactionId,
     role: view.role,

@@ -76,7 +76,10 @@ export function registerChatMessages(gateway: Pick<Gateway, 'onClientMessage'>, 
   const sendInOrder = (message: SocketSend, context: ClientMessageContext) => {
     const next = (queues.get(context.socketKey) ?? Promise.resolve()).then(() => send(message, context))
     // a failure is logged by the registry through `next`; the queue itself must keep going
-    queues.set(context.socketKey, next.catch(() => undefined))
+    queues.set(
+      context.socketKey,
+      next.catch(() => undefined),
+    )
     return next
   }
 

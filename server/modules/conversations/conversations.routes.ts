@@ -1,10 +1,5 @@
 import Router from '@koa/router'
-import {
-  NEXT_CURSOR_HEADER,
-  conversationListQuerySchema,
-  messageListQuerySchema,
-  openConversationSchema,
-} from '@shared/api/conversations'
+import { NEXT_CURSOR_HEADER, conversationListQuerySchema, messageListQuerySchema, openConversationSchema } from '@shared/api/conversations'
 import { actsAsAdmin, requireActiveUser } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
 import { forbidden } from '../../http/errors'

@@ -1,6 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { AdminConversationDto, AdminConversationQuery } from '@shared/api/admin-conversations'
-import { CHAT_MESSAGES, type ConversationDto, type MessageDto, type OpenConversationRequest, type SendMessageRequest } from '@shared/api/conversations'
+import {
+  CHAT_MESSAGES,
+  type ConversationDto,
+  type MessageDto,
+  type OpenConversationRequest,
+  type SendMessageRequest,
+} from '@shared/api/conversations'
 import type { ServerEvent } from '@shared/realtime/events'
 import { ADMIN_SENDER_ID } from '@shared/constants'
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors'
@@ -126,7 +132,10 @@ export class ConversationsService {
     const recipients = written.members.filter((member) => !sender.has(member))
     await this.publishTo([
       { audience: { userIds: recipients }, event: { type: 'new_message', conversationId: id, message: dto } },
-      { audience: { userIds: audience }, event: { type: 'message_sent', conversationId: id, message: dto, ...(dto.clientId ? { clientId: dto.clientId } : {}) } },
+      {
+        audience: { userIds: audience },
+        event: { type: 'message_sent', conversationId: id, message: dto, ...(dto.clientId ? { clientId: dto.clientId } : {}) },
+      },
     ])
     return { message: dto, created: true }
   }
@@ -180,11 +189,14 @@ export class ConversationsService {
     if (updated > 0 && row?.newest) {
       const userId = actingId(viewer, role)
       const messageId = Number(row.newest)
-      await this.publish([...new Set([...membersOf(conversation), ...actorAudience(viewer, role)])], [
-        { type: 'messages_read', conversationId: id, userId, userRole: role },
-        { type: 'MESSAGE_READ_UPDATE', messageId, userId, userRole: role, conversationId: id },
-        { type: 'message_read', conversationId: id, messageId, userId },
-      ])
+      await this.publish(
+        [...new Set([...membersOf(conversation), ...actorAudience(viewer, role)])],
+        [
+          { type: 'messages_read', conversationId: id, userId, userRole: role },
+          { type: 'MESSAGE_READ_UPDATE', messageId, userId, userRole: role, conversationId: id },
+          { type: 'message_read', conversationId: id, messageId, userId },
+        ],
+      )
     }
     return updated
   }

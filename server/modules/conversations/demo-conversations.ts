@@ -9,11 +9,26 @@ const HOUR_MS = 60 * 60 * 1000
 
 /** What a buyer asks before buying, and the seller's answer: taken in turn, so neighbouring chats differ. */
 const QUESTIONS: readonly [string, string][] = [
-  ['Hi! Is this account still available? Are the analytics in the screenshots from this month?', 'Hi, yes it is. The screenshots are from last week; I can send fresh ones once you have paid into escrow.'],
-  ['Hello, how was the audience built? Any paid promotion or giveaways?', 'All organic: posting three times a week, no giveaways and no bought followers. Happy to show the traffic sources.'],
-  ['Does the original email come with the account, or do we change it during the handover?', 'We change it to yours during the handover, then the phone number and two-factor. The checklist walks us through it.'],
-  ['Has the account ever had a strike, a ban or a restriction?', 'Never. It has been in good standing since I opened it, and I will show the account status page on a call if you like.'],
-  ['Would you take a little less than the asking price?', 'The price is firm, sorry, but I will stay around after the handover to help with the settings.'],
+  [
+    'Hi! Is this account still available? Are the analytics in the screenshots from this month?',
+    'Hi, yes it is. The screenshots are from last week; I can send fresh ones once you have paid into escrow.',
+  ],
+  [
+    'Hello, how was the audience built? Any paid promotion or giveaways?',
+    'All organic: posting three times a week, no giveaways and no bought followers. Happy to show the traffic sources.',
+  ],
+  [
+    'Does the original email come with the account, or do we change it during the handover?',
+    'We change it to yours during the handover, then the phone number and two-factor. The checklist walks us through it.',
+  ],
+  [
+    'Has the account ever had a strike, a ban or a restriction?',
+    'Never. It has been in good standing since I opened it, and I will show the account status page on a call if you like.',
+  ],
+  [
+    'Would you take a little less than the asking price?',
+    'The price is firm, sorry, but I will stay around after the handover to help with the settings.',
+  ],
 ]
 
 /** The buyer's last word once the deal completed. */
@@ -25,8 +40,14 @@ const THANKS: readonly string[] = [
 
 /** Before a sale, one question about an active listing of another seller, answered, for each of these buyers. */
 const INQUIRIES: readonly [string, string][] = [
-  ['Hi, what does the monthly income of this account look like over the last half year?', 'Fairly steady: it moved between the low and high end of what the listing says. I can share the payout history.'],
-  ['Is the niche still growing? I would like to post about the same topics.', 'Yes, the last three months were the best so far. The audience asks for more of the same.'],
+  [
+    'Hi, what does the monthly income of this account look like over the last half year?',
+    'Fairly steady: it moved between the low and high end of what the listing says. I can share the payout history.',
+  ],
+  [
+    'Is the niche still growing? I would like to post about the same topics.',
+    'Yes, the last three months were the best so far. The audience asks for more of the same.',
+  ],
 ]
 
 interface Line {
@@ -55,7 +76,11 @@ function dealLines(deal: EscrowTransaction): Line[] {
 }
 
 /** A conversation with its lines, everything read by both sides and the admins: history from before the demo began. */
-function writeConversation(tx: EntityManager, parties: { buyer: User; seller: User; listing: Listing; transactionId?: number }, lines: Line[]): Conversation {
+function writeConversation(
+  tx: EntityManager,
+  parties: { buyer: User; seller: User; listing: Listing; transactionId?: number },
+  lines: Line[],
+): Conversation {
   const conversation = tx.create(Conversation, {
     buyer: parties.buyer,
     seller: parties.seller,

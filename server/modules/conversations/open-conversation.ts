@@ -37,7 +37,11 @@ export async function openConversation(tx: EntityManager, input: OpenConversatio
     if (!existing) throw new Error('conversation neither inserted nor found')
     id = existing.id
     if (transactionId !== null) {
-      await tx.execute(`update conversations set transaction_id = ? where id = ? and transaction_id is distinct from ?`, [transactionId, id, transactionId])
+      await tx.execute(`update conversations set transaction_id = ? where id = ? and transaction_id is distinct from ?`, [
+        transactionId,
+        id,
+        transactionId,
+      ])
     }
   }
   // callers describe it for their viewer or link it to a deal: a reference is all they need

@@ -80,7 +80,10 @@ export async function describeForSupport(em: EntityManager, presence: Presence, 
   const statusOf = new Map(deals.map((deal) => [deal.id, deal.status]))
   return conversations.map((conversation) => {
     const status = conversation.transactionId === null ? undefined : statusOf.get(conversation.transactionId)
-    const deal = conversation.transactionId !== null && status ? { id: conversation.transactionId, displayId: transactionDisplayId(conversation.transactionId), status } : null
+    const deal =
+      conversation.transactionId !== null && status
+        ? { id: conversation.transactionId, displayId: transactionDisplayId(conversation.transactionId), status }
+        : null
     return { ...conversation, deal }
   })
 }

@@ -67,7 +67,16 @@ select false, false, false, null, null, null, null, false, null where not exists
 export async function writeMessage(em: EntityManager, senderId: number, conversationId: number, request: SendMessageRequest): Promise<WriteResult> {
   const now = new Date()
   const clientId = request.clientId ?? null
-  const [row] = await runPrepared<Row>(em, 'chat_write_message', WRITE_SQL, [senderId, conversationId, senderId, request.content, clientId, now, now, now])
+  const [row] = await runPrepared<Row>(em, 'chat_write_message', WRITE_SQL, [
+    senderId,
+    conversationId,
+    senderId,
+    request.content,
+    clientId,
+    now,
+    now,
+    now,
+  ])
   if (!row?.sender_found) return { outcome: 'no_sender' }
   if (row.banned) return { outcome: 'banned' }
   if (!row.role) return { outcome: 'no_access' }

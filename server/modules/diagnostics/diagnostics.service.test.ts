@@ -7,7 +7,8 @@ import { DiagnosticsService, overallStatus, publicView, type DiagnosticsDeps } f
 
 const em = { getConnection: () => ({ execute: async () => [{ version: '16.4' }] }) } as unknown as EntityManager
 
-const mailer = (ok: boolean) => ({ transport: 'smtp', check: async () => ({ transport: 'smtp', ok, message: ok ? 'accepted' : 'refused' }) }) as unknown as Mailer
+const mailer = (ok: boolean) =>
+  ({ transport: 'smtp', check: async () => ({ transport: 'smtp', ok, message: ok ? 'accepted' : 'refused' }) }) as unknown as Mailer
 const provider = { name: 'sandbox', methods: ['card', 'crypto'], checkAvailability: async () => 'sandbox answered' } as unknown as PaymentProvider
 const redis = (answer: () => Promise<string>) => ({ ping: answer, options: { host: 'cache.internal', port: 6380 } }) as unknown as Redis
 
@@ -68,7 +69,13 @@ describe('DiagnosticsService', () => {
 
   it('shares one run between visitors for a while; admins always get a fresh one', async () => {
     let pings = 0
-    const diagnostics = service({ redis: redis(async () => { pings += 1; return 'PONG' }), publicCacheMs: 60_000 })
+    const diagnostics = service({
+      redis: redis(async () => {
+        pings += 1
+        return 'PONG'
+      }),
+      publicCacheMs: 60_000,
+    })
     const first = await diagnostics.cachedReport(em)
     expect(await diagnostics.cachedReport(em)).toBe(first)
     expect(pings).toBe(1)
@@ -81,10 +88,25 @@ describe('DiagnosticsService', () => {
 
 describe('overallStatus', () => {
   it('is down only for a required component down', () => {
-    expect(overallStatus([{ status: 'ok', required: true }, { status: 'down', required: false }])).toBe('degraded')
-    expect(overallStatus([{ status: 'down', required: true }, { status: 'ok', required: false }])).toBe('down')
+    expect(
+      overallStatus([
+        { status: 'ok', required: true },
+        { status: 'down', required: false },
+      ]),
+    ).toBe('degraded')
+    expect(
+      overallStatus([
+        { status: 'down', required: true },
+        { status: 'ok', required: false },
+      ]),
+    ).toBe('down')
     expect(overallStatus([{ status: 'degraded', required: true }])).toBe('degraded')
-    expect(overallStatus([{ status: 'ok', required: true }, { status: 'ok', required: false }])).toBe('ok')
+    expect(
+      overallStatus([
+        { status: 'ok', required: true },
+        { status: 'ok', required: false },
+      ]),
+    ).toBe('ok')
   })
 })
 

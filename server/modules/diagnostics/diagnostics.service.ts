@@ -1,6 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Redis } from 'ioredis'
-import { CRYPTO_PRIMITIVES, type DiagnosticComponent, type DiagnosticPart, type DiagnosticReport, type DiagnosticStatus } from '@shared/api/diagnostics'
+import {
+  CRYPTO_PRIMITIVES,
+  type DiagnosticComponent,
+  type DiagnosticPart,
+  type DiagnosticReport,
+  type DiagnosticStatus,
+} from '@shared/api/diagnostics'
 import type { Config } from '../../config'
 import type { Mailer } from '../email/mailer'
 import type { PaymentProvider } from '../payments/payment-provider'

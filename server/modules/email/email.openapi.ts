@@ -12,5 +12,12 @@ export const emailRouteDocs = routeDocs('system', [
     query: z.object({ limit: z.string().optional().describe('1 to 200; 50 when absent or not a number') }),
     response: { schema: outboxResponseSchema },
   },
-  { method: 'GET', path: '/api/email/diagnostic', summary: 'Whether email works (503 when it does not); details for admins', auth: 'anonymous', response: { schema: emailDiagnosticSchema }, errors: [503] },
+  {
+    method: 'GET',
+    path: '/api/email/diagnostic',
+    summary: 'Whether email works (503 when it does not); details for admins',
+    auth: 'anonymous',
+    response: { schema: emailDiagnosticSchema },
+    errors: [503],
+  },
 ])

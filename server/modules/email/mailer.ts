@@ -66,12 +66,19 @@ function outboxMailer(logger: Logger): Mailer {
     async send(em, message) {
       em.create(OutboxEmail, { ...message, createdAt: new Date() })
       await em.flush()
-      logger.info({ mail: { to: message.to, subject: message.subject } }, `email to ${message.to} (no SMTP_URL, not sent): ${message.subject}\n${message.text}`)
+      logger.info(
+        { mail: { to: message.to, subject: message.subject } },
+        `email to ${message.to} (no SMTP_URL, not sent): ${message.subject}\n${message.text}`,
+      )
     },
     async check(em) {
       try {
         const count = await em.count(OutboxEmail, {})
-        return { transport: 'outbox', ok: true, message: `Outbox mode: no SMTP server configured; ${count} message(s) kept for admins at /email/preview` }
+        return {
+          transport: 'outbox',
+          ok: true,
+          message: `Outbox mode: no SMTP server configured; ${count} message(s) kept for admins at /email/preview`,
+        }
       } catch (err) {
         return { transport: 'outbox', ok: false, message: `Outbox unavailable: ${(err as Error).message}` }
       }

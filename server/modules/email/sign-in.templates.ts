@@ -1,7 +1,12 @@
 import type { MailMessage } from './mailer'
 
 /** To the owner of an account whose sign-in just locked: the one-time link that lifts the lock. */
-export function accountLockedEmail(to: string, username: string, unlockLink: string, limits: { failures: number; windowMinutes: number; unlockLinkMinutes: number }): MailMessage {
+export function accountLockedEmail(
+  to: string,
+  username: string,
+  unlockLink: string,
+  limits: { failures: number; windowMinutes: number; unlockLinkMinutes: number },
+): MailMessage {
   return {
     to,
     subject: 'Sign-in to your Handover account is locked',
@@ -29,7 +34,12 @@ export interface SignInDetails {
 }
 
 /** A sign-in from a browser this account has not signed in from before. */
-export function newSignInEmail(to: string, username: string, details: SignInDetails, links: { forgotPassword: string; settings: string }): MailMessage {
+export function newSignInEmail(
+  to: string,
+  username: string,
+  details: SignInDetails,
+  links: { forgotPassword: string; settings: string },
+): MailMessage {
   return {
     to,
     subject: 'New sign-in to your Handover account',

@@ -1,4 +1,12 @@
-const UTC_MOMENT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' })
+const UTC_MOMENT = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+})
 
 /**
  * A moment in a line every reader shares (the chat, a notification): as the screens write dates, in UTC and saying so,
@@ -21,5 +29,6 @@ export const dealChat = {
   countdownEnded: 'The countdown ended with no dispute; the funds are released to the seller.',
   sellerBannedUnpaid: 'The seller’s account was banned; the unpaid purchase is cancelled.',
   sellerBannedHeld: 'The seller’s account was banned; the funds stay in escrow until an admin settles this deal.',
-  providerComplaintHeld: 'The buyer complained about this payment at the payment provider; the funds stay in escrow until an admin settles this deal.',
+  providerComplaintHeld:
+    'The buyer complained about this payment at the payment provider; the funds stay in escrow until an admin settles this deal.',
 } as const

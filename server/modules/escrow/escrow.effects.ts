@@ -41,7 +41,13 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
   const data = { transactionId: deal.id, accountId: deal.listing.id, ...(deal.conversation ? { conversationId: deal.conversation.id } : {}) }
   const buyer = deal.buyer.id
   const seller = deal.seller.id
-  const note = (userId: number, type: NotificationType, heading: string, message: string, extra: Record<string, unknown> = {}): NotificationDraft => ({
+  const note = (
+    userId: number,
+    type: NotificationType,
+    heading: string,
+    message: string,
+    extra: Record<string, unknown> = {},
+  ): NotificationDraft => ({
     userId,
     type,
     title: heading,
@@ -57,7 +63,17 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
   const listingBack = () => {
     if (!listingReturned) return
     deliveries.push(
-      { audience: { all: true }, event: { type: 'listing_update', accountId: deal.listing.id, listingStatus: 'available', transactionId: deal.id, buyerId: buyer, sellerId: seller } },
+      {
+        audience: { all: true },
+        event: {
+          type: 'listing_update',
+          accountId: deal.listing.id,
+          listingStatus: 'available',
+          transactionId: deal.id,
+          buyerId: buyer,
+          sellerId: seller,
+        },
+      },
       { audience: { all: true }, event: { type: 'LISTING_REACTIVATED', accountId: deal.listing.id } },
     )
   }
@@ -67,28 +83,66 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
       deliveries.unshift({ audience: parties, event: { type: 'transaction_created', transactionId: deal.id } })
       deliveries.push({
         audience: { all: true },
-        event: { type: 'listing_update', accountId: deal.listing.id, listingStatus: 'sold', transactionId: deal.id, buyerId: buyer, sellerId: seller },
+        event: {
+          type: 'listing_update',
+          accountId: deal.listing.id,
+          listingStatus: 'sold',
+          transactionId: deal.id,
+          buyerId: buyer,
+          sellerId: seller,
+        },
       })
       notifications.push(
-        note(seller, 'transaction_created', 'New purchase started', `${deal.buyer.username} started buying “${title}” (${ref}). It is reserved for them while they pay.`),
+        note(
+          seller,
+          'transaction_created',
+          'New purchase started',
+          `${deal.buyer.username} started buying “${title}” (${ref}). It is reserved for them while they pay.`,
+        ),
         paidAtOnce
-          ? note(buyer, 'transaction_created', 'Purchase started', `You are buying “${title}” (${ref}). Your ${dollars(heldCents(deal))} is held in escrow until the account is yours.`, {
-              amount: decimal(heldCents(deal)),
-            })
-          : note(buyer, 'transaction_created', 'Purchase started', `“${title}” is reserved for you. Pay ${dollars(heldCents(deal))} to put it in escrow (${ref}).`, {
-              amount: decimal(heldCents(deal)),
-            }),
+          ? note(
+              buyer,
+              'transaction_created',
+              'Purchase started',
+              `You are buying “${title}” (${ref}). Your ${dollars(heldCents(deal))} is held in escrow until the account is yours.`,
+              {
+                amount: decimal(heldCents(deal)),
+              },
+            )
+          : note(
+              buyer,
+              'transaction_created',
+              'Purchase started',
+              `“${title}” is reserved for you. Pay ${dollars(heldCents(deal))} to put it in escrow (${ref}).`,
+              {
+                amount: decimal(heldCents(deal)),
+              },
+            ),
       )
       break
     case 'fee_paid':
       deliveries.push(
         { audience: { all: true }, event: { type: 'listing_purchased', accountId: deal.listing.id } },
-        { audience: { userIds: [buyer] }, event: { type: 'payment_completed', redirect_to_chat: deal.conversation !== null, conversationId: deal.conversation?.id, transactionId: deal.id } },
+        {
+          audience: { userIds: [buyer] },
+          event: {
+            type: 'payment_completed',
+            redirect_to_chat: deal.conversation !== null,
+            conversationId: deal.conversation?.id,
+            transactionId: deal.id,
+          },
+        },
       )
       notifications.push(
-        note(buyer, 'escrow_payment_received', 'Payment held in escrow', `${dollars(heldCents(deal))} for “${title}” is held until the account is yours (${ref}).`, {
-          amount: decimal(heldCents(deal)),
-        }),
+        note(
+          buyer,
+          'escrow_payment_received',
+          'Payment held in escrow',
+          `${dollars(heldCents(deal))} for “${title}” is held until the account is yours (${ref}).`,
+          {
+            amount: decimal(heldCents(deal)),
+          },
+        ),
         // the seller's share: the price, which the release pays them (the escrow fee is the platform's)
         note(
           seller,
@@ -100,17 +154,45 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
       )
       break
     case 'invite_sent':
-      notifications.push(note(buyer, 'transaction_updated', 'Ownership invite sent', `The seller sent the invite for “${title}”. Accept it, then confirm you have access (${ref}).`))
+      notifications.push(
+        note(
+          buyer,
+          'transaction_updated',
+          'Ownership invite sent',
+          `The seller sent the invite for “${title}”. Accept it, then confirm you have access (${ref}).`,
+        ),
+      )
       break
     case 'access_granted':
-      notifications.push(note(seller, 'buyer_confirmed_payment', 'Buyer confirmed access', `${deal.buyer.username} can get into “${title}”. Start the transfer countdown once the ownership change is under way (${ref}).`))
+      notifications.push(
+        note(
+          seller,
+          'buyer_confirmed_payment',
+          'Buyer confirmed access',
+          `${deal.buyer.username} can get into “${title}”. Start the transfer countdown once the ownership change is under way (${ref}).`,
+        ),
+      )
       break
     case 'countdown_started': {
       const ends = deal.countdownEndsAt ? sharedMoment(deal.countdownEndsAt) : ''
-      notifications.push(note(buyer, 'transaction_updated', 'Transfer countdown started', `The funds for “${title}” go to the seller on ${ends} unless you open a dispute (${ref}).`))
+      notifications.push(
+        note(
+          buyer,
+          'transaction_updated',
+          'Transfer countdown started',
+          `The funds for “${title}” go to the seller on ${ends} unless you open a dispute (${ref}).`,
+        ),
+      )
       // the seller usually starts it; when an admin does, the seller hears of it as every admin step tells both parties
       if (by !== 'seller') {
-        notifications.push(note(seller, 'transaction_updated', 'Transfer countdown started', `The funds for “${title}” come to you on ${ends} unless the buyer opens a dispute (${ref}).`))
+        notifications.push(
+          note(
+            seller,
+            'transaction_updated',
+            'Transfer countdown started',
+            `The funds for “${title}” come to you on ${ends} unless the buyer opens a dispute (${ref}).`,
+          ),
+        )
       }
       break
     }
@@ -118,7 +200,13 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
       notifications.push(
         note(buyer, 'transaction_completed', 'Purchase completed', `“${title}” is yours. Thank you for trading on Handover (${ref}).`),
         note(seller, 'transaction_completed', 'Sale completed', `The sale of “${title}” is complete (${ref}).`),
-        note(seller, 'escrow_payment_released', 'Funds released', `${dollars(deal.priceCents)} from the sale of “${title}” is in your balance (${ref}).`, { amount: decimal(deal.priceCents) }),
+        note(
+          seller,
+          'escrow_payment_released',
+          'Funds released',
+          `${dollars(deal.priceCents)} from the sale of “${title}” is in your balance (${ref}).`,
+          { amount: decimal(deal.priceCents) },
+        ),
       )
       break
     case 'cancelled':
@@ -127,13 +215,20 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
       notifications.push(
         note(buyer, 'transaction_updated', 'Purchase cancelled', `The purchase of “${title}” was cancelled; nothing was charged (${ref}).`),
         // a banned seller's listing is suspended with the ban, not put back on sale
-        note(seller, 'transaction_updated', 'Purchase cancelled', `The purchase of “${title}” was cancelled; the listing is ${listingReturned ? 'back on sale' : 'off sale'} (${ref}).`),
+        note(
+          seller,
+          'transaction_updated',
+          'Purchase cancelled',
+          `The purchase of “${title}” was cancelled; the listing is ${listingReturned ? 'back on sale' : 'off sale'} (${ref}).`,
+        ),
       )
       break
     case 'refunded':
       listingBack()
       notifications.push(
-        note(buyer, 'refund_processed', 'Refund processed', `${dollars(heldCents(deal))} for “${title}” is back in your balance (${ref}).`, { amount: decimal(heldCents(deal)) }),
+        note(buyer, 'refund_processed', 'Refund processed', `${dollars(heldCents(deal))} for “${title}” is back in your balance (${ref}).`, {
+          amount: decimal(heldCents(deal)),
+        }),
         note(seller, 'transaction_updated', 'Purchase refunded', `The buyer of “${title}” was refunded (${ref}).`),
       )
       break
@@ -151,7 +246,13 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
  * A wallet changed by `amountCents`: the notification of SPEC §3, with the amount as `data.amount` beside the text that
  * names it, and the live balance for the header.
  */
-export function balanceEffects(userId: number, balanceCents: number, amountCents: number, message: string, data: Record<string, unknown>): StepEffects {
+export function balanceEffects(
+  userId: number,
+  balanceCents: number,
+  amountCents: number,
+  message: string,
+  data: Record<string, unknown>,
+): StepEffects {
   return {
     notifications: [{ userId, type: 'balance_updated', title: 'Balance updated', message, data: { ...data, amount: decimal(amountCents) } }],
     deliveries: [{ audience: { userIds: [userId] }, event: { type: 'balance_updated', balance: (balanceCents / 100).toFixed(2) } }],

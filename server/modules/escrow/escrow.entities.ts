@@ -7,7 +7,18 @@ import { User } from '../users/user.entity'
 
 /** One escrow deal: a buyer, a seller and a listing, with the money's path through the ledger. */
 export class EscrowTransaction {
-  [OptionalProps]?: 'status' | 'processorFeeCents' | 'paymentMethod' | 'reservedUntil' | 'countdownEndsAt' | 'disputeReason' | 'createdAt' | 'updatedAt' | 'paidAt' | 'closedAt' | 'conversation'
+  [OptionalProps]?:
+    | 'status'
+    | 'processorFeeCents'
+    | 'paymentMethod'
+    | 'reservedUntil'
+    | 'countdownEndsAt'
+    | 'disputeReason'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'paidAt'
+    | 'closedAt'
+    | 'conversation'
   id!: number
   listing!: Listing
   buyer!: User

@@ -37,7 +37,7 @@ describe("a deal's money", () => {
     expect(heldCents({ priceCents: 10_000, escrowFeeCents: 500 })).toBe(10_500)
   })
 
-  it("keys each step by the deal, so any path to a step moves the money once", () => {
+  it('keys each step by the deal, so any path to a step moves the money once', () => {
     expect([dealKeys.fund(7), dealKeys.release(7), dealKeys.refund(7)]).toEqual(['deal:7:fund', 'deal:7:release', 'deal:7:refund'])
   })
 
@@ -45,7 +45,12 @@ describe("a deal's money", () => {
     const { money, transfers } = standInLedger()
     expect(await money.fundFromBalance(tx, deal(500))).toBe('balance of wallet:11')
     expect(transfers).toEqual([
-      { kind: 'escrow_fund', idempotencyKey: 'deal:7:fund', memo: 'Payment into escrow for ACC-007', legs: { 'wallet:11': -10_500, 'escrow:7': 10_500 } },
+      {
+        kind: 'escrow_fund',
+        idempotencyKey: 'deal:7:fund',
+        memo: 'Payment into escrow for ACC-007',
+        legs: { 'wallet:11': -10_500, 'escrow:7': 10_500 },
+      },
     ])
   })
 

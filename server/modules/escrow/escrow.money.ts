@@ -54,7 +54,11 @@ export class EscrowMoney {
 
   /** Escrow → the seller's balance (the price) and platform fees (the escrow fee). Answers the seller's new balance. */
   async release(tx: EntityManager, deal: Deal): Promise<Cents> {
-    const [escrow, wallet, fees] = await this.ledger.accounts(tx, [accounts.escrow(deal.id), accounts.wallet(deal.seller.id), accounts.system('platform_fees')])
+    const [escrow, wallet, fees] = await this.ledger.accounts(tx, [
+      accounts.escrow(deal.id),
+      accounts.wallet(deal.seller.id),
+      accounts.system('platform_fees'),
+    ])
     const moved = await this.ledger.transfer(tx, {
       kind: 'escrow_release',
       idempotencyKey: dealKeys.release(deal.id),

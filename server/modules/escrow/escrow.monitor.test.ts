@@ -10,7 +10,9 @@ describe('stuckDeal', () => {
   it('flags a reservation or a countdown the sweep should have ended, after the grace', () => {
     expect(stuckDeal({ status: 'pending', reservedUntil: minutesAgo(grace - 1), countdownEndsAt: null }, NOW)).toBeNull()
     expect(stuckDeal({ status: 'pending', reservedUntil: minutesAgo(grace + 1), countdownEndsAt: null }, NOW)?.reason).toBe('reservation_not_lapsed')
-    expect(stuckDeal({ status: 'countdown_started', reservedUntil: null, countdownEndsAt: minutesAgo(grace + 1) }, NOW)?.reason).toBe('countdown_not_released')
+    expect(stuckDeal({ status: 'countdown_started', reservedUntil: null, countdownEndsAt: minutesAgo(grace + 1) }, NOW)?.reason).toBe(
+      'countdown_not_released',
+    )
   })
 
   it('leaves waits on people alone', () => {

@@ -52,12 +52,27 @@ export const escrowRouteDocs = routeDocs('escrow', [
     response: { schema: transactionListSchema },
     pageHeader: 'X-Total-Count',
   },
-  { method: 'GET', path: '/api/transactions/quote', summary: 'What buying a listing costs, for each way to pay', auth: 'signed-in', query: quoteQuerySchema, response: { schema: quoteSchema } },
-  { method: 'GET', path: '/api/transactions/:id', summary: 'One deal with its timeline, checklist and the viewer’s next steps', auth: 'signed-in', params: id, response: { schema: transactionDetailSchema } },
+  {
+    method: 'GET',
+    path: '/api/transactions/quote',
+    summary: 'What buying a listing costs, for each way to pay',
+    auth: 'signed-in',
+    query: quoteQuerySchema,
+    response: { schema: quoteSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/transactions/:id',
+    summary: 'One deal with its timeline, checklist and the viewer’s next steps',
+    auth: 'signed-in',
+    params: id,
+    response: { schema: transactionDetailSchema },
+  },
   {
     method: 'POST',
     path: '/api/transactions',
-    summary: 'Start buying a listing: it is reserved and the conversation with the seller opens; with pay: balance it is paid from the balance in the same step',
+    summary:
+      'Start buying a listing: it is reserved and the conversation with the seller opens; with pay: balance it is paid from the balance in the same step',
     auth: 'signed-in',
     body: purchaseRequestSchema,
     response: { status: 201, schema: transactionDetailSchema },
@@ -94,7 +109,13 @@ export const escrowRouteDocs = routeDocs('escrow', [
   step('dispute', 'Either side, while money is held: an admin decides', { body: disputeRequestSchema }),
   step('resolve-release', 'Admin settles a dispute: funds to the seller', { auth: 'admin', body: resolveRequestSchema }),
   step('resolve-refund', 'Admin settles a dispute: funds back to the buyer', { auth: 'admin', body: resolveRequestSchema }),
-  { method: 'GET', path: '/api/admin/handover-steps', summary: 'The handover checklist’s steps per platform', auth: 'admin', response: { schema: handoverStepListSchema } },
+  {
+    method: 'GET',
+    path: '/api/admin/handover-steps',
+    summary: 'The handover checklist’s steps per platform',
+    auth: 'admin',
+    response: { schema: handoverStepListSchema },
+  },
   {
     method: 'PUT',
     path: '/api/admin/handover-steps/:platform',
@@ -102,6 +123,11 @@ export const escrowRouteDocs = routeDocs('escrow', [
     auth: 'admin',
     params: { platform: z.enum(LIVE_PLATFORMS) },
     body: handoverStepsSchema,
-    response: { schema: z.object({ platform: z.enum(LIVE_PLATFORMS), steps: z.array(z.object({ position: z.int(), title: z.string(), description: z.string() })) }) },
+    response: {
+      schema: z.object({
+        platform: z.enum(LIVE_PLATFORMS),
+        steps: z.array(z.object({ position: z.int(), title: z.string(), description: z.string() })),
+      }),
+    },
   },
 ])

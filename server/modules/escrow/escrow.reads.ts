@@ -71,7 +71,12 @@ export async function disputeQueue(em: EntityManager, page: number, pageSize: nu
   const [deals, total] = await em.findAndCount(
     EscrowTransaction,
     { status: 'disputed' },
-    { orderBy: { updatedAt: 'asc', id: 'asc' }, limit: pageSize, offset: (page - 1) * pageSize, populate: ['listing', 'buyer', 'seller', 'conversation'] },
+    {
+      orderBy: { updatedAt: 'asc', id: 'asc' },
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+      populate: ['listing', 'buyer', 'seller', 'conversation'],
+    },
   )
   if (deals.length === 0) return { items: [], total }
   const opened = await em.execute<{ transaction_id: number; actor_role: EscrowTransactionEvent['actorRole']; created_at: Date | string }[]>(

@@ -58,7 +58,8 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/transactions' })
   const { escrow } = deps
 
-  const answer = <T>(ctx: AppContext, viewer: EscrowViewer, run: (tx: EntityManager) => Promise<Answer<T>>) => respondIdempotent(ctx, viewer.userId, run)
+  const answer = <T>(ctx: AppContext, viewer: EscrowViewer, run: (tx: EntityManager) => Promise<Answer<T>>) =>
+    respondIdempotent(ctx, viewer.userId, run)
 
   router.get('/', async (ctx) => {
     const viewer = await viewerOf(ctx)

@@ -167,7 +167,14 @@ export class EscrowService {
     if (escrowAccount) this.deps.ledger.remember(tx, accounts.escrow(deal.id), escrowAccount)
     // the buyer and seller talked about the listing before: the deal joins that conversation
     deal.conversation ??= {
-      id: (await this.deps.conversations.openConversation(tx, { buyerId: buyer.id, sellerId: seller.id, listingId: order.listingId, transactionId: deal.id })).conversation.id,
+      id: (
+        await this.deps.conversations.openConversation(tx, {
+          buyerId: buyer.id,
+          sellerId: seller.id,
+          listingId: order.listingId,
+          transactionId: deal.id,
+        })
+      ).conversation.id,
     }
     listing.status = 'reserved'
     const part: StepPart = {
@@ -179,7 +186,13 @@ export class EscrowService {
   }
 
   /** A person's step on a deal (every action but paying at a provider). */
-  async act(tx: EntityManager, viewer: EscrowActor, id: number, action: TransactionAction, input: StepInput = {}): Promise<Answer<TransactionDetailDto>> {
+  async act(
+    tx: EntityManager,
+    viewer: EscrowActor,
+    id: number,
+    action: TransactionAction,
+    input: StepInput = {},
+  ): Promise<Answer<TransactionDetailDto>> {
     const deal = await this.lock(tx, id)
     const { role, part, write } = await this.step(tx, viewer, deal, action, input)
     return this.finish(tx, deal, role, 200, [part], write)
@@ -205,7 +218,9 @@ export class EscrowService {
     }
     // past a deadline the sweep (runDue) has not reached yet, the deal is as good as moved on: it will be
     if (pastDeadline(action, deal, now.getTime())) {
-      throw action === 'pay' ? conflict(TRANSACTION_MESSAGES.reservationLapsed, 'reservation_lapsed') : conflict(TRANSACTION_MESSAGES.countdownOver, 'countdown_over')
+      throw action === 'pay'
+        ? conflict(TRANSACTION_MESSAGES.reservationLapsed, 'reservation_lapsed')
+        : conflict(TRANSACTION_MESSAGES.countdownOver, 'countdown_over')
     }
     // an admin's step speaks as Handover Support in the chat and on the timeline, as an admin's messages do (999);
     // the audit log keeps which admin it was
@@ -234,15 +249,29 @@ export class EscrowService {
       case 'release':
       case 'resolve_release':
         effects.push(this.released(deal, await this.money.release(tx, deal)))
-        chat = action === 'release' ? `${actor.username} released the funds to the seller.` : `An admin settled the dispute: funds released to the seller. ${input.note ?? ''}`.trim()
+        chat =
+          action === 'release'
+            ? `${actor.username} released the funds to the seller.`
+            : `An admin settled the dispute: funds released to the seller. ${input.note ?? ''}`.trim()
         break
       case 'cancel':
         chat = `${actor.username} cancelled the purchase.`
         break
       case 'refund':
       case 'resolve_refund':
-        effects.push(this.walletChanged(deal.buyer, await this.money.refund(tx, deal), heldCents(deal), `Refund for “${deal.listing.accountTitle}”: ${formatCents(heldCents(deal))} is back in your balance`, deal))
-        chat = action === 'refund' ? `${actor.username} refunded the buyer.` : `An admin settled the dispute: the buyer is refunded. ${input.note ?? ''}`.trim()
+        effects.push(
+          this.walletChanged(
+            deal.buyer,
+            await this.money.refund(tx, deal),
+            heldCents(deal),
+            `Refund for “${deal.listing.accountTitle}”: ${formatCents(heldCents(deal))} is back in your balance`,
+            deal,
+          ),
+        )
+        chat =
+          action === 'refund'
+            ? `${actor.username} refunded the buyer.`
+            : `An admin settled the dispute: the buyer is refunded. ${input.note ?? ''}`.trim()
         break
       case 'dispute':
         if (!input.reason) throw badRequest('Tell us what went wrong', 'validation_error')
@@ -253,7 +282,15 @@ export class EscrowService {
     const listingStatus = this.moveListing(deal, to)
     if (role === 'admin') {
       const reason = input.note ?? null
-      recordAudit(tx, { adminId: actor.id, action: `transaction.${action}` as AuditAction, targetType: 'transaction', targetId: deal.id, before: { status: deal.status }, after: { status: to }, reason })
+      recordAudit(tx, {
+        adminId: actor.id,
+        action: `transaction.${action}` as AuditAction,
+        targetType: 'transaction',
+        targetId: deal.id,
+        before: { status: deal.status },
+        after: { status: to },
+        reason,
+      })
     }
     deal.status = to
     deal.updatedAt = now
@@ -261,7 +298,11 @@ export class EscrowService {
     effects.push(stepEffects(deal, to, listingStatus === 'active', role))
     return {
       role,
-      part: { effects, event: { status: to, actorId: actor.id, role, note: chat }, chat: { senderId: actor.id, senderUsername: actor.username, content: chat, fromAdmin: role === 'admin' } },
+      part: {
+        effects,
+        event: { status: to, actorId: actor.id, role, note: chat },
+        chat: { senderId: actor.id, senderUsername: actor.username, content: chat, fromAdmin: role === 'admin' },
+      },
       write: { copyChecklist, listingStatus },
     }
   }
@@ -296,7 +337,11 @@ export class EscrowService {
   async disputes(em: EntityManager, viewer: EscrowViewer, page: number, pageSize: number): Promise<{ items: AdminDisputeDto[]; total: number }> {
     const { items, total } = await disputeQueue(em, page, pageSize)
     return {
-      items: items.map(({ deal, disputedAt, disputedBy }) => ({ ...toTransactionDto(deal, roleOf(deal, viewer) ?? 'admin'), disputedAt: disputedAt.toISOString(), disputedBy })),
+      items: items.map(({ deal, disputedAt, disputedBy }) => ({
+        ...toTransactionDto(deal, roleOf(deal, viewer) ?? 'admin'),
+        disputedAt: disputedAt.toISOString(),
+        disputedBy,
+      })),
       total,
     }
   }
@@ -314,7 +359,11 @@ export class EscrowService {
     const deal = await em.findOne(EscrowTransaction, { id }, { populate: ['buyer', 'seller'] })
     const role = deal ? roleOf(deal, viewer) : null
     if (!deal || role === null) throw notFound(TRANSACTION_MESSAGES.notFound)
-    if (role !== 'buyer' || deal.status !== 'pending') throw conflict(role === 'buyer' ? TRANSACTION_MESSAGES.alreadyInStatus : TRANSACTION_MESSAGES.notAllowed, role === 'buyer' ? 'invalid_status' : 'not_allowed')
+    if (role !== 'buyer' || deal.status !== 'pending')
+      throw conflict(
+        role === 'buyer' ? TRANSACTION_MESSAGES.alreadyInStatus : TRANSACTION_MESSAGES.notAllowed,
+        role === 'buyer' ? 'invalid_status' : 'not_allowed',
+      )
     // as paying from the balance: a checkout opened after the reservation ran out would pay for a deal being cancelled
     if (pastDeadline('pay', deal, Date.now())) throw conflict(TRANSACTION_MESSAGES.reservationLapsed, 'reservation_lapsed')
     return heldCents(deal)
@@ -346,10 +395,17 @@ export class EscrowService {
     // the status stays, but both sides' open deal pages, and the admins' (deciding a dispute from the ticks), must show it
     const parties = { userIds: [deal.buyer.id, deal.seller.id, ADMIN_SENDER_ID] }
     const ticked: StepEffects = chat
-      ? { notifications: [], deliveries: [{ audience: parties, event: { type: 'transaction_updated', transactionId: deal.id, status: deal.status } }] }
+      ? {
+          notifications: [],
+          deliveries: [{ audience: parties, event: { type: 'transaction_updated', transactionId: deal.id, status: deal.status } }],
+        }
       : { notifications: [], deliveries: [] }
     return this.finish(tx, deal, role, 200, [
-      { effects: [ticked], event: chat ? { status: null, actorId: actor.id, role, note: chat } : null, chat: chat ? { senderId: actor.id, senderUsername: actor.username, content: chat } : null },
+      {
+        effects: [ticked],
+        event: chat ? { status: null, actorId: actor.id, role, note: chat } : null,
+        chat: chat ? { senderId: actor.id, senderUsername: actor.username, content: chat } : null,
+      },
     ])
   }
 
@@ -360,7 +416,10 @@ export class EscrowService {
    * already funded by a provider (its one order, `trans_{id}`) moves nothing again. The caller runs `after` once
    * it has committed.
    */
-  async payWithProvider(tx: EntityManager, order: { transactionId: number; orderId: string; method: PaymentMethod; amountCents: number; processorFeeCents: number }) {
+  async payWithProvider(
+    tx: EntityManager,
+    order: { transactionId: number; orderId: string; method: PaymentMethod; amountCents: number; processorFeeCents: number },
+  ) {
     if (!tx.isInTransaction()) throw new Error('payWithProvider runs inside the caller’s transaction')
     const deal = await this.lock(tx, order.transactionId)
     let answer: Answer<TransactionDetailDto>
@@ -378,7 +437,13 @@ export class EscrowService {
         deal,
         'buyer',
         200,
-        [{ effects, event: { status: 'fee_paid', actorId: deal.buyer.id, role: 'buyer', note: chat }, chat: { senderId: deal.buyer.id, senderUsername: deal.buyer.username, content: chat } }],
+        [
+          {
+            effects,
+            event: { status: 'fee_paid', actorId: deal.buyer.id, role: 'buyer', note: chat },
+            chat: { senderId: deal.buyer.id, senderUsername: deal.buyer.username, content: chat },
+          },
+        ],
         { copyChecklist: true },
       )
     } else if (deal.paymentMethod === 'card' || deal.paymentMethod === 'crypto') {
@@ -387,7 +452,13 @@ export class EscrowService {
     } else {
       const balance = await this.money.creditUnmatched(tx, deal, order.orderId, order.amountCents)
       const effects = [
-        this.walletChanged(deal.buyer, balance, order.amountCents, `Payment ${order.orderId} of ${formatCents(order.amountCents)} arrived after the deal stopped waiting for it; it is in your balance`, deal),
+        this.walletChanged(
+          deal.buyer,
+          balance,
+          order.amountCents,
+          `Payment ${order.orderId} of ${formatCents(order.amountCents)} arrived after the deal stopped waiting for it; it is in your balance`,
+          deal,
+        ),
       ]
       answer = await this.finish(tx, deal, 'buyer', 200, [{ effects, event: null, chat: null }])
     }
@@ -402,7 +473,10 @@ export class EscrowService {
    * from the dispute queue. Answers what to announce once the ban has committed.
    */
   async holdDealsOfBannedSeller(tx: EntityManager, sellerId: number): Promise<() => Promise<void>> {
-    const open = await tx.execute<{ id: number }[]>(`select id from escrow_transactions where seller_id = ? and status in (?) order by id`, [sellerId, ['pending', ...CHECKLIST_OPEN]])
+    const open = await tx.execute<{ id: number }[]>(`select id from escrow_transactions where seller_id = ? and status in (?) order by id`, [
+      sellerId,
+      ['pending', ...CHECKLIST_OPEN],
+    ])
     const afters: (() => Promise<void>)[] = []
     for (const { id } of open) {
       const deal = await this.lock(tx, id)
@@ -487,15 +561,35 @@ export class EscrowService {
    * A move the server makes on its own (a deadline, a ban): the deal as `to`, its listing following it, and the
    * system's line on the timeline and in the chat, which goes out in the seller's name, as every system line has a sender.
    */
-  private systemStep(tx: EntityManager, deal: Deal, to: TransactionStatus, chat: string, effects: StepEffects[], now: Date): Promise<Answer<TransactionDetailDto>> {
+  private systemStep(
+    tx: EntityManager,
+    deal: Deal,
+    to: TransactionStatus,
+    chat: string,
+    effects: StepEffects[],
+    now: Date,
+  ): Promise<Answer<TransactionDetailDto>> {
     const listingStatus = this.moveListing(deal, to)
     deal.status = to
     deal.updatedAt = now
     if (to === 'completed' || to === 'cancelled' || to === 'refunded') deal.closedAt = now
     effects.push(stepEffects(deal, to, listingStatus === 'active', 'system'))
-    return this.finish(tx, deal, 'admin', 200, [{ effects, event: { status: to, actorId: null, role: 'system', note: chat }, chat: { senderId: deal.seller.id, senderUsername: deal.seller.username, content: chat } }], {
-      listingStatus,
-    })
+    return this.finish(
+      tx,
+      deal,
+      'admin',
+      200,
+      [
+        {
+          effects,
+          event: { status: to, actorId: null, role: 'system', note: chat },
+          chat: { senderId: deal.seller.id, senderUsername: deal.seller.username, content: chat },
+        },
+      ],
+      {
+        listingStatus,
+      },
+    )
   }
 
   /** The paid step's own effects: the deal is no longer reserved and, paid from the balance, the buyer's wallet changed. */
@@ -503,12 +597,24 @@ export class EscrowService {
     deal.paidAt = now
     deal.reservedUntil = null
     if (buyerBalance === null) return { notifications: [], deliveries: [] }
-    return this.walletChanged(deal.buyer, buyerBalance, heldCents(deal), `Paid ${formatCents(heldCents(deal))} into escrow for “${deal.listing.accountTitle}”`, deal)
+    return this.walletChanged(
+      deal.buyer,
+      buyerBalance,
+      heldCents(deal),
+      `Paid ${formatCents(heldCents(deal))} into escrow for “${deal.listing.accountTitle}”`,
+      deal,
+    )
   }
 
   /** The seller's wallet after a release: the price is theirs (the escrow fee goes to the platform). */
   private released(deal: Deal, sellerBalance: number): StepEffects {
-    return this.walletChanged(deal.seller, sellerBalance, deal.priceCents, `Sale of “${deal.listing.accountTitle}” completed: ${formatCents(deal.priceCents)} added to your balance`, deal)
+    return this.walletChanged(
+      deal.seller,
+      sellerBalance,
+      deal.priceCents,
+      `Sale of “${deal.listing.accountTitle}” completed: ${formatCents(deal.priceCents)} added to your balance`,
+      deal,
+    )
   }
 
   /** The notification and live event of a wallet this step changed by `amountCents`, with its new balance. */
@@ -589,7 +695,15 @@ export class EscrowService {
         )
       }
       for (const draft of part.effects.flatMap((e) => e.notifications)) {
-        deliveries.push(this.deps.notifications.createdDelivery({ ...draft, user: { id: draft.userId }, isRead: false, createdAt: now, id: written.notificationIds[notification++]! }))
+        deliveries.push(
+          this.deps.notifications.createdDelivery({
+            ...draft,
+            user: { id: draft.userId },
+            isRead: false,
+            createdAt: now,
+            id: written.notificationIds[notification++]!,
+          }),
+        )
       }
     })
     const body = toDetailDto(deal, role, written.timeline, written.checklist)

@@ -103,7 +103,10 @@ export interface StepWritten {
 const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value))
 
 /** The deal's own columns a step may change, as `saveStep` writes them. */
-type DealColumns = Pick<Deal, 'status' | 'processorFeeCents' | 'paymentMethod' | 'reservedUntil' | 'countdownEndsAt' | 'disputeReason' | 'updatedAt' | 'paidAt' | 'closedAt'> & {
+type DealColumns = Pick<
+  Deal,
+  'status' | 'processorFeeCents' | 'paymentMethod' | 'reservedUntil' | 'countdownEndsAt' | 'disputeReason' | 'updatedAt' | 'paidAt' | 'closedAt'
+> & {
   conversationId: number | null
 }
 
@@ -239,42 +242,46 @@ from d left join ea on true`
 export type NewDeal = Omit<Deal, 'id' | 'conversation'>
 
 /**
- * A new deal's row (`written`: the deal's fields, or the row as the request's later step will leave it), its escrow account (as `accounts.escrow` describes it), and the buyer's
- * conversation with the seller about the listing when they had none (null: they had one, which the caller links). One
- * statement: the deal's id is drawn first, so the deal and its conversation are each written once, already pointing
- * at each other (their foreign keys are checked when the statement ends). Answers the deal as `fields`, with its
- * conversation.
+ * A new deal's row (`written`: the deal's fields, or the row as the request's later step will leave it), its escrow
+ * account (as `accounts.escrow` describes it), and the buyer's conversation with the seller about the listing when they
+ * had none (null: they had one, which the caller links). One statement: the deal's id is drawn first, so the deal and
+ * its conversation are each written once, already pointing at each other (their foreign keys are checked when the
+ * statement ends). Answers the deal as `fields`, with its conversation.
  */
-export async function createDeal(tx: EntityManager, fields: NewDeal, written: NewDeal = fields): Promise<{ deal: Deal; escrowAccount: AccountRow | null }> {
+export async function createDeal(
+  tx: EntityManager,
+  fields: NewDeal,
+  written: NewDeal = fields,
+): Promise<{ deal: Deal; escrowAccount: AccountRow | null }> {
   const { listing, buyer, seller, createdAt } = written
-  const [row] = await runPreparedIn<{ id: number; conversation_id: number | null; escrow_account_id: number | null; escrow_account_created_at: string | null }>(
-    tx,
-    'escrow_create_deal',
-    CREATE_DEAL_SQL,
-    [
-      buyer.id,
-      seller.id,
-      listing.id,
-      createdAt,
-      createdAt,
-      listing.id,
-      buyer.id,
-      seller.id,
-      written.status,
-      written.priceCents,
-      written.escrowFeeCents,
-      written.processorFeeCents,
-      written.paymentMethod,
-      written.countdownDays,
-      written.reservedUntil,
-      createdAt,
-      written.updatedAt,
-      written.paidAt,
-      ESCROW_CODE_PREFIX,
-      ESCROW_SPEC.kind,
-      ESCROW_SPEC.allowNegative,
-    ],
-  )
+  const [row] = await runPreparedIn<{
+    id: number
+    conversation_id: number | null
+    escrow_account_id: number | null
+    escrow_account_created_at: string | null
+  }>(tx, 'escrow_create_deal', CREATE_DEAL_SQL, [
+    buyer.id,
+    seller.id,
+    listing.id,
+    createdAt,
+    createdAt,
+    listing.id,
+    buyer.id,
+    seller.id,
+    written.status,
+    written.priceCents,
+    written.escrowFeeCents,
+    written.processorFeeCents,
+    written.paymentMethod,
+    written.countdownDays,
+    written.reservedUntil,
+    createdAt,
+    written.updatedAt,
+    written.paidAt,
+    ESCROW_CODE_PREFIX,
+    ESCROW_SPEC.kind,
+    ESCROW_SPEC.allowNegative,
+  ])
   if (!row) throw new Error('the deal was not created')
   const conversation = row.conversation_id === null ? null : { id: row.conversation_id }
   const deal: Deal = { ...fields, id: row.id, conversation }
@@ -352,8 +359,15 @@ export async function saveStep(tx: EntityManager, deal: Deal, step: StepWrite, n
   const stored = storedColumns.get(deal)
   const columns = columnsOf(deal)
   const writeDeal = !stored || !sameColumns(stored, columns)
-  const chats = JSON.stringify(deal.conversation ? step.chats.map((chat) => ({ sender_id: chat.senderId, content: chat.content, from_admin: chat.fromAdmin === true })) : [])
-  const events = step.events.map((event) => ({ status: event.status, actor_id: event.actorId, actor_role: event.role, note: event.note.slice(0, 2000) }))
+  const chats = JSON.stringify(
+    deal.conversation ? step.chats.map((chat) => ({ sender_id: chat.senderId, content: chat.content, from_admin: chat.fromAdmin === true })) : [],
+  )
+  const events = step.events.map((event) => ({
+    status: event.status,
+    actor_id: event.actorId,
+    actor_role: event.role,
+    note: event.note.slice(0, 2000),
+  }))
   const notifications = step.notifications.map((n) => ({ user_id: n.userId, type: n.type, title: n.title, message: n.message, data: n.data }))
   const [row] = await runPreparedIn<StepRow>(tx, 'escrow_save_steps', SAVE_STEP_SQL, [
     deal.conversation?.id ?? null,
@@ -404,6 +418,8 @@ export async function saveStep(tx: EntityManager, deal: Deal, step: StepWrite, n
     })),
     notificationIds: row.notification_ids,
     messageIds: row.message_ids,
-    conversation: row.conversation ? { buyerId: row.conversation.buyer_id, sellerId: row.conversation.seller_id, adminJoined: row.conversation.admin_joined } : null,
+    conversation: row.conversation
+      ? { buyerId: row.conversation.buyer_id, sellerId: row.conversation.seller_id, adminJoined: row.conversation.admin_joined }
+      : null,
   }
 }

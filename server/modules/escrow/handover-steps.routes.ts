@@ -48,7 +48,9 @@ export function handoverStepRoutes(): Router<AppState> {
         after: { steps },
       })
       await tx.nativeDelete(HandoverStep, { platform })
-      steps.forEach((step, i) => tx.create(HandoverStep, { platform, position: i + 1, title: step.title, description: step.description, updatedAt: new Date() }))
+      steps.forEach((step, i) =>
+        tx.create(HandoverStep, { platform, position: i + 1, title: step.title, description: step.description, updatedAt: new Date() }),
+      )
     })
     ctx.body = { platform, steps: steps.map((step, i) => ({ position: i + 1, ...step })) }
   })

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { TRANSACTION_ACTIONS, TRANSACTION_ROLES, TRANSACTION_STATUSES, type TransactionAction, type TransactionStatus } from '@shared/api/transactions'
+import {
+  TRANSACTION_ACTIONS,
+  TRANSACTION_ROLES,
+  TRANSACTION_STATUSES,
+  type TransactionAction,
+  type TransactionStatus,
+} from '@shared/api/transactions'
 import { actionsFor, allowed, MOVES, SYSTEM_MOVES } from './state-machine'
 
 /**
@@ -8,16 +14,116 @@ import { actionsFor, allowed, MOVES, SYSTEM_MOVES } from './state-machine'
  * as a cell that differs. Each cell names the roles allowed: b(uyer), s(eller), a(dmin); '-' is nobody.
  */
 const WHO: Record<TransactionAction, Record<TransactionStatus, string>> = {
-  pay:             { pending: 'b',   fee_paid: '-',  invite_sent: '-',  access_granted: '-',  countdown_started: '-',  completed: '-', cancelled: '-', disputed: '-', refunded: '-' },
-  send_invite:     { pending: '-',   fee_paid: 's',  invite_sent: '-',  access_granted: '-',  countdown_started: '-',  completed: '-', cancelled: '-', disputed: '-', refunded: '-' },
-  confirm_access:  { pending: '-',   fee_paid: '-',  invite_sent: 'b',  access_granted: '-',  countdown_started: '-',  completed: '-', cancelled: '-', disputed: '-', refunded: '-' },
-  start_countdown: { pending: '-',   fee_paid: '-',  invite_sent: '-',  access_granted: 'sa', countdown_started: '-',  completed: '-', cancelled: '-', disputed: '-', refunded: '-' },
-  release:         { pending: '-',   fee_paid: '-',  invite_sent: '-',  access_granted: '-',  countdown_started: 'b',  completed: '-', cancelled: '-', disputed: '-', refunded: '-' },
-  cancel:          { pending: 'bsa', fee_paid: '-',  invite_sent: '-',  access_granted: '-',  countdown_started: '-',  completed: '-', cancelled: '-', disputed: '-', refunded: '-' },
-  refund:          { pending: '-',   fee_paid: 'sa', invite_sent: 'sa', access_granted: '-',  countdown_started: '-',  completed: '-', cancelled: '-', disputed: '-', refunded: '-' },
-  dispute:         { pending: '-',   fee_paid: 'bs', invite_sent: 'bs', access_granted: 'bs', countdown_started: 'bs', completed: '-', cancelled: '-', disputed: '-', refunded: '-' },
-  resolve_release: { pending: '-',   fee_paid: '-',  invite_sent: '-',  access_granted: '-',  countdown_started: '-',  completed: '-', cancelled: '-', disputed: 'a', refunded: '-' },
-  resolve_refund:  { pending: '-',   fee_paid: '-',  invite_sent: '-',  access_granted: '-',  countdown_started: '-',  completed: '-', cancelled: '-', disputed: 'a', refunded: '-' },
+  pay: {
+    pending: 'b',
+    fee_paid: '-',
+    invite_sent: '-',
+    access_granted: '-',
+    countdown_started: '-',
+    completed: '-',
+    cancelled: '-',
+    disputed: '-',
+    refunded: '-',
+  },
+  send_invite: {
+    pending: '-',
+    fee_paid: 's',
+    invite_sent: '-',
+    access_granted: '-',
+    countdown_started: '-',
+    completed: '-',
+    cancelled: '-',
+    disputed: '-',
+    refunded: '-',
+  },
+  confirm_access: {
+    pending: '-',
+    fee_paid: '-',
+    invite_sent: 'b',
+    access_granted: '-',
+    countdown_started: '-',
+    completed: '-',
+    cancelled: '-',
+    disputed: '-',
+    refunded: '-',
+  },
+  start_countdown: {
+    pending: '-',
+    fee_paid: '-',
+    invite_sent: '-',
+    access_granted: 'sa',
+    countdown_started: '-',
+    completed: '-',
+    cancelled: '-',
+    disputed: '-',
+    refunded: '-',
+  },
+  release: {
+    pending: '-',
+    fee_paid: '-',
+    invite_sent: '-',
+    access_granted: '-',
+    countdown_started: 'b',
+    completed: '-',
+    cancelled: '-',
+    disputed: '-',
+    refunded: '-',
+  },
+  cancel: {
+    pending: 'bsa',
+    fee_paid: '-',
+    invite_sent: '-',
+    access_granted: '-',
+    countdown_started: '-',
+    completed: '-',
+    cancelled: '-',
+    disputed: '-',
+    refunded: '-',
+  },
+  refund: {
+    pending: '-',
+    fee_paid: 'sa',
+    invite_sent: 'sa',
+    access_granted: '-',
+    countdown_started: '-',
+    completed: '-',
+    cancelled: '-',
+    disputed: '-',
+    refunded: '-',
+  },
+  dispute: {
+    pending: '-',
+    fee_paid: 'bs',
+    invite_sent: 'bs',
+    access_granted: 'bs',
+    countdown_started: 'bs',
+    completed: '-',
+    cancelled: '-',
+    disputed: '-',
+    refunded: '-',
+  },
+  resolve_release: {
+    pending: '-',
+    fee_paid: '-',
+    invite_sent: '-',
+    access_granted: '-',
+    countdown_started: '-',
+    completed: '-',
+    cancelled: '-',
+    disputed: 'a',
+    refunded: '-',
+  },
+  resolve_refund: {
+    pending: '-',
+    fee_paid: '-',
+    invite_sent: '-',
+    access_granted: '-',
+    countdown_started: '-',
+    completed: '-',
+    cancelled: '-',
+    disputed: 'a',
+    refunded: '-',
+  },
 }
 
 /** Where each action leads, and the server's own moves, by hand as well. */
@@ -40,7 +146,12 @@ const answered = () =>
     TRANSACTION_ACTIONS.map((action) => [
       action,
       Object.fromEntries(
-        TRANSACTION_STATUSES.map((status) => [status, TRANSACTION_ROLES.filter((role) => allowed(action, status, role)).map((role) => role[0]).join('') || '-']),
+        TRANSACTION_STATUSES.map((status) => [
+          status,
+          TRANSACTION_ROLES.filter((role) => allowed(action, status, role))
+            .map((role) => role[0])
+            .join('') || '-',
+        ]),
       ),
     ]),
   )

@@ -199,7 +199,8 @@ export async function verifyLedger(em: EntityManager): Promise<LedgerCheck[]> {
         await run(
           "each withdrawal's money moved as its status says",
           movedOtherwise('withdrawals', 'w', 'withdrawal', ['hold', 'payout', 'release'], WITHDRAWAL_MONEY),
-          (r) => `withdrawal ${String(r.id)} (${String(r.status)}): moved ${JSON.stringify(r.moved)}, should have moved ${JSON.stringify(r.expected)}`,
+          (r) =>
+            `withdrawal ${String(r.id)} (${String(r.status)}): moved ${JSON.stringify(r.moved)}, should have moved ${JSON.stringify(r.expected)}`,
         ),
         await run(
           'each deposit credited is in its wallet, once',

@@ -84,11 +84,26 @@ export const ESCROW_CODE_PREFIX = 'escrow:'
 
 export const accounts = {
   wallet: (userId: number): AccountSpec => ({ code: `wallet:${userId}`, kind: 'user_wallet', userId, allowNegative: false }),
-  system: (name: keyof typeof SYSTEM_ACCOUNTS): AccountSpec => ({ code: `system:${name}`, kind: SYSTEM_ACCOUNTS[name], userId: null, allowNegative: true }),
+  system: (name: keyof typeof SYSTEM_ACCOUNTS): AccountSpec => ({
+    code: `system:${name}`,
+    kind: SYSTEM_ACCOUNTS[name],
+    userId: null,
+    allowNegative: true,
+  }),
   /** a deal's own escrow account, `escrow:{id}`: it belongs to no user and can never go below zero */
-  escrow: (transactionId: number): AccountSpec => ({ code: `${ESCROW_CODE_PREFIX}${transactionId}`, kind: 'escrow', userId: null, allowNegative: false }),
+  escrow: (transactionId: number): AccountSpec => ({
+    code: `${ESCROW_CODE_PREFIX}${transactionId}`,
+    kind: 'escrow',
+    userId: null,
+    allowNegative: false,
+  }),
   /** where a withdrawal's money waits until an admin decides: `withdrawal:{id}`, the user's, never below zero */
-  withdrawalHold: (withdrawalId: number, userId: number): AccountSpec => ({ code: `withdrawal:${withdrawalId}`, kind: 'withdrawal_hold', userId, allowNegative: false }),
+  withdrawalHold: (withdrawalId: number, userId: number): AccountSpec => ({
+    code: `withdrawal:${withdrawalId}`,
+    kind: 'withdrawal_hold',
+    userId,
+    allowNegative: false,
+  }),
 }
 
 /** Those not yet created are inserted; all are answered, the new and the existing, in one statement. */
@@ -180,15 +195,13 @@ export class LedgerService {
 
   /** The sum over a user's accounts of one kind (their withdrawal holds, say), without creating any. */
   async userKindBalance(em: EntityManager, userId: number, kind: LedgerAccountKind): Promise<Cents> {
-    const rows = await em
-      .getConnection()
-      .execute<{ total: string | null }[]>(
-        `select coalesce(sum(e.amount_cents), 0) as total from ledger_accounts a
+    const rows = await em.getConnection().execute<{ total: string | null }[]>(
+      `select coalesce(sum(e.amount_cents), 0) as total from ledger_accounts a
          join ledger_entries e on e.account_id = a.id where a.user_id = ? and a.kind = ?`,
-        [userId, kind],
-        'all',
-        em.getTransactionContext(),
-      )
+      [userId, kind],
+      'all',
+      em.getTransactionContext(),
+    )
     return Number(rows[0]?.total ?? 0)
   }
 
@@ -206,15 +219,13 @@ export class LedgerService {
 
   /** A user's wallet balance in one query, without creating the wallet on a read. */
   async walletBalance(em: EntityManager, userId: number): Promise<Cents> {
-    const rows = await em
-      .getConnection()
-      .execute<{ total: string | null }[]>(
-        `select coalesce(sum(e.amount_cents), 0) as total from ledger_accounts a
+    const rows = await em.getConnection().execute<{ total: string | null }[]>(
+      `select coalesce(sum(e.amount_cents), 0) as total from ledger_accounts a
          join ledger_entries e on e.account_id = a.id where a.code = ?`,
-        [`wallet:${userId}`],
-        'all',
-        em.getTransactionContext(),
-      )
+      [`wallet:${userId}`],
+      'all',
+      em.getTransactionContext(),
+    )
     return Number(rows[0]?.total ?? 0)
   }
 
@@ -258,14 +269,12 @@ export class LedgerService {
       guarded: guarded.includes(l.account.id),
       tracked: !l.account.allowNegative,
     }))
-    const [row] = await runPreparedIn<{ moved: boolean; short: boolean; balances: Record<string, string> | null }>(em, 'ledger_transfer', TRANSFER_SQL, [
-      JSON.stringify(legs),
-      request.idempotencyKey,
-      request.kind,
-      request.idempotencyKey,
-      request.memo,
-      new Date(),
-    ])
+    const [row] = await runPreparedIn<{ moved: boolean; short: boolean; balances: Record<string, string> | null }>(
+      em,
+      'ledger_transfer',
+      TRANSFER_SQL,
+      [JSON.stringify(legs), request.idempotencyKey, request.kind, request.idempotencyKey, request.memo, new Date()],
+    )
     if (!row) throw new Error(`transfer ${request.idempotencyKey} answered nothing`)
     // nothing written: the key moved its money before (now, or in a transaction that committed meanwhile), or a balance is short
     if (!row.moved && row.short && !(await this.seen(em, request.idempotencyKey))) throw new InsufficientFunds()

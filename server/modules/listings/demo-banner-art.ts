@@ -97,7 +97,10 @@ const LAYOUTS: Record<BannerLayout, (art: BannerArt, palette: Palette) => string
   growth: (art, palette) => {
     const heights = [90, 130, 120, 175, 210, 260, 320]
     const bars = heights
-      .map((h, i) => `<rect x="${640 + i * 70}" y="${520 - h}" width="44" height="${h}" rx="10" fill="#ffffff" fill-opacity="${(0.18 + i * 0.08).toFixed(2)}"/>`)
+      .map(
+        (h, i) =>
+          `<rect x="${640 + i * 70}" y="${520 - h}" width="44" height="${h}" rx="10" fill="#ffffff" fill-opacity="${(0.18 + i * 0.08).toFixed(2)}"/>`,
+      )
       .join('')
     const line = heights.map((h, i) => `${662 + i * 70},${490 - h}`).join(' ')
     return `
@@ -114,7 +117,9 @@ const LAYOUTS: Record<BannerLayout, (art: BannerArt, palette: Palette) => string
     for (let row = 0; row < 4; row++) {
       for (let col = 0; col < 7; col++) {
         const opacity = 0.06 + (((row * 7 + col) * 37) % 23) / 100
-        tiles.push(`<rect x="${40 + col * 165}" y="${30 + row * 145}" width="145" height="125" rx="24" fill="#ffffff" fill-opacity="${opacity.toFixed(2)}"/>`)
+        tiles.push(
+          `<rect x="${40 + col * 165}" y="${30 + row * 145}" width="145" height="125" rx="24" fill="#ffffff" fill-opacity="${opacity.toFixed(2)}"/>`,
+        )
       }
     }
     return `

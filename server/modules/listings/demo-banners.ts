@@ -46,7 +46,13 @@ const designId = (platform: string, name: string) => `demo-banner:v2:${platform}
 export function coverDesign(platform: LivePlatform, niche: string): BannerDesign {
   const index = COVER_NICHES[platform].indexOf(niche)
   if (index < 0) throw new Error(`No ${platform} cover for ${niche}`)
-  return { id: designId(platform, `cover:${niche}`), platform, layout: COVER_LAYOUTS[index % COVER_LAYOUTS.length]!, headline: niche, caption: ACCOUNT_KIND[platform] }
+  return {
+    id: designId(platform, `cover:${niche}`),
+    platform,
+    layout: COVER_LAYOUTS[index % COVER_LAYOUTS.length]!,
+    headline: niche,
+    caption: ACCOUNT_KIND[platform],
+  }
 }
 
 export function extraDesigns(platform: LivePlatform): BannerDesign[] {

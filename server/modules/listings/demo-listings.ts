@@ -28,7 +28,28 @@ function prng(seed: number) {
 
 type Random = () => number
 
-const NICHES = ['Gaming', 'Fitness', 'Cooking', 'Travel', 'Tech Reviews', 'Personal Finance', 'Beauty', 'Fashion', 'Pets', 'Music', 'Comedy', 'Education', 'Crypto', 'Motivation', 'DIY & Crafts', 'Cars', 'Photography', 'Parenting', 'Sports', 'News']
+const NICHES = [
+  'Gaming',
+  'Fitness',
+  'Cooking',
+  'Travel',
+  'Tech Reviews',
+  'Personal Finance',
+  'Beauty',
+  'Fashion',
+  'Pets',
+  'Music',
+  'Comedy',
+  'Education',
+  'Crypto',
+  'Motivation',
+  'DIY & Crafts',
+  'Cars',
+  'Photography',
+  'Parenting',
+  'Sports',
+  'News',
+]
 const ADJECTIVES = ['Daily', 'Epic', 'Smart', 'Urban', 'Cozy', 'Pro', 'Wild', 'Happy', 'Golden', 'Pixel', 'Bright', 'Chill']
 const NOUNS = ['Hub', 'Lab', 'Corner', 'Studio', 'Nation', 'World', 'Zone', 'Club', 'Vibes', 'Squad', 'Journal', 'Spot']
 /** followers range per platform: [min, max] */

@@ -54,7 +54,6 @@ function applyFields(listing: Listing, input: ListingUpdate) {
 
 const handleKey = (l: Pick<Listing, 'platform' | 'username'>) => `${l.platform}:${l.username.toLowerCase()}`
 
-
 /**
  * Creating, editing and removing listings, and their review by admins. Every change to an existing
  * listing holds its row lock, so two requests (or two admins) never both act on the same state; live
@@ -145,7 +144,14 @@ export class ListingWritesService {
   async approve(em: EntityManager, id: number, adminId: number): Promise<Listing> {
     return this.commit(em, async (tx) => {
       const listing = await this.lockPending(tx, id)
-      recordAudit(tx, { adminId, action: 'listing.approve', targetType: 'listing', targetId: id, before: { status: listing.status }, after: { status: 'active' } })
+      recordAudit(tx, {
+        adminId,
+        action: 'listing.approve',
+        targetType: 'listing',
+        targetId: id,
+        before: { status: listing.status },
+        after: { status: 'active' },
+      })
       listing.status = 'active'
       listing.reviewedAt = new Date()
       listing.rejectionReason = null
@@ -163,7 +169,15 @@ export class ListingWritesService {
   async reject(em: EntityManager, id: number, reason: string, adminId: number): Promise<Listing> {
     return this.commit(em, async (tx) => {
       const listing = await this.lockPending(tx, id)
-      recordAudit(tx, { adminId, action: 'listing.reject', targetType: 'listing', targetId: id, before: { status: listing.status }, after: { status: 'removed' }, reason })
+      recordAudit(tx, {
+        adminId,
+        action: 'listing.reject',
+        targetType: 'listing',
+        targetId: id,
+        before: { status: listing.status },
+        after: { status: 'removed' },
+        reason,
+      })
       listing.status = 'removed'
       listing.reviewedAt = new Date()
       listing.rejectionReason = reason

@@ -5,7 +5,20 @@ import { User } from '../users/user.entity'
 
 export class Listing {
   /** filled by defaults or by the ORM hooks below */
-  [OptionalProps]?: 'monthlyIncomeCents' | 'isVerified' | 'isMonetized' | 'isPremium' | 'isPinned' | 'status' | 'images' | 'searchText' | 'nicheKey' | 'rejectionReason' | 'reviewedAt' | 'createdAt' | 'updatedAt'
+  [OptionalProps]?:
+    | 'monthlyIncomeCents'
+    | 'isVerified'
+    | 'isMonetized'
+    | 'isPremium'
+    | 'isPinned'
+    | 'status'
+    | 'images'
+    | 'searchText'
+    | 'nicheKey'
+    | 'rejectionReason'
+    | 'reviewedAt'
+    | 'createdAt'
+    | 'updatedAt'
   id!: number
   seller!: User
   platform!: LivePlatform

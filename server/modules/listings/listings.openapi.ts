@@ -1,4 +1,12 @@
-import { listingDtoSchema, listingInputSchema, listingListSchema, listingUpdateSchema, overallStatsSchema, platformStatsSchema, statsSchema } from '@shared/api/listings'
+import {
+  listingDtoSchema,
+  listingInputSchema,
+  listingListSchema,
+  listingUpdateSchema,
+  overallStatsSchema,
+  platformStatsSchema,
+  statsSchema,
+} from '@shared/api/listings'
 import { listingQuerySchema } from '@shared/listings/filter'
 import { routeDocs, serialIdParam } from '../../http/route-docs'
 
@@ -24,8 +32,20 @@ export const listingsRouteDocs = routeDocs('listings', [
     response: { schema: listingListSchema },
     pageHeader: 'X-Total-Count',
   },
-  { method: 'GET', path: '/api/accounts/featured', summary: 'Pinned and premium listings for the home page', auth: 'anonymous', response: { schema: listingListSchema } },
-  { method: 'GET', path: '/api/accounts/user', summary: 'The signed-in seller’s own listings in every status', auth: 'signed-in', response: { schema: listingListSchema } },
+  {
+    method: 'GET',
+    path: '/api/accounts/featured',
+    summary: 'Pinned and premium listings for the home page',
+    auth: 'anonymous',
+    response: { schema: listingListSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/accounts/user',
+    summary: 'The signed-in seller’s own listings in every status',
+    auth: 'signed-in',
+    response: { schema: listingListSchema },
+  },
   {
     method: 'GET',
     path: '/api/accounts/:id',
@@ -53,8 +73,28 @@ export const listingsRouteDocs = routeDocs('listings', [
     response: { schema: listingDtoSchema },
     errors: [409],
   },
-  { method: 'DELETE', path: '/api/accounts/:id', summary: 'Remove the seller’s own listing from sale', auth: 'signed-in', params: id, response: { status: 204 }, errors: [409] },
+  {
+    method: 'DELETE',
+    path: '/api/accounts/:id',
+    summary: 'Remove the seller’s own listing from sale',
+    auth: 'signed-in',
+    params: id,
+    response: { status: 204 },
+    errors: [409],
+  },
   { method: 'GET', path: '/api/stats', summary: 'Marketplace figures for the home page', auth: 'anonymous', response: { schema: statsSchema } },
-  { method: 'GET', path: '/api/stats/platforms', summary: 'Active listings and average price per platform', auth: 'anonymous', response: { schema: platformStatsSchema } },
-  { method: 'GET', path: '/api/stats/overall', summary: 'The figures and the per-platform ones together', auth: 'anonymous', response: { schema: overallStatsSchema } },
+  {
+    method: 'GET',
+    path: '/api/stats/platforms',
+    summary: 'Active listings and average price per platform',
+    auth: 'anonymous',
+    response: { schema: platformStatsSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/stats/overall',
+    summary: 'The figures and the per-platform ones together',
+    auth: 'anonymous',
+    response: { schema: overallStatsSchema },
+  },
 ])

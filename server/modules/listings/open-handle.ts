@@ -12,4 +12,5 @@ export const OPEN_HANDLE_STATUS_LIST = `(${OPEN_HANDLE_STATUSES.map((status) => 
 
 /** Whether a failed write was the index refusing a second open listing of the same account. */
 export const isOpenHandleViolation = (err: unknown) =>
-  err instanceof UniqueConstraintViolationException && ((err as { constraint?: string }).constraint === OPEN_HANDLE_INDEX || err.message.includes(OPEN_HANDLE_INDEX))
+  err instanceof UniqueConstraintViolationException &&
+  ((err as { constraint?: string }).constraint === OPEN_HANDLE_INDEX || err.message.includes(OPEN_HANDLE_INDEX))

@@ -25,7 +25,12 @@ export function mediaRoutes(deps: { media: MediaStorage }): Router<AppState> {
     const etag = `"${ctx.params.file.replace(/\..*$/, '')}-${file.size}"`
     ctx.set(MEDIA_HEADERS)
     ctx.set('ETag', etag)
-    if (ctx.get('If-None-Match').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    if (
+      ctx
+        .get('If-None-Match')
+        .split(',')
+        .some((tag) => tag.trim().replace(/^W\//, '') === etag)
+    ) {
       file.body.destroy()
       ctx.status = 304
       return

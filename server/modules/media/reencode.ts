@@ -42,7 +42,8 @@ export async function reencodeImage(input: Buffer, rules: ImageRules, shape: (im
     throw badRequest(messages.unreadable, 'image_unreadable')
   }
   if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) throw badRequest(messages.type, 'image_type')
-  if (messages.dimensions && (metadata.width ?? 0) * (metadata.height ?? 0) > rules.maxPixels) throw badRequest(messages.dimensions, 'image_dimensions')
+  if (messages.dimensions && (metadata.width ?? 0) * (metadata.height ?? 0) > rules.maxPixels)
+    throw badRequest(messages.dimensions, 'image_dimensions')
   try {
     const { data, info } = await shape(sharp(input, options).rotate()).toBuffer({ resolveWithObject: true })
     return { data, width: info.width, height: info.height }

@@ -1,5 +1,13 @@
 import type { Readable } from 'node:stream'
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3'
 import type { S3Config } from '../../config'
 import type { Logger } from '../../logger'
 import { assertKey, MEDIA_KEY_PATTERN, mediaContentType, mediaUnavailable, type MediaStorage } from './storage'

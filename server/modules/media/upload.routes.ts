@@ -25,7 +25,12 @@ export interface OneImageUpload {
   malformed: string
 }
 
-const LISTING_UPLOAD: OneImageUpload = { field: LISTING_IMAGE_FIELD, maxBytes: LISTING_RULES.imageMaxBytes, tooLarge: imageTooLarge, malformed: ONE_IMAGE }
+const LISTING_UPLOAD: OneImageUpload = {
+  field: LISTING_IMAGE_FIELD,
+  maxBytes: LISTING_RULES.imageMaxBytes,
+  tooLarge: imageTooLarge,
+  malformed: ONE_IMAGE,
+}
 
 /** Exactly one file in memory, no text fields; multer stops reading at the size limit. */
 export function receiveOneImage(upload: OneImageUpload = LISTING_UPLOAD): Middleware {

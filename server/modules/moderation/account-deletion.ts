@@ -106,7 +106,8 @@ export async function deleteAccount(
 
   const deliveries: Delivery[] = [{ audience: { userIds: [user.id] }, event: { type: 'session_ended', reason: 'deleted' } }]
   for (const row of removed) {
-    if (row.was === 'active') deliveries.push({ audience: { all: true }, event: { type: 'account_status_updated', accountId: row.id, isActive: false } })
+    if (row.was === 'active')
+      deliveries.push({ audience: { all: true }, event: { type: 'account_status_updated', accountId: row.id, isActive: false } })
   }
   return { notification, deliveries }
 }

@@ -29,7 +29,9 @@ export async function flagSummaries(em: EntityManager, target: 'user' | 'listing
      from moderation_flags where target_type = ? and ${key} in (?) order by ${key}, id desc`,
     [target, ids],
   )
-  return new Map(rows.map((row) => [Number(row.key), { count: Number(row.n), last: { note: row.note, createdAt: new Date(row.created_at).toISOString() } }]))
+  return new Map(
+    rows.map((row) => [Number(row.key), { count: Number(row.n), last: { note: row.note, createdAt: new Date(row.created_at).toISOString() } }]),
+  )
 }
 
 /** Keeps the record of a violation; `user` is the one it concerns (a listing's seller for a listing). */

@@ -50,7 +50,10 @@ export class ListingModerationService {
       em.execute<{ n: string }[]>(`select count(*) as n ${from}`, params),
     ])
     const ids = rows.map((row) => row.id)
-    const [listings, flags] = await Promise.all([ids.length ? em.find(Listing, { id: { $in: ids } }, { populate: ['seller'] }) : [], flagSummaries(em, 'listing', ids)])
+    const [listings, flags] = await Promise.all([
+      ids.length ? em.find(Listing, { id: { $in: ids } }, { populate: ['seller'] }) : [],
+      flagSummaries(em, 'listing', ids),
+    ])
     const byId = new Map(listings.map((listing) => [listing.id, listing]))
     const items = ids.flatMap((id) => {
       const listing = byId.get(id)
@@ -64,7 +67,15 @@ export class ListingModerationService {
     return this.act(em, id, async (tx, listing) => {
       if (listing.status === 'reserved') throw conflict(MODERATION_MESSAGES.reserved, 'in_deal')
       if (listing.status !== 'active') throw conflict(MODERATION_MESSAGES.notActive, 'not_active')
-      recordAudit(tx, { adminId, action: 'listing.suspend', targetType: 'listing', targetId: id, before: { status: 'active' }, after: { status: 'suspended' }, reason })
+      recordAudit(tx, {
+        adminId,
+        action: 'listing.suspend',
+        targetType: 'listing',
+        targetId: id,
+        before: { status: 'active' },
+        after: { status: 'suspended' },
+        reason,
+      })
       listing.status = 'suspended'
       // the seller's own listing page shows the reason, as it does for a rejection
       listing.rejectionReason = reason
@@ -83,7 +94,15 @@ export class ListingModerationService {
     try {
       return await this.act(em, id, async (tx, listing) => {
         if (listing.status !== 'suspended') throw conflict(MODERATION_MESSAGES.notSuspended, 'not_suspended')
-        recordAudit(tx, { adminId, action: 'listing.restore', targetType: 'listing', targetId: id, before: { status: 'suspended' }, after: { status: 'active' }, reason: reason ?? null })
+        recordAudit(tx, {
+          adminId,
+          action: 'listing.restore',
+          targetType: 'listing',
+          targetId: id,
+          before: { status: 'suspended' },
+          after: { status: 'active' },
+          reason: reason ?? null,
+        })
         listing.status = 'active'
         listing.rejectionReason = null
         const notification = this.deps.notifications.notify(tx, listing.seller.id, {
@@ -105,7 +124,15 @@ export class ListingModerationService {
     return this.act(em, id, async (tx, listing) => {
       if (listing.status === 'sold' || listing.status === 'removed') throw conflict(MODERATION_MESSAGES.notVerifiable, 'not_verifiable')
       if (listing.isVerified) throw conflict(MODERATION_MESSAGES.alreadyVerified, 'already_verified')
-      recordAudit(tx, { adminId, action: 'listing.verify', targetType: 'listing', targetId: id, before: { isVerified: false }, after: { isVerified: true }, reason: reason ?? null })
+      recordAudit(tx, {
+        adminId,
+        action: 'listing.verify',
+        targetType: 'listing',
+        targetId: id,
+        before: { isVerified: false },
+        after: { isVerified: true },
+        reason: reason ?? null,
+      })
       listing.isVerified = true
       const notification = this.deps.notifications.notify(tx, listing.seller.id, {
         type: 'account_verified',
@@ -136,11 +163,7 @@ export class ListingModerationService {
    * Locks the listing (without a join: FOR UPDATE takes only its row), runs the change, and answers the listing
    * with its flags; the seller's notification and the public live event go out after the commit.
    */
-  private act(
-    em: EntityManager,
-    id: number,
-    change: (tx: EntityManager, listing: Listing) => Promise<Change>,
-  ): Promise<AdminListingDto> {
+  private act(em: EntityManager, id: number, change: (tx: EntityManager, listing: Listing) => Promise<Change>): Promise<AdminListingDto> {
     return runModeration(em, this.deps, async (tx) => {
       const listing = await tx.findOne(Listing, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE })
       if (!listing) throw notFound(LISTING_MESSAGES.notFound)
@@ -148,7 +171,11 @@ export class ListingModerationService {
       const { notification, event } = await change(tx, listing)
       await tx.flush()
       const flags = (await flagSummaries(tx, 'listing', [id])).get(id)
-      return { value: toAdminListingDto(listing, flags), notifications: [notification], deliveries: event ? [{ audience: { all: true }, event }] : [] }
+      return {
+        value: toAdminListingDto(listing, flags),
+        notifications: [notification],
+        deliveries: event ? [{ audience: { all: true }, event }] : [],
+      }
     })
   }
 }

@@ -21,5 +21,11 @@ export function toAdminUserDto(user: User, flags: FlagSummary = NO_FLAGS): Admin
 
 /** The listing as its seller sees it (status and reason), with its violations; the seller must be loaded. */
 export function toAdminListingDto(listing: Listing, flags: FlagSummary = NO_FLAGS): AdminListingDto {
-  return { ...toListingDto(listing, true), status: listing.status, rejectionReason: listing.rejectionReason, flags: flags.count, lastFlag: flags.last }
+  return {
+    ...toListingDto(listing, true),
+    status: listing.status,
+    rejectionReason: listing.rejectionReason,
+    flags: flags.count,
+    lastFlag: flags.last,
+  }
 }

@@ -35,7 +35,15 @@ const listingAction = (action: string, summary: string, body: RouteDoc['body']):
 
 /** moderation.routes.ts: admins only */
 export const moderationRouteDocs = routeDocs('moderation', [
-  { method: 'GET', path: '/api/admin/users', summary: 'Find accounts by name or email and status', auth: 'admin', query: adminUserQuerySchema, response: { schema: adminUserListSchema }, pageHeader: 'X-Total-Count' },
+  {
+    method: 'GET',
+    path: '/api/admin/users',
+    summary: 'Find accounts by name or email and status',
+    auth: 'admin',
+    query: adminUserQuerySchema,
+    response: { schema: adminUserListSchema },
+    pageHeader: 'X-Total-Count',
+  },
   userAction('ban', 'Ban a user: every session ends and selling stops', moderationReasonSchema),
   userAction('unban', 'Lift a ban', optionalReasonSchema),
   userAction('flag', 'Record a violation; the user is told the note', flagViolationSchema),

@@ -1,6 +1,12 @@
 import { LockMode } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { BANNED_SELLER_LISTING_REASON, MODERATION_MESSAGES, MODERATION_PAGE_SIZE, type AdminUserDto, type AdminUserQuery } from '@shared/api/moderation'
+import {
+  BANNED_SELLER_LISTING_REASON,
+  MODERATION_MESSAGES,
+  MODERATION_PAGE_SIZE,
+  type AdminUserDto,
+  type AdminUserQuery,
+} from '@shared/api/moderation'
 import { conflict, forbidden, notFound } from '../../http/errors'
 import { changedFields, recordAudit } from '../audit/audit.service'
 import type { LedgerService } from '../ledger/ledger.service'
@@ -86,7 +92,11 @@ export class UserModerationService {
     const clause = where.length > 0 ? `where ${where.join(' and ')}` : ''
     const offset = (query.page - 1) * MODERATION_PAGE_SIZE
     const [rows, counted] = await Promise.all([
-      em.execute<{ id: number }[]>(`select u.id from users u ${clause} order by u.id desc limit ? offset ?`, [...params, MODERATION_PAGE_SIZE, offset]),
+      em.execute<{ id: number }[]>(`select u.id from users u ${clause} order by u.id desc limit ? offset ?`, [
+        ...params,
+        MODERATION_PAGE_SIZE,
+        offset,
+      ]),
       em.execute<{ n: string }[]>(`select count(*) as n from users u ${clause}`, params),
     ])
     const ids = rows.map((row) => row.id)
@@ -122,7 +132,10 @@ export class UserModerationService {
       return {
         value: await this.dto(tx, user),
         notifications: [notification],
-        deliveries: [{ audience: { userIds: [userId] }, event: { type: 'session_ended', reason: 'banned' } }, ...listingStatusEvents(suspended, false)],
+        deliveries: [
+          { audience: { userIds: [userId] }, event: { type: 'session_ended', reason: 'banned' } },
+          ...listingStatusEvents(suspended, false),
+        ],
         after: dealsHeld,
       }
     })
@@ -136,7 +149,14 @@ export class UserModerationService {
       user.bannedAt = null
       user.banReason = null
       const restored = await restoreListingsOf(tx, userId)
-      recordAudit(tx, { adminId, action: 'user.unban', targetType: 'user', targetId: userId, ...changedFields(before, banState(user)), reason: reason ?? null })
+      recordAudit(tx, {
+        adminId,
+        action: 'user.unban',
+        targetType: 'user',
+        targetId: userId,
+        ...changedFields(before, banState(user)),
+        reason: reason ?? null,
+      })
       const notification = this.deps.notifications.notify(tx, userId, {
         type: 'user_unbanned',
         title: 'Account restored',

@@ -58,7 +58,9 @@ export class BalanceService {
          limit ? offset ?`,
         [code, PAYMENTS_PAGE_SIZE, (page - 1) * PAYMENTS_PAGE_SIZE],
       ),
-      em.execute<{ n: string }[]>(`select count(*) as n from ledger_accounts a join ledger_entries e on e.account_id = a.id where a.code = ?`, [code]),
+      em.execute<{ n: string }[]>(`select count(*) as n from ledger_accounts a join ledger_entries e on e.account_id = a.id where a.code = ?`, [
+        code,
+      ]),
     ])
     const items = rows.map((r) => ({
       id: r.id,

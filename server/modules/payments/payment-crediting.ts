@@ -61,7 +61,11 @@ const isoOrNull = (at: Date | null | undefined) => (at ? new Date(at).toISOStrin
 
 /** What a check after the credit can find at the provider, as the order's fields and their columns. */
 type Found = Pick<PaymentOrder, 'reversedAt' | 'complainedAt' | 'complaintClosedAt'>
-const FOUND_COLUMNS: Record<keyof Found, string> = { reversedAt: 'reversed_at', complainedAt: 'complained_at', complaintClosedAt: 'complaint_closed_at' }
+const FOUND_COLUMNS: Record<keyof Found, string> = {
+  reversedAt: 'reversed_at',
+  complainedAt: 'complained_at',
+  complaintClosedAt: 'complaint_closed_at',
+}
 
 const foundSnapshot = (found: Found): Pick<OrderSnapshot, keyof Found> => ({
   reversedAt: isoOrNull(found.reversedAt),
@@ -123,7 +127,10 @@ export class PaymentCrediting {
     const report = await this.deps.provider.fetchOrderStatus(em, order)
     if (report.status === 'paid' && report.collectedCents !== order.totalCents) {
       // `paid` and never credited: the provider holds money that is not what was ordered, an operator's case
-      this.deps.logger.error({ orderId: order.orderId, collected: report.collectedCents, total: order.totalCents }, 'provider amount does not match the order')
+      this.deps.logger.error(
+        { orderId: order.orderId, collected: report.collectedCents, total: order.totalCents },
+        'provider amount does not match the order',
+      )
       if (order.status !== 'paid') await this.record(em, order, UNSETTLED, { status: 'paid', paidAt: new Date() }, options)
       return { order, outcome: 'mismatch' }
     }
@@ -164,7 +171,8 @@ export class PaymentCrediting {
       if (report.complained) {
         locked.complainedAt = askedAt
         const purchases = this.deps.purchases()
-        if (locked.kind === 'purchase' && locked.transactionId !== null && purchases) hold = await purchases.holdForProviderComplaint(tx, locked.transactionId)
+        if (locked.kind === 'purchase' && locked.transactionId !== null && purchases)
+          hold = await purchases.holdForProviderComplaint(tx, locked.transactionId)
       }
       await options.onChange?.(tx, { before, after: orderSnapshot(locked) })
       return { order: locked, fresh: true, closed: false, notification, after, hold }
@@ -179,7 +187,12 @@ export class PaymentCrediting {
     // the deal's own announcement (its live events, notifications and chat line) once everything has committed
     await credited.after?.()
     if ('hold' in credited && credited.order.complainedAt) {
-      const context = { orderId: order.orderId, userId: credited.order.user.id, transactionId: credited.order.transactionId, dealHeld: credited.hold !== null }
+      const context = {
+        orderId: order.orderId,
+        userId: credited.order.user.id,
+        transactionId: credited.order.transactionId,
+        dealHeld: credited.hold !== null,
+      }
       this.deps.logger.error(context, 'the payer complained at the provider before the payment was credited: answer the complaint there')
       await credited.hold?.()
     }
@@ -199,7 +212,8 @@ export class PaymentCrediting {
     const askedAt = new Date()
     const report = await provider.fetchOrderStatus(em, order)
     await this.applyFindings(em, order, report, askedAt, options)
-    if (report.status === 'paid') await provider.settle?.(order).catch((err: unknown) => logger.error({ err, orderId: order.orderId }, 'provider settlement failed'))
+    if (report.status === 'paid')
+      await provider.settle?.(order).catch((err: unknown) => logger.error({ err, orderId: order.orderId }, 'provider settlement failed'))
   }
 
   /**
@@ -214,7 +228,13 @@ export class PaymentCrediting {
    *   every Trustap transaction and answers the complaint there.
    * Each change goes through the caller's `onChange` (an admin's reconcile audits it).
    */
-  private async applyFindings(em: EntityManager, order: PaymentOrder, report: ProviderStatusReport, askedAt: Date, options: ConfirmOptions): Promise<void> {
+  private async applyFindings(
+    em: EntityManager,
+    order: PaymentOrder,
+    report: ProviderStatusReport,
+    askedAt: Date,
+    options: ConfirmOptions,
+  ): Promise<void> {
     if (report.status !== 'paid' && report.status !== 'cancelled') return
     const complained = report.status === 'paid' && report.complained === true
     const applied = await em.transactional(async (tx) => {
@@ -235,7 +255,10 @@ export class PaymentCrediting {
       const columns = fields.map((field) => `${FOUND_COLUMNS[field]} = ?`).join(', ')
       await tx.execute(`update payment_orders set ${columns}, updated_at = ? where id = ?`, [...fields.map((field) => set[field]), askedAt, order.id])
       const purchases = this.deps.purchases()
-      const hold = set.complainedAt && order.kind === 'purchase' && order.transactionId !== null && purchases ? await purchases.holdForProviderComplaint(tx, order.transactionId) : null
+      const hold =
+        set.complainedAt && order.kind === 'purchase' && order.transactionId !== null && purchases
+          ? await purchases.holdForProviderComplaint(tx, order.transactionId)
+          : null
       const before = { ...orderSnapshot(order), ...foundSnapshot(found) }
       const after = { ...orderSnapshot(order), ...foundSnapshot({ ...found, ...set }) }
       await options.onChange?.(tx, { before, after })
@@ -246,7 +269,11 @@ export class PaymentCrediting {
     const { logger } = this.deps
     const context = { orderId: order.orderId, userId: order.user.id, transactionId: order.transactionId, amountCents: order.amountCents }
     if (applied.set.reversedAt) logger.error(context, 'the provider gave a credited payment back to the payer: recover it')
-    if (applied.set.complainedAt) logger.error({ ...context, dealHeld: applied.hold !== null }, 'the payer complained about a credited payment at the provider: answer the complaint there')
+    if (applied.set.complainedAt)
+      logger.error(
+        { ...context, dealHeld: applied.hold !== null },
+        'the payer complained about a credited payment at the provider: answer the complaint there',
+      )
     if (applied.set.complaintClosedAt) logger.info(context, 'the provider is past the complaint')
     await applied.hold?.()
     await this.announceStatus(order)
@@ -265,7 +292,13 @@ export class PaymentCrediting {
    * Writes what the provider reported under the order's row lock, if the order is still in one of `from`,
    * with the caller's `onChange` in the same transaction; announced to the monitors once committed.
    */
-  private async record(em: EntityManager, order: PaymentOrder, from: readonly PaymentOrderStatus[], next: Pick<PaymentOrder, 'status'> & Partial<Pick<PaymentOrder, 'paidAt'>>, options: ConfirmOptions) {
+  private async record(
+    em: EntityManager,
+    order: PaymentOrder,
+    from: readonly PaymentOrderStatus[],
+    next: Pick<PaymentOrder, 'status'> & Partial<Pick<PaymentOrder, 'paidAt'>>,
+    options: ConfirmOptions,
+  ) {
     const changed = await em.transactional(async (tx) => {
       const locked = await tx.findOneOrFail(PaymentOrder, { id: order.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true })
       if (!from.includes(locked.status)) return null
@@ -317,12 +350,23 @@ export class PaymentCrediting {
   }
 
   /** Records what the provider said of an unpaid order; `paid` and `credited` are never taken back here. */
-  private async settleUnpaid(em: EntityManager, order: PaymentOrder, status: 'pending' | 'failed' | 'cancelled', options: ConfirmOptions): Promise<ConfirmOutcome> {
+  private async settleUnpaid(
+    em: EntityManager,
+    order: PaymentOrder,
+    status: 'pending' | 'failed' | 'cancelled',
+    options: ConfirmOptions,
+  ): Promise<ConfirmOutcome> {
     let next: PaymentOrder['status'] | null = status === 'pending' ? null : status
     if (status === 'pending' && Date.now() - order.createdAt.getTime() > ORDER_TTL_MS) next = 'expired'
     if (next === null) return 'pending'
     if (order.status !== next && UNSETTLED.includes(order.status)) {
-      await this.record(em, order, UNSETTLED.filter((s) => s !== next), { status: next }, options)
+      await this.record(
+        em,
+        order,
+        UNSETTLED.filter((s) => s !== next),
+        { status: next },
+        options,
+      )
     }
     return next
   }

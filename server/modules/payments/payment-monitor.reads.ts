@@ -11,8 +11,8 @@ const minutesBefore = (now: Date, minutes: number) => new Date(now.getTime() - m
 /**
  * Stuck orders (docs/decisions.md "Payment monitor"): `paid` is only ever stored for money the provider holds and
  * Handover did not credit, so it is stuck at once, as is a credited order the provider gave back to the payer (`reversedAt`)
- * until an operator has recovered the money (`reversalResolvedAt`),
- * or one the payer complained about at the provider until the provider is past the complaint; `created` is stuck once nobody has heard from the provider for
+ * until an operator has recovered the money (`reversalResolvedAt`), or one the payer complained about at the provider
+ * until the provider is past the complaint; `created` is stuck once nobody has heard from the provider for
  * PAYMENT_MONITOR.openOrderMinutes. Both are what a reconcile can settle.
  */
 export function stuckOrder(
@@ -30,7 +30,14 @@ export function stuckOrder(
 
 /** The same rule as SQL, for the stuck filter and the summary. */
 export function stuckOrdersWhere(now: Date): FilterQuery<PaymentOrder> {
-  return { $or: [{ status: 'paid' }, { reversedAt: { $ne: null }, reversalResolvedAt: null }, { complainedAt: { $ne: null }, complaintClosedAt: null }, { status: 'created', createdAt: { $lt: minutesBefore(now, PAYMENT_MONITOR.openOrderMinutes) } }] }
+  return {
+    $or: [
+      { status: 'paid' },
+      { reversedAt: { $ne: null }, reversalResolvedAt: null },
+      { complainedAt: { $ne: null }, complaintClosedAt: null },
+      { status: 'created', createdAt: { $lt: minutesBefore(now, PAYMENT_MONITOR.openOrderMinutes) } },
+    ],
+  }
 }
 
 function ordersWhere(query: Omit<AdminOrderQuery, 'page'>, now: Date): FilterQuery<PaymentOrder> {

@@ -10,7 +10,24 @@ export type PaymentOrderKind = 'deposit' | 'purchase'
  * provider. Only the provider's own answer moves an order to paid, and only crediting moves it to credited.
  */
 export class PaymentOrder {
-  [OptionalProps]?: 'status' | 'providerRef' | 'checkoutUrl' | 'transactionId' | 'conversationId' | 'sellerId' | 'createdAt' | 'updatedAt' | 'paidAt' | 'creditedAt' | 'refundedAt' | 'reversedAt' | 'complainedAt' | 'complaintClosedAt' | 'reversalResolvedAt' | 'providerCheckedAt' | 'returnTo'
+  [OptionalProps]?:
+    | 'status'
+    | 'providerRef'
+    | 'checkoutUrl'
+    | 'transactionId'
+    | 'conversationId'
+    | 'sellerId'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'paidAt'
+    | 'creditedAt'
+    | 'refundedAt'
+    | 'reversedAt'
+    | 'complainedAt'
+    | 'complaintClosedAt'
+    | 'reversalResolvedAt'
+    | 'providerCheckedAt'
+    | 'returnTo'
   id!: number
   orderId!: string
   user!: User

@@ -29,7 +29,13 @@ describe('payments configuration', () => {
   })
 
   it('takes a complete Trustap setup, trailing slashes trimmed', () => {
-    const config = loadConfig({ ...base(), ...trustap, TRUSTAP_API_URL: 'https://dev.trustap.com/api/v1/', TRUSTAP_CLIENT_ID: 'client', TRUSTAP_CLIENT_SECRET: 'client-secret' })
+    const config = loadConfig({
+      ...base(),
+      ...trustap,
+      TRUSTAP_API_URL: 'https://dev.trustap.com/api/v1/',
+      TRUSTAP_CLIENT_ID: 'client',
+      TRUSTAP_CLIENT_SECRET: 'client-secret',
+    })
     expect(config.trustap).toMatchObject({
       apiUrl: 'https://dev.trustap.com/api/v1',
       apiKey: 'api-key-123456',

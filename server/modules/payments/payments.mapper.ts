@@ -1,10 +1,4 @@
-import {
-  PAYMENT_MESSAGES,
-  type AdminWithdrawalDto,
-  type CheckoutDto,
-  type VerifyPaymentResponse,
-  type WithdrawalDto,
-} from '@shared/api/payments'
+import { PAYMENT_MESSAGES, type AdminWithdrawalDto, type CheckoutDto, type VerifyPaymentResponse, type WithdrawalDto } from '@shared/api/payments'
 import { centsToDecimalString, type Cents } from '@shared/money'
 import type { PaymentOrder, Withdrawal } from './payment.entities'
 
@@ -35,7 +29,11 @@ const ERRORS: Record<Exclude<ConfirmOutcome, 'credited'>, string> = {
 }
 
 /** SPEC §3 "Payment verification result": the details the return screen needs to send the user on. */
-export function toVerifyResponse(order: PaymentOrder, outcome: ConfirmOutcome, toBalance = false): VerifyPaymentResponse & { message?: string; status: string } {
+export function toVerifyResponse(
+  order: PaymentOrder,
+  outcome: ConfirmOutcome,
+  toBalance = false,
+): VerifyPaymentResponse & { message?: string; status: string } {
   const details = {
     ...(toBalance ? { to_balance: true as const } : {}),
     amount: toDollars(order.amountCents),

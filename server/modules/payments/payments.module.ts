@@ -66,7 +66,9 @@ export function createPaymentsModule(deps: PaymentsModuleDeps): PaymentsModule {
       adminWithdrawalRoutes({ withdrawals, stepUp }),
       trustapRoutes({ oauth, stepUp }),
       // the sandbox's hosted checkout exists only while the sandbox is the provider
-      ...(provider === sandbox ? [sandboxRoutes({
+      ...(provider === sandbox
+        ? [
+            sandboxRoutes({
               sandbox,
               publicUrl: config.publicUrl,
               secret: config.sessionSecret,
@@ -75,7 +77,9 @@ export function createPaymentsModule(deps: PaymentsModuleDeps): PaymentsModule {
                   () => undefined,
                   (err: unknown) => logger.warn({ err, orderId: order.orderId }, 'sandbox outcome not recorded on the order'),
                 ),
-            }),] : []),
+            }),
+          ]
+        : []),
     ],
   }
 }

@@ -73,8 +73,20 @@ export const paymentsRouteDocs = routeDocs('payments', [
     errors: [409],
     idempotent: true,
   },
-  { method: 'GET', path: '/api/withdrawals', summary: 'The user’s withdrawals, newest first', auth: 'signed-in', response: { schema: z.array(withdrawalDtoSchema) } },
-  { method: 'GET', path: '/api/balance', summary: 'Available, held for withdrawals, and in escrow', auth: 'signed-in', response: { schema: balanceSchema } },
+  {
+    method: 'GET',
+    path: '/api/withdrawals',
+    summary: 'The user’s withdrawals, newest first',
+    auth: 'signed-in',
+    response: { schema: z.array(withdrawalDtoSchema) },
+  },
+  {
+    method: 'GET',
+    path: '/api/balance',
+    summary: 'Available, held for withdrawals, and in escrow',
+    auth: 'signed-in',
+    response: { schema: balanceSchema },
+  },
   {
     method: 'GET',
     path: '/api/balance/history',
@@ -141,6 +153,18 @@ export const paymentsRouteDocs = routeDocs('payments', [
     response: { schema: trustapConnectionSchema },
     errors: [409, 502, 503],
   },
-  { method: 'GET', path: '/api/trustap/connection', summary: 'The user’s Trustap connection', auth: 'signed-in', response: { schema: trustapConnectionSchema } },
-  { method: 'DELETE', path: '/api/trustap/connection', summary: 'Remove the Trustap connection', auth: 'signed-in', response: { schema: trustapConnectionSchema } },
+  {
+    method: 'GET',
+    path: '/api/trustap/connection',
+    summary: 'The user’s Trustap connection',
+    auth: 'signed-in',
+    response: { schema: trustapConnectionSchema },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/trustap/connection',
+    summary: 'Remove the Trustap connection',
+    auth: 'signed-in',
+    response: { schema: trustapConnectionSchema },
+  },
 ])

@@ -1,11 +1,5 @@
 import Router from '@koa/router'
-import {
-  completePaymentRequestSchema,
-  depositRequestSchema,
-  dollarsToCents,
-  purchaseOrderId,
-  verifyPaymentRequestSchema,
-} from '@shared/api/payments'
+import { completePaymentRequestSchema, depositRequestSchema, dollarsToCents, purchaseOrderId, verifyPaymentRequestSchema } from '@shared/api/payments'
 import { requireActiveUser } from '../../http/access'
 import { clientIp, requireSessionUserId, type AppState } from '../../http/context'
 import { respondIdempotent } from '../../http/idempotency'
@@ -19,7 +13,8 @@ function orderIdOf(input: { order_id?: string; state?: string; type?: string; tr
   if (input.order_id) return input.order_id
   const fromState = decodeState(input.state)
   if (fromState) return fromState
-  if (input.type === 'transaction' && input.transaction_id && /^\d{1,10}$/.test(input.transaction_id)) return purchaseOrderId(Number(input.transaction_id))
+  if (input.type === 'transaction' && input.transaction_id && /^\d{1,10}$/.test(input.transaction_id))
+    return purchaseOrderId(Number(input.transaction_id))
   return null
 }
 

@@ -12,7 +12,14 @@ import { changedFields, recordAudit } from '../audit/audit.service'
 import { User } from '../users/user.entity'
 import { PaymentOrder, type PaymentOrderKind } from './payment.entities'
 import { PaymentCrediting, orderSnapshot, type ConfirmOptions, type CreditingDeps, type OrderSnapshot } from './payment-crediting'
-import { ProviderUnavailable, RefundRefused, type CheckoutBuyer, type PaymentProvider, type ProviderQuote, type WebhookRequest } from './payment-provider'
+import {
+  ProviderUnavailable,
+  RefundRefused,
+  type CheckoutBuyer,
+  type PaymentProvider,
+  type ProviderQuote,
+  type WebhookRequest,
+} from './payment-provider'
 import { toCheckoutDto, type ConfirmOutcome } from './payments.mapper'
 
 /** An order's fields that a check after the credit sets, and what a reconcile that set one tells the admin it found. */
@@ -50,9 +57,16 @@ const checkoutMoney = (fields: CheckoutFields, quote: ProviderQuote) => ({
   totalCents: fields.amountCents + quote.processorFeeCents,
 })
 
-/** The order's attempt is still open and is the one asked for: a checkout made for the website would send a desktop buyer back to the website, and the other way round. */
+/**
+ * The order's attempt is still open and is the one asked for: a checkout made for the website would send a desktop
+ * buyer back to the website, and the other way round.
+ */
 const sameCheckout = (order: PaymentOrder, fields: CheckoutFields) =>
-  order.status === 'created' && Boolean(order.checkoutUrl) && order.method === fields.method && order.amountCents === fields.amountCents && order.returnTo === fields.returnTo
+  order.status === 'created' &&
+  Boolean(order.checkoutUrl) &&
+  order.method === fields.method &&
+  order.amountCents === fields.amountCents &&
+  order.returnTo === fields.returnTo
 
 /** A provider that failed us becomes one clear 503, one that refuses a refund a 409 with its reason; our own errors pass through. */
 async function atProvider<T>(logger: Logger, what: string, call: () => Promise<T>): Promise<T> {
@@ -90,7 +104,13 @@ export class PaymentsService {
    * POST /api/payments/deposits, inside the request's transaction: the payment monitors hear of the new order
    * after the commit. The order id has the second in it, so a second deposit in the same second is a 409.
    */
-  async createDeposit(em: EntityManager, buyer: CheckoutBuyer, amountCents: number, method: ProviderMethod, returnTo: ReturnTarget = 'web'): Promise<Answer<CheckoutDto>> {
+  async createDeposit(
+    em: EntityManager,
+    buyer: CheckoutBuyer,
+    amountCents: number,
+    method: ProviderMethod,
+    returnTo: ReturnTarget = 'web',
+  ): Promise<Answer<CheckoutDto>> {
     const orderId = depositOrderId(buyer.id, Math.floor(Date.now() / 1000))
     const order = await this.openCheckout(em, { orderId, kind: 'deposit', transactionId: null, amountCents, method, returnTo }, buyer)
     return { status: 201, body: toCheckoutDto(order), after: () => this.crediting.announceStatus(order) }
@@ -107,7 +127,14 @@ export class PaymentsService {
     const user = await em.findOneOrFail(User, { id: input.userId })
     const buyer = { id: user.id, username: user.username, email: user.email, ip: input.ip ?? '127.0.0.1' }
     const orderId = purchaseOrderId(input.transactionId)
-    const fields = { orderId, kind: 'purchase' as const, transactionId: input.transactionId, amountCents: input.amountCents, method: input.method, returnTo: input.returnTo ?? 'web' }
+    const fields = {
+      orderId,
+      kind: 'purchase' as const,
+      transactionId: input.transactionId,
+      amountCents: input.amountCents,
+      method: input.method,
+      returnTo: input.returnTo ?? 'web',
+    }
     const existing = await em.findOne(PaymentOrder, { orderId }, { refresh: true })
     let order: PaymentOrder
     if (existing) {
@@ -193,7 +220,9 @@ export class PaymentsService {
    */
   async creditedToBalance(em: EntityManager, order: PaymentOrder, outcome: ConfirmOutcome): Promise<boolean> {
     if (outcome !== 'credited' || order.kind !== 'purchase' || order.transactionId === null) return false
-    const [deal] = await em.execute<{ payment_method: string | null }[]>('select payment_method from escrow_transactions where id = ?', [order.transactionId])
+    const [deal] = await em.execute<{ payment_method: string | null }[]>('select payment_method from escrow_transactions where id = ?', [
+      order.transactionId,
+    ])
     return deal !== undefined && deal.payment_method !== 'card' && deal.payment_method !== 'crypto'
   }
 
@@ -231,7 +260,12 @@ export class PaymentsService {
    * often it is asked); then the order turns `refunded` under its row lock, with the audit entry and, when the payer's
    * account is still open, a notification. A repeat, or a second admin at the same time, changes nothing.
    */
-  async refund(em: EntityManager, adminId: number, orderId: string, reason: string): Promise<{ order: PaymentOrder; changed: boolean; refundedCents: number | null }> {
+  async refund(
+    em: EntityManager,
+    adminId: number,
+    orderId: string,
+    reason: string,
+  ): Promise<{ order: PaymentOrder; changed: boolean; refundedCents: number | null }> {
     const order = await em.findOne(PaymentOrder, { orderId }, { populate: ['user'] })
     if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound)
     if (order.status === 'refunded') return { order, changed: false, refundedCents: null }
@@ -239,12 +273,23 @@ export class PaymentsService {
     if (order.provider !== this.provider.name) throw conflict(PAYMENT_MESSAGES.otherProvider, 'other_provider')
     const { refundedCents } = await atProvider(this.deps.logger, 'refund', () => this.provider.refund(em, order, reason))
     const done = await em.transactional(async (tx) => {
-      const locked = await tx.findOneOrFail(PaymentOrder, { id: order.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, populate: ['user'] })
+      const locked = await tx.findOneOrFail(
+        PaymentOrder,
+        { id: order.id },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, populate: ['user'] },
+      )
       if (locked.status !== 'paid') return { order: locked, notification: null, changed: false }
       const before = orderSnapshot(locked)
       locked.status = 'refunded'
       locked.refundedAt = locked.updatedAt = new Date()
-      recordAudit(tx, { adminId, action: 'payment.refund', targetType: 'payment_order', targetId: locked.orderId, ...changedFields(before, orderSnapshot(locked)), reason })
+      recordAudit(tx, {
+        adminId,
+        action: 'payment.refund',
+        targetType: 'payment_order',
+        targetId: locked.orderId,
+        ...changedFields(before, orderSnapshot(locked)),
+        reason,
+      })
       const amount = centsToDecimalString(refundedCents)
       const notification = locked.user.deletedAt
         ? null
@@ -257,7 +302,10 @@ export class PaymentsService {
       return { order: locked, notification, changed: true }
     })
     if (done.changed) {
-      if (done.notification) await this.deps.notifications.publishCreated(done.notification).catch((err: unknown) => this.deps.logger.warn({ err, orderId }, 'refund notification not published'))
+      if (done.notification)
+        await this.deps.notifications
+          .publishCreated(done.notification)
+          .catch((err: unknown) => this.deps.logger.warn({ err, orderId }, 'refund notification not published'))
       await this.crediting.announceStatus(done.order)
     }
     return { order: done.order, changed: done.changed, refundedCents: done.changed ? refundedCents : null }
@@ -272,7 +320,11 @@ export class PaymentsService {
     const order = await em.findOne(PaymentOrder, { orderId })
     if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound)
     const done = await em.transactional(async (tx) => {
-      const locked = await tx.findOneOrFail(PaymentOrder, { id: order.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, populate: ['user'] })
+      const locked = await tx.findOneOrFail(
+        PaymentOrder,
+        { id: order.id },
+        { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, populate: ['user'] },
+      )
       if (!locked.reversedAt) throw conflict(RESOLVE_REVERSAL_MESSAGES.notReversed, 'not_reversed')
       if (locked.reversalResolvedAt) return { order: locked, changed: false }
       locked.reversalResolvedAt = locked.updatedAt = new Date()
@@ -297,13 +349,20 @@ export class PaymentsService {
    * first and forgotten again when handling it fails, or when the provider's API does not call the order paid yet, so a
    * provider's retry is still heard.
    */
-  async handleWebhook(em: EntityManager, providerName: string, request: WebhookRequest): Promise<{ orderId: string | null; outcome: ConfirmOutcome | 'unknown_order' }> {
+  async handleWebhook(
+    em: EntityManager,
+    providerName: string,
+    request: WebhookRequest,
+  ): Promise<{ orderId: string | null; outcome: ConfirmOutcome | 'unknown_order' }> {
     if (providerName !== this.provider.name) throw notFound(`No webhooks for provider ${providerName}`)
     const hint = this.provider.verifyWebhook(request)
     if (!hint) throw unauthorized('Webhook credentials refused')
     // claimed before it is handled, so copies delivered at the same moment are refused like later ones
     const key = [this.provider.name, hint.eventKey]
-    const claimed = await em.execute(`insert into payment_webhook_events (provider, event_key) values (?, ?) on conflict do nothing returning id`, key)
+    const claimed = await em.execute(
+      `insert into payment_webhook_events (provider, event_key) values (?, ?) on conflict do nothing returning id`,
+      key,
+    )
     if (claimed.length === 0) throw conflict('This webhook delivery was handled already', 'webhook_replayed')
     const release = () =>
       em
@@ -316,8 +375,10 @@ export class PaymentsService {
       // until a payment is confirmed): its retry may find it paid. A delivery that says the buyer paid is asked for again.
       if (outcome === 'pending' || outcome === 'expired') {
         await release()
-        if (hint.claimsPaid) throw new HttpError(503, 'payment_not_confirmed', PAYMENT_MESSAGES.webhookNotConfirmed, { 'Retry-After': String(WEBHOOK_RETRY_SECONDS) })
-      } else if (order) await em.execute('update payment_webhook_events set order_id = ? where provider = ? and event_key = ?', [order.orderId, ...key])
+        if (hint.claimsPaid)
+          throw new HttpError(503, 'payment_not_confirmed', PAYMENT_MESSAGES.webhookNotConfirmed, { 'Retry-After': String(WEBHOOK_RETRY_SECONDS) })
+      } else if (order)
+        await em.execute('update payment_webhook_events set order_id = ? where provider = ? and event_key = ?', [order.orderId, ...key])
       return { orderId: order?.orderId ?? null, outcome }
     } catch (err) {
       // not handled: the provider's retry must be heard
@@ -338,13 +399,22 @@ export class PaymentsService {
     if (!provider.methods.includes(fields.method)) throw badRequest(PAYMENT_MESSAGES.methodUnavailable, 'method_unavailable')
     const quote = await atProvider(logger, 'quote', () => provider.quote(fields.method, fields.amountCents))
     const now = new Date()
-    const order = em.create(PaymentOrder, { ...fields, ...checkoutMoney(fields, quote), user: em.getReference(User, buyer.id), provider: provider.name, createdAt: now, updatedAt: now })
+    const order = em.create(PaymentOrder, {
+      ...fields,
+      ...checkoutMoney(fields, quote),
+      user: em.getReference(User, buyer.id),
+      provider: provider.name,
+      createdAt: now,
+      updatedAt: now,
+    })
     try {
       await em.flush()
     } catch (err) {
       if (err instanceof UniqueConstraintViolationException) {
         em.clear()
-        throw new HttpError(409, 'order_exists', fields.kind === 'deposit' ? PAYMENT_MESSAGES.depositTooSoon : PAYMENT_MESSAGES.checkoutOpening, { 'Retry-After': '1' })
+        throw new HttpError(409, 'order_exists', fields.kind === 'deposit' ? PAYMENT_MESSAGES.depositTooSoon : PAYMENT_MESSAGES.checkoutOpening, {
+          'Retry-After': '1',
+        })
       }
       throw err
     }

@@ -24,7 +24,10 @@ export function basicAuthMatches(header: string | undefined, user: string, passw
 }
 
 /** A webhook delivery's identity: providers resend the same body, so its hash recognises a replay. */
-export const deliveryKey = (provider: string, body: unknown) => createHash('sha256').update(`${provider}\n${canonicalJson(body)}`).digest('hex')
+export const deliveryKey = (provider: string, body: unknown) =>
+  createHash('sha256')
+    .update(`${provider}\n${canonicalJson(body)}`)
+    .digest('hex')
 
 /** The spec's `state`: base64 of JSON naming the order (SPEC §3), so the return screen knows it even without order_id. */
 export function encodeState(order: Pick<PaymentOrder, 'orderId' | 'kind'>): string {
@@ -37,7 +40,8 @@ export function decodeState(state: string | undefined): string | null {
   for (const text of [Buffer.from(state, 'base64').toString('utf8'), state]) {
     try {
       const parsed: unknown = JSON.parse(text)
-      if (parsed && typeof parsed === 'object' && typeof (parsed as { orderId?: unknown }).orderId === 'string') return (parsed as { orderId: string }).orderId
+      if (parsed && typeof parsed === 'object' && typeof (parsed as { orderId?: unknown }).orderId === 'string')
+        return (parsed as { orderId: string }).orderId
     } catch {
       // not JSON in this form: try the next
     }
@@ -65,7 +69,11 @@ export function returnUrl(publicUrl: string, order: PaymentOrder, outcome?: Retu
     type,
     payment_type: type,
     state: encodeState(order),
-    ...(order.transactionId !== null ? { transaction_id: String(order.transactionId) } : order.providerRef ? { transaction_id: order.providerRef } : {}),
+    ...(order.transactionId !== null
+      ? { transaction_id: String(order.transactionId) }
+      : order.providerRef
+        ? { transaction_id: order.providerRef }
+        : {}),
     ...(order.providerRef ? { tx_id: order.providerRef } : {}),
     ...(outcome ? OUTCOME_PARAMS[outcome] : {}),
   })

@@ -83,7 +83,11 @@ export class WithdrawalsService {
    */
   async adminList(em: EntityManager, status: WithdrawalStatus | undefined, page: number): Promise<{ items: Withdrawal[]; total: number }> {
     const orderBy: QueryOrderMap<Withdrawal> =
-      status === 'requested' ? { id: QueryOrder.ASC } : status ? { decidedAt: QueryOrder.DESC_NULLS_LAST, id: QueryOrder.DESC } : { id: QueryOrder.DESC }
+      status === 'requested'
+        ? { id: QueryOrder.ASC }
+        : status
+          ? { decidedAt: QueryOrder.DESC_NULLS_LAST, id: QueryOrder.DESC }
+          : { id: QueryOrder.DESC }
     const [items, total] = await em.findAndCount(Withdrawal, status ? { status } : {}, {
       orderBy,
       limit: PAYMENTS_PAGE_SIZE,
@@ -110,7 +114,14 @@ export class WithdrawalsService {
           { account: await ledger.systemAccount(tx, 'provider_clearing'), amountCents: w.amountCents },
         ],
       })
-      recordAudit(tx, { adminId, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: w.id, before: { status: w.status }, after: { status: 'approved', payoutRef: payout.reference } })
+      recordAudit(tx, {
+        adminId,
+        action: 'withdrawal.approve',
+        targetType: 'withdrawal',
+        targetId: w.id,
+        before: { status: w.status },
+        after: { status: 'approved', payoutRef: payout.reference },
+      })
       Object.assign(w, { status: 'approved', payoutRef: payout.reference, decidedBy: tx.getReference(User, adminId), decidedAt: new Date() })
       const notification = await notifications.notify(tx, w.user.id, {
         type: 'balance_updated',
@@ -136,7 +147,15 @@ export class WithdrawalsService {
           { account: wallet, amountCents: w.amountCents },
         ],
       })
-      recordAudit(tx, { adminId, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: w.id, before: { status: w.status }, after: { status: 'rejected' }, reason })
+      recordAudit(tx, {
+        adminId,
+        action: 'withdrawal.reject',
+        targetType: 'withdrawal',
+        targetId: w.id,
+        before: { status: w.status },
+        after: { status: 'rejected' },
+        reason,
+      })
       Object.assign(w, { status: 'rejected', reason, decidedBy: tx.getReference(User, adminId), decidedAt: new Date() })
       const notification = await notifications.notify(tx, w.user.id, {
         type: 'balance_updated',

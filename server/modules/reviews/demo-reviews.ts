@@ -83,9 +83,21 @@ export async function seedDemoReviews(tx: EntityManager, buyers: User[], now = n
     for (const [status, hours, note] of STEPS) {
       const actorRole = status === 'invite_sent' || status === 'countdown_started' ? 'seller' : 'buyer'
       const text = note(buyer.username, listing.seller.username, countdownDays, closedAt)
-      tx.create(EscrowTransactionEvent, { transaction: deal, status, actorRole, note: text, createdAt: new Date(createdAt.getTime() + hours * HOUR_MS) })
+      tx.create(EscrowTransactionEvent, {
+        transaction: deal,
+        status,
+        actorRole,
+        note: text,
+        createdAt: new Date(createdAt.getTime() + hours * HOUR_MS),
+      })
     }
-    tx.create(EscrowTransactionEvent, { transaction: deal, status: 'completed', actorRole: 'system', note: dealChat.countdownEnded, createdAt: closedAt })
+    tx.create(EscrowTransactionEvent, {
+      transaction: deal,
+      status: 'completed',
+      actorRole: 'system',
+      note: dealChat.countdownEnded,
+      createdAt: closedAt,
+    })
     if (waiting.has(pick)) continue
     const [rating, text] = DEMO_REVIEWS[reviews % DEMO_REVIEWS.length]!
     const writtenAt = Math.min(now.getTime(), closedAt.getTime() + (2 + (reviews % 5) * 7) * HOUR_MS)

@@ -1,12 +1,26 @@
 import { moderationReasonSchema } from '@shared/api/moderation'
-import { dealReviewSchema, removedReviewSchema, reviewDtoSchema, reviewListQuerySchema, reviewRequestSchema, sellerReviewsSchema } from '@shared/api/reviews'
+import {
+  dealReviewSchema,
+  removedReviewSchema,
+  reviewDtoSchema,
+  reviewListQuerySchema,
+  reviewRequestSchema,
+  sellerReviewsSchema,
+} from '@shared/api/reviews'
 import { routeDocs, serialIdParam } from '../../http/route-docs'
 
 const id = { id: serialIdParam }
 
 /** reviews.routes.ts: a deal's review and a seller's reviews */
 export const reviewsRouteDocs = routeDocs('reviews', [
-  { method: 'GET', path: '/api/transactions/:id/review', summary: 'The deal’s review, for its parties and admins', auth: 'signed-in', params: id, response: { schema: dealReviewSchema } },
+  {
+    method: 'GET',
+    path: '/api/transactions/:id/review',
+    summary: 'The deal’s review, for its parties and admins',
+    auth: 'signed-in',
+    params: id,
+    response: { schema: dealReviewSchema },
+  },
   {
     method: 'POST',
     path: '/api/transactions/:id/review',

@@ -1,5 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { REVIEW_MESSAGES, type DealReview, type RemovedReview, type ReviewDto, type ReviewListQuery, type ReviewRequest, type SellerRating, type SellerReviews } from '@shared/api/reviews'
+import {
+  REVIEW_MESSAGES,
+  type DealReview,
+  type RemovedReview,
+  type ReviewDto,
+  type ReviewListQuery,
+  type ReviewRequest,
+  type SellerRating,
+  type SellerReviews,
+} from '@shared/api/reviews'
 import { transactionDisplayId, type TransactionDetailDto } from '@shared/api/transactions'
 import { conflict, forbidden, notFound } from '../../http/errors'
 import { recordAudit } from '../audit/audit.service'
@@ -57,7 +66,9 @@ export class ReviewsService {
       [deal.id, deal.sellerId, deal.buyerId, input.rating, input.text],
     )
     if (!inserted) {
-      const [existing] = await tx.execute<{ removed: boolean }[]>(`select removed_at is not null as removed from reviews where transaction_id = ?`, [deal.id])
+      const [existing] = await tx.execute<{ removed: boolean }[]>(`select removed_at is not null as removed from reviews where transaction_id = ?`, [
+        deal.id,
+      ])
       throw existing?.removed ? conflict(REVIEW_MESSAGES.removedAlready, 'review_removed') : conflict(REVIEW_MESSAGES.already, 'already_reviewed')
     }
     const notification = this.deps.notifications.notify(tx, deal.sellerId, {
@@ -83,7 +94,10 @@ export class ReviewsService {
     const after = async () => {
       try {
         // the status stays; both sides' open deal pages show the review
-        await this.deps.bus.publish({ userIds: [deal.buyerId, deal.sellerId] }, { type: 'transaction_updated', transactionId: deal.id, status: deal.status })
+        await this.deps.bus.publish(
+          { userIds: [deal.buyerId, deal.sellerId] },
+          { type: 'transaction_updated', transactionId: deal.id, status: deal.status },
+        )
       } catch (err) {
         this.deps.logger.warn({ err, transactionId: deal.id }, 'review stored but its live update was not published')
       }
@@ -106,13 +120,15 @@ export class ReviewsService {
    */
   async remove(em: EntityManager, adminId: number, id: number, reason: string): Promise<RemovedReview> {
     const removed = await em.transactional(async (tx) => {
-      const [row] = await tx.execute<{ id: number; transaction_id: number; seller_id: number; reviewer_id: number; rating: number; text: string; removed_at: Date | null }[]>(
-        `select id, transaction_id, seller_id, reviewer_id, rating, text, removed_at from reviews where id = ? for update`,
-        [id],
-      )
+      const [row] = await tx.execute<
+        { id: number; transaction_id: number; seller_id: number; reviewer_id: number; rating: number; text: string; removed_at: Date | null }[]
+      >(`select id, transaction_id, seller_id, reviewer_id, rating, text, removed_at from reviews where id = ? for update`, [id])
       if (!row) throw notFound(REVIEW_MESSAGES.notFound)
       if (row.removed_at) throw conflict(REVIEW_MESSAGES.alreadyRemoved, 'review_removed')
-      const [updated] = await tx.execute<{ removed_at: Date | string }[]>(`update reviews set removed_at = now(), removed_reason = ? where id = ? returning removed_at`, [reason, id])
+      const [updated] = await tx.execute<{ removed_at: Date | string }[]>(
+        `update reviews set removed_at = now(), removed_reason = ? where id = ? returning removed_at`,
+        [reason, id],
+      )
       recordAudit(tx, {
         adminId,
         action: 'review.remove',
@@ -123,11 +139,20 @@ export class ReviewsService {
         reason,
       })
       await tx.flush()
-      return { id, sellerId: row.seller_id, transactionId: row.transaction_id, reviewerId: row.reviewer_id, removedAt: new Date(updated!.removed_at).toISOString() }
+      return {
+        id,
+        sellerId: row.seller_id,
+        transactionId: row.transaction_id,
+        reviewerId: row.reviewer_id,
+        removedAt: new Date(updated!.removed_at).toISOString(),
+      }
     })
     try {
       // both sides' open deal pages show the removal
-      await this.deps.bus.publish({ userIds: [removed.reviewerId, removed.sellerId] }, { type: 'transaction_updated', transactionId: removed.transactionId, status: 'completed' })
+      await this.deps.bus.publish(
+        { userIds: [removed.reviewerId, removed.sellerId] },
+        { type: 'transaction_updated', transactionId: removed.transactionId, status: 'completed' },
+      )
     } catch (err) {
       this.deps.logger.warn({ err, reviewId: id }, 'review removed but its live update was not published')
     }
@@ -147,7 +172,8 @@ export class ReviewsService {
 
   /** Each seller's rating (none yet: average null, count 0), for profiles and the ranking. */
   async ratings(em: EntityManager, sellerIds: readonly number[]): Promise<Map<number, SellerRating>> {
-    const rows = sellerIds.length === 0 ? [] : await em.execute<{ seller_id: number; rating_sum: string; rating_count: string }[]>(RATINGS_SQL, [[...sellerIds]])
+    const rows =
+      sellerIds.length === 0 ? [] : await em.execute<{ seller_id: number; rating_sum: string; rating_count: string }[]>(RATINGS_SQL, [[...sellerIds]])
     const bySeller = new Map(rows.map((row) => [row.seller_id, row]))
     return new Map(sellerIds.map((id) => [id, toSellerRating(bySeller.get(id))]))
   }

@@ -45,7 +45,9 @@ describe('orderedPlatforms', () => {
 
 describe('toRecentSale', () => {
   it('reads a sale row', () => {
-    expect(toRecentSale({ id: 5, platform: 'facebook', account_title: 'Cars page', price_cents: '9950', sold_at: '2026-01-02T03:04:05.678Z' })).toEqual({
+    expect(
+      toRecentSale({ id: 5, platform: 'facebook', account_title: 'Cars page', price_cents: '9950', sold_at: '2026-01-02T03:04:05.678Z' }),
+    ).toEqual({
       id: 5,
       platform: 'facebook',
       accountTitle: 'Cars page',

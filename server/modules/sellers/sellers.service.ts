@@ -66,7 +66,10 @@ export class SellersService {
    */
   async top(em: EntityManager, limit: number): Promise<TopSeller[]> {
     const rows = await em.getConnection().execute<SellerRow[]>(TOP_SELLERS_SQL, [limit])
-    const ratings = await this.deps.ratings(em, rows.map((row) => row.id))
+    const ratings = await this.deps.ratings(
+      em,
+      rows.map((row) => row.id),
+    )
     return rows.map((row, index) => ({ rank: index + 1, ...toSellerSummary(row, ratings.get(row.id) ?? NO_RATING) }))
   }
 
@@ -80,6 +83,10 @@ export class SellersService {
       connection.execute<SaleRow[]>(RECENT_SALES_SQL, [id, RECENT_SALES_LIMIT]),
       this.deps.ratings(em, [id]),
     ])
-    return { ...toSellerSummary(row, ratings.get(id) ?? NO_RATING), listings: listings.map((l) => toListingDto(l)), recentSales: sales.map(toRecentSale) }
+    return {
+      ...toSellerSummary(row, ratings.get(id) ?? NO_RATING),
+      listings: listings.map((l) => toListingDto(l)),
+      recentSales: sales.map(toRecentSale),
+    }
   }
 }

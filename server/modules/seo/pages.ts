@@ -1,6 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { centsToDecimalString } from '@shared/money'
-import { absoluteImageUrl, blogPostText, canonicalUrl, isPrivatePath, listingHeadline, listingText, PAGE_TEXT, PLATFORM_NAMES, SITE_NAME, type PageText, type SeoHead } from '@shared/seo'
+import {
+  absoluteImageUrl,
+  blogPostText,
+  canonicalUrl,
+  isPrivatePath,
+  listingHeadline,
+  listingText,
+  PAGE_TEXT,
+  PLATFORM_NAMES,
+  SITE_NAME,
+  type PageText,
+  type SeoHead,
+} from '@shared/seo'
 import { isAppPath } from '@shared/site-routes'
 import type { BlogPost } from '../blog/blog-post.entity'
 import { postId, type BlogService } from '../blog/blog.service'

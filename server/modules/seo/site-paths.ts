@@ -5,7 +5,9 @@ export const landingPath = (platform: string) => `/buy-${platform}-accounts`
 export const VERIFIED_LANDING_PATH = '/verified-social-media-accounts'
 
 /** Gaming is "coming soon": its landing page exists but has nothing to sell yet. */
-export const NOINDEX_PAGES: ReadonlySet<string> = new Set(PLATFORM_IDS.filter((p) => !(LIVE_PLATFORMS as readonly string[]).includes(p)).map(landingPath))
+export const NOINDEX_PAGES: ReadonlySet<string> = new Set(
+  PLATFORM_IDS.filter((p) => !(LIVE_PLATFORMS as readonly string[]).includes(p)).map(landingPath),
+)
 
 /** Public pages with fixed text, by exact path. */
 export const STATIC_PAGES: ReadonlyMap<string, PageText> = new Map<string, PageText>([

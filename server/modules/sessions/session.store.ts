@@ -34,7 +34,9 @@ export function createSessionStore(fork: () => EntityManager) {
     async get(key: string, _maxAge?: unknown, options?: { ctx?: AppContext }): Promise<StoredSession | undefined> {
       const id = sessionRowId(key)
       // whether its last use is due to be written comes with the same read, so a fresh one costs nothing more
-      const [row] = await runPrepared<{ session_data: StoredSession; session_seen_due: boolean } & ({ id: null } | (SessionUserRow & Record<string, unknown>))>(
+      const [row] = await runPrepared<
+        { session_data: StoredSession; session_seen_due: boolean } & ({ id: null } | (SessionUserRow & Record<string, unknown>))
+      >(
         fork(),
         'session_get_with_user',
         `select s.data as session_data,
@@ -78,11 +80,12 @@ export function createSessionStore(fork: () => EntityManager) {
  * Requests of one session that arrive together may each write it once that minute; nothing is lost by that.
  */
 async function markSeen(em: EntityManager, id: string, from: { userAgent: string | null; ip: string | null }): Promise<void> {
-  await runPrepared(em, 'session_seen', 'update sessions set last_seen_at = now(), user_agent = coalesce(?, user_agent), ip = coalesce(?, ip) where id = ?', [
-    from.userAgent,
-    from.ip,
-    id,
-  ])
+  await runPrepared(
+    em,
+    'session_seen',
+    'update sessions set last_seen_at = now(), user_agent = coalesce(?, user_agent), ip = coalesce(?, ip) where id = ?',
+    [from.userAgent, from.ip, id],
+  )
 }
 
 export class SessionService {

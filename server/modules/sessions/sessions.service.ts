@@ -68,7 +68,10 @@ export class SignedInSessionsService {
     // expired rows of the user go too, but only live ones count as signed out
     const rows = await em
       .getConnection()
-      .execute<{ id: string; live: boolean }[]>('delete from sessions where user_id = ? and id <> ? returning id, expires_at > now() as live', [userId, currentId])
+      .execute<{ id: string; live: boolean }[]>('delete from sessions where user_id = ? and id <> ? returning id, expires_at > now() as live', [
+        userId,
+        currentId,
+      ])
     const live = rows.filter((row) => row.live).map((row) => row.id)
     if (live.length > 0) await this.closeSockets(userId, live)
     return live.length

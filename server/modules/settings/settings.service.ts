@@ -19,7 +19,9 @@ const SETTINGS_LOCK = 0x5e771265
 export class SettingsService {
   /** Read by every purchase and quote: one prepared statement, on the caller's transaction when it has one. */
   async get(em: EntityManager): Promise<Settings> {
-    return this.fromRows(await runPreparedOn<StoredSetting>(em, 'settings_get', 'select key, value from settings where key = any(?::text[])', [SETTING_KEYS]))
+    return this.fromRows(
+      await runPreparedOn<StoredSetting>(em, 'settings_get', 'select key, value from settings where key = any(?::text[])', [SETTING_KEYS]),
+    )
   }
 
   /** The settings from their stored rows (read with something else: a purchase reads them with its listing). */

@@ -160,9 +160,7 @@ describe('registerIpcHandlers', () => {
 
   it('never echoes the payload in the error message', async () => {
     const { invoke } = setup()
-    const error = await invoke(INVOKE_CHANNELS.openExternal, trusted, { url: 'javascript:secret-token' }).catch(
-      (caught: unknown) => caught,
-    )
+    const error = await invoke(INVOKE_CHANNELS.openExternal, trusted, { url: 'javascript:secret-token' }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(IpcRequestError)
     expect(String(error)).not.toContain('secret-token')
   })

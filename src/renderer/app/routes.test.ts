@@ -6,7 +6,19 @@ describe('SPEC_ROUTES', () => {
   it('lists every SPEC §2 route once, as a visitable URL', () => {
     expect(new Set(SPEC_ROUTES).size).toBe(SPEC_ROUTES.length)
     expect(SPEC_ROUTES.every((url) => url.startsWith('/') && !url.includes(':'))).toBe(true)
-    for (const url of ['/', '/browse', '/chat', '/transaction/1', '/escrow-service', '/verification', '/buy-youtube-accounts', '/buy-tiktok-accounts', '/buy-gaming-accounts', '/api/diagnostic', '/admin/chat/1']) {
+    for (const url of [
+      '/',
+      '/browse',
+      '/chat',
+      '/transaction/1',
+      '/escrow-service',
+      '/verification',
+      '/buy-youtube-accounts',
+      '/buy-tiktok-accounts',
+      '/buy-gaming-accounts',
+      '/api/diagnostic',
+      '/admin/chat/1',
+    ]) {
       expect(SPEC_ROUTES).toContain(url)
     }
   })
@@ -21,7 +33,52 @@ describe('SPEC_ROUTES', () => {
 
   it('marks only unbuilt screens as not built', () => {
     expect(NOT_BUILT_ROUTES).not.toContain('/settings')
-    for (const built of ['/', '/profile', '/crypto/diagnostic', '/api/diagnostic', '/login', '/signup', '/forgot-password', '/reset-password', '/unlock-account', '/browse', '/chat', '/notifications', '/messages', '/chat/1', '/admin/chat/1', '/transactions', '/transaction/1', '/balance', '/payment/return', '/payment-return', '/payment/trustap/return', '/trustap/return', '/payment-success', '/payment-failed', '/payment/1', '/trustap-integration', '/trustap/auth/callback', '/auth/trustap/callback', '/blogs', '/blog/1', '/sell-your-account', '/faq', '/how-it-works', '/secure-account-trading', '/contact', '/terms', '/privacy', '/cookies', '/escrow-service', '/verification', '/admin/blog', '/admin/blog/new', '/admin/blog/1', '/admin/contact']) {
+    for (const built of [
+      '/',
+      '/profile',
+      '/crypto/diagnostic',
+      '/api/diagnostic',
+      '/login',
+      '/signup',
+      '/forgot-password',
+      '/reset-password',
+      '/unlock-account',
+      '/browse',
+      '/chat',
+      '/notifications',
+      '/messages',
+      '/chat/1',
+      '/admin/chat/1',
+      '/transactions',
+      '/transaction/1',
+      '/balance',
+      '/payment/return',
+      '/payment-return',
+      '/payment/trustap/return',
+      '/trustap/return',
+      '/payment-success',
+      '/payment-failed',
+      '/payment/1',
+      '/trustap-integration',
+      '/trustap/auth/callback',
+      '/auth/trustap/callback',
+      '/blogs',
+      '/blog/1',
+      '/sell-your-account',
+      '/faq',
+      '/how-it-works',
+      '/secure-account-trading',
+      '/contact',
+      '/terms',
+      '/privacy',
+      '/cookies',
+      '/escrow-service',
+      '/verification',
+      '/admin/blog',
+      '/admin/blog/new',
+      '/admin/blog/1',
+      '/admin/contact',
+    ]) {
       expect(NOT_BUILT_ROUTES).not.toContain(built)
     }
   })

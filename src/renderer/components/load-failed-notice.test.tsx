@@ -10,7 +10,13 @@ afterEach(cleanup)
 describe('LoadFailedNotice', () => {
   it('says what failed with the server’s reason, and Try Again retries', async () => {
     const retry = vi.fn()
-    render(<LoadFailedNotice title="Could not load the payment" error={new ApiError('503: down', 503, 'http', 'The service is down for maintenance.')} onRetry={retry} />)
+    render(
+      <LoadFailedNotice
+        title="Could not load the payment"
+        error={new ApiError('503: down', 503, 'http', 'The service is down for maintenance.')}
+        onRetry={retry}
+      />,
+    )
     const notice = screen.getByRole('status')
     expect(notice.textContent).toContain('Could not load the payment')
     expect(notice.textContent).toContain('The service is down for maintenance.')

@@ -20,7 +20,11 @@ export function MaintenanceBanner({ className }: { className?: string }) {
   }
 
   return (
-    <div role="region" aria-label="Announcement" className={cn('border-b border-amber-200 dark:border-amber-800 bg-amber-50 dark:bg-amber-950/40 text-amber-950 dark:text-amber-100', className)}>
+    <div
+      role="region"
+      aria-label="Announcement"
+      className={cn('border-b border-amber-200 dark:border-amber-800 bg-amber-50 dark:bg-amber-950/40 text-amber-950 dark:text-amber-100', className)}
+    >
       <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-2.5 sm:px-6 lg:px-8">
         <Megaphone className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-400" aria-hidden="true" />
         <p className="flex-1 text-sm font-medium break-words">{text}</p>

@@ -56,7 +56,9 @@ export function NotificationSummary({ notification, compact = false, now }: Noti
         <Icon className="size-4 !text-current" aria-hidden="true" />
       </span>
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <span className={cn('truncate text-sm', notification.isRead ? 'font-medium text-navy-700 dark:text-navy-200' : 'font-semibold text-foreground')}>
+        <span
+          className={cn('truncate text-sm', notification.isRead ? 'font-medium text-navy-700 dark:text-navy-200' : 'font-semibold text-foreground')}
+        >
           {notification.title}
         </span>
         <span className={cn('text-sm break-words text-muted-foreground', compact && 'line-clamp-2')}>{notification.message}</span>
@@ -69,9 +71,7 @@ export function NotificationSummary({ notification, compact = false, now }: Noti
           {formatRelativeTime(notification.createdAt, now)}
         </time>
       </span>
-      {!notification.isRead && (
-        <span className="mt-1.5 size-2.5 shrink-0 rounded-full bg-mint-500" role="img" aria-label="Unread" />
-      )}
+      {!notification.isRead && <span className="mt-1.5 size-2.5 shrink-0 rounded-full bg-mint-500" role="img" aria-label="Unread" />}
     </div>
   )
 }

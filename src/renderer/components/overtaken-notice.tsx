@@ -7,7 +7,11 @@ import { TriangleAlert } from 'lucide-react'
  */
 export function OvertakenNotice({ testId, kept, children }: { testId: string; kept?: ReactNode; children: ReactNode }) {
   return (
-    <div role="alert" data-testid={testId} className="mt-4 flex gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
+    <div
+      role="alert"
+      data-testid={testId}
+      className="mt-4 flex gap-2 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+    >
       <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
       <div className="grid gap-1">
         <p>{children}</p>

@@ -2,7 +2,17 @@ import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 
 /** Previous / Next with "Page n of m"; nothing when everything fits on one page. */
-export function Pager({ page, pages, onPage, label = 'Pagination' }: { page: number; pages: number; onPage: (page: number) => void; label?: string }) {
+export function Pager({
+  page,
+  pages,
+  onPage,
+  label = 'Pagination',
+}: {
+  page: number
+  pages: number
+  onPage: (page: number) => void
+  label?: string
+}) {
   if (pages <= 1) return null
   return (
     <nav aria-label={label} className="flex items-center gap-2">

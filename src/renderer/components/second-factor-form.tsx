@@ -64,7 +64,11 @@ export function SecondFactorForm({ methods, onSubmit, submitLabel, alternative, 
             id={id}
             label={mode === 'totp' ? 'Authentication code' : 'Recovery code'}
             error={error}
-            hint={mode === 'totp' ? 'The 6-digit code your authenticator app shows for Handover.' : 'One of the codes you saved when you turned two-factor on. Each works once.'}
+            hint={
+              mode === 'totp'
+                ? 'The 6-digit code your authenticator app shows for Handover.'
+                : 'One of the codes you saved when you turned two-factor on. Each works once.'
+            }
           >
             <Input
               id={id}
@@ -89,7 +93,11 @@ export function SecondFactorForm({ methods, onSubmit, submitLabel, alternative, 
             {pending ? 'Checking…' : submitLabel}
           </Button>
           {canSwitch && (
-            <button type="button" onClick={switchMode} className="justify-self-start text-sm font-medium text-mint-700 hover:underline focus-visible:underline dark:text-mint-400">
+            <button
+              type="button"
+              onClick={switchMode}
+              className="justify-self-start text-sm font-medium text-mint-700 hover:underline focus-visible:underline dark:text-mint-400"
+            >
               {mode === 'totp' ? 'Use a recovery code instead' : 'Use the authenticator app instead'}
             </button>
           )}

@@ -32,15 +32,33 @@ export function Stars({ value, size = 'md', className }: { value: number; size?:
  * A seller's rating on one line: stars, the average and the number of reviews, or "No reviews yet". `inverse` is
  * for dark surfaces.
  */
-export function RatingInline({ rating, size = 'sm', inverse = false, className }: { rating: SellerRating; size?: keyof typeof SIZES; inverse?: boolean; className?: string }) {
+export function RatingInline({
+  rating,
+  size = 'sm',
+  inverse = false,
+  className,
+}: {
+  rating: SellerRating
+  size?: keyof typeof SIZES
+  inverse?: boolean
+  className?: string
+}) {
   const label = ratingLabel(rating)
   if (rating.average === null || rating.count === 0) {
     return <span className={cn('text-xs', inverse ? 'text-navy-200' : 'text-muted-foreground', className)}>{label}</span>
   }
   return (
-    <span role="img" aria-label={label} title={label} data-testid="seller-rating" className={cn('inline-flex items-center gap-1.5 whitespace-nowrap', className)}>
+    <span
+      role="img"
+      aria-label={label}
+      title={label}
+      data-testid="seller-rating"
+      className={cn('inline-flex items-center gap-1.5 whitespace-nowrap', className)}
+    >
       <Stars value={rating.average} size={size} className={inverse ? 'text-white/25' : undefined} />
-      <span className={cn('font-semibold tabular-nums', inverse ? 'text-white' : 'text-navy-900 dark:text-navy-100')}>{formatAverage(rating.average)}</span>
+      <span className={cn('font-semibold tabular-nums', inverse ? 'text-white' : 'text-navy-900 dark:text-navy-100')}>
+        {formatAverage(rating.average)}
+      </span>
       <span className={cn('tabular-nums', inverse ? 'text-navy-200' : 'text-muted-foreground')}>({rating.count.toLocaleString('en-US')})</span>
     </span>
   )

@@ -18,7 +18,13 @@ export function StateNotice({
   className?: string
 }) {
   return (
-    <div role="status" className={cn('mx-auto flex w-full max-w-xl flex-col items-center rounded-2xl border-2 border-dashed border-navy-200 dark:border-navy-700 bg-background px-6 py-12 text-center', className)}>
+    <div
+      role="status"
+      className={cn(
+        'mx-auto flex w-full max-w-xl flex-col items-center rounded-2xl border-2 border-dashed border-navy-200 dark:border-navy-700 bg-background px-6 py-12 text-center',
+        className,
+      )}
+    >
       <span className="flex size-14 items-center justify-center rounded-2xl bg-navy-900 text-mint-400">{icon}</span>
       <Heading className="mt-5 text-xl font-bold">{title}</Heading>
       <p className="mt-2 max-w-md text-sm text-muted-foreground">{text}</p>

@@ -51,14 +51,7 @@ export function ThemeSelect({ className, tone = 'default', showLegend = false }:
               styles.option,
             )}
           >
-            <input
-              type="radio"
-              name={name}
-              value={value}
-              checked={preference === value}
-              onChange={() => setPreference(value)}
-              className="sr-only"
-            />
+            <input type="radio" name={name} value={value} checked={preference === value} onChange={() => setPreference(value)} className="sr-only" />
             {/* the narrowest phones fit the three words, not the icons too */}
             <Icon className="size-4 shrink-0 max-[359px]:hidden" aria-hidden="true" />
             {label}

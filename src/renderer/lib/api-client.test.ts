@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiGet, apiSend, describeError, errorStatus, REQUEST_MESSAGES, setStepUpHandler, STEP_UP_REQUIRED_CODE, toApiError } from './api-client'
+import {
+  ApiError,
+  apiGet,
+  apiSend,
+  describeError,
+  errorStatus,
+  REQUEST_MESSAGES,
+  setStepUpHandler,
+  STEP_UP_REQUIRED_CODE,
+  toApiError,
+} from './api-client'
 
 function respond(status: number, body: string, statusText = '') {
   return vi.fn(async () => new Response(body, { status, statusText }))
@@ -36,12 +46,18 @@ describe('apiGet', () => {
   })
 
   it('reports a cancelled request', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new DOMException('aborted', 'AbortError'))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new DOMException('aborted', 'AbortError'))),
+    )
     await expect(apiGet('/api/x')).rejects.toMatchObject({ message: REQUEST_MESSAGES.cancelled, kind: 'cancelled' })
   })
 
   it('reports an unreachable server, and an offline browser differently', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    )
     await expect(apiGet('/api/x')).rejects.toMatchObject({ message: REQUEST_MESSAGES.unreachable, kind: 'network' })
     vi.stubGlobal('navigator', { onLine: false })
     await expect(apiGet('/api/x')).rejects.toMatchObject({ message: REQUEST_MESSAGES.offline })
@@ -97,10 +113,16 @@ describe('error helpers', () => {
 })
 
 describe('a step-up the server asks for', () => {
-  const refusal = () => new Response(JSON.stringify({ error: { code: STEP_UP_REQUIRED_CODE, message: 'Confirm it is you' }, message: 'Confirm it is you' }), { status: 403 })
+  const refusal = () =>
+    new Response(JSON.stringify({ error: { code: STEP_UP_REQUIRED_CODE, message: 'Confirm it is you' }, message: 'Confirm it is you' }), {
+      status: 403,
+    })
 
   it('asks the registered dialog once and sends the same request again when it was given', async () => {
-    const fetchMock = vi.fn<(path: string, init: RequestInit) => Promise<Response>>().mockResolvedValueOnce(refusal()).mockResolvedValueOnce(new Response(JSON.stringify({ id: 9 }), { status: 201 }))
+    const fetchMock = vi
+      .fn<(path: string, init: RequestInit) => Promise<Response>>()
+      .mockResolvedValueOnce(refusal())
+      .mockResolvedValueOnce(new Response(JSON.stringify({ id: 9 }), { status: 201 }))
     vi.stubGlobal('fetch', fetchMock)
     const handler = vi.fn(async () => true)
     const remove = setStepUpHandler(handler)
@@ -112,14 +134,21 @@ describe('a step-up the server asks for', () => {
     expect(handler).toHaveBeenCalledTimes(1)
     expect(fetchMock).toHaveBeenCalledTimes(2)
     // the same body and the same key: the server sees one request, asked twice
-    expect(fetchMock.mock.calls[1]![1]).toMatchObject({ body: JSON.stringify({ amount: 10 }), headers: expect.objectContaining({ 'Idempotency-Key': 'k1' }) })
+    expect(fetchMock.mock.calls[1]![1]).toMatchObject({
+      body: JSON.stringify({ amount: 10 }),
+      headers: expect.objectContaining({ 'Idempotency-Key': 'k1' }),
+    })
   })
 
   it('lets the refusal through, with its code, when the dialog is dismissed or none is there', async () => {
     const fetchMock = vi.fn(async () => refusal())
     vi.stubGlobal('fetch', fetchMock)
     const remove = setStepUpHandler(async () => false)
-    await expect(apiSend('POST', '/api/withdrawals', {})).rejects.toMatchObject({ status: 403, code: STEP_UP_REQUIRED_CODE, message: 'Confirm it is you' })
+    await expect(apiSend('POST', '/api/withdrawals', {})).rejects.toMatchObject({
+      status: 403,
+      code: STEP_UP_REQUIRED_CODE,
+      message: 'Confirm it is you',
+    })
     expect(fetchMock).toHaveBeenCalledTimes(1)
     remove()
     await expect(apiSend('POST', '/api/withdrawals', {})).rejects.toMatchObject({ status: 403 })
@@ -127,7 +156,10 @@ describe('a step-up the server asks for', () => {
   })
 
   it('asks nothing for any other 403', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: { code: 'forbidden', message: 'No' }, message: 'No' }), { status: 403 })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: { code: 'forbidden', message: 'No' }, message: 'No' }), { status: 403 })),
+    )
     const handler = vi.fn(async () => true)
     const remove = setStepUpHandler(handler)
     await expect(apiSend('POST', '/api/x', {})).rejects.toMatchObject({ status: 403, code: 'forbidden' })

@@ -108,7 +108,12 @@ export function setStepUpHandler(handler: StepUpHandler): () => void {
 async function sendStepUp(path: string, init: RequestInit): Promise<Response> {
   const response = await send(path, init)
   if (response.status !== 403 || !stepUpHandler) return response
-  const { code } = errorFields(await response.clone().text().catch(() => ''))
+  const { code } = errorFields(
+    await response
+      .clone()
+      .text()
+      .catch(() => ''),
+  )
   if (code !== STEP_UP_REQUIRED_CODE) return response
   return (await stepUpHandler()) ? send(path, init) : response
 }
@@ -153,7 +158,12 @@ export async function apiSend<T>(method: HttpMethod, path: string, body?: unknow
 
 /** A multipart write (a file upload); fails like apiSend, with the server's message. The browser sets the boundary. */
 export async function apiSendForm<T>(path: string, form: FormData, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, { method: 'POST', headers: { Accept: 'application/json', ...options.headers }, body: form, signal: options.signal })
+  const response = await send(path, {
+    method: 'POST',
+    headers: { Accept: 'application/json', ...options.headers },
+    body: form,
+    signal: options.signal,
+  })
   if (!response.ok) {
     const error = await failure(response)
     throw error.serverMessage ? new ApiError(error.serverMessage, error.status, 'http', error.serverMessage) : error

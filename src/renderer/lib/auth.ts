@@ -110,9 +110,7 @@ export function useLogout() {
       queryClient.setQueryData(authKeys.me(), null)
       queryClient.removeQueries({ queryKey: authKeys.adminMe() })
       await Promise.all(
-        [conversationKeys.all, transactionKeys.all, notificationKeys.all].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
+        [conversationKeys.all, transactionKeys.all, notificationKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       )
       navigate(paths.home)
     },

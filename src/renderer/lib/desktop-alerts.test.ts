@@ -26,7 +26,16 @@ function message(over: Partial<MessageDto> = {}): ServerEvent {
 
 const notification = (over: Record<string, unknown> = {}): ServerEvent => ({
   type: 'new_notification',
-  notification: { id: 3, type: 'transaction_updated', title: 'Invite sent', message: 'The seller sent the invite.', isRead: false, createdAt: '2026-03-01T10:02:00.000Z', data: { transactionId: 12 }, ...over },
+  notification: {
+    id: 3,
+    type: 'transaction_updated',
+    title: 'Invite sent',
+    message: 'The seller sent the invite.',
+    isRead: false,
+    createdAt: '2026-03-01T10:02:00.000Z',
+    data: { transactionId: 12 },
+    ...over,
+  },
 })
 
 function setup(focused = false) {

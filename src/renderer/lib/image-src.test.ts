@@ -8,9 +8,7 @@ describe('imageSrc', () => {
   })
 
   it('sends third-party images through the proxy, encoded', () => {
-    expect(imageSrc('https://cdn.example.com/a b.png?x=1&y=2')).toBe(
-      '/api/proxy/image?url=https%3A%2F%2Fcdn.example.com%2Fa%20b.png%3Fx%3D1%26y%3D2',
-    )
+    expect(imageSrc('https://cdn.example.com/a b.png?x=1&y=2')).toBe('/api/proxy/image?url=https%3A%2F%2Fcdn.example.com%2Fa%20b.png%3Fx%3D1%26y%3D2')
   })
 
   it('does not treat a look-alike path on another host as ours', () => {

@@ -3,7 +3,13 @@ import type { NotificationDto, NotificationType } from '@shared/api/notification
 import { banReasonOf, dropdownNotifications, NOTIFICATION_FILTER_TYPES, notificationTarget, typesForFilter } from './notification-display'
 
 const note = (type: NotificationType, data: NotificationDto['data'] = {}, id = 1): NotificationDto => ({
-  id, type, title: type, message: '', isRead: false, createdAt: '2026-01-01T00:00:00.000Z', data,
+  id,
+  type,
+  title: type,
+  message: '',
+  isRead: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  data,
 })
 
 describe('notificationTarget', () => {
@@ -31,7 +37,11 @@ describe('notificationTarget', () => {
 
 describe('dropdownNotifications', () => {
   it('keeps the newest non-chat ones, at most the cap', () => {
-    const items = [note('new_message', {}, 1), ...Array.from({ length: 9 }, (_, i) => note('listing_approved', {}, i + 2)), note('message_received', {}, 11)]
+    const items = [
+      note('new_message', {}, 1),
+      ...Array.from({ length: 9 }, (_, i) => note('listing_approved', {}, i + 2)),
+      note('message_received', {}, 11),
+    ]
     expect(dropdownNotifications(items, 8).map((n) => n.id)).toEqual([2, 3, 4, 5, 6, 7, 8, 9])
   })
 })

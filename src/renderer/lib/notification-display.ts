@@ -78,4 +78,3 @@ export function banReasonOf(notification: Pick<NotificationDto, 'type' | 'data'>
 export function dropdownNotifications(items: readonly NotificationDto[], max: number): NotificationDto[] {
   return items.filter((n) => !isChatNotification(n.type)).slice(0, max)
 }
-

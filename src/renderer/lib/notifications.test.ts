@@ -6,14 +6,24 @@ afterEach(() => vi.unstubAllGlobals())
 describe('notificationSearch', () => {
   it('leaves the server defaults out and joins type lists with commas', () => {
     expect(notificationSearch(notificationQuery())).toBe('')
-    expect(notificationSearch(notificationQuery({ page: 3, pageSize: 8, type: ['balance_updated', 'balance_update'], exclude: ['new_message'], unreadOnly: true }))).toBe(
-      '?page=3&pageSize=8&type=balance_updated%2Cbalance_update&exclude=new_message&unreadOnly=true',
-    )
+    expect(
+      notificationSearch(
+        notificationQuery({ page: 3, pageSize: 8, type: ['balance_updated', 'balance_update'], exclude: ['new_message'], unreadOnly: true }),
+      ),
+    ).toBe('?page=3&pageSize=8&type=balance_updated%2Cbalance_update&exclude=new_message&unreadOnly=true')
   })
 })
 
 describe('getNotifications', () => {
-  const item = { id: 1, type: 'listing_approved', title: 'Listing approved', message: 'Live.', isRead: false, createdAt: '2026-01-01T00:00:00.000Z', data: { accountId: 3 } }
+  const item = {
+    id: 1,
+    type: 'listing_approved',
+    title: 'Listing approved',
+    message: 'Live.',
+    isRead: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    data: { accountId: 3 },
+  }
 
   it('reads the page and the total from X-Total-Count', async () => {
     vi.stubGlobal('fetch', async () => Response.json([item], { headers: { 'X-Total-Count': '41' } }))

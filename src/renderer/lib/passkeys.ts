@@ -47,7 +47,9 @@ async function promptForPasskey(path: string): Promise<AuthenticationResponseJSO
  */
 export async function verifyWithPasskey(options: { admin?: boolean } = {}) {
   const response = await promptForPasskey('/api/auth/webauthn/login/options')
-  return passkeySignInSchema.parse(await apiSend<unknown>('POST', '/api/auth/webauthn/login/verify', { response, ...(options.admin ? { admin: true } : {}) }))
+  return passkeySignInSchema.parse(
+    await apiSend<unknown>('POST', '/api/auth/webauthn/login/verify', { response, ...(options.admin ? { admin: true } : {}) }),
+  )
 }
 
 /** A fresh second factor with a passkey (money and identity changes then ask nothing for 5 minutes). */

@@ -13,10 +13,14 @@ describe('payment popup messages', () => {
   })
 
   it('ignores other origins, other messages, and addresses off the site', () => {
-    expect(readPopupMessage({ origin: 'https://evil.example', data: { type: 'trustap_payment_completed', redirectTo: '/balance' } }, origin)).toBeNull()
+    expect(
+      readPopupMessage({ origin: 'https://evil.example', data: { type: 'trustap_payment_completed', redirectTo: '/balance' } }, origin),
+    ).toBeNull()
     expect(readPopupMessage({ origin, data: { type: 'something_else' } }, origin)).toBeNull()
     expect(readPopupMessage({ origin, data: 'trustap_payment_completed' }, origin)).toBeNull()
     expect(readPopupMessage({ origin, data: { type: 'trustap_payment_completed', redirectTo: '//evil.example/x' } }, origin)?.redirectTo).toBeNull()
-    expect(readPopupMessage({ origin, data: { type: 'trustap_payment_completed', redirectTo: 'https://evil.example' } }, origin)?.redirectTo).toBeNull()
+    expect(
+      readPopupMessage({ origin, data: { type: 'trustap_payment_completed', redirectTo: 'https://evil.example' } }, origin)?.redirectTo,
+    ).toBeNull()
   })
 })

@@ -42,7 +42,13 @@ describe('current-user retry policy', () => {
 describe('query client defaults', () => {
   it('applies the SPEC §9 cache settings and never retries writes', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions()
-    expect(queries).toMatchObject({ staleTime: 300_000, gcTime: 600_000, refetchOnWindowFocus: false, refetchOnMount: true, refetchOnReconnect: true })
+    expect(queries).toMatchObject({
+      staleTime: 300_000,
+      gcTime: 600_000,
+      refetchOnWindowFocus: false,
+      refetchOnMount: true,
+      refetchOnReconnect: true,
+    })
     expect(mutations?.retry).toBe(false)
   })
 })

@@ -8,7 +8,17 @@ describe('safeRedirect', () => {
   })
 
   it('drops anything that could leave the site', () => {
-    for (const value of [null, '', 'create-listing', '//evil.example', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/ok\n//evil', ' /x']) {
+    for (const value of [
+      null,
+      '',
+      'create-listing',
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '/ok\n//evil',
+      ' /x',
+    ]) {
       expect(safeRedirect(value), String(value)).toBeNull()
     }
   })

@@ -61,7 +61,9 @@ describe('useSeo over the server-written head', () => {
     expect(content('og:image')).toEqual([])
     expect(content('twitter:image')).toEqual([])
     expect(content('twitter:card')).toEqual(['summary'])
-    expect([...document.head.querySelectorAll('link[rel="canonical"]')].map((el) => el.getAttribute('href'))).toEqual([`${window.location.origin}/top-sellers`])
+    expect([...document.head.querySelectorAll('link[rel="canonical"]')].map((el) => el.getAttribute('href'))).toEqual([
+      `${window.location.origin}/top-sellers`,
+    ])
     expect(document.head.querySelectorAll('script[type="application/ld+json"]')).toHaveLength(0)
     expect(document.head.querySelectorAll('title')).toHaveLength(1)
   })
@@ -73,13 +75,17 @@ describe('useSeo over the server-written head', () => {
   })
 
   it('keeps a private path noindex even when its screen would index it (/profile/{id})', () => {
-    const router = createMemoryRouter([{ path: '*', element: <Page title="nova.media – Seller Profile | Handover" description="d" /> }], { initialEntries: ['/profile/1004'] })
+    const router = createMemoryRouter([{ path: '*', element: <Page title="nova.media – Seller Profile | Handover" description="d" /> }], {
+      initialEntries: ['/profile/1004'],
+    })
     render(<RouterProvider router={router} />)
     expect(content('robots')).toEqual(['noindex, nofollow'])
   })
 
   it("names the page's main address as canonical when it is shown under a second one", () => {
-    const router = createMemoryRouter([{ path: '*', element: <Page title="Cat channel | Handover" description="d" canonicalPath="/listing/5" /> }], { initialEntries: ['/account/5'] })
+    const router = createMemoryRouter([{ path: '*', element: <Page title="Cat channel | Handover" description="d" canonicalPath="/listing/5" /> }], {
+      initialEntries: ['/account/5'],
+    })
     render(<RouterProvider router={router} />)
     const listingUrl = `${window.location.origin}/listing/5`
     expect([...document.head.querySelectorAll('link[rel="canonical"]')].map((el) => el.getAttribute('href'))).toEqual([listingUrl])

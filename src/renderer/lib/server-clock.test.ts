@@ -39,7 +39,10 @@ describe('the server clock', () => {
 
   it('learns from every API response', async () => {
     const now = Date.now()
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ ok: true }, { headers: { Date: new Date(now + 3_600_000).toUTCString() } })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ ok: true }, { headers: { Date: new Date(now + 3_600_000).toUTCString() } })),
+    )
     await apiGet('/api/auth/me')
     expect(Math.abs(serverClockOffset() - 3_600_000)).toBeLessThan(2_000)
   })

@@ -104,10 +104,12 @@ function loadWorker(network: Network) {
   return { fetch, caches, self, extendable, request, cache: () => caches.stores.get(`handover-${BUILD.id}`) }
 }
 
-const serving = (pages: Record<string, () => Response>): Network => async (request) => {
-  const path = new URL(keyOf(request)).pathname
-  return pages[path]?.() ?? basic('missing', { status: 404 })
-}
+const serving =
+  (pages: Record<string, () => Response>): Network =>
+  async (request) => {
+    const path = new URL(keyOf(request)).pathname
+    return pages[path]?.() ?? basic('missing', { status: 404 })
+  }
 
 const site = serving(Object.fromEntries(BUILD.shell.map((path) => [path, () => basic(`${path} of build-2`)])))
 
@@ -142,7 +144,15 @@ describe('the service worker', () => {
 
   it('leaves /api, /ws, server pages, other origins, writes and byte ranges to the browser', async () => {
     const worker = loadWorker(site)
-    for (const path of ['/api/diagnostic', '/api/auth/me', '/ws', '/media/listings/a.webp', '/sandbox/checkout/1', 'https://cdn.example/x.js', '/sounds/purchase.mp3']) {
+    for (const path of [
+      '/api/diagnostic',
+      '/api/auth/me',
+      '/ws',
+      '/media/listings/a.webp',
+      '/sandbox/checkout/1',
+      'https://cdn.example/x.js',
+      '/sounds/purchase.mp3',
+    ]) {
       expect(await worker.request(path), path).toBeNull()
     }
     expect(await worker.request('/api/diagnostic', { mode: 'navigate' })).toBeNull()
@@ -202,7 +212,9 @@ describe('the service worker', () => {
     const worker = loadWorker(serving({ '/assets/home-1.js': () => basic('home') }))
     await worker.extendable('message', { data: { type: 'SKIP_WAITING' } })
     expect(worker.self.skipWaiting).toHaveBeenCalledTimes(1)
-    await worker.extendable('message', { data: { type: 'CACHE_URLS', urls: ['/assets/home-1.js', '/api/auth/me', 'https://cdn.example/assets/x.js', '/assets/missing.js', 42] } })
+    await worker.extendable('message', {
+      data: { type: 'CACHE_URLS', urls: ['/assets/home-1.js', '/api/auth/me', 'https://cdn.example/assets/x.js', '/assets/missing.js', 42] },
+    })
     expect([...worker.cache()!.entries.keys()]).toEqual([`${ORIGIN}/assets/home-1.js`])
   })
 })

@@ -78,7 +78,7 @@ describe('sound layer', () => {
     expect(played).toEqual(['notification', 'purchase'])
   })
 
-  it('keeps notifications silent for 5 s after the user\'s own purchase, but not messages', () => {
+  it("keeps notifications silent for 5 s after the user's own purchase, but not messages", () => {
     const { layer, played } = setup()
     layer.markOwnPurchase()
     expect(layer.onNotification(notification('transaction_created'))).toBeNull()
@@ -91,7 +91,7 @@ describe('sound layer', () => {
     expect(played).toEqual(['notification', 'notification'])
   })
 
-  it('never rings for the admin (sender 999 or isFromAdmin) or for the user\'s own messages', () => {
+  it("never rings for the admin (sender 999 or isFromAdmin) or for the user's own messages", () => {
     const { layer, played } = setup()
     expect(layer.onMessage(message(999), OWN_ID)).toBeNull()
     expect(layer.onMessage(message(1002, { isFromAdmin: true }), OWN_ID)).toBeNull()

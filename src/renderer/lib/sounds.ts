@@ -23,8 +23,7 @@ const THROTTLE_MS: Record<Channel, number> = {
 /** The preferences the sound layer follows; the stored ones, or all on until they are known. */
 export type SoundPreferences = Pick<UserPreferences, 'messageSound' | 'notificationSound'>
 
-const record = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
+const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {})
 
 /** Which sound a notification calls for: the purchase sound for an escrow fee credited, none for chat. */
 export function soundForNotification(notification: unknown): SoundName | null {

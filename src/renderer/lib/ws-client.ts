@@ -127,9 +127,12 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     openedAt = Date.now()
     status('open')
     current.send(JSON.stringify({ type: 'authenticate', userId: options.userId } satisfies ClientMessage))
-    heartbeatTimer = setInterval(() => {
-      send({ type: 'ping' })
-    }, heartbeatInterval(isMobile(), isSlow()))
+    heartbeatTimer = setInterval(
+      () => {
+        send({ type: 'ping' })
+      },
+      heartbeatInterval(isMobile(), isSlow()),
+    )
   }
 
   function onMessage(data: unknown) {

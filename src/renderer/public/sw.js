@@ -96,7 +96,13 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   const data = event.data
   if (data?.type === 'SKIP_WAITING') self.skipWaiting()
-  if (data?.type === 'CACHE_URLS' && Array.isArray(data.urls)) event.waitUntil(storeLoadedAssets(data.urls.filter((u) => typeof u === 'string'), self.location.origin))
+  if (data?.type === 'CACHE_URLS' && Array.isArray(data.urls))
+    event.waitUntil(
+      storeLoadedAssets(
+        data.urls.filter((u) => typeof u === 'string'),
+        self.location.origin,
+      ),
+    )
 })
 
 self.addEventListener('fetch', (event) => {

@@ -46,12 +46,18 @@ export const ACCOUNT_MESSAGES = {
 
 /** The 409 for an account that still holds money, in the owner's words (the admin's says "this user"). */
 export function ownMoneyLeftMessage(walletCents: number, heldCents: number): string {
-  const parts = [walletCents !== 0 && `$${centsToDecimalString(walletCents)} in your wallet`, heldCents !== 0 && `$${centsToDecimalString(heldCents)} in pending withdrawals`]
+  const parts = [
+    walletCents !== 0 && `$${centsToDecimalString(walletCents)} in your wallet`,
+    heldCents !== 0 && `$${centsToDecimalString(heldCents)} in pending withdrawals`,
+  ]
   return `You still have money on Handover (${parts.filter(Boolean).join(', ')}); withdraw it, or wait for your withdrawals to be paid, before deleting your account`
 }
 
 /** A password typed to prove who is asking; its length is checked only loosely, as at sign-in. */
-export const currentPasswordSchema = z.string({ error: ACCOUNT_MESSAGES.currentPassword }).min(1, ACCOUNT_MESSAGES.currentPassword).max(128, ACCOUNT_MESSAGES.wrongPassword)
+export const currentPasswordSchema = z
+  .string({ error: ACCOUNT_MESSAGES.currentPassword })
+  .min(1, ACCOUNT_MESSAGES.currentPassword)
+  .max(128, ACCOUNT_MESSAGES.wrongPassword)
 
 // ── email ──────────────────────────────────────────────────────────────────
 

@@ -23,7 +23,14 @@ export const PAYMENT_MONITOR = {
 export const PAYMENT_ORDER_KINDS = ['deposit', 'purchase'] as const
 export type PaymentOrderKindName = (typeof PAYMENT_ORDER_KINDS)[number]
 
-export const STUCK_REASONS = ['paid_not_credited', 'reversed_at_provider', 'complaint_at_provider', 'open_too_long', 'reservation_not_lapsed', 'countdown_not_released'] as const
+export const STUCK_REASONS = [
+  'paid_not_credited',
+  'reversed_at_provider',
+  'complaint_at_provider',
+  'open_too_long',
+  'reservation_not_lapsed',
+  'countdown_not_released',
+] as const
 export type StuckReason = (typeof STUCK_REASONS)[number]
 
 export const STUCK_MESSAGES: Record<StuckReason, string> = {
@@ -38,7 +45,12 @@ export const STUCK_MESSAGES: Record<StuckReason, string> = {
 export const stuckSchema = z.object({ reason: z.enum(STUCK_REASONS), message: z.string() })
 export type StuckFlag = z.infer<typeof stuckSchema>
 
-const page = z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').max(100_000, 'page must be at most 100000').default(1)
+const page = z.coerce
+  .number({ error: 'page must be a number' })
+  .int()
+  .min(1, 'page must be at least 1')
+  .max(100_000, 'page must be at most 100000')
+  .default(1)
 const olderThan = z.coerce
   .number({ error: 'olderThan must be a number of minutes' })
   .int('olderThan must be a whole number of minutes')
@@ -150,19 +162,32 @@ export type ReconcileResult = z.infer<typeof reconcileResultSchema>
 export const RECONCILE_MESSAGES: Record<ReconcileOutcome, { changed: string; unchanged: string }> = {
   credited: { changed: 'The provider reports it paid: the order is now credited.', unchanged: 'The order was credited already; nothing changed.' },
   pending: { changed: 'The provider has not been paid yet.', unchanged: 'The provider has not been paid yet; nothing changed.' },
-  failed: { changed: 'The provider reports the payment failed: the order is marked failed.', unchanged: 'The provider reports the payment failed, as the order already says.' },
-  cancelled: { changed: 'The provider reports the payment cancelled: the order is marked cancelled.', unchanged: 'The provider reports the payment cancelled, as the order already says.' },
-  expired: { changed: 'Unpaid at the provider for over a day: the order is marked expired.', unchanged: 'Unpaid at the provider for over a day, and the order is expired already.' },
+  failed: {
+    changed: 'The provider reports the payment failed: the order is marked failed.',
+    unchanged: 'The provider reports the payment failed, as the order already says.',
+  },
+  cancelled: {
+    changed: 'The provider reports the payment cancelled: the order is marked cancelled.',
+    unchanged: 'The provider reports the payment cancelled, as the order already says.',
+  },
+  expired: {
+    changed: 'Unpaid at the provider for over a day: the order is marked expired.',
+    unchanged: 'Unpaid at the provider for over a day, and the order is expired already.',
+  },
   mismatch: {
     changed: 'The provider collected a different amount: the order is marked paid and stays uncredited for an operator.',
     unchanged: 'The provider collected a different amount; the order stays paid and uncredited for an operator.',
   },
   account_closed: {
-    changed: 'The provider reports it paid, but the account has been deleted: the order is marked paid and stays uncredited, for an operator to refund at the provider.',
+    changed:
+      'The provider reports it paid, but the account has been deleted: the order is marked paid and stays uncredited, for an operator to refund at the provider.',
     unchanged: 'The account has been deleted; the order stays paid and uncredited for an operator to refund at the provider.',
   },
   // a refunded order is never credited: asking the provider again changes nothing
-  refunded: { changed: 'The order was refunded at the provider already; nothing changed.', unchanged: 'The order was refunded at the provider already; nothing changed.' },
+  refunded: {
+    changed: 'The order was refunded at the provider already; nothing changed.',
+    unchanged: 'The order was refunded at the provider already; nothing changed.',
+  },
 }
 
 /** What a reconcile of an order credited before can newly find at the provider. */
@@ -170,7 +195,8 @@ export type ReconcileFinding = 'reversed' | 'complained' | 'complaint_closed'
 
 export const RECONCILE_FINDINGS: Record<ReconcileFinding, string> = {
   reversed: 'The provider gave this credited payment back to the payer: the order is flagged for an operator to recover the money.',
-  complained: 'The payer complained about this credited payment at the provider: the order is flagged for an operator to answer there, and a deal still holding the payment is held for an admin.',
+  complained:
+    'The payer complained about this credited payment at the provider: the order is flagged for an operator to answer there, and a deal still holding the payment is held for an admin.',
   complaint_closed: 'The provider is past the payer’s complaint: the order is no longer flagged for it.',
 }
 
@@ -179,7 +205,12 @@ export const RECONCILE_FINDINGS: Record<ReconcileFinding, string> = {
  * found something and left the status as it was, only the finding is told; `statusChanged` says whether the order's
  * status moved too (a credit and a complaint found by one reconcile are both told).
  */
-export function reconcileMessage(outcome: ReconcileOutcome, changed: boolean, found: readonly ReconcileFinding[] = [], statusChanged = changed): string {
+export function reconcileMessage(
+  outcome: ReconcileOutcome,
+  changed: boolean,
+  found: readonly ReconcileFinding[] = [],
+  statusChanged = changed,
+): string {
   const status = RECONCILE_MESSAGES[outcome][changed ? 'changed' : 'unchanged']
   if (found.length === 0) return status
   return [...(statusChanged ? [status] : []), ...found.map((finding) => RECONCILE_FINDINGS[finding])].join(' ')

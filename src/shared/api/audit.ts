@@ -33,7 +33,17 @@ export const AUDIT_ACTIONS = [
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
-export const AUDIT_TARGETS = ['listing', 'user', 'transaction', 'withdrawal', 'payment_order', 'settings', 'handover_steps', 'blog_post', 'review'] as const
+export const AUDIT_TARGETS = [
+  'listing',
+  'user',
+  'transaction',
+  'withdrawal',
+  'payment_order',
+  'settings',
+  'handover_steps',
+  'blog_post',
+  'review',
+] as const
 export type AuditTarget = (typeof AUDIT_TARGETS)[number]
 
 export const AUDIT_PAGE_SIZE = 50

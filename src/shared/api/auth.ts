@@ -26,7 +26,8 @@ export const AUTH_MESSAGES = {
   banned: 'This account has been banned',
   notAnAdmin: 'This account has no admin rights',
   accountLocked: 'This account is locked after too many failed sign-ins. We emailed its owner a link to unlock it.',
-  invalidUnlockToken: 'This unlock link is invalid, has expired or was already used. Sign in to get a new one emailed if the account is still locked.',
+  invalidUnlockToken:
+    'This unlock link is invalid, has expired or was already used. Sign in to get a new one emailed if the account is still locked.',
 } as const
 
 /** Failed passwords per account (any name it is typed as, from any address) before sign-in locks (423). */
@@ -37,7 +38,11 @@ export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
 
 export const loginRequestSchema = z.object({
-  username: z.string({ error: AUTH_MESSAGES.usernameRequired }).trim().min(1, AUTH_MESSAGES.usernameRequired).max(254, AUTH_MESSAGES.invalidCredentials),
+  username: z
+    .string({ error: AUTH_MESSAGES.usernameRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.usernameRequired)
+    .max(254, AUTH_MESSAGES.invalidCredentials),
   password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX, AUTH_MESSAGES.passwordLong),
 })
 export type LoginRequest = z.infer<typeof loginRequestSchema>
@@ -66,7 +71,10 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX, AUTH_MESSAGES.passwordLong)
 
 /** Sign-up's form shows no strength rule (SPEC §5): the server's answer names what is wrong with the password. */
-const signupPasswordSchema = z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(PASSWORD_MAX, AUTH_MESSAGES.passwordLong)
+const signupPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .max(PASSWORD_MAX, AUTH_MESSAGES.passwordLong)
 
 export const signupRequestSchema = z
   .object({

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { CHAT_MESSAGES, CHAT_RULES, conversationListQuerySchema, messageListQuerySchema, openConversationSchema, sendMessageSchema } from './conversations'
+import {
+  CHAT_MESSAGES,
+  CHAT_RULES,
+  conversationListQuerySchema,
+  messageListQuerySchema,
+  openConversationSchema,
+  sendMessageSchema,
+} from './conversations'
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message
 

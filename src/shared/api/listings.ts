@@ -128,17 +128,15 @@ export const UPLOADED_IMAGE_PATTERN = /^\/media\/listings\/[a-f0-9]{32}\.webp$/
 export const normalizeHandle = (handle: string) => handle.trim().replace(/^@+/, '').replace(/\s+/g, '')
 
 const moneyInput = (message: string, minCents: number, maxCents: number) =>
-  z
-    .union([z.number(), z.string()], { error: message })
-    .transform((value, ctx) => {
-      const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim()
-      const cents = /^\d{1,8}(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : NaN
-      if (!(cents >= minCents && cents <= maxCents)) {
-        ctx.addIssue({ code: 'custom', message })
-        return z.NEVER
-      }
-      return cents
-    })
+  z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
+    const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim()
+    const cents = /^\d{1,8}(\.\d{1,2})?$/.test(text) ? Math.round(Number(text) * 100) : NaN
+    if (!(cents >= minCents && cents <= maxCents)) {
+      ctx.addIssue({ code: 'custom', message })
+      return z.NEVER
+    }
+    return cents
+  })
 
 const imageRef = z
   .string({ error: LISTING_WRITE_MESSAGES.imageUrl })
@@ -245,7 +243,9 @@ export type SellerSummary = z.infer<typeof sellerSummarySchema>
 /** GET /api/sellers/{id}: the summary, the seller's active listings and recent completed sales. */
 export const sellerProfileSchema = sellerSummarySchema.extend({
   listings: listingListSchema,
-  recentSales: z.array(z.object({ id: z.number().int(), platform: z.enum(LIVE_PLATFORMS), accountTitle: z.string(), price: z.number(), soldAt: z.iso.datetime() })),
+  recentSales: z.array(
+    z.object({ id: z.number().int(), platform: z.enum(LIVE_PLATFORMS), accountTitle: z.string(), price: z.number(), soldAt: z.iso.datetime() }),
+  ),
 })
 export type SellerProfile = z.infer<typeof sellerProfileSchema>
 

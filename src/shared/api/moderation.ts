@@ -42,7 +42,10 @@ export const BANNED_SELLER_LISTING_REASON = 'Taken off sale while the seller’s
 
 /** The 409 for an account that still holds money: it is paid out (or withdrawn) before the account can go. */
 export function moneyLeftMessage(walletCents: number, heldCents: number): string {
-  const parts = [walletCents !== 0 && `$${centsToDecimalString(walletCents)} in the wallet`, heldCents !== 0 && `$${centsToDecimalString(heldCents)} in pending withdrawals`]
+  const parts = [
+    walletCents !== 0 && `$${centsToDecimalString(walletCents)} in the wallet`,
+    heldCents !== 0 && `$${centsToDecimalString(heldCents)} in pending withdrawals`,
+  ]
   return `This user still has money on Handover (${parts.filter(Boolean).join(', ')}); it must be paid out before the account can be deleted`
 }
 

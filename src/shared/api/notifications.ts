@@ -79,7 +79,10 @@ function wholeNumber(name: string, max: number, fallback: number) {
 /** Comma-separated notification types ("balance_updated,balance_update"); an unknown one is named in the 400. */
 function typeList(name: string) {
   return single(name).transform((raw, ctx) => {
-    const types = (raw ?? '').split(',').map((t) => t.trim()).filter(Boolean)
+    const types = (raw ?? '')
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean)
     const unknown = types.find((t) => !isNotificationType(t))
     if (unknown === undefined) return [...new Set(types)] as NotificationType[]
     ctx.addIssue({ code: 'custom', message: `${name}: unknown notification type "${unknown.slice(0, 40)}"` })

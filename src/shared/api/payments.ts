@@ -225,5 +225,6 @@ export const PAYMENT_MESSAGES = {
   trustapNotConfigured: 'The escrow provider is not set up on this server',
   oauthStateInvalid: 'This authorisation link has expired or was not started here. Start again.',
   oauthFailed: 'The escrow provider refused the authorisation. Start again.',
-  trustapAccountTaken: 'This Trustap account is connected to another Handover account already. Disconnect it there first, or sign in to Trustap with another account.',
+  trustapAccountTaken:
+    'This Trustap account is connected to another Handover account already. Disconnect it there first, or sign in to Trustap with another account.',
 } as const

@@ -57,7 +57,10 @@ export const reviewDtoSchema = z.object({
 export type ReviewDto = z.infer<typeof reviewDtoSchema>
 
 /** A seller's rating: the average of every review (two decimals), null while there is none. */
-export const sellerRatingSchema = z.object({ average: z.number().min(0).max(REVIEW_RULES.ratingMax).nullable(), count: z.number().int().nonnegative() })
+export const sellerRatingSchema = z.object({
+  average: z.number().min(0).max(REVIEW_RULES.ratingMax).nullable(),
+  count: z.number().int().nonnegative(),
+})
 export type SellerRating = z.infer<typeof sellerRatingSchema>
 
 /** GET /api/sellers/{id}/reviews?page=&pageSize=: the rating, how many reviews gave each star, and one page newest first. */
@@ -71,7 +74,12 @@ export const sellerReviewsSchema = z.object({
 export type SellerReviews = z.infer<typeof sellerReviewsSchema>
 
 export const reviewListQuerySchema = z.strictObject({
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(100_000, 'page is at most 100,000').default(1),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page starts at 1')
+    .max(100_000, 'page is at most 100,000')
+    .default(1),
   pageSize: z.coerce
     .number({ error: 'pageSize must be a number' })
     .int('pageSize must be a whole number')
@@ -92,5 +100,10 @@ export const dealReviewSchema = z.object({
 export type DealReview = z.infer<typeof dealReviewSchema>
 
 /** POST /api/admin/reviews/{id}/remove: what the admin did, for the toast and the list */
-export const removedReviewSchema = z.object({ id: z.number().int(), sellerId: z.number().int(), transactionId: z.number().int(), removedAt: z.iso.datetime() })
+export const removedReviewSchema = z.object({
+  id: z.number().int(),
+  sellerId: z.number().int(),
+  transactionId: z.number().int(),
+  removedAt: z.iso.datetime(),
+})
 export type RemovedReview = z.infer<typeof removedReviewSchema>

@@ -14,7 +14,14 @@ const countdownDays = wholeNumber('A countdown', 'Countdown days are needed for 
 
 export const MAINTENANCE_BANNER_MAX = 300
 
-const COUNTDOWN_SHAPE = { youtube: countdownDays, instagram: countdownDays, tiktok: countdownDays, facebook: countdownDays, twitter: countdownDays, telegram: countdownDays }
+const COUNTDOWN_SHAPE = {
+  youtube: countdownDays,
+  instagram: countdownDays,
+  tiktok: countdownDays,
+  facebook: countdownDays,
+  twitter: countdownDays,
+  telegram: countdownDays,
+}
 
 export const settingsSchema = z.object({
   /** new listings wait for an admin's approval before they appear */
@@ -22,15 +29,22 @@ export const settingsSchema = z.object({
   /** the buyer's escrow fee in basis points (500 = 5 %) */
   escrowFeeBps: wholeNumber('The escrow fee').min(0, 'The escrow fee cannot be negative').max(5_000, 'The escrow fee is at most 50 %'),
   /** the smallest escrow fee, in cents */
-  escrowFeeMinCents: wholeNumber('The minimum escrow fee').min(0, 'The minimum escrow fee cannot be negative').max(100_000, 'The minimum escrow fee is at most $1,000'),
+  escrowFeeMinCents: wholeNumber('The minimum escrow fee')
+    .min(0, 'The minimum escrow fee cannot be negative')
+    .max(100_000, 'The minimum escrow fee is at most $1,000'),
   /** the platform's waiting period before a transfer is final; funds are released after it */
   countdownDays: z.strictObject(COUNTDOWN_SHAPE, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? `There is no countdown for ${issue.keys.join(', ')}` : 'Countdown days are needed for every platform'),
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `There is no countdown for ${issue.keys.join(', ')}` : 'Countdown days are needed for every platform',
   }),
   /** how long an unpaid purchase holds the listing */
-  reservationMinutes: wholeNumber('The reservation time').min(5, 'A reservation lasts at least 5 minutes').max(24 * 60, 'A reservation lasts at most a day (1,440 minutes)'),
+  reservationMinutes: wholeNumber('The reservation time')
+    .min(5, 'A reservation lasts at least 5 minutes')
+    .max(24 * 60, 'A reservation lasts at most a day (1,440 minutes)'),
   /** credited to every new account when it is created, in cents (SPEC §1: $15.00) */
-  welcomeBonusCents: wholeNumber('The welcome bonus').min(0, 'The welcome bonus cannot be negative').max(100_000, 'The welcome bonus is at most $1,000'),
+  welcomeBonusCents: wholeNumber('The welcome bonus')
+    .min(0, 'The welcome bonus cannot be negative')
+    .max(100_000, 'The welcome bonus is at most $1,000'),
   /** shown under the header on every page; empty shows nothing */
   maintenanceBanner: z
     .string({ error: 'The maintenance banner must be text' })
@@ -59,7 +73,8 @@ export const settingsUpdateSchema = settingsSchema
   .extend({
     countdownDays: z
       .strictObject(COUNTDOWN_SHAPE, {
-        error: (issue) => (issue.code === 'unrecognized_keys' ? `There is no countdown for ${issue.keys.join(', ')}` : 'Countdown days are given per platform'),
+        error: (issue) =>
+          issue.code === 'unrecognized_keys' ? `There is no countdown for ${issue.keys.join(', ')}` : 'Countdown days are given per platform',
       })
       .partial()
       .refine((days) => Object.keys(days).length > 0, 'Name a platform whose countdown changes'),

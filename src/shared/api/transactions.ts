@@ -23,7 +23,13 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
 /** SPEC §4: the statuses counted as active. */
 export const ACTIVE_TRANSACTION_STATUSES: readonly TransactionStatus[] = ACTIVE
 /** Money sits in escrow in these. */
-export const FUNDED_TRANSACTION_STATUSES: readonly TransactionStatus[] = ['fee_paid', 'invite_sent', 'access_granted', 'countdown_started', 'disputed']
+export const FUNDED_TRANSACTION_STATUSES: readonly TransactionStatus[] = [
+  'fee_paid',
+  'invite_sent',
+  'access_granted',
+  'countdown_started',
+  'disputed',
+]
 export const FINAL_TRANSACTION_STATUSES: readonly TransactionStatus[] = ['completed', 'cancelled', 'refunded']
 
 /** SPEC §3: the display id, ACC-{id padded to 3 digits}. */
@@ -257,7 +263,9 @@ export const transactionListQuerySchema = z.object({
 })
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>
 
-export const quoteQuerySchema = z.object({ listingId: z.coerce.number({ error: LISTING_ID }).int(LISTING_ID).positive(LISTING_ID).max(2_147_483_647, LISTING_ID) })
+export const quoteQuerySchema = z.object({
+  listingId: z.coerce.number({ error: LISTING_ID }).int(LISTING_ID).positive(LISTING_ID).max(2_147_483_647, LISTING_ID),
+})
 
 /** Two titles a reader takes for the same step: the same visible characters, whatever their case. */
 const sameStepKey = (title: string) => visibleCharacters(title).toLocaleLowerCase('en-US')
@@ -296,4 +304,7 @@ export const handoverStepsSchema = z
   })
   .strict()
 export type HandoverStepsRequest = z.infer<typeof handoverStepsSchema>
-export const handoverStepListSchema = z.record(z.enum(LIVE_PLATFORMS), z.array(z.object({ position: z.number().int(), title: z.string(), description: z.string() })))
+export const handoverStepListSchema = z.record(
+  z.enum(LIVE_PLATFORMS),
+  z.array(z.object({ position: z.number().int(), title: z.string(), description: z.string() })),
+)

@@ -56,9 +56,12 @@ export const twoFactorDisableRequestSchema = z.object({
 })
 
 /** A second factor typed in: a code from the app, or a recovery code (one of the two). */
-export const secondFactorRequestSchema = z.union([z.object({ code: totpCodeSchema }).strict(), z.object({ recoveryCode: recoveryCodeSchema }).strict()], {
-  error: TWO_FACTOR_MESSAGES.codeFormat,
-})
+export const secondFactorRequestSchema = z.union(
+  [z.object({ code: totpCodeSchema }).strict(), z.object({ recoveryCode: recoveryCodeSchema }).strict()],
+  {
+    error: TWO_FACTOR_MESSAGES.codeFormat,
+  },
+)
 export type SecondFactorRequest = z.infer<typeof secondFactorRequestSchema>
 
 /** POST /api/auth/login's answer for an account with two-factor on: no session yet, the methods it may finish with. */

@@ -48,7 +48,10 @@ export const registrationResponseSchema = z.looseObject(
         clientDataJSON: base64url(8_000),
         attestationObject: base64url(200_000),
         authenticatorData: base64url(200_000).optional(),
-        transports: z.array(z.string({ error: WEBAUTHN_MESSAGES.malformed }).max(32, WEBAUTHN_MESSAGES.malformed), { error: WEBAUTHN_MESSAGES.malformed }).max(10, WEBAUTHN_MESSAGES.malformed).optional(),
+        transports: z
+          .array(z.string({ error: WEBAUTHN_MESSAGES.malformed }).max(32, WEBAUTHN_MESSAGES.malformed), { error: WEBAUTHN_MESSAGES.malformed })
+          .max(10, WEBAUTHN_MESSAGES.malformed)
+          .optional(),
         publicKeyAlgorithm: z.number({ error: WEBAUTHN_MESSAGES.malformed }).optional(),
         publicKey: base64url(8_000).optional(),
       },
@@ -92,7 +95,10 @@ export const registrationVerifyRequestSchema = z.object({ name: passkeyNameSchem
 export type RegistrationVerifyRequest = z.infer<typeof registrationVerifyRequestSchema>
 
 /** A passkey sign-in through the admin form answers with the admin flag, and refuses anyone but an admin. */
-export const authenticationVerifyRequestSchema = z.object({ response: authenticationResponseSchema, admin: z.boolean({ error: 'admin must be true or false' }).optional() })
+export const authenticationVerifyRequestSchema = z.object({
+  response: authenticationResponseSchema,
+  admin: z.boolean({ error: 'admin must be true or false' }).optional(),
+})
 export type AuthenticationVerifyRequest = z.infer<typeof authenticationVerifyRequestSchema>
 
 /** A passkey sign-in's answer: a plain sign-in's, with the admin flag when it came through the admin form. */
@@ -121,7 +127,9 @@ export const registrationOptionsSchema = z.looseObject({
   user: z.looseObject({ id: z.string(), name: z.string(), displayName: z.string() }),
   pubKeyCredParams: z.array(z.looseObject({ type: z.literal('public-key'), alg: z.number() })),
   timeout: z.number().optional(),
-  excludeCredentials: z.array(z.looseObject({ id: z.string(), type: z.literal('public-key'), transports: z.array(z.string()).optional() })).optional(),
+  excludeCredentials: z
+    .array(z.looseObject({ id: z.string(), type: z.literal('public-key'), transports: z.array(z.string()).optional() }))
+    .optional(),
   authenticatorSelection: z.looseObject({}).optional(),
   attestation: z.enum(['none', 'indirect', 'direct', 'enterprise']).optional(),
 })

@@ -11,10 +11,7 @@ export { EVENT_CHANNELS, INVOKE_CHANNELS } from './channels'
 export type { EventChannel, InvokeChannel } from './channels'
 
 /** A path on the app's own origin, e.g. "/chat/12". */
-export const appRouteSchema = z
-  .string()
-  .max(MAX_URL_LENGTH)
-  .refine(isAppRoute, { message: 'Expected an in-app route starting with a single "/"' })
+export const appRouteSchema = z.string().max(MAX_URL_LENGTH).refine(isAppRoute, { message: 'Expected an in-app route starting with a single "/"' })
 
 // Limits keep a runaway renderer from pushing megabytes into the OS notification centre.
 export const notifyInputSchema = z.object({
@@ -27,10 +24,7 @@ export const notifyInputSchema = z.object({
 export const setBadgeInputSchema = z.object({ count: z.int().nonnegative() })
 
 export const openExternalInputSchema = z.object({
-  url: z
-    .string()
-    .max(MAX_URL_LENGTH)
-    .refine(isExternalHttpUrl, { message: 'Only http(s) links without credentials open externally' }),
+  url: z.string().max(MAX_URL_LENGTH).refine(isExternalHttpUrl, { message: 'Only http(s) links without credentials open externally' }),
 })
 
 // The app ships for these three only (electron-builder targets); anything else is a packaging mistake.

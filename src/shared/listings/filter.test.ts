@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { compareBy, dollarsToCents, listingQuerySchema, matchesFilters, searchKey, SORT_DIRECTION, type FilterableListing, type ListingQuery } from './filter'
+import {
+  compareBy,
+  dollarsToCents,
+  listingQuerySchema,
+  matchesFilters,
+  searchKey,
+  SORT_DIRECTION,
+  type FilterableListing,
+  type ListingQuery,
+} from './filter'
 
 /**
  * Every expectation here is worked out by hand from this fixture, never by the parser under test: a bug that the
@@ -7,16 +16,130 @@ import { compareBy, dollarsToCents, listingQuerySchema, matchesFilters, searchKe
  */
 const base = { description: '', isVerified: false, isMonetized: false, isActive: true }
 const FIXTURE: FilterableListing[] = [
-  { ...base, id: 1, platform: 'youtube', username: 'chefmaria', displayName: 'Maria Cooks', niche: 'Cooking', description: 'Daily recipes', price: 1000, followers: 50_000, monthlyIncome: 250, isVerified: true, isMonetized: true, createdAt: '2026-01-01T00:00:00Z' },
-  { ...base, id: 2, platform: 'tiktok', username: 'dance.kid', displayName: 'Dance Kid', niche: 'Dance', description: 'Viral GAMING clips', price: 500.5, followers: 120_000, monthlyIncome: 0, createdAt: '2026-01-03T00:00:00Z' },
-  { ...base, id: 3, platform: 'instagram', username: 'fitwithjo', displayName: 'Jo Fitness', niche: 'Fitness', description: 'Workouts', price: 2500, followers: 9_999, monthlyIncome: 1200.99, isVerified: true, isMonetized: true, createdAt: '2026-01-02T00:00:00Z' },
-  { ...base, id: 4, platform: 'youtube', username: 'retroplays', displayName: 'Retro Plays', niche: 'Gaming', description: 'Speedruns', price: 0.99, followers: 0, monthlyIncome: 0.01, isMonetized: true, createdAt: '2026-01-05T00:00:00Z' },
-  { ...base, id: 5, platform: 'telegram', username: 'cryptonews', displayName: 'Crypto News', niche: 'Finance', description: 'Market notes', price: 15_000, followers: 1_000_000, monthlyIncome: 5000, isVerified: true, isMonetized: true, createdAt: '2026-01-04T00:00:00Z' },
-  { ...base, id: 6, platform: 'twitter', username: 'quiet', displayName: 'Quiet', niche: 'Tech', description: 'Tech takes', price: 750, followers: 50_000, monthlyIncome: 99.5, isVerified: true, createdAt: '2026-01-05T00:00:00Z' },
+  {
+    ...base,
+    id: 1,
+    platform: 'youtube',
+    username: 'chefmaria',
+    displayName: 'Maria Cooks',
+    niche: 'Cooking',
+    description: 'Daily recipes',
+    price: 1000,
+    followers: 50_000,
+    monthlyIncome: 250,
+    isVerified: true,
+    isMonetized: true,
+    createdAt: '2026-01-01T00:00:00Z',
+  },
+  {
+    ...base,
+    id: 2,
+    platform: 'tiktok',
+    username: 'dance.kid',
+    displayName: 'Dance Kid',
+    niche: 'Dance',
+    description: 'Viral GAMING clips',
+    price: 500.5,
+    followers: 120_000,
+    monthlyIncome: 0,
+    createdAt: '2026-01-03T00:00:00Z',
+  },
+  {
+    ...base,
+    id: 3,
+    platform: 'instagram',
+    username: 'fitwithjo',
+    displayName: 'Jo Fitness',
+    niche: 'Fitness',
+    description: 'Workouts',
+    price: 2500,
+    followers: 9_999,
+    monthlyIncome: 1200.99,
+    isVerified: true,
+    isMonetized: true,
+    createdAt: '2026-01-02T00:00:00Z',
+  },
+  {
+    ...base,
+    id: 4,
+    platform: 'youtube',
+    username: 'retroplays',
+    displayName: 'Retro Plays',
+    niche: 'Gaming',
+    description: 'Speedruns',
+    price: 0.99,
+    followers: 0,
+    monthlyIncome: 0.01,
+    isMonetized: true,
+    createdAt: '2026-01-05T00:00:00Z',
+  },
+  {
+    ...base,
+    id: 5,
+    platform: 'telegram',
+    username: 'cryptonews',
+    displayName: 'Crypto News',
+    niche: 'Finance',
+    description: 'Market notes',
+    price: 15_000,
+    followers: 1_000_000,
+    monthlyIncome: 5000,
+    isVerified: true,
+    isMonetized: true,
+    createdAt: '2026-01-04T00:00:00Z',
+  },
+  {
+    ...base,
+    id: 6,
+    platform: 'twitter',
+    username: 'quiet',
+    displayName: 'Quiet',
+    niche: 'Tech',
+    description: 'Tech takes',
+    price: 750,
+    followers: 50_000,
+    monthlyIncome: 99.5,
+    isVerified: true,
+    createdAt: '2026-01-05T00:00:00Z',
+  },
   // never shown, whatever the filter: inactive, without a platform, without a username
-  { ...base, id: 7, platform: 'youtube', username: 'gone', displayName: 'Gone', niche: 'Cooking', price: 1000, followers: 50_000, monthlyIncome: 250, isActive: false, createdAt: '2026-01-06T00:00:00Z' },
-  { ...base, id: 8, platform: '', username: 'noplatform', displayName: 'No Platform', niche: 'Cooking', price: 1000, followers: 50_000, monthlyIncome: 250, createdAt: '2026-01-06T00:00:00Z' },
-  { ...base, id: 9, platform: 'youtube', username: '', displayName: 'No Name', niche: 'Cooking', price: 1000, followers: 50_000, monthlyIncome: 250, createdAt: '2026-01-06T00:00:00Z' },
+  {
+    ...base,
+    id: 7,
+    platform: 'youtube',
+    username: 'gone',
+    displayName: 'Gone',
+    niche: 'Cooking',
+    price: 1000,
+    followers: 50_000,
+    monthlyIncome: 250,
+    isActive: false,
+    createdAt: '2026-01-06T00:00:00Z',
+  },
+  {
+    ...base,
+    id: 8,
+    platform: '',
+    username: 'noplatform',
+    displayName: 'No Platform',
+    niche: 'Cooking',
+    price: 1000,
+    followers: 50_000,
+    monthlyIncome: 250,
+    createdAt: '2026-01-06T00:00:00Z',
+  },
+  {
+    ...base,
+    id: 9,
+    platform: 'youtube',
+    username: '',
+    displayName: 'No Name',
+    niche: 'Cooking',
+    price: 1000,
+    followers: 50_000,
+    monthlyIncome: 250,
+    createdAt: '2026-01-06T00:00:00Z',
+  },
 ]
 const ALL = [1, 2, 3, 4, 5, 6]
 
@@ -122,7 +245,9 @@ describe('listing filter, against hand-computed answers', () => {
     expect(problem({ verified: 'maybe' })).toBe('verified must be true or false')
     expect(problem({ monetized: '2' })).toBe('monetized must be true or false')
     expect(problem({ platform: 'myspace' })).toBe('platform must be one of youtube, tiktok, instagram, facebook, twitter, telegram, gaming')
-    expect(problem({ sort: 'cheapest' })).toBe('sort must be one of newest, price-low, price-high, followers-high, followers-low, income-high, income-low')
+    expect(problem({ sort: 'cheapest' })).toBe(
+      'sort must be one of newest, price-low, price-high, followers-high, followers-low, income-high, income-low',
+    )
     expect(problem({ q: 'x'.repeat(200) })).toBeNull()
     expect(problem({ q: ` ${'x'.repeat(200)} ` })).toBeNull()
     expect(problem({ q: 'x'.repeat(201) })).toBe('q must be at most 200 characters')
@@ -142,19 +267,60 @@ describe('listing filter, against hand-computed answers', () => {
 
   it('reads every parameter into the filters the SQL and the browser apply', () => {
     expect(listingQuerySchema.parse({})).toEqual({
-      q: undefined, platform: undefined, niche: undefined, minPriceCents: undefined, maxPriceCents: undefined, minFollowers: undefined,
-      maxFollowers: undefined, minIncomeCents: undefined, maxIncomeCents: undefined, verified: false, monetized: false, sort: 'newest', page: 1, pageSize: 28,
+      q: undefined,
+      platform: undefined,
+      niche: undefined,
+      minPriceCents: undefined,
+      maxPriceCents: undefined,
+      minFollowers: undefined,
+      maxFollowers: undefined,
+      minIncomeCents: undefined,
+      maxIncomeCents: undefined,
+      verified: false,
+      monetized: false,
+      sort: 'newest',
+      page: 1,
+      pageSize: 28,
     })
     expect(
       listingQuerySchema.parse({
-        q: ' Chef ', platform: ' TikTok ', niche: 'Tech', minPrice: '10.005', maxPrice: '20.009', minFollowers: '1.5', maxFollowers: '2.5',
-        minIncome: '$1,000', maxIncome: '2000.5', verified: ' TRUE ', monetized: '0', sort: ' price-high ', page: ' 100000 ', pageSize: '100',
+        q: ' Chef ',
+        platform: ' TikTok ',
+        niche: 'Tech',
+        minPrice: '10.005',
+        maxPrice: '20.009',
+        minFollowers: '1.5',
+        maxFollowers: '2.5',
+        minIncome: '$1,000',
+        maxIncome: '2000.5',
+        verified: ' TRUE ',
+        monetized: '0',
+        sort: ' price-high ',
+        page: ' 100000 ',
+        pageSize: '100',
       }),
     ).toEqual({
-      q: 'Chef', platform: 'tiktok', niche: 'Tech', minPriceCents: 1001, maxPriceCents: 2000, minFollowers: 2, maxFollowers: 2,
-      minIncomeCents: 100_000, maxIncomeCents: 200_050, verified: true, monetized: false, sort: 'price-high', page: 100_000, pageSize: 100,
+      q: 'Chef',
+      platform: 'tiktok',
+      niche: 'Tech',
+      minPriceCents: 1001,
+      maxPriceCents: 2000,
+      minFollowers: 2,
+      maxFollowers: 2,
+      minIncomeCents: 100_000,
+      maxIncomeCents: 200_050,
+      verified: true,
+      monetized: false,
+      sort: 'price-high',
+      page: 100_000,
+      pageSize: 100,
     })
-    expect(listingQuerySchema.parse({ platform: '', sort: '', page: ' ', pageSize: '' })).toMatchObject({ platform: undefined, sort: 'newest', page: 1, pageSize: 28 })
+    expect(listingQuerySchema.parse({ platform: '', sort: '', page: ' ', pageSize: '' })).toMatchObject({
+      platform: undefined,
+      sort: 'newest',
+      page: 1,
+      pageSize: 28,
+    })
   })
 
   it.each([
@@ -168,7 +334,12 @@ describe('listing filter, against hand-computed answers', () => {
   ] as const)('sorts %s as %j, ties by id the same way, %s in SQL', (sort, expected, direction) => {
     const shown = FIXTURE.filter((l) => ALL.includes(l.id))
     expect([...shown].sort(compareBy(sort)).map((l) => l.id)).toEqual(expected)
-    expect([...shown].reverse().sort(compareBy(sort)).map((l) => l.id)).toEqual(expected)
+    expect(
+      [...shown]
+        .reverse()
+        .sort(compareBy(sort))
+        .map((l) => l.id),
+    ).toEqual(expected)
     expect(SORT_DIRECTION[sort]).toBe(direction)
   })
 

@@ -1,8 +1,7 @@
 import type { ProviderMethod } from '@shared/api/payments'
 import { centsToDecimalString } from '@shared/money'
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 const money = (cents: number) => `$${centsToDecimalString(cents)}`
 

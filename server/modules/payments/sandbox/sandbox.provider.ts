@@ -24,7 +24,8 @@ export const SANDBOX_WEBHOOK_USER = 'sandbox'
  * A desktop checkout opens in the system browser, where nobody is signed in to Handover: its link carries this key
  * for the one attempt, so the page works as a real provider's hosted page does, without a Handover session.
  */
-export const sandboxCheckoutKey = (secret: string, ref: string) => createHmac('sha256', secret).update(`sandbox-desktop-checkout:${ref}`).digest('base64url')
+export const sandboxCheckoutKey = (secret: string, ref: string) =>
+  createHmac('sha256', secret).update(`sandbox-desktop-checkout:${ref}`).digest('base64url')
 
 interface SandboxRow {
   ref: string
@@ -101,11 +102,10 @@ export class SandboxProvider implements PaymentProvider {
 
   /** Recorded once per withdrawal: an approval retried after a crash finds the payout already made. */
   async payout(em: EntityManager, withdrawal: Withdrawal): Promise<PayoutResult> {
-    await em.execute('insert into sandbox_payouts (withdrawal_id, amount_cents, destination) values (?, ?, ?) on conflict (withdrawal_id) do nothing', [
-      withdrawal.id,
-      withdrawal.amountCents,
-      withdrawal.destination,
-    ])
+    await em.execute(
+      'insert into sandbox_payouts (withdrawal_id, amount_cents, destination) values (?, ?, ?) on conflict (withdrawal_id) do nothing',
+      [withdrawal.id, withdrawal.amountCents, withdrawal.destination],
+    )
     return { reference: `sandbox-payout-${withdrawal.id}` }
   }
 
@@ -118,7 +118,10 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   private async find(em: EntityManager, ref: string): Promise<SandboxRow | null> {
-    const rows = await em.execute<SandboxRow[]>('select ref, order_id, outcome, amount_cents, refunded_at is not null as refunded from sandbox_payments where ref = ?', [ref])
+    const rows = await em.execute<SandboxRow[]>(
+      'select ref, order_id, outcome, amount_cents, refunded_at is not null as refunded from sandbox_payments where ref = ?',
+      [ref],
+    )
     return rows[0] ?? null
   }
 }

@@ -24,7 +24,8 @@ export interface SandboxRoutesDeps {
 }
 
 /** The form's token: bound to this checkout attempt and this user, so another site cannot press Pay for them. */
-const formToken = (secret: string, ref: string, userId: number) => createHmac('sha256', secret).update(`sandbox-checkout:${ref}:${userId}`).digest('base64url')
+const formToken = (secret: string, ref: string, userId: number) =>
+  createHmac('sha256', secret).update(`sandbox-checkout:${ref}:${userId}`).digest('base64url')
 
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a)
@@ -67,7 +68,10 @@ export function sandboxRoutes(deps: SandboxRoutesDeps): Router<AppState> {
     // browsers hold the redirect after a form post to form-action too: a desktop return needs the app's scheme
     const returnTargets = order?.returnTo === 'desktop' ? `${new URL(publicUrl).origin} handover:` : new URL(publicUrl).origin
     // a pay button must not be framed by another site; the page needs nothing but its own inline style
-    ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${returnTargets}; frame-ancestors 'none'; base-uri 'none'`)
+    ctx.set(
+      'Content-Security-Policy',
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${returnTargets}; frame-ancestors 'none'; base-uri 'none'`,
+    )
     ctx.set('X-Frame-Options', 'DENY')
     ctx.set('Cache-Control', 'no-store')
     // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with the form post, which CSRF protection refuses
@@ -85,7 +89,14 @@ export function sandboxRoutes(deps: SandboxRoutesDeps): Router<AppState> {
     const key = keyOf(ctx, secret, order)
     const byKey = key !== null
     if (userId === null && !byKey) {
-      send(ctx, 401, messagePage('Sign in to pay', 'This checkout belongs to a Handover account. Sign in, then open it again.', { href: '/login', label: 'Sign in' }))
+      send(
+        ctx,
+        401,
+        messagePage('Sign in to pay', 'This checkout belongs to a Handover account. Sign in, then open it again.', {
+          href: '/login',
+          label: 'Sign in',
+        }),
+      )
       return null
     }
     if (!order || (!byKey && order.user.id !== userId) || order.provider !== 'sandbox' || !order.providerRef) {
@@ -101,10 +112,22 @@ export function sandboxRoutes(deps: SandboxRoutesDeps): Router<AppState> {
     const { order, userId, key } = found
     const decided = await sandbox.outcomeOf(ctx.state.em, order.providerRef!)
     if (decided) {
-      return send(ctx, 200, messagePage('Checkout finished', `This payment was ${decided} already.`, { href: returnUrl(publicUrl, order, decided), label: 'Continue' }), order)
+      return send(
+        ctx,
+        200,
+        messagePage('Checkout finished', `This payment was ${decided} already.`, { href: returnUrl(publicUrl, order, decided), label: 'Continue' }),
+        order,
+      )
     }
     if (Date.now() - order.createdAt.getTime() > ORDER_TTL_MS) {
-      return send(ctx, 410, messagePage('Checkout expired', 'This checkout is more than a day old. Start a new payment.', { href: '/balance', label: 'Back to Handover' }))
+      return send(
+        ctx,
+        410,
+        messagePage('Checkout expired', 'This checkout is more than a day old. Start a new payment.', {
+          href: '/balance',
+          label: 'Back to Handover',
+        }),
+      )
     }
     send(
       ctx,
@@ -131,10 +154,21 @@ export function sandboxRoutes(deps: SandboxRoutesDeps): Router<AppState> {
     const { order, userId } = found
     const outcome = form.get('outcome') as SandboxOutcome | null
     if (!sameToken(form.get('token') ?? '', formToken(secret, order.providerRef!, userId)) || !outcome || !OUTCOMES.includes(outcome)) {
-      return send(ctx, 403, messagePage('Checkout refused', 'This form is out of date. Open the checkout again.', { href: ctx.url, label: 'Open the checkout' }))
+      return send(
+        ctx,
+        403,
+        messagePage('Checkout refused', 'This form is out of date. Open the checkout again.', { href: ctx.url, label: 'Open the checkout' }),
+      )
     }
     if (outcome === 'paid' && Date.now() - order.createdAt.getTime() > ORDER_TTL_MS) {
-      return send(ctx, 410, messagePage('Checkout expired', 'This checkout is more than a day old. Start a new payment.', { href: '/balance', label: 'Back to Handover' }))
+      return send(
+        ctx,
+        410,
+        messagePage('Checkout expired', 'This checkout is more than a day old. Start a new payment.', {
+          href: '/balance',
+          label: 'Back to Handover',
+        }),
+      )
     }
     const final = (await sandbox.decide(ctx.state.em, order.providerRef!, outcome)) ?? outcome
     if (final !== 'paid') await deps.notify?.(ctx.state.em, order)

@@ -36,7 +36,13 @@ const TIMEOUT_MS = 10_000
 export class TrustapClient {
   constructor(private readonly config: TrustapConfig) {}
 
-  createGuestUser(body: { email: string; first_name: string; last_name: string; country_code: string; tos_acceptance: { unix_timestamp: number; ip: string } }) {
+  createGuestUser(body: {
+    email: string
+    first_name: string
+    last_name: string
+    country_code: string
+    tos_acceptance: { unix_timestamp: number; ip: string }
+  }) {
     return this.api<{ id: string; email: string }>('POST', '/guest_users', { body })
   }
 
@@ -62,11 +68,17 @@ export class TrustapClient {
 
   /** Cancelled by the seller after the deposit was paid: Trustap returns the deposit, less its own fee, to the buyer. */
   cancelWithDescription(id: string, asUser: string, description: string) {
-    return this.api<TrustapP2PTransaction>('POST', `/p2p/transactions/${encodeURIComponent(id)}/cancel_with_description`, { body: { description }, asUser })
+    return this.api<TrustapP2PTransaction>('POST', `/p2p/transactions/${encodeURIComponent(id)}/cancel_with_description`, {
+      body: { description },
+      asUser,
+    })
   }
 
   complainAsGuestBuyer(id: string, asUser: string, description: string) {
-    return this.api<TrustapP2PTransaction>('POST', `/p2p/transactions/${encodeURIComponent(id)}/complain_with_guest_buyer`, { body: { description }, asUser })
+    return this.api<TrustapP2PTransaction>('POST', `/p2p/transactions/${encodeURIComponent(id)}/complain_with_guest_buyer`, {
+      body: { description },
+      asUser,
+    })
   }
 
   /** The page a guest buyer pays the deposit on; `state` comes back untouched. */
@@ -78,16 +90,29 @@ export class TrustapClient {
   /** Authorisation code (with its PKCE verifier) → tokens, at the SSO's token endpoint with our client's credentials. */
   async exchangeCode(code: string, redirectUri: string, codeVerifier: string): Promise<TrustapTokens> {
     const oauth = this.requireOAuth()
-    const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: codeVerifier, client_id: oauth.clientId })
-    return this.send<TrustapTokens>('POST', `${this.config.ssoUrl}/protocol/openid-connect/token`, {
-      authorization: `Basic ${Buffer.from(`${encodeURIComponent(oauth.clientId)}:${encodeURIComponent(oauth.clientSecret)}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    }, form.toString())
+    const form = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: codeVerifier,
+      client_id: oauth.clientId,
+    })
+    return this.send<TrustapTokens>(
+      'POST',
+      `${this.config.ssoUrl}/protocol/openid-connect/token`,
+      {
+        authorization: `Basic ${Buffer.from(`${encodeURIComponent(oauth.clientId)}:${encodeURIComponent(oauth.clientSecret)}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      form.toString(),
+    )
   }
 
   /** Who the tokens belong to: `sub` is the Trustap user id. */
   userInfo(accessToken: string) {
-    return this.send<{ sub: string; email?: string }>('GET', `${this.config.ssoUrl}/protocol/openid-connect/userinfo`, { authorization: `Bearer ${accessToken}` })
+    return this.send<{ sub: string; email?: string }>('GET', `${this.config.ssoUrl}/protocol/openid-connect/userinfo`, {
+      authorization: `Bearer ${accessToken}`,
+    })
   }
 
   authorizeUrl(params: Record<string, string>): string {
@@ -104,14 +129,25 @@ export class TrustapClient {
     const headers: Record<string, string> = { authorization: `Basic ${Buffer.from(`${this.config.apiKey}:`).toString('base64')}` }
     if (options.asUser) headers['trustap-user'] = options.asUser
     if (options.body !== undefined) headers['content-type'] = 'application/json'
-    return this.send<T>(method, `${this.config.apiUrl}${path}`, headers, options.body === undefined ? undefined : JSON.stringify(options.body), options.signal)
+    return this.send<T>(
+      method,
+      `${this.config.apiUrl}${path}`,
+      headers,
+      options.body === undefined ? undefined : JSON.stringify(options.body),
+      options.signal,
+    )
   }
 
   private async send<T>(method: string, url: string, headers: Record<string, string>, body?: string, signal?: AbortSignal): Promise<T> {
     let res: Response
     const timeout = AbortSignal.timeout(TIMEOUT_MS)
     try {
-      res = await fetch(url, { method, headers: { accept: 'application/json', ...headers }, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
+      res = await fetch(url, {
+        method,
+        headers: { accept: 'application/json', ...headers },
+        body,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      })
     } catch (err) {
       throw new ProviderUnavailable(`Trustap ${method} ${new URL(url).pathname} failed: ${(err as Error).message}`)
     }

@@ -23,7 +23,8 @@ const FULL_USER_INDEX = 'trustap_accounts_full_user_id_unique'
 
 /** Whether a write was refused because another Handover user has that Trustap account connected. */
 const isFullUserTaken = (err: unknown) =>
-  err instanceof UniqueConstraintViolationException && ((err as { constraint?: string }).constraint === FULL_USER_INDEX || err.message.includes(FULL_USER_INDEX))
+  err instanceof UniqueConstraintViolationException &&
+  ((err as { constraint?: string }).constraint === FULL_USER_INDEX || err.message.includes(FULL_USER_INDEX))
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 const base64url = (bytes: Buffer) => bytes.toString('base64url')
@@ -126,7 +127,10 @@ export class TrustapOAuth {
   }
 
   async disconnect(em: EntityManager, userId: number): Promise<TrustapConnectionDto> {
-    await em.execute(`update trustap_accounts set full_user_id = null, full_user_email = null, connected_at = null, updated_at = now() where user_id = ?`, [userId])
+    await em.execute(
+      `update trustap_accounts set full_user_id = null, full_user_email = null, connected_at = null, updated_at = now() where user_id = ?`,
+      [userId],
+    )
     return this.connection(em, userId)
   }
 

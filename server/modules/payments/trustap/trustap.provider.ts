@@ -22,7 +22,18 @@ import { basicAuthMatches, deliveryKey, encodeState, returnUrl } from '../provid
 import type { TrustapClient, TrustapP2PTransaction } from './trustap.client'
 
 // face-to-face states (docs.trustap.com): from deposit_paid on, the buyer's money is at Trustap
-const PAID = new Set(['deposit_paid', 'deposit_accepted', 'priced', 'remainder_paid', 'remainder_skipped', 'buyer_handover_confirmed', 'seller_handover_confirmed', 'complained', 'complaint_period_ended', 'funds_released'])
+const PAID = new Set([
+  'deposit_paid',
+  'deposit_accepted',
+  'priced',
+  'remainder_paid',
+  'remainder_skipped',
+  'buyer_handover_confirmed',
+  'seller_handover_confirmed',
+  'complained',
+  'complaint_period_ended',
+  'funds_released',
+])
 const CANCELLED = new Set(['rejected', 'cancelled', 'cancelled_with_deposit', 'deposit_refunded'])
 // a paid deposit the seller may still cancel (and so refund): before any handover was confirmed
 const REFUNDABLE = new Set(['deposit_paid', 'deposit_accepted', 'remainder_skipped'])
@@ -34,7 +45,8 @@ const PAID_CODES = new Set(['p2p_tx.deposit_paid', 'basic_tx.paid'])
 const COUNTRY: Record<TrustapConfig['currency'], string> = { usd: 'us', eur: 'ie', gbp: 'gb', aud: 'au', cad: 'ca' }
 
 export function toProviderStatus(tx: Pick<TrustapP2PTransaction, 'status' | 'deposit_pricing'>): ProviderStatusReport {
-  if (PAID.has(tx.status)) return { status: 'paid', collectedCents: tx.deposit_pricing.price + tx.deposit_pricing.charge, complained: tx.status === 'complained' }
+  if (PAID.has(tx.status))
+    return { status: 'paid', collectedCents: tx.deposit_pricing.price + tx.deposit_pricing.charge, complained: tx.status === 'complained' }
   if (CANCELLED.has(tx.status)) return { status: 'cancelled' }
   return { status: 'pending' }
 }
@@ -59,7 +71,10 @@ export class TrustapProvider implements PaymentProvider {
   async createCheckout(em: EntityManager, order: PaymentOrder, quote: ProviderQuote, buyer: CheckoutBuyer): Promise<CreatedCheckout> {
     const { client, config, publicUrl } = this.deps
     const buyerId = await this.guestUserFor(em, buyer)
-    const description = order.transactionId !== null ? `Handover escrow payment ${transactionDisplayId(order.transactionId)}` : `Handover balance deposit ${order.orderId}`
+    const description =
+      order.transactionId !== null
+        ? `Handover escrow payment ${transactionDisplayId(order.transactionId)}`
+        : `Handover balance deposit ${order.orderId}`
     const tx = await client.createP2PWithGuestUser(config.sellerId!, {
       seller_id: config.sellerId,
       buyer_id: buyerId,
@@ -127,7 +142,10 @@ export class TrustapProvider implements PaymentProvider {
     if (!order.providerRef) throw new RefundRefused('Trustap holds no payment for this order')
     const tx = await client.getP2P(order.providerRef)
     if (!REFUNDED.has(tx.status)) {
-      if (!REFUNDABLE.has(tx.status)) throw new RefundRefused(`Trustap reports the transaction ${tx.status}: it cannot be cancelled from Handover, refund it in Trustap's dashboard`)
+      if (!REFUNDABLE.has(tx.status))
+        throw new RefundRefused(
+          `Trustap reports the transaction ${tx.status}: it cannot be cancelled from Handover, refund it in Trustap's dashboard`,
+        )
       await client.cancelWithDescription(order.providerRef, config.sellerId!, reason)
     }
     return { refundedCents: tx.deposit_pricing.price, reference: `trustap-cancel-${order.providerRef}` }
@@ -139,7 +157,11 @@ export class TrustapProvider implements PaymentProvider {
     if (!webhook || !basicAuthMatches(request.authorization, webhook.user, webhook.password)) return null
     const body = (request.body ?? {}) as { target_id?: unknown; code?: unknown }
     const target = typeof body.target_id === 'string' || typeof body.target_id === 'number' ? String(body.target_id) : undefined
-    return { eventKey: deliveryKey(this.name, request.body), providerRef: target, claimsPaid: typeof body.code === 'string' && PAID_CODES.has(body.code) }
+    return {
+      eventKey: deliveryKey(this.name, request.body),
+      providerRef: target,
+      claimsPaid: typeof body.code === 'string' && PAID_CODES.has(body.code),
+    }
   }
 
   /** The marketplace is the seller: accept the deposit and confirm the handover, so the complaint period starts. */

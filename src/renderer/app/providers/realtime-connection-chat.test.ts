@@ -28,7 +28,14 @@ describe('openRealtimeConnection and chat', () => {
     const queryClient = new QueryClient()
     queryClient.setQueryData(conversationKeys.messages(7), { pages: [{ items: [], nextCursor: null }], pageParams: [undefined] })
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
-    const connection = openRealtimeConnection({ url: 'ws://test/ws', userId: 1002, queryClient, onEvent: () => {}, onStatus: () => {}, sounds: { handleEvent: () => null } })
+    const connection = openRealtimeConnection({
+      url: 'ws://test/ws',
+      userId: 1002,
+      queryClient,
+      onEvent: () => {},
+      onStatus: () => {},
+      sounds: { handleEvent: () => null },
+    })
     FakeSocket.last!.onopen?.()
     FakeSocket.last!.receive({ type: 'user_typing', conversationId: 7, userId: 1001 })
     expect(queryClient.getQueryData(conversationKeys.typing(7))).toEqual([1001])

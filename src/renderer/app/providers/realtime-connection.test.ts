@@ -19,7 +19,14 @@ describe('openRealtimeConnection', () => {
       invalidatedBefore = invalidate.mock.calls.length
       return null
     })
-    const connection = openRealtimeConnection({ url: 'ws://test/ws', userId: 1001, queryClient, onEvent: () => {}, onStatus: () => {}, sounds: { handleEvent } })
+    const connection = openRealtimeConnection({
+      url: 'ws://test/ws',
+      userId: 1001,
+      queryClient,
+      onEvent: () => {},
+      onStatus: () => {},
+      sounds: { handleEvent },
+    })
     const socket = FakeSocket.last!
     socket.onopen?.()
     const event: ServerEvent = { type: 'new_notification', notification: { id: 1, type: 'listing_approved', data: {} } }
@@ -34,7 +41,15 @@ describe('openRealtimeConnection', () => {
   it('hands every live event to the alert layer with the connected user id', () => {
     vi.stubGlobal('WebSocket', FakeSocket)
     const handleEvent = vi.fn(() => null)
-    const connection = openRealtimeConnection({ url: 'ws://test/ws', userId: 1001, queryClient: new QueryClient(), onEvent: () => {}, onStatus: () => {}, sounds: { handleEvent: () => null }, alerts: { handleEvent } })
+    const connection = openRealtimeConnection({
+      url: 'ws://test/ws',
+      userId: 1001,
+      queryClient: new QueryClient(),
+      onEvent: () => {},
+      onStatus: () => {},
+      sounds: { handleEvent: () => null },
+      alerts: { handleEvent },
+    })
     FakeSocket.last!.onopen?.()
     const event: ServerEvent = { type: 'new_notification', notification: { id: 1, type: 'listing_approved', data: {} } }
     FakeSocket.last!.receive(event)
@@ -47,7 +62,15 @@ describe('openRealtimeConnection', () => {
     const queryClient = new QueryClient()
     const sounds = vi.fn(() => null)
     const alerts = vi.fn(() => null)
-    const connection = openRealtimeConnection({ url: 'ws://test/ws', userId: 1001, queryClient, onEvent: () => {}, onStatus: () => {}, sounds: { handleEvent: sounds }, alerts: { handleEvent: alerts } })
+    const connection = openRealtimeConnection({
+      url: 'ws://test/ws',
+      userId: 1001,
+      queryClient,
+      onEvent: () => {},
+      onStatus: () => {},
+      sounds: { handleEvent: sounds },
+      alerts: { handleEvent: alerts },
+    })
     FakeSocket.last!.onopen?.()
     const quiet = { messageSound: false, notificationSound: false, desktopNotifications: false }
     queryClient.setQueryData(accountKeys.preferences(), quiet)

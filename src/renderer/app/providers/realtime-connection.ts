@@ -34,7 +34,15 @@ export interface RealtimeConnection {
 }
 
 /** Starts the client; throws when the browser cannot open a WebSocket at all. */
-export function openRealtimeConnection({ url, userId, queryClient, onEvent, onStatus, sounds = defaultSounds, alerts = defaultAlerts }: RealtimeConnectionOptions): RealtimeConnection {
+export function openRealtimeConnection({
+  url,
+  userId,
+  queryClient,
+  onEvent,
+  onStatus,
+  sounds = defaultSounds,
+  alerts = defaultAlerts,
+}: RealtimeConnectionOptions): RealtimeConnection {
   const listingUpdates = createListingLiveUpdates(queryClient)
   const chatUpdates = createChatLiveUpdates(queryClient)
   const monitorUpdates = createPaymentMonitorLiveUpdates(queryClient)

@@ -22,7 +22,20 @@ describe('realtime event routing', () => {
   })
 
   it('refreshes open deals when a deal writes a system line into its chat (checklist ticks send nothing else)', () => {
-    const line = { id: 1, conversationId: 4, content: 'alice marked “Invite” done.', senderId: 2, sender: { id: 2, username: 'alice' }, createdAt: new Date().toISOString(), isFromAdmin: false, buyerHasRead: false, sellerHasRead: true, adminHasRead: false, tickStatus: {}, isSystem: true as const }
+    const line = {
+      id: 1,
+      conversationId: 4,
+      content: 'alice marked “Invite” done.',
+      senderId: 2,
+      sender: { id: 2, username: 'alice' },
+      createdAt: new Date().toISOString(),
+      isFromAdmin: false,
+      buyerHasRead: false,
+      sellerHasRead: true,
+      adminHasRead: false,
+      tickStatus: {},
+      isSystem: true as const,
+    }
     expect(invalidatedBy({ type: 'new_message', conversationId: 4, message: line })).toEqual([transactionKeys.all])
     expect(invalidatedBy({ type: 'new_message', conversationId: 4, message: { ...line, isSystem: undefined } })).toEqual([])
   })
@@ -36,11 +49,17 @@ describe('realtime event routing', () => {
   it('refreshes the open page of a listing a notification is about (an approval reaches its seller)', () => {
     const approved = { type: 'listing_approved', data: { accountId: 42 } }
     expect(invalidatedBy({ type: 'new_notification', notification: approved })).toEqual([notificationKeys.all, [...listingKeys.all, 'detail', '42']])
-    expect(invalidatedBy({ type: 'new_notification', notification: { type: 'balance_updated', data: { transactionId: 42 } } })).toEqual([notificationKeys.all])
+    expect(invalidatedBy({ type: 'new_notification', notification: { type: 'balance_updated', data: { transactionId: 42 } } })).toEqual([
+      notificationKeys.all,
+    ])
   })
 
   it('refreshes conversation summaries and transactions for their events', () => {
-    expect(invalidatedBy({ type: 'transaction_created', transactionId: 1 })).toEqual([transactionKeys.all, adminKeys.stats(), conversationKeys.list()])
+    expect(invalidatedBy({ type: 'transaction_created', transactionId: 1 })).toEqual([
+      transactionKeys.all,
+      adminKeys.stats(),
+      conversationKeys.list(),
+    ])
     expect(invalidatedBy({ type: 'transaction_updated', transactionId: 1 })).toEqual([transactionKeys.all, adminKeys.stats(), balanceKeys.all])
     expect(invalidatedBy({ type: 'TRANSACTION_CANCELLED', transactionId: 1 })).toEqual([transactionKeys.all, adminKeys.stats(), listingKeys.all])
   })
@@ -58,18 +77,31 @@ describe('realtime event routing', () => {
       for (const key of [adminQueryKeys.stats(30), adminQueryKeys.stats(90), adminQueryKeys.disputes()]) client.setQueryData(key, {})
       invalidateForEvent(client, event)
       const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated
-      expect([stale(adminQueryKeys.stats(30)), stale(adminQueryKeys.stats(90)), stale(adminQueryKeys.disputes())], event.type).toEqual([true, true, true])
+      expect([stale(adminQueryKeys.stats(30)), stale(adminQueryKeys.stats(90)), stale(adminQueryKeys.disputes())], event.type).toEqual([
+        true,
+        true,
+        true,
+      ])
     }
   })
 
   it('refreshes every page of the admins’ withdrawals queue and the dashboard figures when a withdrawal is requested or decided', () => {
     for (const status of ['requested', 'approved', 'rejected'] as const) {
       const client = new QueryClient()
-      const keys = [adminQueryKeys.withdrawals(1), adminQueryKeys.withdrawals(2), adminQueryKeys.stats(30), adminQueryKeys.stats(90), adminQueryKeys.disputes()]
+      const keys = [
+        adminQueryKeys.withdrawals(1),
+        adminQueryKeys.withdrawals(2),
+        adminQueryKeys.stats(30),
+        adminQueryKeys.stats(90),
+        adminQueryKeys.disputes(),
+      ]
       for (const key of keys) client.setQueryData(key, {})
       invalidateForEvent(client, { type: 'withdrawal_queue_update', withdrawalId: 7, status })
       // the deals' queue has nothing to do with it
-      expect(keys.map((key) => client.getQueryState(key)?.isInvalidated), status).toEqual([true, true, true, true, false])
+      expect(
+        keys.map((key) => client.getQueryState(key)?.isInvalidated),
+        status,
+      ).toEqual([true, true, true, true, false])
     }
   })
 

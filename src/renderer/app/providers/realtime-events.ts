@@ -31,7 +31,14 @@ export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> =
   // Deal events refresh the deals (the admin's disputes queue among them) and the admin dashboard's figures, which
   // count deals by status: the "Open disputes" card then moves with the queue instead of up to 30 s behind it.
   // The list and the badge, never every loaded page of an open thread.
-  payment_completed: [transactionKeys.all, adminKeys.stats(), conversationKeys.list(), conversationKeys.unreadCount(), authKeys.me(), balanceKeys.all],
+  payment_completed: [
+    transactionKeys.all,
+    adminKeys.stats(),
+    conversationKeys.list(),
+    conversationKeys.unreadCount(),
+    authKeys.me(),
+    balanceKeys.all,
+  ],
   transaction_created: [transactionKeys.all, adminKeys.stats(), conversationKeys.list()],
   // a step moves money into or out of escrow: the balance page's "in escrow" follows
   transaction_updated: [transactionKeys.all, adminKeys.stats(), balanceKeys.all],

@@ -14,7 +14,9 @@ const PREFETCH_AFTER_IDLE_MS = 2_000
 // only for visitors coming back from the payment provider: its own chunk, so the home page stays small
 const PaymentReturnRoute = lazyPage(() => import('./payment-return'))
 // only after a cancelled purchase's checkout, likewise
-const ReservationHeldNotice = lazy(() => import('@/features/transactions/components/reservation-held-notice').then((module) => ({ default: module.ReservationHeldNotice })))
+const ReservationHeldNotice = lazy(() =>
+  import('@/features/transactions/components/reservation-held-notice').then((module) => ({ default: module.ReservationHeldNotice })),
+)
 
 /** SPEC §2: a `_trustap_return` parameter turns the home page into the payment-return screen. */
 export default function HomeRoute() {

@@ -6,11 +6,23 @@ import { DealsPreview } from '@/features/transactions/components/deals-preview'
 const DEALS_SHOWN = 5
 
 const renderDeals: ProfileScreenProps['renderDeals'] = (role) => (
-  <DealsPreview role={role} limit={DEALS_SHOWN} emptyText={role === 'seller' ? 'No sales yet. When a buyer purchases one of your listings, the deal shows here.' : 'No purchases yet. Accounts you buy show here with every step of the deal.'} />
+  <DealsPreview
+    role={role}
+    limit={DEALS_SHOWN}
+    emptyText={
+      role === 'seller'
+        ? 'No sales yet. When a buyer purchases one of your listings, the deal shows here.'
+        : 'No purchases yet. Accounts you buy show here with every step of the deal.'
+    }
+  />
 )
 
 const renderReviews: ProfileScreenProps['renderReviews'] = (userId) => (
-  <SellerReviews sellerId={userId} heading="Reviews you received" emptyText="No reviews yet. Buyers can review you once a deal with them is completed." />
+  <SellerReviews
+    sellerId={userId}
+    heading="Reviews you received"
+    emptyText="No reviews yet. Buyers can review you once a deal with them is completed."
+  />
 )
 
 /** /profile: the signed-in user's own page, composed from the profile, transactions and reviews features. */

@@ -25,7 +25,10 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
         {...props}
       >
         {children}
-        <ChevronDown className="size-5 shrink-0 text-navy-400 transition-transform duration-200 group-data-[state=open]:rotate-180" aria-hidden="true" />
+        <ChevronDown
+          className="size-5 shrink-0 text-navy-400 transition-transform duration-200 group-data-[state=open]:rotate-180"
+          aria-hidden="true"
+        />
       </AccordionPrimitive.Trigger>
     </AccordionPrimitive.Header>
   )

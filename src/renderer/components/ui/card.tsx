@@ -2,13 +2,7 @@ import type { ComponentProps } from 'react'
 import { cn } from '@/lib/utils'
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card"
-      className={cn('rounded-2xl border bg-card text-card-foreground shadow-sm shadow-navy-900/5', className)}
-      {...props}
-    />
-  )
+  return <div data-slot="card" className={cn('rounded-2xl border bg-card text-card-foreground shadow-sm shadow-navy-900/5', className)} {...props} />
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {

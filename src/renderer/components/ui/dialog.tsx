@@ -16,7 +16,12 @@ const overlayClass = 'fixed inset-0 z-50 bg-navy-950/60 backdrop-blur-sm'
 const contentClass =
   'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-card p-5 text-card-foreground shadow-2xl outline-none sm:p-6'
 
-export function DialogContent({ className, children, closeLabel = 'Close', ...props }: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
+export function DialogContent({
+  className,
+  children,
+  closeLabel = 'Close',
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { closeLabel?: string }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay data-slot="dialog-overlay" className={overlayClass} />
@@ -65,5 +70,11 @@ export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof 
 }
 
 export function AlertDialogDescription({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return <AlertDialogPrimitive.Description data-slot="alert-dialog-description" className={cn('mt-2 text-sm text-muted-foreground', className)} {...props} />
+  return (
+    <AlertDialogPrimitive.Description
+      data-slot="alert-dialog-description"
+      className={cn('mt-2 text-sm text-muted-foreground', className)}
+      {...props}
+    />
+  )
 }

@@ -45,10 +45,7 @@ export function DropdownMenuContent({ className, sideOffset = 8, ref, ...props }
         ref={contentRef}
         data-slot="dropdown-menu-content"
         sideOffset={sideOffset}
-        className={cn(
-          'z-50 min-w-56 overflow-hidden rounded-2xl border bg-card p-1.5 text-card-foreground shadow-xl shadow-navy-950/15',
-          className,
-        )}
+        className={cn('z-50 min-w-56 overflow-hidden rounded-2xl border bg-card p-1.5 text-card-foreground shadow-xl shadow-navy-950/15', className)}
         {...props}
       />
     </DropdownMenuPrimitive.Portal>

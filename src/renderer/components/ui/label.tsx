@@ -3,11 +3,5 @@ import { Label as LabelPrimitive } from 'radix-ui'
 import { cn } from '@/lib/utils'
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      data-slot="label"
-      className={cn('text-sm font-medium text-foreground select-none', className)}
-      {...props}
-    />
-  )
+  return <LabelPrimitive.Root data-slot="label" className={cn('text-sm font-medium text-foreground select-none', className)} {...props} />
 }

@@ -4,7 +4,11 @@ import { TOOLTIP } from '@shared/constants'
 import { cn } from '@/lib/utils'
 
 /** SPEC §9: tooltips open after 700 ms; moving to a neighbour within 300 ms opens it at once. */
-export function TooltipProvider({ delayDuration = TOOLTIP.delayMs, skipDelayDuration = TOOLTIP.skipDelayMs, ...props }: ComponentProps<typeof TooltipPrimitive.Provider>) {
+export function TooltipProvider({
+  delayDuration = TOOLTIP.delayMs,
+  skipDelayDuration = TOOLTIP.skipDelayMs,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />
 }
 

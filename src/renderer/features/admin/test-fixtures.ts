@@ -38,10 +38,26 @@ export function makeStats(days = 30, overrides: Partial<AdminStatsDto['figures']
 
 export function makeListing(id: number): ListingDto {
   return {
-    id, platform: 'youtube', username: `channel${id}`, displayName: `Channel ${id}`, niche: 'Pets', description: 'Daily cat videos for cat people.',
-    accountTitle: `Channel ${id}`, price: 100, followers: 1_000, monthlyIncome: 0, isVerified: false, isMonetized: false,
-    isPremium: false, isPinned: false, isActive: false, status: 'pending_review', createdAt: '2025-01-01T00:00:00.000Z', images: [],
-    sellerId: 3, seller: { id: 3, username: 'bob' },
+    id,
+    platform: 'youtube',
+    username: `channel${id}`,
+    displayName: `Channel ${id}`,
+    niche: 'Pets',
+    description: 'Daily cat videos for cat people.',
+    accountTitle: `Channel ${id}`,
+    price: 100,
+    followers: 1_000,
+    monthlyIncome: 0,
+    isVerified: false,
+    isMonetized: false,
+    isPremium: false,
+    isPinned: false,
+    isActive: false,
+    status: 'pending_review',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    images: [],
+    sellerId: 3,
+    seller: { id: 3, username: 'bob' },
   }
 }
 
@@ -77,8 +93,18 @@ export function makeDispute(overrides: Partial<AdminDisputeDto> = {}): AdminDisp
 
 export function message(id: number, overrides: Partial<MessageDto> = {}): MessageDto {
   return {
-    id, conversationId: 12, content: `message ${id}`, senderId: 5, sender: { id: 5, username: 'bob' }, createdAt: at(id), isFromAdmin: false,
-    buyerHasRead: true, sellerHasRead: false, adminHasRead: false, tickStatus: { buyer: 'read' }, ...overrides,
+    id,
+    conversationId: 12,
+    content: `message ${id}`,
+    senderId: 5,
+    sender: { id: 5, username: 'bob' },
+    createdAt: at(id),
+    isFromAdmin: false,
+    buyerHasRead: true,
+    sellerHasRead: false,
+    adminHasRead: false,
+    tickStatus: { buyer: 'read' },
+    ...overrides,
   }
 }
 
@@ -108,7 +134,18 @@ export function makeEvidence(dispute: AdminDisputeDto = makeDispute()): DisputeE
 }
 
 export function makeWithdrawal(overrides: Partial<AdminWithdrawalDto> = {}): AdminWithdrawalDto {
-  return { id: 31, amount: 40, destination: 'carol@payouts.example', status: 'requested', reason: null, createdAt: at(0), decidedAt: null, userId: 4, username: 'carol', ...overrides }
+  return {
+    id: 31,
+    amount: 40,
+    destination: 'carol@payouts.example',
+    status: 'requested',
+    reason: null,
+    createdAt: at(0),
+    decidedAt: null,
+    userId: 4,
+    username: 'carol',
+    ...overrides,
+  }
 }
 
 const chatUser = (id: number, username: string) => ({ id, username, avatar: null, isOnline: false })

@@ -46,5 +46,8 @@ export function message(id: number, from: 'buyer' | 'seller' | 'admin', override
 
 /** The cache shape of a thread: newest page first, each page oldest first. */
 export function pages(...newestFirst: MessageDto[][]): MessagePages {
-  return { pages: newestFirst.map((items, i) => ({ items, nextCursor: i === newestFirst.length - 1 ? null : (newestFirst[i + 1]![0]?.id ?? null) })), pageParams: newestFirst.map((_, i) => (i === 0 ? undefined : i)) }
+  return {
+    pages: newestFirst.map((items, i) => ({ items, nextCursor: i === newestFirst.length - 1 ? null : (newestFirst[i + 1]![0]?.id ?? null) })),
+    pageParams: newestFirst.map((_, i) => (i === 0 ? undefined : i)),
+  }
 }

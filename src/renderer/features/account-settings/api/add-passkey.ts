@@ -31,6 +31,10 @@ export function useAddPasskey() {
   return useMutation({
     mutationFn: addPasskey,
     // the first passkey turns two-factor on, which the section above shows
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: accountKeys.passkeys() }), queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.passkeys() }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() }),
+      ]),
   })
 }

@@ -22,7 +22,10 @@ export async function verifyEmailChange(code: string) {
  * Every step shows its outcome at once (the address waiting, or the new one in use) and then refreshes the email
  * the screen shows from the server, whatever happened.
  */
-function useEmailMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>, shown: (result: TResult, before: AccountEmail) => AccountEmail) {
+function useEmailMutation<TInput, TResult>(
+  mutationFn: (input: TInput) => Promise<TResult>,
+  shown: (result: TResult, before: AccountEmail) => AccountEmail,
+) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn,

@@ -16,7 +16,8 @@ export function useDeleteAccount() {
     onSuccess: () => {
       queryClient.setQueryData(authKeys.me(), null)
       queryClient.removeQueries({ queryKey: authKeys.adminMe() })
-      for (const queryKey of [accountKeys.all, conversationKeys.all, transactionKeys.all, notificationKeys.all]) queryClient.removeQueries({ queryKey })
+      for (const queryKey of [accountKeys.all, conversationKeys.all, transactionKeys.all, notificationKeys.all])
+        queryClient.removeQueries({ queryKey })
     },
   })
 }

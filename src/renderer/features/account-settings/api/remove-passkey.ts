@@ -12,6 +12,10 @@ export function useRemovePasskey() {
   return useMutation({
     mutationFn: removePasskey,
     // one already gone elsewhere (404) leaves the list as stale as a success; the last one turns two-factor off
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: accountKeys.passkeys() }), queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.passkeys() }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() }),
+      ]),
   })
 }

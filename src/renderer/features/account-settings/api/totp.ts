@@ -20,6 +20,10 @@ export function useEnableTotp() {
   return useMutation({
     mutationFn: enableTotp,
     // an admin's area opens with it: the admin check is asked again
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() }), queryClient.invalidateQueries({ queryKey: authKeys.adminMe() })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() }),
+        queryClient.invalidateQueries({ queryKey: authKeys.adminMe() }),
+      ]),
   })
 }

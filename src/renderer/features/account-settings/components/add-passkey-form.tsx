@@ -53,7 +53,12 @@ export function AddPasskeyForm({ suggestedName, onAdded, onCancel }: AddPasskeyF
   return (
     <form noValidate onSubmit={submit} className="grid gap-4 rounded-xl border p-4" aria-label="Add a passkey">
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField id="passkey-name" label="Passkey name" error={nameError} hint="Which device or password manager holds it, so you can tell your passkeys apart.">
+        <FormField
+          id="passkey-name"
+          label="Passkey name"
+          error={nameError}
+          hint="Which device or password manager holds it, so you can tell your passkeys apart."
+        >
           <Input
             id="passkey-name"
             autoComplete="off"
@@ -73,7 +78,9 @@ export function AddPasskeyForm({ suggestedName, onAdded, onCancel }: AddPasskeyF
           </FormField>
         )}
       </div>
-      {add.isError && !asked && <FormAlert>{describeError(add.error, add.error.message || 'The passkey could not be added. Please try again.')}</FormAlert>}
+      {add.isError && !asked && (
+        <FormAlert>{describeError(add.error, add.error.message || 'The passkey could not be added. Please try again.')}</FormAlert>
+      )}
       {asked && <p className="text-sm text-muted-foreground">{asked}</p>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         <Button type="button" variant="outline" onClick={onCancel} disabled={add.isPending}>

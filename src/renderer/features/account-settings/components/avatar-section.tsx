@@ -42,11 +42,19 @@ export function AvatarSection({ user }: { user: CurrentUser }) {
   }
 
   return (
-    <SettingsSection id="picture" title="Profile picture" description="Shown in the header, in your chats and on your seller page. JPEG, PNG or WebP, up to 5 MB; we crop it to a square.">
+    <SettingsSection
+      id="picture"
+      title="Profile picture"
+      description="Shown in the header, in your chats and on your seller page. JPEG, PNG or WebP, up to 5 MB; we crop it to a square."
+    >
       <div className="flex items-center gap-4">
         {/* a smaller picture on the narrowest phones leaves the button room beside it */}
         <div className="relative size-16 shrink-0 min-[360px]:size-20">
-          <UserAvatar username={user.username} avatar={user.avatar} className="size-16 text-2xl ring-1 ring-border min-[360px]:size-20 min-[360px]:text-3xl" />
+          <UserAvatar
+            username={user.username}
+            avatar={user.avatar}
+            className="size-16 text-2xl ring-1 ring-border min-[360px]:size-20 min-[360px]:text-3xl"
+          />
           {busy && (
             <span className="absolute inset-0 flex items-center justify-center rounded-full bg-navy-950/50" aria-hidden="true">
               <Loader2 className="size-6 animate-spin text-white" />

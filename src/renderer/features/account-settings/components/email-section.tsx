@@ -31,7 +31,8 @@ export function EmailSection() {
 
   let body
   if (current.isPending) body = <Skeleton className="h-24 rounded-xl" />
-  else if (current.isError) body = <FormAlert>{describeError(current.error, 'Your email address could not be loaded. Please reload the page.')}</FormAlert>
+  else if (current.isError)
+    body = <FormAlert>{describeError(current.error, 'Your email address could not be loaded. Please reload the page.')}</FormAlert>
   else if (pending && !editing) body = <CodeForm pendingEmail={pending} onOtherAddress={() => setEditing(true)} />
   else body = <RequestForm onSent={() => setEditing(false)} />
 
@@ -122,7 +123,12 @@ function CodeForm({ pendingEmail, onOtherAddress }: { pendingEmail: string; onOt
     verify.mutate(checked.data.code, {
       onSuccess: (done) => toast({ variant: 'success', title: 'Email changed', description: `Account mail now goes to ${done.email}.` }),
       // a toast outlives this form, which goes when the change can no longer happen (address taken meanwhile)
-      onError: (failure) => toast({ variant: 'destructive', title: 'Email not changed', description: describeError(failure, 'The code could not be checked. Please try again.') }),
+      onError: (failure) =>
+        toast({
+          variant: 'destructive',
+          title: 'Email not changed',
+          description: describeError(failure, 'The code could not be checked. Please try again.'),
+        }),
     })
   }
   const again = () =>

@@ -33,7 +33,8 @@ export function PasskeysSection() {
 
   let body
   if (passkeys.isPending) body = <Skeleton className="h-24 rounded-xl" />
-  else if (passkeys.isError || !list) body = <FormAlert>{describeError(passkeys.error, 'Your passkeys could not be loaded. Please reload the page.')}</FormAlert>
+  else if (passkeys.isError || !list)
+    body = <FormAlert>{describeError(passkeys.error, 'Your passkeys could not be loaded. Please reload the page.')}</FormAlert>
   else if (codes) body = <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
   else {
     // nothing but this passkey protects the account: removing it turns two-factor off
@@ -54,7 +55,13 @@ export function PasskeysSection() {
         {codesHere && (
           <div className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between">
             <p className="text-muted-foreground">{twoFactor.data?.recoveryCodesLeft} of 10 recovery codes left, for when no passkey is at hand.</p>
-            <Button type="button" variant="outline" size="sm" disabled={regenerate.isPending} onClick={() => regenerate.mutate(undefined, { onSuccess: setCodes })}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={regenerate.isPending}
+              onClick={() => regenerate.mutate(undefined, { onSuccess: setCodes })}
+            >
               {regenerate.isPending ? 'Making codes…' : 'New recovery codes'}
             </Button>
           </div>
@@ -72,7 +79,9 @@ export function PasskeysSection() {
               toast({
                 variant: 'success',
                 title: 'Passkey added',
-                description: added.recoveryCodes ? 'Two-factor sign-in is now on. Save your recovery codes.' : `“${added.passkey.name}” can now sign you in.`,
+                description: added.recoveryCodes
+                  ? 'Two-factor sign-in is now on. Save your recovery codes.'
+                  : `“${added.passkey.name}” can now sign you in.`,
               })
             }}
           />

@@ -37,7 +37,11 @@ export function PasswordSection() {
       onSuccess: (done) => {
         setValues(EMPTY)
         const others = done.endedSessions === 1 ? '1 other device was' : `${done.endedSessions} other devices were`
-        toast({ variant: 'success', title: 'Password changed', description: done.endedSessions > 0 ? `${others} signed out.` : 'You stay signed in here.' })
+        toast({
+          variant: 'success',
+          title: 'Password changed',
+          description: done.endedSessions > 0 ? `${others} signed out.` : 'You stay signed in here.',
+        })
       },
     })
   }

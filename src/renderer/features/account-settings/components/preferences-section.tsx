@@ -43,7 +43,11 @@ export function PreferencesSection() {
   }
 
   return (
-    <SettingsSection id="notifications" title="Notifications and sounds" description="Saved to your account, so each browser you use and the desktop app follow them.">
+    <SettingsSection
+      id="notifications"
+      title="Notifications and sounds"
+      description="Saved to your account, so each browser you use and the desktop app follow them."
+    >
       {preferences.isPending ? (
         <Skeleton className="h-48 rounded-xl" />
       ) : (
@@ -62,7 +66,11 @@ export function PreferencesSection() {
                       <span className="mt-1 block text-warning">
                         {hint}{' '}
                         {permission === 'default' && (
-                          <button type="button" onClick={askBrowser} className="font-semibold underline underline-offset-2 hover:no-underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                          <button
+                            type="button"
+                            onClick={askBrowser}
+                            className="font-semibold underline underline-offset-2 hover:no-underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                          >
                             Allow notifications
                           </button>
                         )}
@@ -82,7 +90,9 @@ export function PreferencesSection() {
               </div>
             )
           })}
-          {preferences.isError && <FormAlert>{describeError(preferences.error, 'Your preferences could not be loaded; the switches show the defaults.')}</FormAlert>}
+          {preferences.isError && (
+            <FormAlert>{describeError(preferences.error, 'Your preferences could not be loaded; the switches show the defaults.')}</FormAlert>
+          )}
           {update.isError && <FormAlert>{describeError(update.error, 'That change could not be saved. Please try again.')}</FormAlert>}
           <p className="text-xs text-muted-foreground">
             Security mail (codes, password and email changes) is always sent. Handover sends no other email.

@@ -2,7 +2,14 @@ import { useState } from 'react'
 import { Loader2, Trash2 } from 'lucide-react'
 import type { PasskeyDto } from '@shared/api/webauthn'
 import { Button } from '@/components/ui/button'
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/dialog'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/dialog'
 import { toast } from '@/hooks/use-toast'
 import { describeError } from '@/lib/api-client'
 import { useRemovePasskey } from '../api/remove-passkey'

@@ -4,7 +4,14 @@ import type { SignedInSession } from '@shared/api/sessions'
 import { formatRelativeTime } from '@shared/format'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/dialog'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/hooks/use-toast'
 import { describeError } from '@/lib/api-client'
@@ -27,7 +34,8 @@ export function SessionsSection() {
 
   let body
   if (sessions.isPending) body = <Skeleton className="h-32 rounded-xl" />
-  else if (sessions.isError || !sessions.data) body = <FormAlert>{describeError(sessions.error, 'Your sessions could not be loaded. Please reload the page.')}</FormAlert>
+  else if (sessions.isError || !sessions.data)
+    body = <FormAlert>{describeError(sessions.error, 'Your sessions could not be loaded. Please reload the page.')}</FormAlert>
   else
     body = (
       <div className="grid gap-4">
@@ -62,7 +70,10 @@ function When({ iso }: { iso: string }) {
 
 function SessionItem({ session }: { session: SignedInSession }) {
   return (
-    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between" aria-label={session.current ? `${session.device}, this device` : session.device}>
+    <li
+      className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+      aria-label={session.current ? `${session.device}, this device` : session.device}
+    >
       <div className="flex min-w-0 items-start gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-muted text-navy-700 dark:text-navy-200">
           <MonitorSmartphone className="size-5" aria-hidden="true" />

@@ -23,7 +23,11 @@ export function SettingsScreen() {
   const { user, isSignedIn, isLoading } = useCurrentUser()
   // once deleted the user is signed out, and the confirmation must not give way to the sign-in redirect
   const [deleted, setDeleted] = useState(false)
-  useSeo({ title: 'Settings | Handover', description: 'Your Handover account: picture, email, password, notifications, sounds and theme.', noIndex: true })
+  useSeo({
+    title: 'Settings | Handover',
+    description: 'Your Handover account: picture, email, password, notifications, sounds and theme.',
+    noIndex: true,
+  })
 
   if (deleted) return <AccountDeleted />
   if (!isLoading && !isSignedIn) return <Navigate to={signInPath(paths.settings)} replace />

@@ -13,7 +13,11 @@ interface SettingsSectionProps {
 /** One card of the settings screen, named by its heading for screen readers and in-page links (#id). */
 export function SettingsSection({ id, title, description, children, danger = false }: SettingsSectionProps) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={cn('scroll-mt-24 rounded-2xl border bg-card p-5 shadow-sm shadow-navy-900/5 sm:p-6', danger && 'border-destructive/40')}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={cn('scroll-mt-24 rounded-2xl border bg-card p-5 shadow-sm shadow-navy-900/5 sm:p-6', danger && 'border-destructive/40')}
+    >
       <h2 id={`${id}-title`} className={cn('text-lg font-bold tracking-tight', danger && 'text-destructive')}>
         {title}
       </h2>

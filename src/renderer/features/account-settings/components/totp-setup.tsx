@@ -22,7 +22,9 @@ export function TotpSetup({ setup, onEnabled, onCancel }: { setup: TotpSetupResp
   useEffect(() => {
     let current = true
     // the QR encoder loads only for the people who set an app up
-    void import('qrcode').then(({ toDataURL }) => toDataURL(setup.otpauthUri, { margin: 1, width: 192, errorCorrectionLevel: 'M' })).then((url) => current && setQr(url))
+    void import('qrcode')
+      .then(({ toDataURL }) => toDataURL(setup.otpauthUri, { margin: 1, width: 192, errorCorrectionLevel: 'M' }))
+      .then((url) => current && setQr(url))
     return () => {
       current = false
     }
@@ -55,7 +57,11 @@ export function TotpSetup({ setup, onEnabled, onCancel }: { setup: TotpSetupResp
       </ol>
       <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
         <div className="flex size-[200px] shrink-0 items-center justify-center rounded-xl border bg-white p-1">
-          {qr ? <img src={qr} width={192} height={192} alt="QR code for your authenticator app" /> : <span className="text-xs text-muted-foreground">Drawing the QR code…</span>}
+          {qr ? (
+            <img src={qr} width={192} height={192} alt="QR code for your authenticator app" />
+          ) : (
+            <span className="text-xs text-muted-foreground">Drawing the QR code…</span>
+          )}
         </div>
         <div className="min-w-0">
           <p className="text-sm font-medium">Or type this key</p>

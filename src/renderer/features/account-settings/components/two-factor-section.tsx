@@ -84,7 +84,9 @@ export function TwoFactorSection() {
         </div>
       ) : (
         <div className="grid gap-3">
-          <p className="text-sm">Two-factor sign-in with an authenticator app is <strong>off</strong>.</p>
+          <p className="text-sm">
+            Two-factor sign-in with an authenticator app is <strong>off</strong>.
+          </p>
           {setup.isError && <FormAlert>{describeError(setup.error, 'The set-up could not start. Please try again.')}</FormAlert>}
           <Button type="button" variant="primary" className="justify-self-start" onClick={start} disabled={setup.isPending}>
             {setup.isPending ? 'Starting…' : 'Set up an authenticator app'}
@@ -127,7 +129,12 @@ function TurnOffForm({ onDone }: { onDone: () => void }) {
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Turn off two-factor sign-in">
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <FormField id="two-factor-off-password" label="Current password">
-          <PasswordInput id="two-factor-off-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <PasswordInput
+            id="two-factor-off-password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </FormField>
         <FormField id="two-factor-off-code" label="Code from the app, or a recovery code">
           <Input

@@ -25,5 +25,10 @@ export function useDisputeEvidence(transactionId: number, enabled: boolean) {
  * older than the change): whether a dispute that left the queue while an admin was deciding it was settled, and how.
  */
 export function useDisputeStatus(transactionId: number, enabled: boolean) {
-  return useQuery({ ...disputeEvidenceQueryOptions(transactionId), enabled, staleTime: 0, select: (evidence) => evidence?.transaction.status ?? null })
+  return useQuery({
+    ...disputeEvidenceQueryOptions(transactionId),
+    enabled,
+    staleTime: 0,
+    select: (evidence) => evidence?.transaction.status ?? null,
+  })
 }

@@ -6,7 +6,10 @@ import { paymentMonitorKeys } from './payment-monitor-keys'
  * `onSuccess` belongs to the mutation, not to one `mutate` call: the order's own live event refetches the table and
  * takes the row's button (and its dialog) away before the answer arrives, and the answer must still be told.
  */
-export function useOrderDecision<Result>(send: (orderId: string, text: string) => Promise<Result>, onSuccess: (result: Result, orderId: string) => void) {
+export function useOrderDecision<Result>(
+  send: (orderId: string, text: string) => Promise<Result>,
+  onSuccess: (result: Result, orderId: string) => void,
+) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ orderId, text }: { orderId: string; text: string }) => send(orderId, text),

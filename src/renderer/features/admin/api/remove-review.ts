@@ -13,6 +13,7 @@ export function useRemoveReview() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) => removeReview(id, reason),
     // whatever the answer (a 409 means another admin was first), the lists and ratings show the reviews as they are now
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: reviewKeys.all }), queryClient.invalidateQueries({ queryKey: sellerKeys.all })]),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: reviewKeys.all }), queryClient.invalidateQueries({ queryKey: sellerKeys.all })]),
   })
 }

@@ -45,7 +45,10 @@ export async function decideWithdrawal(decision: WithdrawalDecision, keys: Actio
 }
 
 function decisionRequest(decision: WithdrawalDecision) {
-  return { path: `/api/admin/withdrawals/${decision.id}/${decision.action}`, body: decision.action === 'reject' ? { reason: decision.reason } : undefined }
+  return {
+    path: `/api/admin/withdrawals/${decision.id}/${decision.action}`,
+    body: decision.action === 'reject' ? { reason: decision.reason } : undefined,
+  }
 }
 
 export function useDecideWithdrawal(keys: ActionKeys) {

@@ -86,7 +86,9 @@ describe('AdminAuditScreen', () => {
   it('lists who did what to which object, the change value by value, and why', async () => {
     stubLog([SETTINGS_CHANGE, BAN])
     renderAt('/admin/audit')
-    const rows = within((await screen.findAllByRole('table'))[0]!).getAllByRole('row').slice(1)
+    const rows = within((await screen.findAllByRole('table'))[0]!)
+      .getAllByRole('row')
+      .slice(1)
     expect(rows).toHaveLength(2)
 
     const settings = within(rows[0]!)

@@ -71,7 +71,11 @@ function EmptyLog({ query, total, onFirstPage, onClear }: { query: AuditQuery; t
   const icon = <ScrollText className="size-7" aria-hidden="true" />
   if (total > 0) {
     return (
-      <StateNotice icon={icon} title="No entries on this page" text={`This page is past the last of ${total.toLocaleString('en-US')} matching entries.`}>
+      <StateNotice
+        icon={icon}
+        title="No entries on this page"
+        text={`This page is past the last of ${total.toLocaleString('en-US')} matching entries.`}
+      >
         <Button variant="outline" onClick={onFirstPage}>
           Go to the first page
         </Button>

@@ -17,7 +17,9 @@ export function AdminBlogEditorScreen({ id }: { id: number | null }) {
       title={isNew ? 'New post' : 'Edit post'}
       actions={
         <Button asChild variant="ghost">
-          <Link to={paths.adminBlog}><ArrowLeft aria-hidden="true" /> All posts</Link>
+          <Link to={paths.adminBlog}>
+            <ArrowLeft aria-hidden="true" /> All posts
+          </Link>
         </Button>
       }
     >
@@ -32,11 +34,18 @@ function ExistingPost({ id }: { id: number }) {
   if (!valid || (post.error instanceof ApiError && post.error.status === 404)) {
     return (
       <StateNotice icon={<FileX className="size-7" aria-hidden="true" />} title="Post not found" text="It may have been deleted by another admin.">
-        <Button asChild variant="primary"><Link to={paths.adminBlog}>All posts</Link></Button>
+        <Button asChild variant="primary">
+          <Link to={paths.adminBlog}>All posts</Link>
+        </Button>
       </StateNotice>
     )
   }
-  if (post.isError) return <p role="alert" className="rounded-2xl border border-destructive/30 bg-destructive/5 p-6 text-destructive">{describeError(post.error, 'The post could not be loaded.')}</p>
+  if (post.isError)
+    return (
+      <p role="alert" className="rounded-2xl border border-destructive/30 bg-destructive/5 p-6 text-destructive">
+        {describeError(post.error, 'The post could not be loaded.')}
+      </p>
+    )
   if (!post.data) return <Skeleton className="h-96 w-full rounded-2xl" />
   // keyed: the form starts from the stored post each time another one is opened
   return <BlogEditor key={post.data.id} post={post.data} />

@@ -22,7 +22,9 @@ export function AdminBlogScreen() {
       title="Blog"
       actions={
         <Button asChild>
-          <Link to={paths.adminBlogNew}><Plus aria-hidden="true" /> New post</Link>
+          <Link to={paths.adminBlogNew}>
+            <Plus aria-hidden="true" /> New post
+          </Link>
         </Button>
       }
     >
@@ -38,11 +40,22 @@ function BlogPosts() {
   const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {})
 
   if (posts.isPending) return <Skeleton className="h-64 w-full rounded-2xl" />
-  if (posts.isError) return <p role="alert" className="rounded-2xl border border-destructive/30 bg-destructive/5 p-6 text-destructive">{describeError(posts.error, 'The posts could not be loaded.')}</p>
+  if (posts.isError)
+    return (
+      <p role="alert" className="rounded-2xl border border-destructive/30 bg-destructive/5 p-6 text-destructive">
+        {describeError(posts.error, 'The posts could not be loaded.')}
+      </p>
+    )
   if (posts.data.items.length === 0) {
     return (
-      <StateNotice icon={<Newspaper className="size-7" aria-hidden="true" />} title={page > 1 ? 'No posts on this page' : 'No posts yet'} text="Posts are written in Markdown and stay drafts until you publish them.">
-        <Button asChild variant="primary"><Link to={paths.adminBlogNew}>Write the first post</Link></Button>
+      <StateNotice
+        icon={<Newspaper className="size-7" aria-hidden="true" />}
+        title={page > 1 ? 'No posts on this page' : 'No posts yet'}
+        text="Posts are written in Markdown and stay drafts until you publish them."
+      >
+        <Button asChild variant="primary">
+          <Link to={paths.adminBlogNew}>Write the first post</Link>
+        </Button>
       </StateNotice>
     )
   }
@@ -54,7 +67,9 @@ function BlogPosts() {
         <Pager page={page} pages={Math.ceil(total / ADMIN_BLOG_PAGE_SIZE)} onPage={goTo} label="Blog post pages" />
       </div>
       <AdminTable columns={COLUMNS} className="min-w-[40rem]" caption="Blog posts">
-        {items.map((post) => <PostRow key={post.id} post={post} />)}
+        {items.map((post) => (
+          <PostRow key={post.id} post={post} />
+        ))}
       </AdminTable>
     </div>
   )
@@ -64,21 +79,29 @@ function PostRow({ post }: { post: AdminBlogPostRow }) {
   return (
     <tr>
       <td className="px-4 py-3">
-        <Link to={paths.adminBlogPost(post.id)} className="font-semibold hover:underline focus-visible:underline">{post.title}</Link>
+        <Link to={paths.adminBlogPost(post.id)} className="font-semibold hover:underline focus-visible:underline">
+          {post.title}
+        </Link>
         <p className="mt-1 line-clamp-2 max-w-xl text-muted-foreground">{post.excerpt}</p>
       </td>
-      <td className="px-4 py-3">
-        {post.state === 'published' ? <Badge>Published</Badge> : <Badge variant="secondary">Draft</Badge>}
-      </td>
+      <td className="px-4 py-3">{post.state === 'published' ? <Badge>Published</Badge> : <Badge variant="secondary">Draft</Badge>}</td>
       <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
         <time dateTime={post.updatedAt}>{formatShortDateTime(post.updatedAt)}</time>
       </td>
       <td className="px-4 py-3 text-right whitespace-nowrap">
         <div className="flex justify-end gap-2">
           {post.state === 'published' && (
-            <Button asChild size="sm" variant="ghost"><Link to={paths.blogPost(post.id)}>View<span className="sr-only"> {post.title}</span></Link></Button>
+            <Button asChild size="sm" variant="ghost">
+              <Link to={paths.blogPost(post.id)}>
+                View<span className="sr-only"> {post.title}</span>
+              </Link>
+            </Button>
           )}
-          <Button asChild size="sm" variant="outline"><Link to={paths.adminBlogPost(post.id)}>Edit<span className="sr-only"> {post.title}</span></Link></Button>
+          <Button asChild size="sm" variant="outline">
+            <Link to={paths.adminBlogPost(post.id)}>
+              Edit<span className="sr-only"> {post.title}</span>
+            </Link>
+          </Button>
         </div>
       </td>
     </tr>

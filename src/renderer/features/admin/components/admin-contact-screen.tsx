@@ -28,10 +28,21 @@ function ContactMessages() {
   }
 
   if (messages.isPending) return <Skeleton className="h-64 w-full rounded-2xl" />
-  if (messages.isError) return <p role="alert" className="rounded-2xl border border-destructive/30 bg-destructive/5 p-6 text-destructive">{describeError(messages.error, 'The messages could not be loaded.')}</p>
+  if (messages.isError)
+    return (
+      <p role="alert" className="rounded-2xl border border-destructive/30 bg-destructive/5 p-6 text-destructive">
+        {describeError(messages.error, 'The messages could not be loaded.')}
+      </p>
+    )
   const { items, total } = messages.data
   if (items.length === 0) {
-    return <StateNotice icon={<Inbox className="size-7" aria-hidden="true" />} title={page > 1 ? 'No messages on this page' : 'No messages yet'} text="What visitors send through the contact form appears here, and in every admin’s inbox." />
+    return (
+      <StateNotice
+        icon={<Inbox className="size-7" aria-hidden="true" />}
+        title={page > 1 ? 'No messages on this page' : 'No messages yet'}
+        text="What visitors send through the contact form appears here, and in every admin’s inbox."
+      />
+    )
   }
   return (
     <div className="grid gap-4">
@@ -40,7 +51,9 @@ function ContactMessages() {
         <Pager page={page} pages={Math.ceil(total / CONTACT_PAGE_SIZE)} onPage={goTo} label="Contact message pages" />
       </div>
       <ul className="grid gap-3">
-        {items.map((message) => <MessageCard key={message.id} message={message} />)}
+        {items.map((message) => (
+          <MessageCard key={message.id} message={message} />
+        ))}
       </ul>
     </div>
   )
@@ -51,11 +64,16 @@ function MessageCard({ message }: { message: ContactMessageDto }) {
     <li className="rounded-2xl border bg-card p-5">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
         <h2 className="font-semibold [overflow-wrap:anywhere]">{message.subject}</h2>
-        <time dateTime={message.createdAt} className="text-sm whitespace-nowrap text-muted-foreground">{formatShortDateTime(message.createdAt)}</time>
+        <time dateTime={message.createdAt} className="text-sm whitespace-nowrap text-muted-foreground">
+          {formatShortDateTime(message.createdAt)}
+        </time>
       </div>
       <p className="mt-1 text-sm text-muted-foreground [overflow-wrap:anywhere]">
         {message.name} ·{' '}
-        <a href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`} className="inline-flex items-center gap-1 font-medium text-mint-700 dark:text-mint-400 hover:underline">
+        <a
+          href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}
+          className="inline-flex items-center gap-1 font-medium text-mint-700 dark:text-mint-400 hover:underline"
+        >
           <Mail className="size-3.5" aria-hidden="true" /> {message.email}
         </a>
         {message.user && <> · account {message.user.username}</>}

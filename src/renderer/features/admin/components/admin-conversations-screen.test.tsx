@@ -64,7 +64,13 @@ describe('AdminConversationsScreen', () => {
         listing: null,
         unreadCount: 0,
         adminJoined: true,
-        lastMessage: message(41, { conversationId: 9, content: 'How can we help?', isFromAdmin: true, senderId: 999, sender: { id: 999, username: 'Handover Support' } }),
+        lastMessage: message(41, {
+          conversationId: 9,
+          content: 'How can we help?',
+          isFromAdmin: true,
+          senderId: 999,
+          sender: { id: 999, username: 'Handover Support' },
+        }),
       }),
     ])
     renderScreen()

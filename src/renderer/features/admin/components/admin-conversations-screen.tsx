@@ -56,7 +56,12 @@ function ConversationList({ filters, onChange }: { filters: ConversationFilters;
   if (list.isPending) return <ListSkeleton />
   if (list.isError && !list.data) {
     return (
-      <LoadFailedNotice title="Could not load the conversations" error={list.error} fallback="Please try again." onRetry={() => void list.refetch()} />
+      <LoadFailedNotice
+        title="Could not load the conversations"
+        error={list.error}
+        fallback="Please try again."
+        onRetry={() => void list.refetch()}
+      />
     )
   }
   const { items, total } = list.data
@@ -78,7 +83,11 @@ function ConversationList({ filters, onChange }: { filters: ConversationFilters;
         </Button>
       </StateNotice>
     ) : (
-      <StateNotice icon={<MessagesSquare aria-hidden="true" />} title="No conversations yet" text="Conversations appear here as soon as a buyer writes to a seller." />
+      <StateNotice
+        icon={<MessagesSquare aria-hidden="true" />}
+        title="No conversations yet"
+        text="Conversations appear here as soon as a buyer writes to a seller."
+      />
     )
   }
   const now = new Date()

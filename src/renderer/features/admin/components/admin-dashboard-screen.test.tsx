@@ -51,30 +51,43 @@ function stubApi(market: Market = {}) {
     const method = init.method ?? 'GET'
     const body: unknown = init.body ? JSON.parse(String(init.body)) : undefined
     calls.push({ method, path, body, headers: (init.headers ?? {}) as Record<string, string> })
-    if (path === '/api/auth/admin-me') return isAdmin ? Response.json({ user: { isAdmin: true, twoFactorEnabled: true } }) : new Response(null, { status: 403 })
+    if (path === '/api/auth/admin-me')
+      return isAdmin ? Response.json({ user: { isAdmin: true, twoFactorEnabled: true } }) : new Response(null, { status: 403 })
     const disputes = market.disputes ?? []
     if (method !== 'GET') await market.hold
     if (method !== 'GET' && path.startsWith('/api/admin/withdrawals/')) {
       if (market.decide) {
-        return Response.json({ error: { code: 'withdrawal_decided', message: market.decide.message }, message: market.decide.message }, { status: market.decide.status })
+        return Response.json(
+          { error: { code: 'withdrawal_decided', message: market.decide.message }, message: market.decide.message },
+          { status: market.decide.status },
+        )
       }
       const [, id, step] = /(\d+)\/(approve|reject)$/.exec(path)!
       const reason = step === 'reject' ? (body as { reason: string }).reason : null
-      return Response.json(makeWithdrawal({ id: Number(id), status: step === 'approve' ? 'approved' : 'rejected', reason, decidedAt: new Date().toISOString() }))
+      return Response.json(
+        makeWithdrawal({ id: Number(id), status: step === 'approve' ? 'approved' : 'rejected', reason, decidedAt: new Date().toISOString() }),
+      )
     }
     if (method !== 'GET' && path.startsWith('/api/transactions/') && market.resolve) {
-      return Response.json({ error: { code: 'invalid_status', message: market.resolve.message }, message: market.resolve.message }, { status: market.resolve.status })
+      return Response.json(
+        { error: { code: 'invalid_status', message: market.resolve.message }, message: market.resolve.message },
+        { status: market.resolve.status },
+      )
     }
-    if (method !== 'GET') return Response.json(path.startsWith('/api/transactions/') ? { ...makeEvidence().transaction, status: 'refunded', actions: [] } : {})
+    if (method !== 'GET')
+      return Response.json(path.startsWith('/api/transactions/') ? { ...makeEvidence().transaction, status: 'refunded', actions: [] } : {})
     if (path.startsWith('/api/admin/stats')) return Response.json(makeStats(Number(new URL(path, 'http://x').searchParams.get('days'))))
-    if (path.startsWith('/api/admin/listings')) return Response.json(listings, { headers: listingsTotal === undefined ? {} : { [TOTAL_COUNT_HEADER]: String(listingsTotal) } })
+    if (path.startsWith('/api/admin/listings'))
+      return Response.json(listings, { headers: listingsTotal === undefined ? {} : { [TOTAL_COUNT_HEADER]: String(listingsTotal) } })
     if (path === '/api/admin/disputes') return Response.json(disputes, { headers: { [TOTAL_COUNT_HEADER]: String(disputes.length) } })
     if (path.startsWith('/api/admin/disputes/')) return Response.json(market.evidence ?? makeEvidence(disputes[0]))
     if (/^\/api\/admin\/withdrawals\/\d+$/.test(path)) return market.current ? Response.json(market.current) : new Response(null, { status: 404 })
     if (path.startsWith('/api/admin/withdrawals')) {
       const withdrawals = market.withdrawals ?? []
       const page = Number(new URL(path, 'http://x').searchParams.get('page') ?? 1)
-      return Response.json(withdrawals.slice((page - 1) * PAYMENTS_PAGE_SIZE, page * PAYMENTS_PAGE_SIZE), { headers: { [TOTAL_COUNT_HEADER]: String(withdrawals.length) } })
+      return Response.json(withdrawals.slice((page - 1) * PAYMENTS_PAGE_SIZE, page * PAYMENTS_PAGE_SIZE), {
+        headers: { [TOTAL_COUNT_HEADER]: String(withdrawals.length) },
+      })
     }
     return new Response(null, { status: 404 })
   })
@@ -107,7 +120,17 @@ const section = (name: string) => screen.findByRole('region', { name })
 
 beforeEach(() => {
   // recharts measures its container, and jsdom lays nothing out: every box is given a chart's size
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ x: 0, y: 0, top: 0, left: 0, right: 560, bottom: 256, width: 560, height: 256, toJSON: () => ({}) })
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+    x: 0,
+    y: 0,
+    top: 0,
+    left: 0,
+    right: 560,
+    bottom: 256,
+    width: 560,
+    height: 256,
+    toJSON: () => ({}),
+  })
   vi.stubGlobal(
     'ResizeObserver',
     class {
@@ -151,7 +174,8 @@ describe('AdminDashboardScreen: figures and charts', () => {
     stubApi()
     renderScreen()
     const figures = await screen.findByRole('list', { name: 'Figures' })
-    const value = (label: string) => within(within(figures).getByText(label).closest('[data-testid="figure"]') as HTMLElement).getByTestId('figure-value').textContent
+    const value = (label: string) =>
+      within(within(figures).getByText(label).closest('[data-testid="figure"]') as HTMLElement).getByTestId('figure-value').textContent
     expect(value('Users')).toBe('1,204')
     expect(value('Sales volume')).toBe('$18,450.50')
     expect(value('Held in escrow')).toBe('$2,100.00')
@@ -203,11 +227,18 @@ describe('AdminDashboardScreen: disputes', () => {
     expect(within(checklist).getAllByRole('listitem')[0]!.textContent).toMatch(/Done by the seller .+, not confirmed by the buyer$/)
     expect(within(checklist).getByText('Not ticked')).toBeTruthy()
     // a confirmed step keeps both halves' times: when the seller said it was done, and when the buyer agreed
-    expect(within(checklist).getAllByRole('listitem')[2]!.textContent).toMatch(/^3\. Change the emailDone by the seller .+, confirmed by the buyer .+$/)
+    expect(within(checklist).getAllByRole('listitem')[2]!.textContent).toMatch(
+      /^3\. Change the emailDone by the seller .+, confirmed by the buyer .+$/,
+    )
   })
 
   it('says who opened each dispute, Handover itself for a deal a ban of the seller holds', async () => {
-    stubApi({ disputes: [makeDispute({ id: 7, disputedBy: 'seller' }), makeDispute({ id: 8, disputedBy: 'system', disputeReason: 'The seller’s account was banned.' })] })
+    stubApi({
+      disputes: [
+        makeDispute({ id: 7, disputedBy: 'seller' }),
+        makeDispute({ id: 8, disputedBy: 'system', disputeReason: 'The seller’s account was banned.' }),
+      ],
+    })
     renderScreen()
     const items = await within(await section('Disputes')).findAllByTestId('dispute-item')
     expect(items[0]!.textContent).toContain('opened by the seller')
@@ -231,7 +262,11 @@ describe('AdminDashboardScreen: disputes', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund buyer' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     const [write] = writes()
-    expect(write).toMatchObject({ method: 'POST', path: '/api/transactions/7/resolve-refund', body: { note: 'The seller never sent a working invite.' } })
+    expect(write).toMatchObject({
+      method: 'POST',
+      path: '/api/transactions/7/resolve-refund',
+      body: { note: 'The seller never sent a working invite.' },
+    })
     expect(write!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
   })
 
@@ -452,7 +487,9 @@ describe('AdminDashboardScreen: a withdrawal decided by another admin first', ()
     market.current = decided('rejected')
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }))
     expect(await within(dialog).findByText(PAYMENT_MESSAGES.withdrawalDecided)).toBeTruthy()
-    expect((await within(dialog).findByText(/^Another admin already rejected/)).textContent).toBe('Another admin already rejected this withdrawal: $40.00 is back in carol’s balance.')
+    expect((await within(dialog).findByText(/^Another admin already rejected/)).textContent).toBe(
+      'Another admin already rejected this withdrawal: $40.00 is back in carol’s balance.',
+    )
     expect(screen.getByRole('dialog', { name: 'Reject $40.00 for carol?' })).toBe(dialog)
     expectReasonKeptAndConfirmOff(dialog)
     expect(within(dialog).queryByRole('button', { name: 'Try again' })).toBeNull()
@@ -462,7 +499,9 @@ describe('AdminDashboardScreen: a withdrawal decided by another admin first', ()
   it('says someone else decided it when the 409 comes and the decision cannot be read', async () => {
     const dialog = await startReject({ withdrawals: [makeWithdrawal()], decide: { status: 409, message: PAYMENT_MESSAGES.withdrawalDecided } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }))
-    expect((await within(dialog).findByTestId('decision-overtaken')).textContent).toContain('Someone else already decided this withdrawal while this dialog was open.')
+    expect((await within(dialog).findByTestId('decision-overtaken')).textContent).toContain(
+      'Someone else already decided this withdrawal while this dialog was open.',
+    )
     await waitFor(() => expect(calls.map((call) => call.path)).toContain(ONE_READ))
     expectReasonKeptAndConfirmOff(dialog)
   })
@@ -514,7 +553,10 @@ describe('AdminDashboardScreen: a withdrawal decided by another admin first', ()
   })
 
   it('keeps a lost answer’s key for its retry when another withdrawal is decided meanwhile', async () => {
-    const market: Market = { withdrawals: [makeWithdrawal(), makeWithdrawal({ id: 32, username: 'dave' })], decide: { status: 503, message: 'Service temporarily unavailable' } }
+    const market: Market = {
+      withdrawals: [makeWithdrawal(), makeWithdrawal({ id: 32, username: 'dave' })],
+      decide: { status: 503, message: 'Service temporarily unavailable' },
+    }
     const first = await startReject(market)
     fireEvent.click(within(first).getByRole('button', { name: 'Reject withdrawal' }))
     expect(await within(first).findByText('Service temporarily unavailable')).toBeTruthy()

@@ -14,7 +14,8 @@ function stubServer(options: { me: typeof ADMIN | null; isAdmin: boolean; login?
   const calls: { path: string; body?: unknown }[] = []
   vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
     calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined })
-    if (path === '/api/auth/admin-me') return options.me ? Response.json({ user: { ...options.me, isAdmin: options.isAdmin } }) : new Response(null, { status: 401 })
+    if (path === '/api/auth/admin-me')
+      return options.me ? Response.json({ user: { ...options.me, isAdmin: options.isAdmin } }) : new Response(null, { status: 401 })
     if (path === '/api/auth/me') return options.me ? Response.json(options.me) : new Response(null, { status: 401 })
     if (path === '/api/auth/admin-login') return options.login?.() ?? new Response(null, { status: 500 })
     return new Response(null, { status: 404 })
@@ -65,7 +66,15 @@ describe('AdminLoginScreen', () => {
   })
 
   it('shows the server’s refusal of an ordinary account', async () => {
-    stubServer({ me: null, isAdmin: false, login: () => Response.json({ error: { code: 'forbidden', message: 'This account has no admin rights' }, message: 'This account has no admin rights' }, { status: 403 }) })
+    stubServer({
+      me: null,
+      isAdmin: false,
+      login: () =>
+        Response.json(
+          { error: { code: 'forbidden', message: 'This account has no admin rights' }, message: 'This account has no admin rights' },
+          { status: 403 },
+        ),
+    })
     renderAt('/admin-login', null)
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'alice' } })
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'handover-demo' } })

@@ -72,7 +72,12 @@ export function AdminLoginScreen() {
       {challenge ? (
         <div className="mt-6 grid gap-4">
           <p className="text-sm text-muted-foreground">Confirm it is you with your second factor.</p>
-          <SecondFactorForm idPrefix="admin-" methods={challenge.methods} submitLabel="Verify and Sign In" onSubmit={async (input) => finish((await verifySecondFactor(input)).user)} />
+          <SecondFactorForm
+            idPrefix="admin-"
+            methods={challenge.methods}
+            submitLabel="Verify and Sign In"
+            onSubmit={async (input) => finish((await verifySecondFactor(input)).user)}
+          />
         </div>
       ) : (
         <form noValidate onSubmit={submit} className="mt-6 grid gap-5" aria-label="Admin sign-in">

@@ -59,9 +59,14 @@ interface Call {
 }
 
 /** The admin API as the screen sees it; `answer` may replace the answer to an action. */
-function stubServer(options: { users?: AdminUserDto[]; listings?: AdminListingDto[]; total?: number; answer?: (call: Call) => Response | undefined } = {}) {
+function stubServer(
+  options: { users?: AdminUserDto[]; listings?: AdminListingDto[]; total?: number; answer?: (call: Call) => Response | undefined } = {},
+) {
   const calls: Call[] = []
-  const users = options.users ?? [user(), user({ id: 1003, username: 'carol', email: 'carol@example.com', bannedAt: '2026-02-01T00:00:00.000Z', banReason: 'Scam reports' })]
+  const users = options.users ?? [
+    user(),
+    user({ id: 1003, username: 'carol', email: 'carol@example.com', bannedAt: '2026-02-01T00:00:00.000Z', banReason: 'Scam reports' }),
+  ]
   const listings = options.listings ?? [listing(), listing({ id: 43, accountTitle: 'Reserved one', status: 'reserved', isActive: false })]
   vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET'
@@ -83,7 +88,11 @@ function stubServer(options: { users?: AdminUserDto[]; listings?: AdminListingDt
     if (listingAction) return Response.json({ ...listings.find((l) => l.id === Number(listingAction[1]))!, status: 'suspended', isActive: false })
     return new Response(null, { status: 404 })
   })
-  return { calls, actions: () => calls.filter((c) => c.method === 'POST'), lists: () => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/admin/')).map((c) => c.path) }
+  return {
+    calls,
+    actions: () => calls.filter((c) => c.method === 'POST'),
+    lists: () => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/admin/')).map((c) => c.path),
+  }
 }
 
 function Location() {
@@ -181,7 +190,12 @@ describe('AdminModerationScreen', () => {
   it('shows the server’s refusal in the dialog and keeps it open', async () => {
     stubServer({
       answer: (call) =>
-        call.method === 'POST' ? Response.json({ error: { code: 'in_deal', message: MODERATION_MESSAGES.reserved }, message: MODERATION_MESSAGES.reserved }, { status: 409 }) : undefined,
+        call.method === 'POST'
+          ? Response.json(
+              { error: { code: 'in_deal', message: MODERATION_MESSAGES.reserved }, message: MODERATION_MESSAGES.reserved },
+              { status: 409 },
+            )
+          : undefined,
     })
     const ui = renderScreen('/admin/moderation?tab=listings')
     const rows = await rowsOf('moderation-listing-row')
@@ -209,7 +223,9 @@ describe('AdminModerationScreen', () => {
   })
 
   it('shows a failed list with a way to try again', async () => {
-    stubServer({ answer: (call) => (call.path.startsWith('/api/admin/users') ? Response.json({ message: 'Database is away' }, { status: 500 }) : undefined) })
+    stubServer({
+      answer: (call) => (call.path.startsWith('/api/admin/users') ? Response.json({ message: 'Database is away' }, { status: 500 }) : undefined),
+    })
     renderScreen()
     expect(await screen.findByText('Could not load the users', {}, { timeout: 5_000 })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy()

@@ -47,7 +47,8 @@ function stubServer(options: { refusePut?: Response } = {}) {
       return Response.json(stored)
     }
     if (path === '/api/admin/handover-steps' && method === 'GET') return Response.json(STEPS)
-    if (path.startsWith('/api/admin/handover-steps/') && method === 'PUT') return Response.json({ platform: path.split('/').pop(), steps: body.steps })
+    if (path.startsWith('/api/admin/handover-steps/') && method === 'PUT')
+      return Response.json({ platform: path.split('/').pop(), steps: body.steps })
     return new Response(null, { status: 404 })
   })
   return { calls, puts: () => calls.filter((c) => c.method === 'PUT') }
@@ -137,7 +138,10 @@ describe('AdminSettingsScreen', () => {
   })
 
   it("shows the server's refusal next to the form and keeps what was typed", async () => {
-    const refusal = Response.json({ error: { code: 'validation_error', message: 'The welcome bonus is at most $1,000' }, message: 'The welcome bonus is at most $1,000' }, { status: 400 })
+    const refusal = Response.json(
+      { error: { code: 'validation_error', message: 'The welcome bonus is at most $1,000' }, message: 'The welcome bonus is at most $1,000' },
+      { status: 400 },
+    )
     const server = stubServer({ refusePut: refusal })
     const user = renderScreen()
     await replace(user, 'Welcome bonus', '999')

@@ -81,7 +81,11 @@ function AdminsOnly({ signedIn, from }: { signedIn: boolean; from: string }) {
       <h1 className="mt-4 text-2xl font-bold">Admins only</h1>
       <p className="mt-2 text-muted-foreground">{signedIn ? 'This account has no admin rights.' : 'Sign in with an admin account to continue.'}</p>
       <Button asChild className="mt-6">
-        {signedIn ? <Link to={paths.home}>Go to Homepage</Link> : <Link to={`${paths.adminLogin}?next=${encodeURIComponent(from)}`}>Admin Sign In</Link>}
+        {signedIn ? (
+          <Link to={paths.home}>Go to Homepage</Link>
+        ) : (
+          <Link to={`${paths.adminLogin}?next=${encodeURIComponent(from)}`}>Admin Sign In</Link>
+        )}
       </Button>
     </section>
   )
@@ -99,7 +103,9 @@ function EnrolFirst({ from }: { from: string }) {
         Admins decide on other people&apos;s money, so the admin area opens only for accounts with two-factor sign-in. It takes a minute:
       </p>
       <ol className="mt-4 list-decimal space-y-2 pl-5 text-sm">
-        <li>In Settings, under Two-factor sign-in, choose <strong>Set up an authenticator app</strong> (or add a passkey).</li>
+        <li>
+          In Settings, under Two-factor sign-in, choose <strong>Set up an authenticator app</strong> (or add a passkey).
+        </li>
         <li>Scan the QR code with an authenticator app (Google Authenticator, 1Password, Authy…) or type in the key shown beside it.</li>
         <li>Type the 6-digit code the app shows, and keep the ten recovery codes somewhere safe.</li>
       </ol>

@@ -31,7 +31,9 @@ export function AdminTable({ columns, className, caption, stacked, children }: A
     <div className="relative overflow-x-auto rounded-2xl border bg-card">
       <table className={cn('w-full text-left text-sm', stacked && 'max-lg:block', className)}>
         {caption && <caption className="sr-only">{caption}</caption>}
-        <thead className={cn('border-b bg-muted/60 text-xs font-semibold tracking-wide text-muted-foreground uppercase', stacked && 'max-lg:sr-only')}>
+        <thead
+          className={cn('border-b bg-muted/60 text-xs font-semibold tracking-wide text-muted-foreground uppercase', stacked && 'max-lg:sr-only')}
+        >
           <tr>
             {columns.map((column) => (
               <th key={column.label} scope="col" className={cn('px-4 py-3', stacked && 'px-3 max-xl:px-2.5', column.className)}>

@@ -27,7 +27,11 @@ export function AuditFilterBar({ query, onChange, onClear }: AuditFilterBarProps
   }
 
   return (
-    <form onSubmit={submit} aria-label="Filter the audit log" className="grid gap-3 rounded-2xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_9rem_auto]">
+    <form
+      onSubmit={submit}
+      aria-label="Filter the audit log"
+      className="grid gap-3 rounded-2xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_9rem_auto]"
+    >
       <div className="grid gap-1.5">
         <Label htmlFor="audit-action">Action</Label>
         <NativeSelect id="audit-action" value={query.action ?? ''} onChange={(e) => onChange({ action: e.target.value })}>
@@ -56,7 +60,13 @@ export function AuditFilterBar({ query, onChange, onClear }: AuditFilterBarProps
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="audit-admin-id">Admin id</Label>
-        <Input id="audit-admin-id" value={adminId} inputMode="numeric" placeholder="e.g. 1000" onChange={(e) => setAdminId(e.target.value.replace(/\D/g, ''))} />
+        <Input
+          id="audit-admin-id"
+          value={adminId}
+          inputMode="numeric"
+          placeholder="e.g. 1000"
+          onChange={(e) => setAdminId(e.target.value.replace(/\D/g, ''))}
+        />
       </div>
       <div className="flex items-end gap-2">
         <Button type="submit" variant="primary" className="h-11">

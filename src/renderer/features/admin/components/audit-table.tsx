@@ -11,9 +11,23 @@ interface AuditTableProps {
   onFilter: (changes: Partial<Record<AuditFilterKey, string>>) => void
 }
 
-const WHEN = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' })
+const WHEN = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+})
 
-const COLUMNS: AdminColumn[] = [{ label: 'When' }, { label: 'Admin' }, { label: 'Action' }, { label: 'Target' }, { label: 'Change' }, { label: 'Reason' }]
+const COLUMNS: AdminColumn[] = [
+  { label: 'When' },
+  { label: 'Admin' },
+  { label: 'Action' },
+  { label: 'Target' },
+  { label: 'Change' },
+  { label: 'Reason' },
+]
 
 /** The log, newest first: who did what to which object, what changed, and why. */
 export function AuditTable({ entries, onFilter }: AuditTableProps) {
@@ -53,7 +67,12 @@ export function AuditTable({ entries, onFilter }: AuditTableProps) {
 
 function FilterLink({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
   return (
-    <button type="button" title={label} onClick={onClick} className="font-medium text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline focus-visible:underline">
+    <button
+      type="button"
+      title={label}
+      onClick={onClick}
+      className="font-medium text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline focus-visible:underline"
+    >
       {children}
     </button>
   )

@@ -25,7 +25,12 @@ export function BlogEditorFields({ draft, errors, onChange }: BlogEditorFieldsPr
           aria-describedby={describedBy('post-title', errors.title)}
         />
       </FormField>
-      <FormField id="post-excerpt" label="Summary" error={errors.excerpt} hint="Shown in the list and in search results. Leave it empty to use the first paragraph.">
+      <FormField
+        id="post-excerpt"
+        label="Summary"
+        error={errors.excerpt}
+        hint="Shown in the list and in search results. Leave it empty to use the first paragraph."
+      >
         <Textarea
           id="post-excerpt"
           rows={3}
@@ -37,7 +42,12 @@ export function BlogEditorFields({ draft, errors, onChange }: BlogEditorFieldsPr
           aria-describedby={describedBy('post-excerpt', errors.excerpt)}
         />
       </FormField>
-      <FormField id="post-body" label="Post (Markdown)" error={errors.body} hint="## for a section, **bold**, [a link](https://…), - for a list. HTML is shown as text.">
+      <FormField
+        id="post-body"
+        label="Post (Markdown)"
+        error={errors.body}
+        hint="## for a section, **bold**, [a link](https://…), - for a list. HTML is shown as text."
+      >
         <Textarea
           id="post-body"
           rows={18}

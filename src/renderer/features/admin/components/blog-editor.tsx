@@ -74,7 +74,11 @@ export function BlogEditor({ post }: { post?: AdminBlogPost }) {
           <BlogPreviewPane {...draft} />
         </TabsContent>
       </Tabs>
-      {write.error && <p role="alert" className="text-sm font-medium text-destructive">{describeError(write.error, 'The post could not be saved.')}</p>}
+      {write.error && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {describeError(write.error, 'The post could not be saved.')}
+        </p>
+      )}
       <div className="flex flex-col-reverse gap-3 border-t pt-5 sm:flex-row sm:items-center">
         {post && <DeletePostButton post={post} disabled={write.isPending} />}
         <div className="flex flex-col gap-3 sm:ml-auto sm:flex-row">
@@ -82,9 +86,13 @@ export function BlogEditor({ post }: { post?: AdminBlogPost }) {
             {post ? 'Save changes' : 'Save draft'}
           </Button>
           {published ? (
-            <Button variant="primary" disabled={busy} onClick={() => void run('unpublish')}>Unpublish</Button>
+            <Button variant="primary" disabled={busy} onClick={() => void run('unpublish')}>
+              Unpublish
+            </Button>
           ) : (
-            <Button disabled={busy} onClick={() => void run('publish')}>Publish</Button>
+            <Button disabled={busy} onClick={() => void run('publish')}>
+              Publish
+            </Button>
           )}
         </div>
       </div>

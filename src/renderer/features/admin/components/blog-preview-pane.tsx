@@ -14,7 +14,9 @@ export function BlogPreviewPane({ title, excerpt, body }: { title: string; excer
         {!body.trim() ? (
           <p className="text-muted-foreground">Nothing to preview yet: write the post first.</p>
         ) : preview.isError ? (
-          <p role="alert" className="text-destructive">{describeError(preview.error, 'The preview could not be made.')}</p>
+          <p role="alert" className="text-destructive">
+            {describeError(preview.error, 'The preview could not be made.')}
+          </p>
         ) : preview.data === undefined ? (
           <Skeleton className="h-40 w-full rounded-xl" />
         ) : (

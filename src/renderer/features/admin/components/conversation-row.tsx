@@ -51,7 +51,10 @@ export function ConversationRow({ conversation, now }: { conversation: AdminConv
             {formatRelativeTime(conversation.lastMessageAt, now)}
           </time>
           {unread && (
-            <span data-testid="unread-badge" className="flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1.5 text-[0.6875rem] font-bold text-destructive-foreground">
+            <span
+              data-testid="unread-badge"
+              className="flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1.5 text-[0.6875rem] font-bold text-destructive-foreground"
+            >
               <span className="sr-only">Unread by support: </span>
               {capBadge(conversation.unreadCount, BADGE_CAP.chat)}
             </span>
@@ -75,7 +78,9 @@ export function ConversationRow({ conversation, now }: { conversation: AdminConv
           )}
           {conversation.adminJoined && <Badge variant="secondary">Support joined</Badge>}
         </div>
-        <p className={cn('truncate text-sm sm:col-span-2', unread ? 'font-medium text-foreground' : 'text-muted-foreground')}>{preview(conversation)}</p>
+        <p className={cn('truncate text-sm sm:col-span-2', unread ? 'font-medium text-foreground' : 'text-muted-foreground')}>
+          {preview(conversation)}
+        </p>
       </Link>
     </li>
   )

@@ -60,7 +60,9 @@ describe('DecisionDialog', () => {
     fireEvent.change(field, { target: { value: 'Paid twice, refund one' } })
     // what the screen passes once someone else has decided
     view.rerender(draw({ overtaken: 'Another admin decided first.' }))
-    expect(within(dialog).getByRole('alert').textContent).toBe('Another admin decided first.Your note was not sent. It is kept below so you can copy it.')
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Another admin decided first.Your note was not sent. It is kept below so you can copy it.',
+    )
     expect([field.value, field.readOnly, field.disabled]).toEqual(['Paid twice, refund one', true, false])
     const confirm = within(dialog).getByRole('button', { name: 'Decide' }) as HTMLButtonElement
     expect(confirm.disabled).toBe(true)
@@ -74,7 +76,13 @@ describe('DecisionDialog', () => {
   it('says the note may have gone with a decision that may be the admin’s own', () => {
     const { dialog, field, view, draw } = renderDialog(resolveRequestSchema.shape.note)
     fireEvent.change(field, { target: { value: 'Paid twice, refund one' } })
-    view.rerender(draw({ error: 'Unable to connect to server', overtaken: 'Your request got no answer, and the dispute has been settled since.', overtakenMaybeMine: true }))
+    view.rerender(
+      draw({
+        error: 'Unable to connect to server',
+        overtaken: 'Your request got no answer, and the dispute has been settled since.',
+        overtakenMaybeMine: true,
+      }),
+    )
     expect(within(dialog).getByTestId('decision-overtaken').textContent).toBe(
       'Your request got no answer, and the dispute has been settled since.If it was, your note went with it. It is kept below either way.',
     )

@@ -87,7 +87,13 @@ export function DecisionDialog(props: DecisionDialogProps) {
           {overtaken && (
             <OvertakenNotice
               testId="decision-overtaken"
-              kept={note && text ? (overtakenMaybeMine ? 'If it was, your note went with it. It is kept below either way.' : 'Your note was not sent. It is kept below so you can copy it.') : null}
+              kept={
+                note && text
+                  ? overtakenMaybeMine
+                    ? 'If it was, your note went with it. It is kept below either way.'
+                    : 'Your note was not sent. It is kept below so you can copy it.'
+                  : null
+              }
             >
               {overtaken}
             </OvertakenNotice>

@@ -33,7 +33,9 @@ function settledText(dispute: AdminDisputeDto, status: TransactionStatus | null,
         ? `${dispute.buyer.username} got the money back, and the deal is now ${label}`
         : `the deal is now ${label}`
   if (unanswered) return `Your request got no answer, and the dispute has been settled since: ${outcome}. It may have been your own decision.`
-  return status === 'completed' || status === 'refunded' ? `Another admin already settled this dispute: ${outcome}.` : `Someone else already settled this dispute: ${outcome}.`
+  return status === 'completed' || status === 'refunded'
+    ? `Another admin already settled this dispute: ${outcome}.`
+    : `Someone else already settled this dispute: ${outcome}.`
 }
 
 interface DisputeDecisionProps {

@@ -87,7 +87,11 @@ function Transcript({ evidence }: { evidence: DisputeEvidenceDto }) {
       {evidence.transcriptTruncated && <p className="mb-2 text-xs text-muted-foreground">Older messages are in the full chat.</p>}
       <ol className="grid gap-2" aria-label="Chat transcript">
         {transcript.map((message) => (
-          <li key={message.id} className={cn('text-sm', message.isSystem && 'text-center text-xs text-muted-foreground')} data-testid="transcript-line">
+          <li
+            key={message.id}
+            className={cn('text-sm', message.isSystem && 'text-center text-xs text-muted-foreground')}
+            data-testid="transcript-line"
+          >
             {message.isSystem ? (
               <p>
                 {message.content} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
@@ -95,7 +99,16 @@ function Transcript({ evidence }: { evidence: DisputeEvidenceDto }) {
             ) : (
               <>
                 <p className="text-xs text-muted-foreground">
-                  <span className={cn('font-semibold', message.senderId === transaction.buyerId ? 'text-sky-800 dark:text-sky-200' : message.isFromAdmin ? 'text-mint-700 dark:text-mint-400' : 'text-navy-800 dark:text-navy-100')}>
+                  <span
+                    className={cn(
+                      'font-semibold',
+                      message.senderId === transaction.buyerId
+                        ? 'text-sky-800 dark:text-sky-200'
+                        : message.isFromAdmin
+                          ? 'text-mint-700 dark:text-mint-400'
+                          : 'text-navy-800 dark:text-navy-100',
+                    )}
+                  >
                     {speaker(message, transaction)}
                   </span>{' '}
                   · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>

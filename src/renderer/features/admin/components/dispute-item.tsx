@@ -77,10 +77,17 @@ export function DisputeItem({ dispute, onDecide }: { dispute: AdminDisputeDto; o
         </div>
       </div>
       {dispute.disputeReason && (
-        <blockquote className="mt-3 rounded-xl border-l-4 border-amber-500 bg-amber-50 dark:bg-amber-950/40 px-3 py-2 text-sm whitespace-pre-wrap wrap-anywhere text-navy-900 dark:text-navy-100">{dispute.disputeReason}</blockquote>
+        <blockquote className="mt-3 rounded-xl border-l-4 border-amber-500 bg-amber-50 dark:bg-amber-950/40 px-3 py-2 text-sm whitespace-pre-wrap wrap-anywhere text-navy-900 dark:text-navy-100">
+          {dispute.disputeReason}
+        </blockquote>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="outline" aria-expanded={showEvidence} aria-controls={showEvidence ? panelId : undefined} onClick={() => setShowEvidence((shown) => !shown)}>
+        <Button
+          variant="outline"
+          aria-expanded={showEvidence}
+          aria-controls={showEvidence ? panelId : undefined}
+          onClick={() => setShowEvidence((shown) => !shown)}
+        >
           <ChevronDown className={showEvidence ? 'rotate-180' : undefined} aria-hidden="true" />
           {showEvidence ? 'Hide evidence' : 'Show evidence'}
         </Button>

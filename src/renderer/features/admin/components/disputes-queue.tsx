@@ -30,11 +30,21 @@ export function DisputesQueue() {
         emptyText="No open disputes."
       >
         <ul className="mt-4 space-y-4">
-          {queue.data?.items.map((dispute) => <DisputeItem key={dispute.id} dispute={dispute} onDecide={(resolution) => setDeciding({ dispute, resolution })} />)}
+          {queue.data?.items.map((dispute) => (
+            <DisputeItem key={dispute.id} dispute={dispute} onDecide={(resolution) => setDeciding({ dispute, resolution })} />
+          ))}
         </ul>
       </QueueSection>
       {/* outside the list, so a live event or a refetch that drops the dispute does not take the dialog and its note along */}
-      {deciding && <DisputeDecision key={`${deciding.dispute.id}:${deciding.resolution}`} {...deciding} listed={listed} keys={keys} onClose={() => setDeciding(null)} />}
+      {deciding && (
+        <DisputeDecision
+          key={`${deciding.dispute.id}:${deciding.resolution}`}
+          {...deciding}
+          listed={listed}
+          keys={keys}
+          onClose={() => setDeciding(null)}
+        />
+      )}
     </>
   )
 }

@@ -19,7 +19,11 @@ const DEAL_TONES: Record<TransactionStatus, Tone> = {
   disputed: 'warning',
 }
 
-const PAID_WITH: Record<NonNullable<AdminDealDto['paymentMethod']>, string> = { balance: 'Paid from balance', card: 'Paid by card', crypto: 'Paid in crypto' }
+const PAID_WITH: Record<NonNullable<AdminDealDto['paymentMethod']>, string> = {
+  balance: 'Paid from balance',
+  card: 'Paid by card',
+  crypto: 'Paid in crypto',
+}
 
 const COLUMNS: AdminColumn[] = [
   { label: 'Transaction' },
@@ -39,9 +43,17 @@ export function EscrowDealsTable({ deals, now }: { deals: AdminDealDto[]; now: D
   return (
     <AdminTable columns={COLUMNS} stacked caption="Escrow transactions">
       {deals.map((deal) => (
-        <tr key={deal.id} data-testid="deal-row" data-stuck={deal.stuck ? deal.stuck.reason : undefined} className={cn(stackedRow, rowTone(deal.stuck))}>
+        <tr
+          key={deal.id}
+          data-testid="deal-row"
+          data-stuck={deal.stuck ? deal.stuck.reason : undefined}
+          className={cn(stackedRow, rowTone(deal.stuck))}
+        >
           <td data-label="Transaction" className={stackedCell}>
-            <Link to={paths.transaction(deal.id)} className="font-mono text-xs font-semibold text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline">
+            <Link
+              to={paths.transaction(deal.id)}
+              className="font-mono text-xs font-semibold text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline"
+            >
               {deal.displayId}
             </Link>
             <span className="block text-xs text-muted-foreground">{deal.paymentMethod ? PAID_WITH[deal.paymentMethod] : 'Not paid'}</span>

@@ -83,7 +83,9 @@ function PlatformSteps({ platform, initial }: { platform: LivePlatformId; initia
     setErrors({ fields: {} })
     save.mutate(
       { platform, ...result.request },
-      { onSuccess: () => toast({ variant: 'success', title: `${label} checklist saved`, description: 'New deals on this platform use these steps.' }) },
+      {
+        onSuccess: () => toast({ variant: 'success', title: `${label} checklist saved`, description: 'New deals on this platform use these steps.' }),
+      },
     )
   }
 
@@ -122,13 +124,30 @@ function PlatformSteps({ platform, initial }: { platform: LivePlatformId; initia
                 </SettingsField>
               </div>
               <div className="flex gap-1 sm:flex-col">
-                <Button size="icon" variant="ghost" aria-label={`Move step ${index + 1} up`} disabled={index === 0} onClick={() => setSteps((list) => moveStep(list, index, -1))}>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={`Move step ${index + 1} up`}
+                  disabled={index === 0}
+                  onClick={() => setSteps((list) => moveStep(list, index, -1))}
+                >
                   <ArrowUp aria-hidden="true" />
                 </Button>
-                <Button size="icon" variant="ghost" aria-label={`Move step ${index + 1} down`} disabled={index === steps.length - 1} onClick={() => setSteps((list) => moveStep(list, index, 1))}>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={`Move step ${index + 1} down`}
+                  disabled={index === steps.length - 1}
+                  onClick={() => setSteps((list) => moveStep(list, index, 1))}
+                >
                   <ArrowDown aria-hidden="true" />
                 </Button>
-                <Button size="icon" variant="ghost" aria-label={`Remove step ${index + 1}`} onClick={() => setSteps((list) => list.filter((_, i) => i !== index))}>
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={`Remove step ${index + 1}`}
+                  onClick={() => setSteps((list) => list.filter((_, i) => i !== index))}
+                >
                   <Trash2 aria-hidden="true" />
                 </Button>
               </div>
@@ -136,13 +155,20 @@ function PlatformSteps({ platform, initial }: { platform: LivePlatformId; initia
           )
         })}
       </ol>
-      {steps.length === 0 && <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">No steps. A checklist needs at least one.</p>}
+      {steps.length === 0 && (
+        <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">No steps. A checklist needs at least one.</p>
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="outline" size="sm" disabled={steps.length >= MAX_STEPS} onClick={() => setSteps((list) => [...list, draft()])}>
           <Plus aria-hidden="true" /> Add step
         </Button>
         <div role="alert" className="mr-auto text-sm font-medium text-destructive">
-          {errors.list ?? (Object.keys(errors.fields).length > 0 ? 'Please fix the highlighted steps.' : save.error ? describeError(save.error, 'The checklist could not be saved. Please try again.') : null)}
+          {errors.list ??
+            (Object.keys(errors.fields).length > 0
+              ? 'Please fix the highlighted steps.'
+              : save.error
+                ? describeError(save.error, 'The checklist could not be saved. Please try again.')
+                : null)}
         </div>
         <Button variant="outline" size="sm" disabled={!dirty || save.isPending} onClick={discard}>
           Discard changes

@@ -16,7 +16,9 @@ const TONES = {
 } as const
 
 export function StatusPill({ tone, children }: { tone: keyof typeof TONES; children: ReactNode }) {
-  return <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', TONES[tone])}>{children}</span>
+  return (
+    <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', TONES[tone])}>{children}</span>
+  )
 }
 
 /** How often it was flagged and the newest note, clipped; the whole note is in the tooltip. */
@@ -35,7 +37,17 @@ export function FlagsCell({ flags, lastFlag }: Pick<AdminUserDto, 'flags' | 'las
 }
 
 /** One button per action the row offers, each named with its target for screen readers ("Ban alice"). */
-export function ActionButtons<A extends string>({ actions, copyOf, target, onAction }: { actions: A[]; copyOf: (action: A) => ActionCopy; target: string; onAction: (action: A) => void }) {
+export function ActionButtons<A extends string>({
+  actions,
+  copyOf,
+  target,
+  onAction,
+}: {
+  actions: A[]
+  copyOf: (action: A) => ActionCopy
+  target: string
+  onAction: (action: A) => void
+}) {
   if (actions.length === 0) return <span className="text-muted-foreground">—</span>
   return (
     <div className="flex flex-wrap justify-end gap-1.5">

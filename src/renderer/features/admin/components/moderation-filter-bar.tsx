@@ -56,7 +56,11 @@ export function ModerationFilterBar({ search, onChange }: ModerationFilterBarPro
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="moderation-status">Status</Label>
-        <NativeSelect id="moderation-status" value={search.status} onChange={(e) => onChange({ status: e.target.value as ModerationSearch['status'] })}>
+        <NativeSelect
+          id="moderation-status"
+          value={search.status}
+          onChange={(e) => onChange({ status: e.target.value as ModerationSearch['status'] })}
+        >
           {statusFiltersOf(search.tab).map((status) => (
             <option key={status} value={status}>
               {labels[status]}
@@ -66,7 +70,12 @@ export function ModerationFilterBar({ search, onChange }: ModerationFilterBarPro
       </div>
       <div className="flex items-end">
         <label className="flex h-11 cursor-pointer items-center gap-2 rounded-xl border border-input px-3 text-sm font-medium whitespace-nowrap select-none has-[:checked]:border-amber-300 dark:has-[:checked]:border-amber-700 has-[:checked]:bg-amber-50 dark:has-[:checked]:bg-amber-950/40">
-          <input type="checkbox" className="size-4 accent-amber-600" checked={search.flagged} onChange={(e) => onChange({ flagged: e.target.checked })} />
+          <input
+            type="checkbox"
+            className="size-4 accent-amber-600"
+            checked={search.flagged}
+            onChange={(e) => onChange({ flagged: e.target.checked })}
+          />
           Flagged only
         </label>
       </div>

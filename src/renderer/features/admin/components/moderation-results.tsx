@@ -46,7 +46,11 @@ export function ModerationResults<T>({ list, page, noun, filtered, onPage, onCle
   }
   if (list.data.items.length === 0) {
     return (
-      <StateNotice icon={<SearchX className="size-7" aria-hidden="true" />} title={filtered ? `No ${noun} match this search` : `No ${noun} yet`} text={filtered ? 'Try other words or another filter.' : 'They appear here as soon as there are any.'}>
+      <StateNotice
+        icon={<SearchX className="size-7" aria-hidden="true" />}
+        title={filtered ? `No ${noun} match this search` : `No ${noun} yet`}
+        text={filtered ? 'Try other words or another filter.' : 'They appear here as soon as there are any.'}
+      >
         {filtered && (
           <Button variant="outline" onClick={onClear}>
             Clear filters

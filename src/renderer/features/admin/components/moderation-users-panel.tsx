@@ -9,7 +9,14 @@ export function ModerationUsersPanel({ search, onSearch }: ModerationTabProps) {
   const list = useModerationUsers(search)
   const moderate = useModerateUser()
   return (
-    <ModerationPanel search={search} onSearch={onSearch} list={list} moderate={moderate} noun="users" copyOf={(user, action) => USER_ACTIONS[action](user.username)}>
+    <ModerationPanel
+      search={search}
+      onSearch={onSearch}
+      list={list}
+      moderate={moderate}
+      noun="users"
+      copyOf={(user, action) => USER_ACTIONS[action](user.username)}
+    >
       {(users, onAction) => <ModerationUsersTable users={users} onAction={onAction} />}
     </ModerationPanel>
   )

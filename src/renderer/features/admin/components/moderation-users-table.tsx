@@ -8,7 +8,13 @@ interface ModerationUsersTableProps {
   onAction(user: AdminUserDto, action: UserAction): void
 }
 
-const COLUMNS: AdminColumn[] = [{ label: 'User' }, { label: 'Joined' }, { label: 'Status' }, { label: 'Violations' }, { label: 'Actions', className: 'text-right' }]
+const COLUMNS: AdminColumn[] = [
+  { label: 'User' },
+  { label: 'Joined' },
+  { label: 'Status' },
+  { label: 'Violations' },
+  { label: 'Actions', className: 'text-right' },
+]
 
 function UserStatus({ user }: { user: AdminUserDto }) {
   if (user.deletedAt) return <StatusPill tone="muted">Deleted</StatusPill>
@@ -49,7 +55,12 @@ export function ModerationUsersTable({ users, onAction }: ModerationUsersTablePr
             <FlagsCell flags={user.flags} lastFlag={user.lastFlag} />
           </td>
           <td className="px-4 py-3">
-            <ActionButtons actions={userActions(user)} copyOf={(action) => USER_ACTIONS[action](user.username)} target={user.username} onAction={(action) => onAction(user, action)} />
+            <ActionButtons
+              actions={userActions(user)}
+              copyOf={(action) => USER_ACTIONS[action](user.username)}
+              target={user.username}
+              onAction={(action) => onAction(user, action)}
+            />
           </td>
         </tr>
       ))}

@@ -17,7 +17,10 @@ const TONES: Record<Tone, string> = {
 /** A status in words, coloured by what it means for the money. */
 export function StatusPill({ label, tone, status }: { label: string; tone: Tone; status: string }) {
   return (
-    <span data-status={status} className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset', TONES[tone])}>
+    <span
+      data-status={status}
+      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset', TONES[tone])}
+    >
       {label}
     </span>
   )
@@ -36,7 +39,14 @@ export function StuckNote({ stuck }: { stuck: StuckFlag }) {
   )
 }
 
-const WHEN = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' })
+const WHEN = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+})
 
 /** "12 minutes ago", the exact time in the tooltip. */
 export function Age({ iso, now }: { iso: string; now: Date }) {

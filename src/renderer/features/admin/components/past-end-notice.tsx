@@ -24,7 +24,11 @@ export function PastEndNotice({ page, pages, total, noun, onPage }: PastEndNotic
   const count = total === 1 ? `1 ${noun[0]}` : `${total.toLocaleString('en-US')} ${noun[1]}`
   const fill = pages === 1 ? 'one page' : `${pages.toLocaleString('en-US')} pages`
   return (
-    <StateNotice icon={<SearchX className="size-7" aria-hidden="true" />} title={`Page ${page.toLocaleString('en-US')} is past the end`} text={`There ${total === 1 ? 'is' : 'are'} ${count}, on ${fill}.`}>
+    <StateNotice
+      icon={<SearchX className="size-7" aria-hidden="true" />}
+      title={`Page ${page.toLocaleString('en-US')} is past the end`}
+      text={`There ${total === 1 ? 'is' : 'are'} ${count}, on ${fill}.`}
+    >
       <Button variant="outline" onClick={() => onPage(1)}>
         Go to page 1
       </Button>

@@ -17,9 +17,16 @@ const KIND_LABELS: Record<(typeof PAYMENT_ORDER_KINDS)[number], string> = { depo
 
 /** Every filter applies as soon as it is picked. Age and "stuck only" narrow both tables; the rest, the orders. */
 export function MonitorFilterBar({ filters, onChange, onClear }: MonitorFilterBarProps) {
-  const ages = filters.olderThan !== undefined && !AGE_CHOICES.some((c) => c.minutes === filters.olderThan) ? [...AGE_CHOICES, { minutes: filters.olderThan, label: ageLabel(filters.olderThan) }] : AGE_CHOICES
+  const ages =
+    filters.olderThan !== undefined && !AGE_CHOICES.some((c) => c.minutes === filters.olderThan)
+      ? [...AGE_CHOICES, { minutes: filters.olderThan, label: ageLabel(filters.olderThan) }]
+      : AGE_CHOICES
   return (
-    <div role="group" aria-label="Filter payments" className="grid gap-3 rounded-2xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
+    <div
+      role="group"
+      aria-label="Filter payments"
+      className="grid gap-3 rounded-2xl border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
+    >
       <div className="grid gap-1.5">
         <Label htmlFor="monitor-status">Order status</Label>
         <NativeSelect id="monitor-status" value={filters.status ?? ''} onChange={(e) => onChange('status', e.target.value)}>
@@ -66,7 +73,12 @@ export function MonitorFilterBar({ filters, onChange, onClear }: MonitorFilterBa
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex h-11 cursor-pointer items-center gap-2 rounded-xl border border-input px-3 text-sm font-medium select-none has-[:checked]:border-amber-300 dark:has-[:checked]:border-amber-700 has-[:checked]:bg-amber-50 dark:has-[:checked]:bg-amber-950/40">
-          <input type="checkbox" className="size-4 accent-amber-600" checked={filters.stuck} onChange={(e) => onChange('stuck', e.target.checked ? 'true' : '')} />
+          <input
+            type="checkbox"
+            className="size-4 accent-amber-600"
+            checked={filters.stuck}
+            onChange={(e) => onChange('stuck', e.target.checked ? 'true' : '')}
+          />
           Stuck only
         </label>
         {hasMonitorFilters(filters) && (

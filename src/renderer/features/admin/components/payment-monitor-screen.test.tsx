@@ -26,30 +26,86 @@ const AN_HOUR_AGO = new Date(Date.now() - 60 * 60_000).toISOString()
 
 function order(over: Partial<AdminPaymentOrderDto> = {}): AdminPaymentOrderDto {
   return {
-    id: 1, orderId: 'deposit_1001_1700000000', kind: 'deposit', transactionId: null, user: { id: 1001, username: 'alice' }, provider: 'sandbox',
-    providerRef: 'sbx_1', method: 'card', amount: 25, processorFee: 1.03, total: 26.03, status: 'created', createdAt: AN_HOUR_AGO,
-    updatedAt: AN_HOUR_AGO, paidAt: null, creditedAt: null, refundedAt: null, reversedAt: null, reversalResolvedAt: null,
-    complainedAt: null, complaintClosedAt: null, stuck: null, ...over,
+    id: 1,
+    orderId: 'deposit_1001_1700000000',
+    kind: 'deposit',
+    transactionId: null,
+    user: { id: 1001, username: 'alice' },
+    provider: 'sandbox',
+    providerRef: 'sbx_1',
+    method: 'card',
+    amount: 25,
+    processorFee: 1.03,
+    total: 26.03,
+    status: 'created',
+    createdAt: AN_HOUR_AGO,
+    updatedAt: AN_HOUR_AGO,
+    paidAt: null,
+    creditedAt: null,
+    refundedAt: null,
+    reversedAt: null,
+    reversalResolvedAt: null,
+    complainedAt: null,
+    complaintClosedAt: null,
+    stuck: null,
+    ...over,
   }
 }
 
 function deal(over: Partial<AdminDealDto> = {}): AdminDealDto {
   return {
-    id: 7, displayId: 'ACC-007', listing: { id: 3, title: 'Cat Channel', platform: 'youtube' }, buyer: { id: 1001, username: 'alice' },
-    seller: { id: 1002, username: 'bob' }, status: 'pending', price: 120, escrowFee: 6, processorFee: 0, total: 126, paymentMethod: null,
-    createdAt: AN_HOUR_AGO, updatedAt: AN_HOUR_AGO, paidAt: null, reservedUntil: AN_HOUR_AGO, countdownEndsAt: null, stuck: null, ...over,
+    id: 7,
+    displayId: 'ACC-007',
+    listing: { id: 3, title: 'Cat Channel', platform: 'youtube' },
+    buyer: { id: 1001, username: 'alice' },
+    seller: { id: 1002, username: 'bob' },
+    status: 'pending',
+    price: 120,
+    escrowFee: 6,
+    processorFee: 0,
+    total: 126,
+    paymentMethod: null,
+    createdAt: AN_HOUR_AGO,
+    updatedAt: AN_HOUR_AGO,
+    paidAt: null,
+    reservedUntil: AN_HOUR_AGO,
+    countdownEndsAt: null,
+    stuck: null,
+    ...over,
   }
 }
 
 const STUCK_ORDER = order({ id: 2, orderId: 'deposit_1001_1700000100', stuck: { reason: 'open_too_long', message: STUCK_MESSAGES.open_too_long } })
-const CREDITED = order({ id: 3, orderId: 'deposit_1002_1700000200', user: { id: 1002, username: 'bob' }, status: 'credited', creditedAt: AN_HOUR_AGO })
+const CREDITED = order({
+  id: 3,
+  orderId: 'deposit_1002_1700000200',
+  user: { id: 1002, username: 'bob' },
+  status: 'credited',
+  creditedAt: AN_HOUR_AGO,
+})
 const HELD = order({
-  id: 4, orderId: 'deposit_1003_1700000300', user: { id: 1003, username: 'carol' }, status: 'paid', paidAt: AN_HOUR_AGO,
+  id: 4,
+  orderId: 'deposit_1003_1700000300',
+  user: { id: 1003, username: 'carol' },
+  status: 'paid',
+  paidAt: AN_HOUR_AGO,
   stuck: { reason: 'paid_not_credited', message: STUCK_MESSAGES.paid_not_credited },
 })
-const REFUNDED = order({ id: 5, orderId: 'deposit_1003_1700000400', user: { id: 1003, username: 'carol' }, status: 'refunded', paidAt: AN_HOUR_AGO, refundedAt: AN_HOUR_AGO })
+const REFUNDED = order({
+  id: 5,
+  orderId: 'deposit_1003_1700000400',
+  user: { id: 1003, username: 'carol' },
+  status: 'refunded',
+  paidAt: AN_HOUR_AGO,
+  refundedAt: AN_HOUR_AGO,
+})
 const REVERSED = order({
-  id: 6, orderId: 'deposit_1003_1700000500', user: { id: 1003, username: 'carol' }, status: 'credited', paidAt: AN_HOUR_AGO, creditedAt: AN_HOUR_AGO,
+  id: 6,
+  orderId: 'deposit_1003_1700000500',
+  user: { id: 1003, username: 'carol' },
+  status: 'credited',
+  paidAt: AN_HOUR_AGO,
+  creditedAt: AN_HOUR_AGO,
   stuck: { reason: 'reversed_at_provider', message: STUCK_MESSAGES.reversed_at_provider },
 })
 const STUCK_DEAL = deal({ stuck: { reason: 'reservation_not_lapsed', message: STUCK_MESSAGES.reservation_not_lapsed } })
@@ -83,13 +139,15 @@ function stubApi(stub: Stub = {}) {
     if (path === '/api/admin/payments/summary') return Response.json({ stuckOrders: 1, stuckTransactions: 1 })
     if (path.endsWith('/reconcile')) {
       const answer = stub.reconcile
-      if (answer && 'status' in answer && typeof answer.status === 'number') return Response.json({ error: { code: 'x', message: answer.message }, message: answer.message }, { status: answer.status })
+      if (answer && 'status' in answer && typeof answer.status === 'number')
+        return Response.json({ error: { code: 'x', message: answer.message }, message: answer.message }, { status: answer.status })
       return Response.json(answer)
     }
     if (path.endsWith('/resolve-reversal')) return Response.json(stub.resolveReversal)
     if (path.endsWith('/refund')) {
       const answer = stub.refund
-      if (answer && 'status' in answer && typeof answer.status === 'number') return Response.json({ error: { code: 'x', message: answer.message }, message: answer.message }, { status: answer.status })
+      if (answer && 'status' in answer && typeof answer.status === 'number')
+        return Response.json({ error: { code: 'x', message: answer.message }, message: answer.message }, { status: answer.status })
       return Response.json(answer)
     }
     return new Response(null, { status: 404 })
@@ -164,7 +222,10 @@ describe('PaymentMonitorScreen', () => {
     const dealRow = within(deals).getByTestId('deal-row')
     expect(within(dealRow).getByRole('link', { name: 'ACC-007' }).getAttribute('href')).toBe('/transaction/7')
     expect(within(dealRow).getByText(STUCK_MESSAGES.reservation_not_lapsed)).toBeTruthy()
-    expect(await screen.findByTestId('stuck-summary')).toHaveProperty('textContent', expect.stringContaining('1 stuck order and 1 stuck escrow transaction need a look.'))
+    expect(await screen.findByTestId('stuck-summary')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('1 stuck order and 1 stuck escrow transaction need a look.'),
+    )
     expect(screen.getByTestId('live-badge').textContent).toBe('Live')
   })
 
@@ -188,17 +249,30 @@ describe('PaymentMonitorScreen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark recovered' }))
     expect(await within(dialog).findByText('Say how the money was recovered')).toBeTruthy()
     expect(calls.some((c) => c.path.endsWith('/resolve-reversal'))).toBe(false)
-    fireEvent.change(within(dialog).getByLabelText('How the money was recovered (kept in the audit log)'), { target: { value: 'Taken back from the balance' } })
+    fireEvent.change(within(dialog).getByLabelText('How the money was recovered (kept in the audit log)'), {
+      target: { value: 'Taken back from the balance' },
+    })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark recovered' }))
     expect(await screen.findByText(result.message, {}, TOAST_WAIT)).toBeTruthy()
-    expect(calls).toContainEqual({ method: 'POST', path: `/api/admin/payments/orders/${REVERSED.orderId}/resolve-reversal`, body: { note: 'Taken back from the balance' } })
+    expect(calls).toContainEqual({
+      method: 'POST',
+      path: `/api/admin/payments/orders/${REVERSED.orderId}/resolve-reversal`,
+      body: { note: 'Taken back from the balance' },
+    })
   })
 
   it('keeps what the provider did after the credit on the row, with when, after its flag has gone', async () => {
     const settled = order({
-      id: 9, orderId: 'trans_12_1700000000', kind: 'purchase', transactionId: 12, status: 'credited', creditedAt: AN_HOUR_AGO,
-      complainedAt: new Date(Date.now() - 50 * 60_000).toISOString(), complaintClosedAt: new Date(Date.now() - 40 * 60_000).toISOString(),
-      reversedAt: new Date(Date.now() - 40 * 60_000).toISOString(), reversalResolvedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+      id: 9,
+      orderId: 'trans_12_1700000000',
+      kind: 'purchase',
+      transactionId: 12,
+      status: 'credited',
+      creditedAt: AN_HOUR_AGO,
+      complainedAt: new Date(Date.now() - 50 * 60_000).toISOString(),
+      complaintClosedAt: new Date(Date.now() - 40 * 60_000).toISOString(),
+      reversedAt: new Date(Date.now() - 40 * 60_000).toISOString(),
+      reversalResolvedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     })
     stubApi({ orders: [settled, CREDITED] })
     renderScreen()
@@ -211,20 +285,37 @@ describe('PaymentMonitorScreen', () => {
       'Given back to the payer 40 minutes ago',
       'Marked recovered 5 minutes ago',
     ])
-    expect(within(history).getAllByRole('time').map((t) => t.getAttribute('datetime'))).toEqual([settled.complainedAt, settled.complaintClosedAt, settled.reversedAt, settled.reversalResolvedAt])
+    expect(
+      within(history)
+        .getAllByRole('time')
+        .map((t) => t.getAttribute('datetime')),
+    ).toEqual([settled.complainedAt, settled.complaintClosedAt, settled.reversedAt, settled.reversalResolvedAt])
     expect(within(rows.find((row) => row.textContent?.includes(CREDITED.orderId))!).queryByTestId('after-credit')).toBeNull()
   })
 
-  it('stacks a row\'s actions in their cell and sets no min width, so the table fits the admin column (checked in Chromium at 1280-1920 px)', async () => {
-    stubApi({ orders: [{ ...HELD, reversedAt: AN_HOUR_AGO, stuck: { reason: 'reversed_at_provider', message: STUCK_MESSAGES.reversed_at_provider } }] })
+  it("stacks a row's actions in their cell and sets no min width, so the table fits the admin column (checked in Chromium at 1280-1920 px)", async () => {
+    stubApi({
+      orders: [{ ...HELD, reversedAt: AN_HOUR_AGO, stuck: { reason: 'reversed_at_provider', message: STUCK_MESSAGES.reversed_at_provider } }],
+    })
     renderScreen()
     const table = await screen.findByRole('table', { name: 'Payment orders' })
     expect(table.className).not.toMatch(/min-w-/)
     const actions = within(table).getByTestId('order-actions')
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reconcile', 'Refund…', 'Mark recovered…'])
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Reconcile', 'Refund…', 'Mark recovered…'])
     expect(actions.className.split(' ')).toEqual(expect.arrayContaining(['flex-wrap', 'lg:flex-col']))
     // below lg each row is a card whose cells name their column
-    expect([...within(table).getByTestId('order-row').querySelectorAll('td[data-label]')].map((td) => td.getAttribute('data-label'))).toEqual(['Order', 'User', 'Provider', 'Amount', 'Status', 'Opened'])
+    expect([...within(table).getByTestId('order-row').querySelectorAll('td[data-label]')].map((td) => td.getAttribute('data-label'))).toEqual([
+      'Order',
+      'User',
+      'Provider',
+      'Amount',
+      'Status',
+      'Opened',
+    ])
   })
 
   it('stacks the escrow deals like the orders and sets no min width, so two 50-character usernames wrap in the column (checked in Chromium at 375 and 1280-1920 px)', async () => {
@@ -236,7 +327,14 @@ describe('PaymentMonitorScreen', () => {
     expect(table.className).not.toMatch(/min-w-/)
     const row = within(table).getByTestId('deal-row')
     // below lg each deal is a card whose cells name their column
-    expect([...row.querySelectorAll('td[data-label]')].map((td) => td.getAttribute('data-label'))).toEqual(['Transaction', 'Listing', 'Seller → Buyer', 'Total', 'Status', 'Opened'])
+    expect([...row.querySelectorAll('td[data-label]')].map((td) => td.getAttribute('data-label'))).toEqual([
+      'Transaction',
+      'Listing',
+      'Seller → Buyer',
+      'Total',
+      'Status',
+      'Opened',
+    ])
     const parties = within(row).getByText(`${seller.username} → ${buyer.username}`)
     expect(parties.className).not.toMatch(/whitespace-nowrap/)
     expect(parties.className.split(' ')).toContain('wrap-anywhere')
@@ -267,15 +365,26 @@ describe('PaymentMonitorScreen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund payment' }))
     expect(await within(dialog).findByText('Say why the payment is refunded')).toBeTruthy()
     expect(calls.some((c) => c.path.endsWith('/refund'))).toBe(false)
-    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'Account deleted before the deposit arrived' } })
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), {
+      target: { value: 'Account deleted before the deposit arrived' },
+    })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund payment' }))
     expect(await screen.findByText(result.message, {}, TOAST_WAIT)).toBeTruthy()
-    expect(calls).toContainEqual({ method: 'POST', path: `/api/admin/payments/orders/${HELD.orderId}/refund`, body: { reason: 'Account deleted before the deposit arrived' } })
+    expect(calls).toContainEqual({
+      method: 'POST',
+      path: `/api/admin/payments/orders/${HELD.orderId}/refund`,
+      body: { reason: 'Account deleted before the deposit arrived' },
+    })
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
-  it('still tells the refund\'s answer when its live event took the row away first', async () => {
-    const result: RefundResult = { order: { ...HELD, status: 'refunded', stuck: null }, changed: true, refunded: 26.03, message: '$26.03 goes back to the payer at the provider; the order is marked refunded.' }
+  it("still tells the refund's answer when its live event took the row away first", async () => {
+    const result: RefundResult = {
+      order: { ...HELD, status: 'refunded', stuck: null },
+      changed: true,
+      refunded: 26.03,
+      message: '$26.03 goes back to the payer at the provider; the order is marked refunded.',
+    }
     const slow = stubSlowAction('refund', HELD, result.order)
     const { client } = renderWithClient()
     fireEvent.click(await screen.findByRole('button', { name: `Refund ${HELD.orderId}` }))
@@ -345,8 +454,13 @@ describe('PaymentMonitorScreen', () => {
     await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/api/admin/payments/orders')).length).toBeGreaterThan(1))
   })
 
-  it('still tells the answer when a live refresh took the row\'s button away first', async () => {
-    const result: ReconcileResult = { order: { ...STUCK_ORDER, status: 'credited', stuck: null }, outcome: 'credited', changed: true, message: 'The provider reports it paid: the order is now credited.' }
+  it("still tells the answer when a live refresh took the row's button away first", async () => {
+    const result: ReconcileResult = {
+      order: { ...STUCK_ORDER, status: 'credited', stuck: null },
+      outcome: 'credited',
+      changed: true,
+      message: 'The provider reports it paid: the order is now credited.',
+    }
     const slow = stubSlowAction('reconcile', STUCK_ORDER, result.order)
     const { client } = renderWithClient()
     fireEvent.click(await screen.findByRole('button', { name: `Reconcile ${STUCK_ORDER.orderId}` }))

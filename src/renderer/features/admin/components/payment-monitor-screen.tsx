@@ -16,7 +16,16 @@ import { paymentOrdersCsvHref, usePaymentOrders } from '../api/get-payment-order
 import { usePaymentSummary } from '../api/get-payment-summary'
 import { monitorPollMs } from '../api/payment-monitor-keys'
 import type { Page } from '../api/total-count'
-import { dealQueryOf, hasDealFilters, hasOrderFilters, monitorSearchParams, orderQueryOf, readMonitorFilters, withMonitorFilter, type MonitorFilterKey } from '../lib/payment-monitor-filters'
+import {
+  dealQueryOf,
+  hasDealFilters,
+  hasOrderFilters,
+  monitorSearchParams,
+  orderQueryOf,
+  readMonitorFilters,
+  withMonitorFilter,
+  type MonitorFilterKey,
+} from '../lib/payment-monitor-filters'
 import { AdminShell } from './admin-shell'
 import { EscrowDealsTable } from './escrow-deals-table'
 import { MonitorFilterBar } from './payment-monitor-filter-bar'
@@ -64,7 +73,11 @@ function PaymentMonitor({ live }: { live: boolean }) {
             icon={<Receipt className="size-7" aria-hidden="true" />}
             title="No payment orders"
             // every order is listed from the moment its checkout opens: awaiting payment, failed and cancelled ones too
-            text={hasOrderFilters(filters) ? 'No order matches these filters.' : 'Deposits and purchases show up here as soon as their checkout opens, paid or not.'}
+            text={
+              hasOrderFilters(filters)
+                ? 'No order matches these filters.'
+                : 'Deposits and purchases show up here as soon as their checkout opens, paid or not.'
+            }
           />
         }
       >
@@ -79,7 +92,12 @@ function PaymentMonitor({ live }: { live: boolean }) {
         onPage={(txPage) => setParams(monitorSearchParams({ ...filters, txPage }))}
         csvHref={monitorDealsCsvHref(dealQuery)}
         filter={
-          <NativeSelect aria-label="Transaction status" className="w-52" value={filters.txStatus ?? ''} onChange={(e) => filter('txStatus', e.target.value)}>
+          <NativeSelect
+            aria-label="Transaction status"
+            className="w-52"
+            value={filters.txStatus ?? ''}
+            onChange={(e) => filter('txStatus', e.target.value)}
+          >
             <option value="">All statuses</option>
             {TRANSACTION_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -88,7 +106,15 @@ function PaymentMonitor({ live }: { live: boolean }) {
             ))}
           </NativeSelect>
         }
-        empty={<StateNotice icon={<ArrowLeftRight className="size-7" aria-hidden="true" />} title="No escrow transactions" text={hasDealFilters(filters) ? 'No transaction matches these filters.' : 'Purchases show up here from the moment a buyer reserves a listing.'} />}
+        empty={
+          <StateNotice
+            icon={<ArrowLeftRight className="size-7" aria-hidden="true" />}
+            title="No escrow transactions"
+            text={
+              hasDealFilters(filters) ? 'No transaction matches these filters.' : 'Purchases show up here from the moment a buyer reserves a listing.'
+            }
+          />
+        }
       >
         {(page, now) => <EscrowDealsTable deals={page.items} now={now} />}
       </MonitorSection>
@@ -163,7 +189,10 @@ function MonitorSection<T>({ id, title, noun, list, page, onPage, csvHref, filte
 
 function LiveBadge({ live }: { live: boolean }) {
   return (
-    <span data-testid="live-badge" className="inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1 text-xs font-semibold text-muted-foreground">
+    <span
+      data-testid="live-badge"
+      className="inline-flex items-center gap-2 rounded-full border bg-card px-3 py-1 text-xs font-semibold text-muted-foreground"
+    >
       <span className={cn('size-2 rounded-full', live ? 'animate-pulse bg-mint-500' : 'bg-navy-300 dark:bg-navy-600')} aria-hidden="true" />
       {live ? 'Live' : `Refreshing every ${monitorPollMs(false) / 1000} s`}
     </span>

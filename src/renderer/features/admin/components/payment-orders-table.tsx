@@ -75,7 +75,12 @@ export function PaymentOrdersTable({ orders, now }: { orders: AdminPaymentOrderD
     // each order is a card, so its actions are never past the right edge
     <AdminTable columns={COLUMNS} stacked caption="Payment orders">
       {orders.map((order) => (
-        <tr key={order.id} data-testid="order-row" data-stuck={order.stuck ? order.stuck.reason : undefined} className={cn(stackedRow, rowTone(order.stuck))}>
+        <tr
+          key={order.id}
+          data-testid="order-row"
+          data-stuck={order.stuck ? order.stuck.reason : undefined}
+          className={cn(stackedRow, rowTone(order.stuck))}
+        >
           <td data-label="Order" className={cn(stackedCell, 'max-lg:col-span-2')}>
             <span className="block font-mono text-xs font-semibold whitespace-nowrap max-lg:break-all max-lg:whitespace-normal">{order.orderId}</span>
             <span className="mt-1 block text-xs text-muted-foreground">
@@ -83,7 +88,10 @@ export function PaymentOrdersTable({ orders, now }: { orders: AdminPaymentOrderD
               {order.transactionId !== null && (
                 <>
                   {' of '}
-                  <Link to={paths.transaction(order.transactionId)} className="font-medium text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline">
+                  <Link
+                    to={paths.transaction(order.transactionId)}
+                    className="font-medium text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline"
+                  >
                     {transactionDisplayId(order.transactionId)}
                   </Link>
                 </>
@@ -97,13 +105,18 @@ export function PaymentOrdersTable({ orders, now }: { orders: AdminPaymentOrderD
           <td data-label="Provider" className={stackedCell}>
             <span className="capitalize">{order.provider}</span>
             <span className="block text-xs text-muted-foreground capitalize">{order.method}</span>
-            {order.providerRef && <span className="block max-w-28 truncate font-mono text-xs text-muted-foreground" title={order.providerRef}>{order.providerRef}</span>}
+            {order.providerRef && (
+              <span className="block max-w-28 truncate font-mono text-xs text-muted-foreground" title={order.providerRef}>
+                {order.providerRef}
+              </span>
+            )}
           </td>
           <td data-label="Amount" className={cn(stackedCell, 'tabular-nums lg:text-right')}>
             <span className="font-semibold whitespace-nowrap">{dollars(order.amount)}</span>
             {/* the fee and the total may take a line each */}
             <span className="block text-xs text-muted-foreground">
-              <span className="whitespace-nowrap">+{dollars(order.processorFee)} fee</span> <span className="whitespace-nowrap">= {dollars(order.total)}</span>
+              <span className="whitespace-nowrap">+{dollars(order.processorFee)} fee</span>{' '}
+              <span className="whitespace-nowrap">= {dollars(order.total)}</span>
             </span>
           </td>
           <td data-label="Status" className={cn(stackedCell, 'lg:min-w-32')}>

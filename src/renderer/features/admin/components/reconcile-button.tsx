@@ -18,7 +18,12 @@ const VARIANTS: Record<ReconcileOutcome, ToastVariant> = {
 
 const TOASTS: ReconcileCallbacks = {
   onSuccess: (result, orderId) => toast({ variant: VARIANTS[result.outcome], title: `Reconciled ${orderId}`, description: result.message }),
-  onError: (error, orderId) => toast({ variant: 'destructive', title: `Could not reconcile ${orderId}`, description: describeError(error, 'The order could not be reconciled. Try again.') }),
+  onError: (error, orderId) =>
+    toast({
+      variant: 'destructive',
+      title: `Could not reconcile ${orderId}`,
+      description: describeError(error, 'The order could not be reconciled. Try again.'),
+    }),
 }
 
 /**

@@ -40,8 +40,8 @@ export function RefundButton({ order }: { order: AdminPaymentOrderDto }) {
         title={`Refund ${dollars(order.total)} to ${order.user.username}?`}
         description={
           <>
-            The {order.provider} payment for <span className="font-mono">{order.orderId}</span> goes back to the payer; the provider may keep its own fee.
-            Nothing is added to any balance on Handover. This cannot be undone.
+            The {order.provider} payment for <span className="font-mono">{order.orderId}</span> goes back to the payer; the provider may keep its own
+            fee. Nothing is added to any balance on Handover. This cannot be undone.
           </>
         }
         confirmLabel="Refund payment"

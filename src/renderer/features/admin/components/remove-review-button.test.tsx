@@ -56,7 +56,9 @@ describe('RemoveReviewButton', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove review' }))
     expect(await within(dialog).findByText(MODERATION_MESSAGES.reason)).toBeTruthy()
     expect(calls).toEqual([])
-    fireEvent.change(within(dialog).getByLabelText('Reason (shown to the buyer and the seller)'), { target: { value: 'Personal data of a third party' } })
+    fireEvent.change(within(dialog).getByLabelText('Reason (shown to the buyer and the seller)'), {
+      target: { value: 'Personal data of a third party' },
+    })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove review' }))
     expect(await screen.findByText('Review removed', {}, TOAST_WAIT)).toBeTruthy()
     expect(calls).toEqual([{ method: 'POST', path: '/api/admin/reviews/31/remove', body: { reason: 'Personal data of a third party' } }])
@@ -65,7 +67,12 @@ describe('RemoveReviewButton', () => {
   })
 
   it("keeps the dialog open with the server's refusal", async () => {
-    stubServer(() => Response.json({ error: { code: 'review_removed', message: REVIEW_MESSAGES.alreadyRemoved }, message: REVIEW_MESSAGES.alreadyRemoved }, { status: 409 }))
+    stubServer(() =>
+      Response.json(
+        { error: { code: 'review_removed', message: REVIEW_MESSAGES.alreadyRemoved }, message: REVIEW_MESSAGES.alreadyRemoved },
+        { status: 409 },
+      ),
+    )
     renderButton()
     fireEvent.click(screen.getByRole('button', { name: 'Remove the review by carol' }))
     const dialog = await screen.findByRole('dialog', { name: "Remove carol's review?" })

@@ -24,7 +24,11 @@ export function RemoveReviewButton({ review }: { review: ReviewDto }) {
       {
         onSuccess: () => {
           setOpen(false)
-          toast({ variant: 'success', title: 'Review removed', description: `${review.reviewer.username}'s review no longer shows or counts in the rating.` })
+          toast({
+            variant: 'success',
+            title: 'Review removed',
+            description: `${review.reviewer.username}'s review no longer shows or counts in the rating.`,
+          })
         },
       },
     )
@@ -45,8 +49,8 @@ export function RemoveReviewButton({ review }: { review: ReviewDto }) {
         title={`Remove ${review.reviewer.username}'s review?`}
         description={
           <>
-            It leaves the seller page and the seller&apos;s rating. The buyer and the seller see on the deal that an admin removed it, with your reason, and
-            the deal cannot be reviewed again. The audit log keeps what it said.
+            It leaves the seller page and the seller&apos;s rating. The buyer and the seller see on the deal that an admin removed it, with your
+            reason, and the deal cannot be reviewed again. The audit log keeps what it said.
           </>
         }
         confirmLabel="Remove review"

@@ -37,8 +37,8 @@ export function ResolveReversalButton({ order }: { order: AdminPaymentOrderDto }
         title={`Mark ${dollars(order.amount)} credited to ${order.user.username} recovered?`}
         description={
           <>
-            The {order.provider} payment for <span className="font-mono">{order.orderId}</span> was credited on Handover, then given back to the payer at the
-            provider. Mark it once the money is back: the order leaves the stuck list. Nothing moves in any balance.
+            The {order.provider} payment for <span className="font-mono">{order.orderId}</span> was credited on Handover, then given back to the payer
+            at the provider. Mark it once the money is back: the order leaves the stuck list. Nothing moves in any balance.
           </>
         }
         confirmLabel="Mark recovered"

@@ -74,7 +74,12 @@ export function ReviewQueueItem({ listing, busy, onApprove, onReject }: ReviewQu
           {listing.images.map((image, index) => (
             <li key={`${index}-${image}`}>
               <a href={imageSrc(image)} target="_blank" rel="noreferrer noopener">
-                <img src={imageSrc(image)} alt={`Image ${index + 1} of ${listing.images.length}`} loading="lazy" className="h-16 w-28 rounded-lg border object-cover" />
+                <img
+                  src={imageSrc(image)}
+                  alt={`Image ${index + 1} of ${listing.images.length}`}
+                  loading="lazy"
+                  className="h-16 w-28 rounded-lg border object-cover"
+                />
               </a>
             </li>
           ))}

@@ -17,7 +17,8 @@ export function ReviewQueue() {
           title: decision.action === 'approve' ? 'Listing approved' : 'Listing rejected',
           description: decision.action === 'approve' ? 'It is live in the catalogue now.' : 'The seller has been told why.',
         }),
-      onError: (error) => toast({ variant: 'destructive', title: 'Could not update the listing', description: describeError(error, 'Please try again.') }),
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Could not update the listing', description: describeError(error, 'Please try again.') }),
     })
   }
 

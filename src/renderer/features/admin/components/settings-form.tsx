@@ -8,7 +8,14 @@ import { PLATFORMS } from '@/config/platforms'
 import { describeError } from '@/lib/api-client'
 import { toast } from '@/hooks/use-toast'
 import { useSaveSettings } from '../api/admin-settings'
-import { changedSettings, readSettingsForm, toFormValues, type SettingsField as Field, type SettingsFormErrors, type SettingsFormValues } from '../lib/settings-form'
+import {
+  changedSettings,
+  readSettingsForm,
+  toFormValues,
+  type SettingsField as Field,
+  type SettingsFormErrors,
+  type SettingsFormValues,
+} from '../lib/settings-form'
 import { AffixInput, describedBy, SettingsField } from './settings-field'
 
 /**
@@ -71,16 +78,46 @@ export function SettingsForm({ settings }: { settings: Settings }) {
         </div>
       </Section>
 
-      <Section id="settings-fee" title="Escrow fee" description="What the buyer pays on top of the price: a share of it, but never less than the minimum.">
+      <Section
+        id="settings-fee"
+        title="Escrow fee"
+        description="What the buyer pays on top of the price: a share of it, but never less than the minimum."
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <UnitField field="escrowFeePercent" label="Fee" suffix="%" hint="0 to 50 %, up to two decimals" errors={errors} input={text('escrowFeePercent')} />
-          <UnitField field="escrowFeeMinDollars" label="Minimum fee" prefix="$" hint="In dollars" errors={errors} input={text('escrowFeeMinDollars')} />
+          <UnitField
+            field="escrowFeePercent"
+            label="Fee"
+            suffix="%"
+            hint="0 to 50 %, up to two decimals"
+            errors={errors}
+            input={text('escrowFeePercent')}
+          />
+          <UnitField
+            field="escrowFeeMinDollars"
+            label="Minimum fee"
+            prefix="$"
+            hint="In dollars"
+            errors={errors}
+            input={text('escrowFeeMinDollars')}
+          />
         </div>
       </Section>
 
-      <Section id="settings-deals" title="Deals" description="How long a purchase holds a listing before payment, and how long each platform's transfer countdown runs before the money is released.">
+      <Section
+        id="settings-deals"
+        title="Deals"
+        description="How long a purchase holds a listing before payment, and how long each platform's transfer countdown runs before the money is released."
+      >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <UnitField field="reservationMinutes" label="Reservation" suffix="minutes" hint="5 to 1,440" inputMode="numeric" errors={errors} input={text('reservationMinutes')} />
+          <UnitField
+            field="reservationMinutes"
+            label="Reservation"
+            suffix="minutes"
+            hint="5 to 1,440"
+            inputMode="numeric"
+            errors={errors}
+            input={text('reservationMinutes')}
+          />
         </div>
         <fieldset className="mt-5">
           <legend className="text-sm font-medium">Countdown per platform</legend>
@@ -107,12 +144,28 @@ export function SettingsForm({ settings }: { settings: Settings }) {
 
       <Section id="settings-accounts" title="New accounts" description="Credited to every account when it is created. Set it to 0 for no bonus.">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <UnitField field="welcomeBonusDollars" label="Welcome bonus" prefix="$" hint="$0 to $1,000" errors={errors} input={text('welcomeBonusDollars')} />
+          <UnitField
+            field="welcomeBonusDollars"
+            label="Welcome bonus"
+            prefix="$"
+            hint="$0 to $1,000"
+            errors={errors}
+            input={text('welcomeBonusDollars')}
+          />
         </div>
       </Section>
 
-      <Section id="settings-banner" title="Maintenance banner" description="Shown under the header on every page until the visitor closes it. Leave it empty to show nothing.">
-        <SettingsField id="setting-maintenanceBanner" label="Banner text" error={errors.maintenanceBanner} hint={`${values.maintenanceBanner.length} / ${MAINTENANCE_BANNER_MAX}`}>
+      <Section
+        id="settings-banner"
+        title="Maintenance banner"
+        description="Shown under the header on every page until the visitor closes it. Leave it empty to show nothing."
+      >
+        <SettingsField
+          id="setting-maintenanceBanner"
+          label="Banner text"
+          error={errors.maintenanceBanner}
+          hint={`${values.maintenanceBanner.length} / ${MAINTENANCE_BANNER_MAX}`}
+        >
           <textarea
             {...text('maintenanceBanner')}
             rows={3}
@@ -184,7 +237,14 @@ function UnitField({ field, label, hint, prefix, suffix, inputMode = 'decimal', 
   const error = errors[field]
   return (
     <SettingsField id={input.id} label={label} hint={hint} error={error}>
-      <AffixInput {...input} prefix={prefix} suffix={suffix} inputMode={inputMode} invalid={Boolean(error)} aria-describedby={describedBy(input.id, error, Boolean(hint))} />
+      <AffixInput
+        {...input}
+        prefix={prefix}
+        suffix={suffix}
+        inputMode={inputMode}
+        invalid={Boolean(error)}
+        aria-describedby={describedBy(input.id, error, Boolean(hint))}
+      />
     </SettingsField>
   )
 }

@@ -22,7 +22,13 @@ function Figure({ label, value, detail, icon, href, attention }: FigureProps) {
     <>
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        <span className={cn('flex size-8 items-center justify-center rounded-lg [&_svg]:size-4', attention ? 'bg-amber-100 dark:bg-amber-900/40 text-amber-700 dark:text-amber-400' : 'bg-muted text-navy-600 dark:text-navy-300')} aria-hidden="true">
+        <span
+          className={cn(
+            'flex size-8 items-center justify-center rounded-lg [&_svg]:size-4',
+            attention ? 'bg-amber-100 dark:bg-amber-900/40 text-amber-700 dark:text-amber-400' : 'bg-muted text-navy-600 dark:text-navy-300',
+          )}
+          aria-hidden="true"
+        >
           {icon}
         </span>
       </div>
@@ -53,9 +59,19 @@ const count = (n: number) => n.toLocaleString('en-US')
 export function StatCards({ figures, days }: { figures: AdminFigures; days: number }) {
   return (
     <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Figures">
-      <Figure label="Users" value={count(figures.users)} detail={`${plural(figures.newUsers, 'new account')} in ${plural(days, 'day')}`} icon={<Users />} />
+      <Figure
+        label="Users"
+        value={count(figures.users)}
+        detail={`${plural(figures.newUsers, 'new account')} in ${plural(days, 'day')}`}
+        icon={<Users />}
+      />
       <Figure label="Active listings" value={count(figures.activeListings)} detail="For sale in the catalogue" icon={<LayoutList />} />
-      <Figure label="Sales volume" value={dollars(figures.salesVolume)} detail={plural(figures.completedDeals, 'completed deal')} icon={<ShoppingBag />} />
+      <Figure
+        label="Sales volume"
+        value={dollars(figures.salesVolume)}
+        detail={plural(figures.completedDeals, 'completed deal')}
+        icon={<ShoppingBag />}
+      />
       <Figure
         label="Held in escrow"
         value={dollars(figures.escrowHeld)}

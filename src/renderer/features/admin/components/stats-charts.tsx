@@ -56,7 +56,10 @@ export function StatsCharts({ series }: { series: readonly StatsPoint[] }) {
   const fees = sumDollars(series, 'fees')
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <ChartCard title="Sign-ups and purchases" summary={`${plural(sum(series, 'newUsers'), 'sign-up')} and ${plural(sum(series, 'dealsStarted'), 'purchase')} started in ${days}`}>
+      <ChartCard
+        title="Sign-ups and purchases"
+        summary={`${plural(sum(series, 'newUsers'), 'sign-up')} and ${plural(sum(series, 'dealsStarted'), 'purchase')} started in ${days}`}
+      >
         <ResponsiveContainer width="100%" height="100%" initialDimension={FIRST_SIZE}>
           <BarChart data={series} margin={{ top: 4, right: 20, bottom: 0, left: -16 }}>
             <CartesianGrid vertical={false} stroke={COLORS.grid} />

@@ -18,7 +18,11 @@ export type WithdrawalAction = 'approve' | 'reject'
 function decidedText(withdrawal: AdminWithdrawalDto, status: WithdrawalStatus | null, unanswered: boolean) {
   const amount = dollars(withdrawal.amount)
   const outcome =
-    status === 'approved' ? `${amount} is on its way to ${withdrawal.destination}` : status === 'rejected' ? `${amount} is back in ${withdrawal.username}’s balance` : null
+    status === 'approved'
+      ? `${amount} is on its way to ${withdrawal.destination}`
+      : status === 'rejected'
+        ? `${amount} is back in ${withdrawal.username}’s balance`
+        : null
   if (outcome === null) return 'Someone else already decided this withdrawal while this dialog was open.'
   if (unanswered) return `Your request got no answer, and the withdrawal has been ${status} since: ${outcome}. It may have been your own decision.`
   return `Another admin already ${status} this withdrawal: ${outcome}.`
@@ -56,7 +60,8 @@ export function WithdrawalDecision({ withdrawal, action, listed, keys, onClose }
         toast({
           variant: 'success',
           title: action === 'approve' ? 'Withdrawal approved' : 'Withdrawal rejected',
-          description: action === 'approve' ? `${amount} is on its way to ${withdrawal.destination}.` : `${amount} is back in ${withdrawal.username}’s balance.`,
+          description:
+            action === 'approve' ? `${amount} is on its way to ${withdrawal.destination}.` : `${amount} is back in ${withdrawal.username}’s balance.`,
         })
       },
     })
@@ -70,7 +75,9 @@ export function WithdrawalDecision({ withdrawal, action, listed, keys, onClose }
       }}
       title={action === 'reject' ? `Reject ${amount} for ${withdrawal.username}?` : `Pay out ${amount} to ${withdrawal.username}?`}
       description={
-        action === 'reject' ? 'The money goes back to their balance and they see your reason.' : `The provider sends ${amount} to ${withdrawal.destination}. This cannot be undone.`
+        action === 'reject'
+          ? 'The money goes back to their balance and they see your reason.'
+          : `The provider sends ${amount} to ${withdrawal.destination}. This cannot be undone.`
       }
       confirmLabel={action === 'reject' ? 'Reject withdrawal' : 'Approve payout'}
       destructive={action === 'reject'}

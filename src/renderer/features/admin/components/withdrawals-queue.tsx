@@ -23,8 +23,8 @@ function WithdrawalItem({ withdrawal, onDecide }: { withdrawal: AdminWithdrawalD
       <div className="min-w-0">
         <p className="text-lg font-bold tabular-nums">{dollars(withdrawal.amount)}</p>
         <p className="text-sm text-muted-foreground">
-          <span className="font-medium text-foreground">{withdrawal.username}</span> to <span className="break-all">{withdrawal.destination}</span> · requested{' '}
-          <time dateTime={withdrawal.createdAt}>{formatRelativeTime(withdrawal.createdAt)}</time>
+          <span className="font-medium text-foreground">{withdrawal.username}</span> to <span className="break-all">{withdrawal.destination}</span> ·
+          requested <time dateTime={withdrawal.createdAt}>{formatRelativeTime(withdrawal.createdAt)}</time>
         </p>
       </div>
       {own ? (
@@ -108,7 +108,15 @@ export function WithdrawalsQueue() {
         )}
       </QueueSection>
       {/* outside the list, so a live event or a refetch that drops the withdrawal does not take the dialog and its reason along */}
-      {deciding && <WithdrawalDecision key={`${deciding.withdrawal.id}:${deciding.action}`} {...deciding} listed={listed} keys={keys} onClose={() => setDeciding(null)} />}
+      {deciding && (
+        <WithdrawalDecision
+          key={`${deciding.withdrawal.id}:${deciding.action}`}
+          {...deciding}
+          listed={listed}
+          keys={keys}
+          onClose={() => setDeciding(null)}
+        />
+      )}
     </>
   )
 }

@@ -12,8 +12,19 @@ describe('auditChanges', () => {
   })
 
   it('walks lists by position, so an edited checklist shows the steps that changed', () => {
-    const before = { steps: [{ title: 'Invite', description: '' }, { title: 'Confirm', description: 'Buyer confirms' }] }
-    const after = { steps: [{ title: 'Invite', description: '' }, { title: 'Confirm access', description: 'Buyer confirms' }, { title: 'Transfer', description: '' }] }
+    const before = {
+      steps: [
+        { title: 'Invite', description: '' },
+        { title: 'Confirm', description: 'Buyer confirms' },
+      ],
+    }
+    const after = {
+      steps: [
+        { title: 'Invite', description: '' },
+        { title: 'Confirm access', description: 'Buyer confirms' },
+        { title: 'Transfer', description: '' },
+      ],
+    }
     expect(auditChanges(before, after)).toEqual([
       { path: 'steps.1.title', before: 'Confirm', after: 'Confirm access' },
       { path: 'steps.2.title', before: undefined, after: 'Transfer' },

@@ -5,7 +5,13 @@ const read = (search: string) => readAuditQuery(new URLSearchParams(search))
 
 describe('audit filters in the URL', () => {
   it('reads the filters and the page, dropping what the API would refuse', () => {
-    expect(read('action=user.ban&targetType=user&targetId=1042&adminId=1000&page=3')).toEqual({ action: 'user.ban', targetType: 'user', targetId: '1042', adminId: 1000, page: 3 })
+    expect(read('action=user.ban&targetType=user&targetId=1042&adminId=1000&page=3')).toEqual({
+      action: 'user.ban',
+      targetType: 'user',
+      targetId: '1042',
+      adminId: 1000,
+      page: 3,
+    })
     expect(read('action=user.explode&targetType=planet&adminId=abc&page=0&sort=old')).toEqual({ page: 1 })
     expect(read('')).toEqual({ page: 1 })
   })

@@ -26,7 +26,8 @@ export const USER_ACTIONS: Record<UserAction, (name: string) => ActionCopy> = {
   ban: (name) => ({
     label: 'Ban',
     title: `Ban ${name}?`,
-    description: 'They are signed out everywhere at once and cannot sign in until unbanned, and their listings on sale are taken off sale. Their unpaid reservations are cancelled, and deals holding a buyer’s money wait in the dispute queue for an admin. They are told the reason.',
+    description:
+      'They are signed out everywhere at once and cannot sign in until unbanned, and their listings on sale are taken off sale. Their unpaid reservations are cancelled, and deals holding a buyer’s money wait in the dispute queue for an admin. They are told the reason.',
     field: 'Reason the user will see',
     confirm: 'Ban user',
     destructive: true,

@@ -7,7 +7,16 @@ describe('payment monitor filters in the URL', () => {
   it('reads every filter and both pages, and writes them back as they were', () => {
     const search = 'status=created&provider=sandbox&kind=deposit&olderThan=30&stuck=true&page=3&txStatus=pending&txPage=2'
     const filters = read(search)
-    expect(filters).toEqual({ status: 'created', provider: 'sandbox', kind: 'deposit', olderThan: 30, stuck: true, page: 3, txStatus: 'pending', txPage: 2 })
+    expect(filters).toEqual({
+      status: 'created',
+      provider: 'sandbox',
+      kind: 'deposit',
+      olderThan: 30,
+      stuck: true,
+      page: 3,
+      txStatus: 'pending',
+      txPage: 2,
+    })
     expect(monitorSearchParams(filters).toString()).toBe(search)
   })
 

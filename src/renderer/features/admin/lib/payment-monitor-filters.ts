@@ -70,7 +70,8 @@ export function withMonitorFilter(filters: MonitorFilters, key: MonitorFilterKey
 }
 
 /** Whether the orders table, the deals table, or either is narrowed (age and "stuck only" narrow both). */
-export const hasOrderFilters = (f: MonitorFilters): boolean => f.status !== undefined || f.provider !== undefined || f.kind !== undefined || f.olderThan !== undefined || f.stuck
+export const hasOrderFilters = (f: MonitorFilters): boolean =>
+  f.status !== undefined || f.provider !== undefined || f.kind !== undefined || f.olderThan !== undefined || f.stuck
 export const hasDealFilters = (f: MonitorFilters): boolean => f.txStatus !== undefined || f.olderThan !== undefined || f.stuck
 export const hasMonitorFilters = (f: MonitorFilters): boolean => hasOrderFilters(f) || hasDealFilters(f)
 
@@ -83,7 +84,12 @@ export const orderQueryOf = (f: MonitorFilters): AdminOrderQuery => ({
   page: f.page,
 })
 
-export const dealQueryOf = (f: MonitorFilters): AdminDealQuery => ({ status: f.txStatus, olderThan: f.olderThan, stuck: f.stuck || undefined, page: f.txPage })
+export const dealQueryOf = (f: MonitorFilters): AdminDealQuery => ({
+  status: f.txStatus,
+  olderThan: f.olderThan,
+  stuck: f.stuck || undefined,
+  page: f.txPage,
+})
 
 /** The query string of a monitor list (its CSV export leaves the page out): only what is set. */
 export function listSearch(query: Partial<AdminOrderQuery> | Partial<AdminDealQuery>, withPage = true): string {

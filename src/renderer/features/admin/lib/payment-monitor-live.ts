@@ -7,7 +7,13 @@ import { paymentMonitorKeys } from '../api/payment-monitor-keys'
 export const MONITOR_REFETCH_MS = 1_000
 
 /** What changes the monitor's rows: an order opened or moved (to admins, 999), and every step of a deal (999 hears them). */
-const MONITOR_EVENTS: ReadonlySet<ServerEvent['type']> = new Set(['payment_monitor_update', 'transaction_created', 'transaction_updated', 'transaction_update', 'TRANSACTION_CANCELLED'])
+const MONITOR_EVENTS: ReadonlySet<ServerEvent['type']> = new Set([
+  'payment_monitor_update',
+  'transaction_created',
+  'transaction_updated',
+  'transaction_update',
+  'TRANSACTION_CANCELLED',
+])
 
 export interface PaymentMonitorLiveUpdates {
   /** refetches the open monitor for an event that concerns it; false for any other event */

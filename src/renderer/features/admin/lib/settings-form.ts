@@ -94,7 +94,11 @@ export function readSettingsForm(values: SettingsFormValues): FormResult {
   for (const issue of parsed.error?.issues ?? []) {
     const [key, platform] = issue.path
     const field: SettingsField | undefined =
-      key === 'countdownDays' ? (typeof platform === 'string' ? (`countdownDays.${platform}` as SettingsField) : undefined) : FIELD_OF[key as keyof typeof FIELD_OF]
+      key === 'countdownDays'
+        ? typeof platform === 'string'
+          ? (`countdownDays.${platform}` as SettingsField)
+          : undefined
+        : FIELD_OF[key as keyof typeof FIELD_OF]
     // a typing message already on the field says more than the schema's answer to NaN
     if (field && !errors[field]) errors[field] = issue.message
   }
@@ -109,7 +113,9 @@ export function changedSettings(loaded: Settings, edited: Settings): SettingsUpd
   }
   // only the platforms whose countdown changed, so another admin's change to another platform stays
   if (patch.countdownDays) {
-    patch.countdownDays = Object.fromEntries(Object.entries(edited.countdownDays).filter(([platform, days]) => loaded.countdownDays[platform as keyof Settings['countdownDays']] !== days))
+    patch.countdownDays = Object.fromEntries(
+      Object.entries(edited.countdownDays).filter(([platform, days]) => loaded.countdownDays[platform as keyof Settings['countdownDays']] !== days),
+    )
   }
   return patch as SettingsUpdate
 }

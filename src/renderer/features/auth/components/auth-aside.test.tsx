@@ -5,7 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { AuthSellingPoints } from './auth-aside'
 
 function renderWithBonus(welcomeBonus: string) {
-  vi.stubGlobal('fetch', async (path: string) => (path === '/api/site' ? Response.json({ maintenanceBanner: null, welcomeBonus }) : new Response(null, { status: 404 })))
+  vi.stubGlobal('fetch', async (path: string) =>
+    path === '/api/site' ? Response.json({ maintenanceBanner: null, welcomeBonus }) : new Response(null, { status: 404 }),
+  )
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   return render(
     <QueryClientProvider client={client}>

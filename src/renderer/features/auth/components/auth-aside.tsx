@@ -10,7 +10,11 @@ const POINTS = [
 
 /** The selling points, with the welcome bonus an admin has set (none when it is $0). */
 function pointsWith(bonus: string) {
-  const gift = { icon: Gift, title: `${formatMoney(bonus)} welcome bonus`, body: 'Credited to your balance instantly when you create an account — no conditions.' }
+  const gift = {
+    icon: Gift,
+    title: `${formatMoney(bonus)} welcome bonus`,
+    body: 'Credited to your balance instantly when you create an account — no conditions.',
+  }
   return hasBonus(bonus) ? [...POINTS, gift] : POINTS
 }
 

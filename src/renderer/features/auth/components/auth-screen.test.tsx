@@ -79,7 +79,9 @@ describe('sign in', () => {
   })
 
   it('shows the admins’ announcement above the form, as pages with the header show it under theirs', async () => {
-    stubServer({ '/api/site': () => ({ status: 200, body: { maintenanceBanner: 'Sign-ins pause at 02:00 UTC for ten minutes.', welcomeBonus: '15.00' } }) })
+    stubServer({
+      '/api/site': () => ({ status: 200, body: { maintenanceBanner: 'Sign-ins pause at 02:00 UTC for ten minutes.', welcomeBonus: '15.00' } }),
+    })
     renderAt('/login')
     const banner = await screen.findByRole('region', { name: 'Announcement' })
     expect(banner.textContent).toContain('Sign-ins pause at 02:00 UTC for ten minutes.')
@@ -115,7 +117,7 @@ describe('sign up and verification', () => {
     expect(screen.getByText(AUTH_MESSAGES.passwordsDontMatch).id).toBe('confirmPassword-error')
   })
 
-  it('sends any password (no strength rule on the form) and shows the server\'s refusal under the field and in a toast', async () => {
+  it("sends any password (no strength rule on the form) and shows the server's refusal under the field and in a toast", async () => {
     const sent: unknown[] = []
     stubServer({
       '/api/auth/signup': (body) => {

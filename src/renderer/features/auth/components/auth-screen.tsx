@@ -96,7 +96,10 @@ export function AuthScreen({ tab }: { tab: AuthTab }) {
           {tab === 'signup' && hasBonus(bonus) ? `Start trading in minutes — with ${formatMoney(bonus)} on us.` : HEADINGS[tab].text}
         </p>
       </div>
-      <Tabs value={tab} onValueChange={(next) => navigate({ pathname: next === 'login' ? paths.login : paths.signup, search: params.toString() }, { replace: true })}>
+      <Tabs
+        value={tab}
+        onValueChange={(next) => navigate({ pathname: next === 'login' ? paths.login : paths.signup, search: params.toString() }, { replace: true })}
+      >
         <TabsList aria-label="Sign in or sign up">
           <TabsTrigger value="login">Sign In</TabsTrigger>
           <TabsTrigger value="signup">Sign Up</TabsTrigger>

@@ -12,7 +12,10 @@ export function AuthShell({ children }: { children: ReactNode }) {
   return (
     <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <aside className="relative isolate hidden overflow-hidden bg-navy-950 p-12 text-white lg:flex lg:flex-col">
-        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(40rem_28rem_at_10%_0%,rgba(52,224,161,0.16),transparent),radial-gradient(36rem_24rem_at_100%_100%,rgba(59,91,253,0.25),transparent)]" />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-[radial-gradient(40rem_28rem_at_10%_0%,rgba(52,224,161,0.16),transparent),radial-gradient(36rem_24rem_at_100%_100%,rgba(59,91,253,0.25),transparent)]"
+        />
         <Logo />
         <div className="my-auto max-w-md py-12">
           <h2 className="text-4xl leading-tight font-extrabold tracking-tight">

@@ -55,7 +55,12 @@ export function SignupForm({ values, onChange, onSignedUp }: SignupFormProps) {
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
-      <FormField id="username" label="Username" error={errors.username} hint={`${USERNAME_MIN}–${USERNAME_MAX} characters: letters, digits, dots, dashes, underscores.`}>
+      <FormField
+        id="username"
+        label="Username"
+        error={errors.username}
+        hint={`${USERNAME_MIN}–${USERNAME_MAX} characters: letters, digits, dots, dashes, underscores.`}
+      >
         <Input {...field('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
       </FormField>
       <FormField id="email" label="Email" error={errors.email}>

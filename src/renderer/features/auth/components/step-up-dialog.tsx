@@ -11,7 +11,11 @@ async function methodsOf(): Promise<TwoFactorMethod[]> {
   const status = twoFactorStatusSchema.safeParse(await apiGet<unknown>('/api/auth/2fa').catch(() => null))
   if (!status.success) return ['totp', 'recovery']
   const { totp, passkeys, recoveryCodesLeft } = status.data
-  return [...(totp ? (['totp'] as const) : []), ...(passkeys > 0 ? (['webauthn'] as const) : []), ...(recoveryCodesLeft > 0 ? (['recovery'] as const) : [])]
+  return [
+    ...(totp ? (['totp'] as const) : []),
+    ...(passkeys > 0 ? (['webauthn'] as const) : []),
+    ...(recoveryCodesLeft > 0 ? (['recovery'] as const) : []),
+  ]
 }
 
 /**
@@ -58,7 +62,8 @@ export function StepUpDialog() {
         <ShieldCheck className="size-8 text-mint-600 dark:text-mint-400" aria-hidden="true" />
         <DialogTitle>Confirm it is you</DialogTitle>
         <DialogDescription>
-          Two-factor sign-in is on for your account, so money leaving it and changes to how you sign in need a fresh second factor: a code from your authenticator app, a recovery code, or a passkey. It is asked again after 5 minutes.
+          Two-factor sign-in is on for your account, so money leaving it and changes to how you sign in need a fresh second factor: a code from your
+          authenticator app, a recovery code, or a passkey. It is asked again after 5 minutes.
         </DialogDescription>
         {methods && (
           <SecondFactorForm

@@ -10,7 +10,9 @@ const TOKEN = 'Zb3v9kQm1xY2w8N4t7R5s6P0a1B2c3D4e5F6g7H8i9J'
 
 /** The unlock call's answer; anything else the page asks for (the site's announcement) finds nothing. */
 function answer(status: number, body: unknown) {
-  const fetchMock = vi.fn(async (path: string) => (path === '/api/auth/unlock' ? new Response(JSON.stringify(body), { status }) : new Response('', { status: 404 })))
+  const fetchMock = vi.fn(async (path: string) =>
+    path === '/api/auth/unlock' ? new Response(JSON.stringify(body), { status }) : new Response('', { status: 404 }),
+  )
   vi.stubGlobal('fetch', fetchMock)
   return () => fetchMock.mock.calls.filter(([path]) => path === '/api/auth/unlock') as unknown as [string, RequestInit][]
 }

@@ -36,7 +36,11 @@ export function UnlockAccountScreen() {
     )
   }
 
-  const problem = mutation.isError ? describeError(mutation.error, AUTH_MESSAGES.invalidUnlockToken) : wellFormed ? null : AUTH_MESSAGES.invalidUnlockToken
+  const problem = mutation.isError
+    ? describeError(mutation.error, AUTH_MESSAGES.invalidUnlockToken)
+    : wellFormed
+      ? null
+      : AUTH_MESSAGES.invalidUnlockToken
 
   return (
     <AuthShell>
@@ -45,8 +49,8 @@ export function UnlockAccountScreen() {
       </span>
       <h1 className="mt-5 text-3xl font-bold tracking-tight">Unlock your account</h1>
       <p className="mt-2 mb-8 text-muted-foreground">
-        Signing in with your password was locked after too many failed attempts. If they were yours, unlock it and sign in
-        again. If they were not, someone may be guessing your password: choose a new one after you sign in.
+        Signing in with your password was locked after too many failed attempts. If they were yours, unlock it and sign in again. If they were not,
+        someone may be guessing your password: choose a new one after you sign in.
       </p>
       {problem && (
         <div role="alert" className="mb-5 rounded-xl bg-red-50 dark:bg-red-950/40 px-4 py-3 text-sm font-medium text-destructive">
@@ -60,7 +64,10 @@ export function UnlockAccountScreen() {
         <Button type="button" size="lg" disabled={mutation.isPending || !wellFormed} onClick={() => mutation.mutate(token)} className="w-full">
           {mutation.isPending ? 'Unlocking...' : 'Unlock My Account'}
         </Button>
-        <Link to={paths.login} className="justify-self-center text-sm font-medium text-mint-700 dark:text-mint-400 hover:underline focus-visible:underline">
+        <Link
+          to={paths.login}
+          className="justify-self-center text-sm font-medium text-mint-700 dark:text-mint-400 hover:underline focus-visible:underline"
+        >
           Back to Sign In
         </Link>
       </div>

@@ -34,6 +34,8 @@ export function toastWelcome(user?: unknown): void {
   toast({
     variant: 'success',
     title: 'Welcome to Handover!',
-    description: credited ? `Your account is ready and your ${formatBalance(bonus)} welcome bonus has been added to your balance.` : 'Your account is ready.',
+    description: credited
+      ? `Your account is ready and your ${formatBalance(bonus)} welcome bonus has been added to your balance.`
+      : 'Your account is ready.',
   })
 }

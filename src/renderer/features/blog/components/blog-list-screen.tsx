@@ -31,14 +31,20 @@ export function BlogListScreen() {
   return (
     <>
       <PageIntro
-        eyebrow={<><BookOpen className="size-3.5" aria-hidden="true" /> Guides from the Handover team</>}
+        eyebrow={
+          <>
+            <BookOpen className="size-3.5" aria-hidden="true" /> Guides from the Handover team
+          </>
+        }
         title="Blog"
         lede="How to buy, sell and hand over social media accounts safely, written by the people who run the escrow."
       />
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 md:py-12 lg:px-8">
         {posts.isPending ? (
           <div className={GRID} role="status" aria-label="Loading posts">
-            {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-64 rounded-2xl" />)}
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-64 rounded-2xl" />
+            ))}
           </div>
         ) : posts.isError ? (
           <LoadFailedNotice title="Could not load the blog" error={posts.error} onRetry={() => void posts.refetch()} />
@@ -46,10 +52,14 @@ export function BlogListScreen() {
           <EmptyBlog page={page} onFirstPage={() => goTo(1)} />
         ) : (
           <div className="grid gap-6" aria-busy={posts.isPlaceholderData}>
-            <p className="text-sm text-muted-foreground" aria-live="polite">{showingText(page, BLOG_PAGE_SIZE, posts.data.total, posts.data.total === 1 ? 'post' : 'posts')}</p>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {showingText(page, BLOG_PAGE_SIZE, posts.data.total, posts.data.total === 1 ? 'post' : 'posts')}
+            </p>
             <ul className={GRID}>
               {posts.data.items.map((post) => (
-                <li key={post.id}><BlogPostCard post={post} /></li>
+                <li key={post.id}>
+                  <BlogPostCard post={post} />
+                </li>
               ))}
             </ul>
             <div className="flex justify-center">
@@ -67,13 +77,17 @@ function EmptyBlog({ page, onFirstPage }: { page: number; onFirstPage: () => voi
   if (page > 1) {
     return (
       <StateNotice icon={icon} title="No posts on this page" text="This page is past the last post.">
-        <Button variant="primary" onClick={onFirstPage}>Go to the first page</Button>
+        <Button variant="primary" onClick={onFirstPage}>
+          Go to the first page
+        </Button>
       </StateNotice>
     )
   }
   return (
     <StateNotice icon={icon} title="No posts yet" text="Our first guides are on their way. Meanwhile, see how a deal works from payment to handover.">
-      <Button asChild variant="primary"><Link to={paths.howItWorks}>How It Works</Link></Button>
+      <Button asChild variant="primary">
+        <Link to={paths.howItWorks}>How It Works</Link>
+      </Button>
     </StateNotice>
   )
 }

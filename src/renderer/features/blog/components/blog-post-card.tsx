@@ -15,7 +15,10 @@ export function BlogPostCard({ post }: { post: BlogPostSummary }) {
         </span>
       </p>
       <h2 className="mt-3 text-xl font-bold tracking-tight text-balance">
-        <Link to={paths.blogPost(post.id)} className="outline-none after:absolute after:inset-0 after:rounded-2xl group-hover:text-mint-700 dark:group-hover:text-mint-400">
+        <Link
+          to={paths.blogPost(post.id)}
+          className="outline-none after:absolute after:inset-0 after:rounded-2xl group-hover:text-mint-700 dark:group-hover:text-mint-400"
+        >
           {post.title}
         </Link>
       </h2>

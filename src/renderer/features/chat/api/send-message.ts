@@ -18,7 +18,13 @@ export async function postMessage(conversationId: number, content: string, clien
 let localIds = 0
 
 /** The sender's copy shown before the server answers; its own side has read it. */
-export function optimisticMessage(conversation: Pick<ConversationDto, 'id'>, viewer: ChatViewer, content: string, clientId: string, now = new Date()): ChatMessage {
+export function optimisticMessage(
+  conversation: Pick<ConversationDto, 'id'>,
+  viewer: ChatViewer,
+  content: string,
+  clientId: string,
+  now = new Date(),
+): ChatMessage {
   const sender = actingSender(viewer)
   return {
     // negative, so it never meets a server id
@@ -46,7 +52,9 @@ export function storeSentMessage(queryClient: QueryClient, message: MessageDto):
   )
   // support's first message joins the conversation: its live events reach admins from then on
   const joined = (c: ConversationDto) => (message.isFromAdmin && !c.adminJoined ? { ...c, adminJoined: true } : c)
-  queryClient.setQueryData<ConversationDto | null>(conversationKeys.detail(message.conversationId), (c) => (c ? joined(withMessage(c, message, false)) : c))
+  queryClient.setQueryData<ConversationDto | null>(conversationKeys.detail(message.conversationId), (c) =>
+    c ? joined(withMessage(c, message, false)) : c,
+  )
 }
 
 async function deliver(queryClient: QueryClient, message: ChatMessage): Promise<void> {
@@ -77,7 +85,9 @@ export function useSendMessage(conversation: ConversationDto, viewer: ChatViewer
   // the same function across renders, so the memoised message rows do not redraw for it
   const retry = useCallback(
     (clientId: string) => {
-      const message = flattenPages(queryClient.getQueryData<MessagePages>(conversationKeys.messages(id))).find((m) => m.localState === 'failed' && m.clientId === clientId)
+      const message = flattenPages(queryClient.getQueryData<MessagePages>(conversationKeys.messages(id))).find(
+        (m) => m.localState === 'failed' && m.clientId === clientId,
+      )
       if (message) void deliver(queryClient, message)
     },
     [queryClient, id],

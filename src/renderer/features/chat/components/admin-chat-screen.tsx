@@ -15,7 +15,12 @@ export function AdminChatScreen({ conversationId }: { conversationId: string }) 
   const { user, isLoading } = useCurrentUser()
   const admin = useQuery(adminMeQueryOptions(user !== null))
   useSeo({ title: 'Admin Chat | Handover', description: 'A conversation, as Handover Support.', noIndex: true })
-  if (isLoading || (user && admin.isPending)) return <FullPageThread><ThreadSkeleton /></FullPageThread>
+  if (isLoading || (user && admin.isPending))
+    return (
+      <FullPageThread>
+        <ThreadSkeleton />
+      </FullPageThread>
+    )
   if (!user) return <Navigate to={paths.login} replace />
   if (admin.data?.isAdmin !== true || !admin.data.twoFactorEnabled) {
     return (

@@ -52,7 +52,12 @@ export function ChatPageScreen({ conversationId }: { conversationId: string }) {
   const { user, isLoading } = useCurrentUser()
   useSeo({ title: 'Chat | Handover', description: 'A conversation on Handover.', noIndex: true })
   const id = parseId(conversationId)
-  if (isLoading) return <FullPageThread><ThreadSkeleton /></FullPageThread>
+  if (isLoading)
+    return (
+      <FullPageThread>
+        <ThreadSkeleton />
+      </FullPageThread>
+    )
   if (!user) return <Navigate to={paths.login} replace />
   const back = <BackLink to={id === null ? paths.messages : paths.conversation(id)} label="All conversations" />
   return <ThreadPage id={id} user={user} back={back} />

@@ -70,7 +70,14 @@ beforeEach(() => {
       setTimeout(() => this.dispatchEvent(new Event('scroll')), 0)
     },
   })
-  server = { conversation: conversation(), messages: [message(1, 'seller', { content: 'Welcome!', buyerHasRead: true, tickStatus: { seller: 'read', buyer: 'read' } })], posts: [], reads: 0, answers: [], release: [] }
+  server = {
+    conversation: conversation(),
+    messages: [message(1, 'seller', { content: 'Welcome!', buyerHasRead: true, tickStatus: { seller: 'read', buyer: 'read' } })],
+    posts: [],
+    reads: 0,
+    answers: [],
+    release: [],
+  }
 })
 
 afterEach(() => {
@@ -118,7 +125,12 @@ describe('ChatThread', () => {
     // the live echo arrives before the HTTP answer
     const live = createChatLiveUpdates(client)
     await act(async () => {
-      live.handle({ type: 'message_sent', conversationId: 7, clientId, message: message(50, 'buyer', { content: 'Is it still available?', clientId }) })
+      live.handle({
+        type: 'message_sent',
+        conversationId: 7,
+        clientId,
+        message: message(50, 'buyer', { content: 'Is it still available?', clientId }),
+      })
     })
     await waitFor(() => expect(ticksOf('Is it still available?').getAttribute('data-state-kind')).toBe('sent'))
     expect(rows('Is it still available?')).toHaveLength(1)
@@ -130,7 +142,12 @@ describe('ChatThread', () => {
   })
 
   it('marks a failed message, and Retry sends it again with the same clientId', async () => {
-    server.answers.push(() => Response.json({ error: { code: 'rate_limited', message: 'You are sending messages too fast.' }, message: 'You are sending messages too fast.' }, { status: 429 }))
+    server.answers.push(() =>
+      Response.json(
+        { error: { code: 'rate_limited', message: 'You are sending messages too fast.' }, message: 'You are sending messages too fast.' },
+        { status: 429 },
+      ),
+    )
     const { user } = renderThread()
     const box = await screen.findByLabelText('Message')
     await waitFor(() => expect((box as HTMLTextAreaElement).disabled).toBe(false))
@@ -180,7 +197,9 @@ describe('ChatThread', () => {
   })
 
   it('shows a deal’s system line as a centred note, as text, never as a bubble with ticks', async () => {
-    server.messages.push(message(2, 'seller', { content: 'alice sent the ownership invite. <b>ok</b>', isSystem: true, tickStatus: { seller: 'read' } }))
+    server.messages.push(
+      message(2, 'seller', { content: 'alice sent the ownership invite. <b>ok</b>', isSystem: true, tickStatus: { seller: 'read' } }),
+    )
     renderThread()
     const line = await screen.findByTestId('system-message')
     expect(line.textContent).toContain('alice sent the ownership invite. <b>ok</b>')

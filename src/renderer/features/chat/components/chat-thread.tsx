@@ -76,7 +76,9 @@ function ThreadView({ conversation, user, back }: { conversation: ConversationDt
           <ThreadSkeleton />
         ) : messages.isError ? (
           <ChatNotice icon={<AlertTriangle aria-hidden="true" />} title="Could not load the messages" text={messages.error.message}>
-            <Button variant="primary" onClick={() => void messages.refetch()}>Try Again</Button>
+            <Button variant="primary" onClick={() => void messages.refetch()}>
+              Try Again
+            </Button>
           </ChatNotice>
         ) : (
           <div className="flex min-h-0 flex-1 flex-col bg-background">
@@ -99,7 +101,9 @@ export function ChatThread({ conversationId, user, back }: ChatThreadProps) {
   if (conversation.isError) {
     return (
       <ChatNotice icon={<AlertTriangle aria-hidden="true" />} title="Could not load the conversation" text={conversation.error.message}>
-        <Button variant="primary" onClick={() => void conversation.refetch()}>Try Again</Button>
+        <Button variant="primary" onClick={() => void conversation.refetch()}>
+          Try Again
+        </Button>
       </ChatNotice>
     )
   }

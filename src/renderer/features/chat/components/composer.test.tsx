@@ -15,7 +15,11 @@ function renderComposer() {
       <Composer conversationId={7} onSend={onSend} />
     </Provider>,
   )
-  return { onSend, box: screen.getByLabelText('Message') as HTMLTextAreaElement, send: screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement }
+  return {
+    onSend,
+    box: screen.getByLabelText('Message') as HTMLTextAreaElement,
+    send: screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement,
+  }
 }
 
 describe('Composer', () => {

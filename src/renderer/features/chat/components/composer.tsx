@@ -50,7 +50,9 @@ export function Composer({ conversationId, onSend, disabled = false }: ComposerP
   return (
     <form onSubmit={submit} className="border-t bg-card px-3 pt-2 pb-3 sm:px-5">
       <div className="flex items-end gap-2">
-        <label htmlFor={`composer-${conversationId}`} className="sr-only">Message</label>
+        <label htmlFor={`composer-${conversationId}`} className="sr-only">
+          Message
+        </label>
         <textarea
           ref={input}
           id={`composer-${conversationId}`}
@@ -77,7 +79,11 @@ export function Composer({ conversationId, onSend, disabled = false }: ComposerP
         </Button>
       </div>
       {length >= COUNTER_FROM && (
-        <p id={`composer-count-${conversationId}`} className={cn('mt-1 text-right text-xs', over ? 'font-semibold text-destructive' : 'text-muted-foreground')} aria-live="polite">
+        <p
+          id={`composer-count-${conversationId}`}
+          className={cn('mt-1 text-right text-xs', over ? 'font-semibold text-destructive' : 'text-muted-foreground')}
+          aria-live="polite"
+        >
           {length.toLocaleString('en-US')} / {CHAT_RULES.contentMax.toLocaleString('en-US')}
           {over && ` — ${(length - CHAT_RULES.contentMax).toLocaleString('en-US')} too many`}
         </p>

@@ -46,11 +46,18 @@ function ConversationItem({ conversation, selected, now }: { conversation: Conve
               {formatRelativeTime(conversation.lastMessageAt, now)}
             </time>
           </div>
-          {conversation.listing && <p className="truncate text-xs font-medium text-mint-700 dark:text-mint-400">{conversation.listing.accountTitle}</p>}
+          {conversation.listing && (
+            <p className="truncate text-xs font-medium text-mint-700 dark:text-mint-400">{conversation.listing.accountTitle}</p>
+          )}
           <div className="mt-0.5 flex items-center gap-2">
-            <p className={cn('min-w-0 flex-1 truncate text-sm', unread ? 'font-medium text-foreground' : 'text-muted-foreground')}>{preview(conversation)}</p>
+            <p className={cn('min-w-0 flex-1 truncate text-sm', unread ? 'font-medium text-foreground' : 'text-muted-foreground')}>
+              {preview(conversation)}
+            </p>
             {unread && (
-              <span data-testid="unread-badge" className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-destructive px-1.5 text-[0.6875rem] font-bold text-destructive-foreground">
+              <span
+                data-testid="unread-badge"
+                className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-destructive px-1.5 text-[0.6875rem] font-bold text-destructive-foreground"
+              >
                 <span className="sr-only">Unread messages: </span>
                 {capBadge(conversation.unreadCount, BADGE_CAP.chat)}
               </span>
@@ -107,17 +114,25 @@ export function ConversationList({ selectedId }: { selectedId: number | null }) 
           <ListSkeleton />
         ) : list.isError ? (
           <ChatNotice icon={<AlertTriangle aria-hidden="true" />} title="Could not load your conversations" text={list.error.message}>
-            <Button variant="primary" onClick={() => void list.refetch()}>Try Again</Button>
+            <Button variant="primary" onClick={() => void list.refetch()}>
+              Try Again
+            </Button>
           </ChatNotice>
         ) : conversations.length === 0 ? (
-          <ChatNotice icon={<MessagesSquare aria-hidden="true" />} title="No conversations yet" text="Message a seller from any listing and the conversation appears here.">
+          <ChatNotice
+            icon={<MessagesSquare aria-hidden="true" />}
+            title="No conversations yet"
+            text="Message a seller from any listing and the conversation appears here."
+          >
             <Button asChild variant="primary">
               <Link to={paths.browse}>Browse accounts</Link>
             </Button>
           </ChatNotice>
         ) : shown.length === 0 ? (
           <ChatNotice icon={<Search aria-hidden="true" />} title="No matches" text={`No conversation matches “${search.trim()}”.`}>
-            <Button variant="outline" onClick={() => setSearch('')}>Clear search</Button>
+            <Button variant="outline" onClick={() => setSearch('')}>
+              Clear search
+            </Button>
           </ChatNotice>
         ) : (
           <ul aria-label="Conversations">

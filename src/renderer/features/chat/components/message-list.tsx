@@ -32,7 +32,9 @@ function TopRow({ loading, hasOlder, onLoad }: { loading: boolean; hasOlder: boo
           <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading older messages…
         </span>
       ) : hasOlder ? (
-        <Button variant="ghost" size="sm" onClick={onLoad}>Load older messages</Button>
+        <Button variant="ghost" size="sm" onClick={onLoad}>
+          Load older messages
+        </Button>
       ) : (
         <span>This is the beginning of the conversation</span>
       )}

@@ -51,9 +51,19 @@ export const MessageRow = memo(function MessageRow({ message, conversation, view
   // receipts on one's own messages; the support view sees everyone's
   const ticks = own || viewer.role === 'admin'
   return (
-    <div className={cn('flex flex-col px-3 sm:px-5', own ? 'items-end' : 'items-start', continued ? 'pt-1' : 'pt-3')} data-testid="message" data-own={own} data-admin={admin}>
+    <div
+      className={cn('flex flex-col px-3 sm:px-5', own ? 'items-end' : 'items-start', continued ? 'pt-1' : 'pt-3')}
+      data-testid="message"
+      data-own={own}
+      data-admin={admin}
+    >
       {name && (
-        <p className={cn('mb-1 flex items-center gap-1 px-1 text-xs font-semibold', admin ? 'text-amber-700 dark:text-amber-400' : 'text-navy-500 dark:text-navy-300')}>
+        <p
+          className={cn(
+            'mb-1 flex items-center gap-1 px-1 text-xs font-semibold',
+            admin ? 'text-amber-700 dark:text-amber-400' : 'text-navy-500 dark:text-navy-300',
+          )}
+        >
           {admin && <ShieldCheck className="size-3.5" aria-hidden="true" />}
           {name}
         </p>
@@ -68,7 +78,12 @@ export const MessageRow = memo(function MessageRow({ message, conversation, view
         )}
       >
         <MessageText content={message.content} linkClassName={own ? 'text-mint-300' : 'text-mint-700 dark:text-mint-400'} />
-        <p className={cn('mt-1 flex items-center justify-end gap-1 text-[0.6875rem]', own ? (admin ? 'text-white' : 'text-white/80') : 'text-navy-500 dark:text-navy-300')}>
+        <p
+          className={cn(
+            'mt-1 flex items-center justify-end gap-1 text-[0.6875rem]',
+            own ? (admin ? 'text-white' : 'text-white/80') : 'text-navy-500 dark:text-navy-300',
+          )}
+        >
           <time dateTime={message.createdAt}>{timeLabel(message.createdAt)}</time>
           {ticks && <ReadTicks message={message} conversation={conversation} inverse={own} />}
         </p>

@@ -13,7 +13,9 @@ afterEach(() => {
 
 describe('MessageText', () => {
   it('shows markup as text and makes only http(s) addresses links that open safely', () => {
-    const { container } = render(<MessageText content={'<img src=x onerror="alert(1)"> <script>alert(2)</script> see https://example.com/a_b. javascript:alert(3)'} />)
+    const { container } = render(
+      <MessageText content={'<img src=x onerror="alert(1)"> <script>alert(2)</script> see https://example.com/a_b. javascript:alert(3)'} />,
+    )
     expect(container.querySelector('img')).toBeNull()
     expect(container.querySelector('script')).toBeNull()
     expect(container.textContent).toContain('<img src=x onerror="alert(1)">')

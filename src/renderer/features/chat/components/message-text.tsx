@@ -16,7 +16,14 @@ export function MessageText({ content, linkClassName }: { content: string; linkC
     <p className="text-[0.9375rem] leading-snug break-words whitespace-pre-wrap">
       {segments.map((segment, i) =>
         segment.kind === 'link' ? (
-          <a key={i} href={segment.href} target="_blank" rel="noopener noreferrer nofollow" onClick={openInDesktopApp} className={cn('underline underline-offset-2 break-all', linkClassName)}>
+          <a
+            key={i}
+            href={segment.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            onClick={openInDesktopApp}
+            className={cn('underline underline-offset-2 break-all', linkClassName)}
+          >
             {segment.text}
           </a>
         ) : (

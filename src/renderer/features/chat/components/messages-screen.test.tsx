@@ -12,7 +12,15 @@ import { MessagesScreen } from './messages-screen'
 const carol = { id: 1003, username: 'carol', avatar: null, isOnline: false }
 const CONVERSATIONS: ConversationDto[] = [
   conversation({ lastMessage: message(3, 'seller', { content: 'See you soon' }), unreadCount: 120 }),
-  conversation({ id: 9, conversationId: 9, sellerId: carol.id, seller: carol, counterpart: carol, listing: null, lastMessage: message(2, 'buyer', { content: 'Thanks!' }) }),
+  conversation({
+    id: 9,
+    conversationId: 9,
+    sellerId: carol.id,
+    seller: carol,
+    counterpart: carol,
+    listing: null,
+    lastMessage: message(2, 'buyer', { content: 'Thanks!' }),
+  }),
 ]
 
 function Location() {
@@ -25,10 +33,13 @@ function renderAt(url: string, signedIn = true) {
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     if (init.method === 'POST' && path === '/api/conversations') {
       posts.push(JSON.parse(String(init.body)))
-      return Response.json(conversation({ id: 9, conversationId: 9, sellerId: carol.id, seller: carol, counterpart: carol, listing: null }), { status: 201 })
+      return Response.json(conversation({ id: 9, conversationId: 9, sellerId: carol.id, seller: carol, counterpart: carol, listing: null }), {
+        status: 201,
+      })
     }
     if (path === '/api/conversations') return Response.json(CONVERSATIONS)
-    if (/^\/api\/conversations\/\d+$/.test(path)) return Response.json(CONVERSATIONS.find((c) => path.endsWith(`/${c.id}`)) ?? { message: 'Conversation not found' }, { status: 200 })
+    if (/^\/api\/conversations\/\d+$/.test(path))
+      return Response.json(CONVERSATIONS.find((c) => path.endsWith(`/${c.id}`)) ?? { message: 'Conversation not found' }, { status: 200 })
     if (/\/messages/.test(path)) return Response.json([])
     return Response.json({ updated: 0 })
   })
@@ -62,10 +73,7 @@ describe('MessagesScreen', () => {
   it('lists conversations with the other party, the listing, a preview and a capped unread badge', async () => {
     renderAt('/messages')
     const items = await screen.findAllByTestId('conversation-item')
-    expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringContaining(SELLER.username),
-      expect.stringContaining('carol'),
-    ])
+    expect(items.map((item) => item.textContent)).toEqual([expect.stringContaining(SELLER.username), expect.stringContaining('carol')])
     expect(items[0]!.textContent).toContain('Travel photography, 48K followers')
     expect(items[0]!.textContent).toContain('See you soon')
     expect(screen.getByTestId('unread-badge').textContent).toContain('99+')

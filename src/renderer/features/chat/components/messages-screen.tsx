@@ -38,14 +38,16 @@ function StartConversation({ sellerId }: { sellerId: number }) {
 
   if (open.isError) {
     return (
-      <ChatNotice icon={<AlertTriangle aria-hidden="true" />} title="Could not start the conversation" text={describeError(open.error, 'Please try again.')}>
+      <ChatNotice
+        icon={<AlertTriangle aria-hidden="true" />}
+        title="Could not start the conversation"
+        text={describeError(open.error, 'Please try again.')}
+      >
         <BackToList />
       </ChatNotice>
     )
   }
-  return (
-    <ChatNotice icon={<Loader2 className="animate-spin" aria-hidden="true" />} title="Opening the conversation…" />
-  )
+  return <ChatNotice icon={<Loader2 className="animate-spin" aria-hidden="true" />} title="Opening the conversation…" />
 }
 
 function NothingSelected() {
@@ -82,7 +84,12 @@ function MessagesLayout({ user }: { user: CurrentUser }) {
 export function MessagesScreen() {
   const { user, isLoading } = useCurrentUser()
   useSeo({ title: 'Messages | Handover', description: 'Your conversations with buyers and sellers on Handover.', noIndex: true })
-  if (isLoading) return <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-7xl"><ThreadSkeleton /></div>
+  if (isLoading)
+    return (
+      <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-7xl">
+        <ThreadSkeleton />
+      </div>
+    )
   if (!user) return <Navigate to={paths.login} replace />
   return <MessagesLayout user={user} />
 }

@@ -10,7 +10,10 @@ export function OnlineAvatar({ user, className }: { user: ChatUser; className?: 
       <span
         data-testid="presence-dot"
         data-online={user.isOnline}
-        className={cn('absolute right-0 bottom-0 size-3 rounded-full ring-2 ring-card', user.isOnline ? 'bg-mint-500' : 'bg-navy-300 dark:bg-navy-600')}
+        className={cn(
+          'absolute right-0 bottom-0 size-3 rounded-full ring-2 ring-card',
+          user.isOnline ? 'bg-mint-500' : 'bg-navy-300 dark:bg-navy-600',
+        )}
       />
       <span className="sr-only">{user.isOnline ? '(online)' : '(offline)'}</span>
     </span>

@@ -8,7 +8,15 @@ import { tickState } from '../lib/ticks'
 const ICONS = { sending: Clock, failed: AlertCircle, sent: Check, read: CheckCheck } as const
 
 /** ✓ sent, ✓✓ read (coloured), with a tooltip naming the sides that read it (SPEC §3). */
-export function ReadTicks({ message, conversation, inverse = false }: { message: ChatMessage; conversation: Pick<ConversationDto, 'buyerId'>; inverse?: boolean }) {
+export function ReadTicks({
+  message,
+  conversation,
+  inverse = false,
+}: {
+  message: ChatMessage
+  conversation: Pick<ConversationDto, 'buyerId'>
+  inverse?: boolean
+}) {
   const state = tickState(message, conversation)
   const Icon = ICONS[state.kind]
   return (

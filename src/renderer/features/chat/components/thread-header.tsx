@@ -29,7 +29,11 @@ export function ThreadHeader({ conversation, back }: { conversation: Conversatio
           )}
         </h2>
         <p className="truncate text-xs text-muted-foreground">
-          {support ? `Buyer ${conversation.buyer.username} · Seller ${conversation.seller.username}` : conversation.counterpart.isOnline ? 'Online' : 'Offline'}
+          {support
+            ? `Buyer ${conversation.buyer.username} · Seller ${conversation.seller.username}`
+            : conversation.counterpart.isOnline
+              ? 'Online'
+              : 'Offline'}
         </p>
       </div>
       {conversation.transactionId !== null && (
@@ -54,7 +58,11 @@ export function ThreadHeader({ conversation, back }: { conversation: Conversatio
         </Link>
       )}
       {listing && (
-        <Link to={paths.listing(listing.id)} className="shrink-0 rounded-lg px-2 py-1 text-xs font-semibold text-mint-700 dark:text-mint-400 hover:bg-muted sm:hidden" aria-label={`View listing: ${listing.accountTitle}`}>
+        <Link
+          to={paths.listing(listing.id)}
+          className="shrink-0 rounded-lg px-2 py-1 text-xs font-semibold text-mint-700 dark:text-mint-400 hover:bg-muted sm:hidden"
+          aria-label={`View listing: ${listing.accountTitle}`}
+        >
           Listing
         </Link>
       )}

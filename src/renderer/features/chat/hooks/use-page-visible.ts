@@ -7,5 +7,9 @@ function subscribe(onChange: () => void) {
 
 /** Whether the tab is showing: a thread in a background tab is not being read. */
 export function usePageVisible(): boolean {
-  return useSyncExternalStore(subscribe, () => document.visibilityState !== 'hidden', () => true)
+  return useSyncExternalStore(
+    subscribe,
+    () => document.visibilityState !== 'hidden',
+    () => true,
+  )
 }

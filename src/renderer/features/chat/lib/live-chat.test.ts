@@ -53,8 +53,17 @@ describe('chat live updates', () => {
     const sending = { ...message(-1, 'buyer', { content: 'hi', clientId: 'web-2' }), localState: 'sending' as const }
     client.setQueryData(conversationKeys.messages(7), pages([sending]))
     const live = createChatLiveUpdates(client)
-    live.handle({ type: 'send_message_error', conversationId: 7, clientId: 'web-2', code: 'rate_limited', message: 'You are sending messages too fast.' })
-    expect(flattenPages(client.getQueryData<MessagePages>(conversationKeys.messages(7)))[0]).toMatchObject({ localState: 'failed', localError: 'You are sending messages too fast.' })
+    live.handle({
+      type: 'send_message_error',
+      conversationId: 7,
+      clientId: 'web-2',
+      code: 'rate_limited',
+      message: 'You are sending messages too fast.',
+    })
+    expect(flattenPages(client.getQueryData<MessagePages>(conversationKeys.messages(7)))[0]).toMatchObject({
+      localState: 'failed',
+      localError: 'You are sending messages too fast.',
+    })
     live.dispose()
   })
 

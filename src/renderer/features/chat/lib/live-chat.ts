@@ -60,7 +60,10 @@ export function createChatLiveUpdates(queryClient: QueryClient): ChatLiveUpdates
     }
     queryClient.setQueryData<TypingState>(key, (state) => typingWith(state, userId))
     // a lost stop_typing (closed tab, dropped connection) must not leave the indicator on
-    typingTimers.set(timerKey, setTimeout(() => setTyping(conversationId, userId, false), TYPING_EXPIRES_MS))
+    typingTimers.set(
+      timerKey,
+      setTimeout(() => setTyping(conversationId, userId, false), TYPING_EXPIRES_MS),
+    )
   }
 
   const receive = (conversationId: number, message: MessageDto, incoming: boolean) => {
@@ -71,7 +74,8 @@ export function createChatLiveUpdates(queryClient: QueryClient): ChatLiveUpdates
   }
 
   const read = (conversationId: number | undefined, role: ChatRole, upToId?: number) => {
-    const filter = conversationId === undefined ? { queryKey: conversationKeys.allMessages() } : { queryKey: conversationKeys.messages(conversationId) }
+    const filter =
+      conversationId === undefined ? { queryKey: conversationKeys.allMessages() } : { queryKey: conversationKeys.messages(conversationId) }
     queryClient.setQueriesData<MessagePages>(filter, (data) => markReadBy(data, role, upToId))
     // our own side read it (another tab, or another admin for the admin side): nothing left unread here
     if (conversationId !== undefined && roleIn(queryClient, conversationId) === role) {
@@ -111,7 +115,9 @@ export function createChatLiveUpdates(queryClient: QueryClient): ChatLiveUpdates
           return true
         case 'send_message_error':
           // the answer to a message sent over the socket (the screens send over HTTP; another client may not)
-          queryClient.setQueryData<MessagePages>(conversationKeys.messages(event.conversationId), (data) => setLocalState(data, event.clientId, 'failed', event.message))
+          queryClient.setQueryData<MessagePages>(conversationKeys.messages(event.conversationId), (data) =>
+            setLocalState(data, event.clientId, 'failed', event.message),
+          )
           return true
         case 'message_read':
           // carries no role; messages_read and MESSAGE_READ_UPDATE arrive with it and say who read

@@ -9,7 +9,5 @@ export function conversationTitle(conversation: ConversationDto): string {
 export function filterConversations(conversations: readonly ConversationDto[], search: string): readonly ConversationDto[] {
   const needle = search.trim().toLocaleLowerCase()
   if (!needle) return conversations
-  return conversations.filter((c) =>
-    [conversationTitle(c), c.listing?.accountTitle ?? ''].some((text) => text.toLocaleLowerCase().includes(needle)),
-  )
+  return conversations.filter((c) => [conversationTitle(c), c.listing?.accountTitle ?? ''].some((text) => text.toLocaleLowerCase().includes(needle)))
 }

@@ -25,7 +25,14 @@ describe('day separators', () => {
       ],
       now,
     )
-    expect(rows.map((r) => (r.kind === 'day' ? r.label : `${r.message.id}${r.continued ? '+' : ''}`))).toEqual(['Yesterday', '1', '2+', '3', 'Today', '4'])
+    expect(rows.map((r) => (r.kind === 'day' ? r.label : `${r.message.id}${r.continued ? '+' : ''}`))).toEqual([
+      'Yesterday',
+      '1',
+      '2+',
+      '3',
+      'Today',
+      '4',
+    ])
   })
 
   it('lets a deal’s system line break a sender’s run', () => {

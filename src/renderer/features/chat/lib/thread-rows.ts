@@ -36,7 +36,12 @@ export function buildRows(messages: readonly ChatMessage[], now: Date = new Date
       previous = null
       rows.push({ kind: 'day', key: `day:${day}`, label: dayLabel(date, now) })
     }
-    rows.push({ kind: 'message', key: messageKey(message), message, continued: !message.isSystem && previous !== null && previous.senderId === message.senderId })
+    rows.push({
+      kind: 'message',
+      key: messageKey(message),
+      message,
+      continued: !message.isSystem && previous !== null && previous.senderId === message.senderId,
+    })
     // a deal's system line breaks a sender's run: the bubble after it starts a new group
     previous = message.isSystem ? null : message
   }

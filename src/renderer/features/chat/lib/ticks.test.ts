@@ -11,9 +11,17 @@ describe('read ticks per role', () => {
   })
 
   it('names each side that has read it', () => {
-    expect(tickState(message(1, 'buyer', { sellerHasRead: true, tickStatus: { buyer: 'read', seller: 'read' } }), c)).toMatchObject({ kind: 'read', label: 'Read by Seller', readers: ['seller'] })
-    expect(tickState(message(2, 'buyer', { adminHasRead: true, tickStatus: { buyer: 'read', admin: 'read' } }), c)).toMatchObject({ label: 'Read by Support' })
-    expect(tickState(message(3, 'admin', { buyerHasRead: true, sellerHasRead: true, tickStatus: { admin: 'read', buyer: 'read', seller: 'read' } }), c)).toMatchObject({
+    expect(tickState(message(1, 'buyer', { sellerHasRead: true, tickStatus: { buyer: 'read', seller: 'read' } }), c)).toMatchObject({
+      kind: 'read',
+      label: 'Read by Seller',
+      readers: ['seller'],
+    })
+    expect(tickState(message(2, 'buyer', { adminHasRead: true, tickStatus: { buyer: 'read', admin: 'read' } }), c)).toMatchObject({
+      label: 'Read by Support',
+    })
+    expect(
+      tickState(message(3, 'admin', { buyerHasRead: true, sellerHasRead: true, tickStatus: { admin: 'read', buyer: 'read', seller: 'read' } }), c),
+    ).toMatchObject({
       label: 'Read by Buyer and Seller',
       readers: ['buyer', 'seller'],
     })

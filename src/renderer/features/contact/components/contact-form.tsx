@@ -57,10 +57,19 @@ export function ContactForm({ initial, onSent }: { initial?: Partial<ContactMess
       <FormField id="contact-subject" label="Subject" error={errors.subject}>
         <Input {...control('subject')} maxLength={CONTACT_RULES.subjectMax} />
       </FormField>
-      <FormField id="contact-message" label="Message" error={errors.message} hint={`${values.message.trim().length} / ${CONTACT_RULES.messageMax.toLocaleString('en-US')} characters`}>
+      <FormField
+        id="contact-message"
+        label="Message"
+        error={errors.message}
+        hint={`${values.message.trim().length} / ${CONTACT_RULES.messageMax.toLocaleString('en-US')} characters`}
+      >
         <Textarea {...control('message')} rows={7} maxLength={CONTACT_RULES.messageMax} />
       </FormField>
-      {send.error && <p role="alert" className="text-sm font-medium text-destructive">{describeError(send.error, 'Your message could not be sent. Please try again.')}</p>}
+      {send.error && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {describeError(send.error, 'Your message could not be sent. Please try again.')}
+        </p>
+      )}
       <Button type="submit" size="lg" disabled={send.isPending} className="sm:justify-self-start">
         {send.isPending ? 'Sending…' : 'Send message'}
       </Button>

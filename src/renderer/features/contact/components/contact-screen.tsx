@@ -18,7 +18,11 @@ export function ContactScreen() {
   return (
     <>
       <PageIntro
-        eyebrow={<><Mail className="size-3.5" aria-hidden="true" /> We read every message</>}
+        eyebrow={
+          <>
+            <Mail className="size-3.5" aria-hidden="true" /> We read every message
+          </>
+        }
         title="Contact us"
         lede="A question about a listing, a deal or your account? Write to us and a member of the team answers by email."
       />
@@ -27,7 +31,9 @@ export function ContactScreen() {
           {receipt ? (
             <div role="status" className="flex flex-col items-start gap-4">
               <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
-              <h2 id="contact-form-title" className="text-2xl font-bold">Message sent</h2>
+              <h2 id="contact-form-title" className="text-2xl font-bold">
+                Message sent
+              </h2>
               <p className="text-muted-foreground">{receipt}</p>
               <div className="flex flex-col gap-3 sm:flex-row">
                 <Button
@@ -39,24 +45,34 @@ export function ContactScreen() {
                 >
                   Send another message
                 </Button>
-                <Button asChild variant="primary"><Link to={paths.home}>Back to the marketplace</Link></Button>
+                <Button asChild variant="primary">
+                  <Link to={paths.home}>Back to the marketplace</Link>
+                </Button>
               </div>
             </div>
           ) : (
             <>
-              <h2 id="contact-form-title" className="text-xl font-bold">Send us a message</h2>
+              <h2 id="contact-form-title" className="text-xl font-bold">
+                Send us a message
+              </h2>
               <p className="mt-1 mb-6 text-sm text-muted-foreground">All fields are needed.</p>
               <ContactForm key={round} onSent={setReceipt} />
             </>
           )}
         </section>
         <aside aria-labelledby="before-you-write" className="grid h-fit gap-5 rounded-2xl bg-navy-950 p-6 text-white">
-          <h2 id="before-you-write" className="text-lg font-bold">Before you write</h2>
+          <h2 id="before-you-write" className="text-lg font-bold">
+            Before you write
+          </h2>
           <Tip icon={<MessagesSquare className="size-5" aria-hidden="true" />} title="In a deal already?">
             Ask in the deal’s chat: an admin can join it, and everything said there counts if the deal is disputed.
           </Tip>
           <Tip icon={<HelpCircle className="size-5" aria-hidden="true" />} title="Fees, refunds, withdrawals">
-            Most answers are in the <Link to={paths.faq} className="font-medium text-mint-300 underline underline-offset-2">FAQ</Link>.
+            Most answers are in the{' '}
+            <Link to={paths.faq} className="font-medium text-mint-300 underline underline-offset-2">
+              FAQ
+            </Link>
+            .
           </Tip>
         </aside>
       </div>

@@ -44,7 +44,8 @@ export function faqSections(terms: TradingTerms | undefined): FaqSection[] {
         {
           id: 'talk-to-seller',
           question: 'Can I talk to the seller before buying?',
-          answer: 'Yes. Every listing has a chat with its seller. Ask for analytics screenshots or a screen share before you pay. An admin can join the conversation whenever you need help, and the chat is kept with the deal.',
+          answer:
+            'Yes. Every listing has a chat with its seller. Ask for analytics screenshots or a screen share before you pay. An admin can join the conversation whenever you need help, and the chat is kept with the deal.',
         },
       ],
     },
@@ -55,12 +56,14 @@ export function faqSections(terms: TradingTerms | undefined): FaqSection[] {
         {
           id: 'where-is-my-money',
           question: 'Where is my money during the deal?',
-          answer: 'In an escrow account of its own for that deal. The seller can see that it has been paid but cannot spend or withdraw it. Every movement of money is recorded in a double-entry ledger, so the escrow always holds exactly what you paid.',
+          answer:
+            'In an escrow account of its own for that deal. The seller can see that it has been paid but cannot spend or withdraw it. Every movement of money is recorded in a double-entry ledger, so the escrow always holds exactly what you paid.',
         },
         {
           id: 'checklist',
           question: 'What is the handover checklist?',
-          answer: 'Each platform has its own list of handover steps, such as accepting the owner invite on YouTube or changing the login email, phone number and two-factor authentication on Instagram and TikTok. The seller ticks each step as done, and you confirm it from your side once you have checked it.',
+          answer:
+            'Each platform has its own list of handover steps, such as accepting the owner invite on YouTube or changing the login email, phone number and two-factor authentication on Instagram and TikTok. The seller ticks each step as done, and you confirm it from your side once you have checked it.',
         },
         {
           id: 'countdown',
@@ -70,7 +73,8 @@ export function faqSections(terms: TradingTerms | undefined): FaqSection[] {
         {
           id: 'release-early',
           question: 'Can I release the money before the countdown ends?',
-          answer: 'Yes. Once everything is yours, press Release on the deal and the seller is paid at once. If you do nothing and nobody opens a dispute, the money is released automatically when the countdown ends.',
+          answer:
+            'Yes. Once everything is yours, press Release on the deal and the seller is paid at once. If you do nothing and nobody opens a dispute, the money is released automatically when the countdown ends.',
         },
       ],
     },
@@ -81,12 +85,14 @@ export function faqSections(terms: TradingTerms | undefined): FaqSection[] {
         {
           id: 'dispute',
           question: 'What if the account is not as described?',
-          answer: 'Open a dispute on the deal, with the reason, while the money is still in escrow (from payment until the countdown ends). An admin reads the deal\u2019s chat, its timeline and the checklist ticks, then either releases the money to the seller or refunds you.',
+          answer:
+            'Open a dispute on the deal, with the reason, while the money is still in escrow (from payment until the countdown ends). An admin reads the deal\u2019s chat, its timeline and the checklist ticks, then either releases the money to the seller or refunds you.',
         },
         {
           id: 'seller-backs-out',
           question: 'What if the seller backs out?',
-          answer: 'Until you have access to the account, the seller (or an admin) can refund the deal. You get everything back, the price and the escrow fee, on your Handover balance.',
+          answer:
+            'Until you have access to the account, the seller (or an admin) can refund the deal. You get everything back, the price and the escrow fee, on your Handover balance.',
         },
         {
           id: 'refund-where',
@@ -102,9 +108,10 @@ export function faqSections(terms: TradingTerms | undefined): FaqSection[] {
         {
           id: 'how-selling-works',
           question: 'How do I sell an account?',
-          answer: terms?.listingApprovalRequired === false
-            ? 'Create a listing with the account\u2019s platform, handle, audience, price and pictures. It appears in the catalogue at once, and buyers can question you in the chat.'
-            : 'Create a listing with the account\u2019s platform, handle, audience, price and pictures. Our team reviews it before it appears in the catalogue, and buyers can question you in the chat.',
+          answer:
+            terms?.listingApprovalRequired === false
+              ? 'Create a listing with the account\u2019s platform, handle, audience, price and pictures. It appears in the catalogue at once, and buyers can question you in the chat.'
+              : 'Create a listing with the account\u2019s platform, handle, audience, price and pictures. Our team reviews it before it appears in the catalogue, and buyers can question you in the chat.',
         },
         {
           id: 'seller-fee',

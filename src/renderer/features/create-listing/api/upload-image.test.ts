@@ -28,13 +28,16 @@ describe('readUploadAnswer', () => {
     expect(readUploadAnswer(201, JSON.stringify(STORED))).toEqual(STORED)
   })
 
-  it("refuses an answer that is not one of our stored images", () => {
+  it('refuses an answer that is not one of our stored images', () => {
     expect(() => readUploadAnswer(201, JSON.stringify({ ...STORED, url: 'https://elsewhere.example/a.webp' }))).toThrow(UPLOAD_MESSAGES.badAnswer)
     expect(() => readUploadAnswer(201, '<html>')).toThrow(UPLOAD_MESSAGES.badAnswer)
   })
 
   it("carries the server's message and status on failure", () => {
-    const body = JSON.stringify({ error: { code: 'validation_error', message: LISTING_WRITE_MESSAGES.imageUnreadable }, message: LISTING_WRITE_MESSAGES.imageUnreadable })
+    const body = JSON.stringify({
+      error: { code: 'validation_error', message: LISTING_WRITE_MESSAGES.imageUnreadable },
+      message: LISTING_WRITE_MESSAGES.imageUnreadable,
+    })
     const error = (() => {
       try {
         readUploadAnswer(400, body)
@@ -43,7 +46,11 @@ describe('readUploadAnswer', () => {
       }
     })()
     expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ status: 400, message: LISTING_WRITE_MESSAGES.imageUnreadable, serverMessage: LISTING_WRITE_MESSAGES.imageUnreadable })
+    expect(error).toMatchObject({
+      status: 400,
+      message: LISTING_WRITE_MESSAGES.imageUnreadable,
+      serverMessage: LISTING_WRITE_MESSAGES.imageUnreadable,
+    })
   })
 
   it('explains a size or rate refusal that came without a JSON body', () => {
@@ -128,7 +135,13 @@ describe('uploadListingImage over HTTP', () => {
   })
 
   it("rejects with the server's message when the upload is refused", async () => {
-    answer = { status: 400, body: JSON.stringify({ error: { code: 'validation_error', message: LISTING_WRITE_MESSAGES.imageType }, message: LISTING_WRITE_MESSAGES.imageType }) }
+    answer = {
+      status: 400,
+      body: JSON.stringify({
+        error: { code: 'validation_error', message: LISTING_WRITE_MESSAGES.imageType },
+        message: LISTING_WRITE_MESSAGES.imageType,
+      }),
+    }
     await expect(uploadListingImage(image())).rejects.toMatchObject({ status: 400, message: LISTING_WRITE_MESSAGES.imageType })
   })
 

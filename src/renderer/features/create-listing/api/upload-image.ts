@@ -87,7 +87,8 @@ export function uploadListingImage(file: Blob, { onProgress, signal, url = UPLOA
           reject(error)
         }
       })
-    xhr.onerror = () => settle(() => reject(new ApiError(navigator.onLine === false ? REQUEST_MESSAGES.offline : REQUEST_MESSAGES.unreachable, 0, 'network')))
+    xhr.onerror = () =>
+      settle(() => reject(new ApiError(navigator.onLine === false ? REQUEST_MESSAGES.offline : REQUEST_MESSAGES.unreachable, 0, 'network')))
     xhr.onabort = () => settle(() => reject(new ApiError(REQUEST_MESSAGES.cancelled, 0, 'cancelled')))
     signal?.addEventListener('abort', abort)
     const form = new FormData()

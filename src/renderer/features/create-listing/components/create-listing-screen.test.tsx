@@ -182,7 +182,10 @@ describe('create listing', () => {
   it("puts the server's duplicate-handle refusal on the handle field", async () => {
     stubServer({
       'GET /api/auth/me': { status: 200, body: ALICE },
-      'POST /api/accounts': { status: 409, body: { error: { code: 'duplicate', message: LISTING_WRITE_MESSAGES.duplicate }, message: LISTING_WRITE_MESSAGES.duplicate } },
+      'POST /api/accounts': {
+        status: 409,
+        body: { error: { code: 'duplicate', message: LISTING_WRITE_MESSAGES.duplicate }, message: LISTING_WRITE_MESSAGES.duplicate },
+      },
     })
     renderAt('/create-listing')
     await screen.findByRole('button', { name: 'Submit listing' })
@@ -244,7 +247,10 @@ describe('images', () => {
     const sources = within(screen.getByRole('list', { name: 'Listing images' }))
       .getAllByRole('img')
       .map((img) => img.getAttribute('src'))
-    expect(sources).toEqual([`/api/proxy/image?url=${encodeURIComponent('https://img.example/b.png')}`, `/api/proxy/image?url=${encodeURIComponent('https://img.example/a.png')}`])
+    expect(sources).toEqual([
+      `/api/proxy/image?url=${encodeURIComponent('https://img.example/b.png')}`,
+      `/api/proxy/image?url=${encodeURIComponent('https://img.example/a.png')}`,
+    ])
     expect(screen.getByText('Banner')).toBeTruthy()
   })
 })
@@ -335,7 +341,10 @@ describe('edit listing', () => {
   })
 
   it("does not offer someone else's listing for editing", async () => {
-    stubServer({ 'GET /api/auth/me': { status: 200, body: ALICE }, 'GET /api/accounts/7': { status: 200, body: { ...LISTING, sellerId: 5, seller: { id: 5, username: 'bob' } } } })
+    stubServer({
+      'GET /api/auth/me': { status: 200, body: ALICE },
+      'GET /api/accounts/7': { status: 200, body: { ...LISTING, sellerId: 5, seller: { id: 5, username: 'bob' } } },
+    })
     renderAt('/create-listing?edit=7')
     expect(await screen.findByText(LISTING_WRITE_MESSAGES.notOwner)).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull()

@@ -32,7 +32,10 @@ function FormSkeleton() {
 
 function Notice({ icon, title, children }: { icon: ReactNode; title: string; children?: ReactNode }) {
   return (
-    <div role="status" className="flex flex-col items-center rounded-2xl border-2 border-dashed border-navy-200 dark:border-navy-700 px-6 py-14 text-center">
+    <div
+      role="status"
+      className="flex flex-col items-center rounded-2xl border-2 border-dashed border-navy-200 dark:border-navy-700 px-6 py-14 text-center"
+    >
       <span className="flex size-14 items-center justify-center rounded-2xl bg-navy-900 text-mint-400">{icon}</span>
       <p className="mt-5 text-lg font-semibold">{title}</p>
       {children}
@@ -47,7 +50,9 @@ function EditListing({ id, userId, platformIcon, upload }: CreateListingScreenPr
     return (
       <Notice icon={<AlertTriangle className="size-7" aria-hidden="true" />} title="Could not load the listing">
         <p className="mt-2 text-sm text-muted-foreground">{query.error.message}</p>
-        <Button className="mt-5" variant="primary" onClick={() => void query.refetch()}>Try Again</Button>
+        <Button className="mt-5" variant="primary" onClick={() => void query.refetch()}>
+          Try Again
+        </Button>
       </Notice>
     )
   }

@@ -45,9 +45,17 @@ export function Field({ field, label, error, hint, aside, className, children }:
 export function Affixed({ prefix, suffix, children }: { prefix?: string; suffix?: string; children: ReactNode }) {
   return (
     <div className="relative">
-      {prefix && <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-sm text-muted-foreground" aria-hidden="true">{prefix}</span>}
+      {prefix && (
+        <span className="pointer-events-none absolute inset-y-0 left-3.5 flex items-center text-sm text-muted-foreground" aria-hidden="true">
+          {prefix}
+        </span>
+      )}
       {children}
-      {suffix && <span className="pointer-events-none absolute inset-y-0 right-3.5 flex items-center text-sm text-muted-foreground" aria-hidden="true">{suffix}</span>}
+      {suffix && (
+        <span className="pointer-events-none absolute inset-y-0 right-3.5 flex items-center text-sm text-muted-foreground" aria-hidden="true">
+          {suffix}
+        </span>
+      )}
     </div>
   )
 }

@@ -67,9 +67,21 @@ export function ListingForm({ listing, platformIcon, upload }: ListingFormProps)
           />
         </Field>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field field="username" label="Handle" error={errors.username} hint={handle && handle !== values.username.trim() ? `Saved as @${handle}` : HANDLE_HINT}>
+          <Field
+            field="username"
+            label="Handle"
+            error={errors.username}
+            hint={handle && handle !== values.username.trim() ? `Saved as @${handle}` : HANDLE_HINT}
+          >
             <Affixed prefix="@">
-              <Input {...text('username', true)} className="pl-8" autoCapitalize="none" autoComplete="off" spellCheck={false} placeholder="yourhandle" />
+              <Input
+                {...text('username', true)}
+                className="pl-8"
+                autoCapitalize="none"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="yourhandle"
+              />
             </Affixed>
           </Field>
           <Field field="displayName" label="Display name" error={errors.displayName}>
@@ -91,7 +103,12 @@ export function ListingForm({ listing, platformIcon, upload }: ListingFormProps)
       </FormSection>
 
       <FormSection title="Your listing" description="What buyers read first.">
-        <Field field="accountTitle" label="Title" error={errors.accountTitle} hint={`${LISTING_RULES.titleMin} to ${LISTING_RULES.titleMax} characters.`}>
+        <Field
+          field="accountTitle"
+          label="Title"
+          error={errors.accountTitle}
+          hint={`${LISTING_RULES.titleMin} to ${LISTING_RULES.titleMax} characters.`}
+        >
           <Input {...text('accountTitle', true)} placeholder="Monetized gaming channel with a loyal audience" />
         </Field>
         <Field
@@ -127,8 +144,20 @@ export function ListingForm({ listing, platformIcon, upload }: ListingFormProps)
           </Field>
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
-          <SwitchField id={fieldId('isVerified')} label="Verified account" description="The platform shows a verification badge." checked={values.isVerified} onCheckedChange={(on) => form.setField('isVerified', on)} />
-          <SwitchField id={fieldId('isMonetized')} label="Monetized" description="The account earns from the platform or sponsors." checked={values.isMonetized} onCheckedChange={(on) => form.setField('isMonetized', on)} />
+          <SwitchField
+            id={fieldId('isVerified')}
+            label="Verified account"
+            description="The platform shows a verification badge."
+            checked={values.isVerified}
+            onCheckedChange={(on) => form.setField('isVerified', on)}
+          />
+          <SwitchField
+            id={fieldId('isMonetized')}
+            label="Monetized"
+            description="The account earns from the platform or sponsors."
+            checked={values.isMonetized}
+            onCheckedChange={(on) => form.setField('isMonetized', on)}
+          />
         </div>
       </FormSection>
 

@@ -44,7 +44,10 @@ export function PlatformPicker({ id, labelledBy, value, onChange, icon: Icon, in
               invalid && 'border-destructive/60',
             )}
           >
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-lg text-white sm:size-9" style={{ backgroundColor: info.color }}>
+            <span
+              className="flex size-8 shrink-0 items-center justify-center rounded-lg text-white sm:size-9"
+              style={{ backgroundColor: info.color }}
+            >
               <Icon platform={platform} className="size-5" />
             </span>
             <span className="min-w-0 [overflow-wrap:anywhere]">{info.label}</span>

@@ -6,14 +6,31 @@ import { toast } from '@/hooks/use-toast'
 import { ApiError, describeError } from '@/lib/api-client'
 import { useSaveListing, type SaveRequest } from '../api/save-listing'
 import { fieldId } from '../lib/field-ids'
-import { changedInput, changesAccount, EMPTY_LISTING_FORM, formValuesOf, toListingInput, type ListingField, type ListingFormValues } from '../lib/form-values'
+import {
+  changedInput,
+  changesAccount,
+  EMPTY_LISTING_FORM,
+  formValuesOf,
+  toListingInput,
+  type ListingField,
+  type ListingFormValues,
+} from '../lib/form-values'
 import { pendingImagesProblem, storedUrls } from '../lib/image-items'
 import { fieldOfServerMessage, validateCreate, validateUpdate, type ListingFieldErrors } from '../lib/validation'
 import { useImageUploads, type UploadFn } from './use-image-uploads'
 
 /** Top to bottom, so the first field with a problem is the one that gets focus. */
 const FIELD_ORDER: readonly ListingField[] = [
-  'platform', 'username', 'displayName', 'niche', 'accountTitle', 'description', 'price', 'followers', 'monthlyIncome', 'images',
+  'platform',
+  'username',
+  'displayName',
+  'niche',
+  'accountTitle',
+  'description',
+  'price',
+  'followers',
+  'monthlyIncome',
+  'images',
 ]
 
 function focusFirstError(errors: ListingFieldErrors) {
@@ -72,7 +89,11 @@ export function useListingForm(listing: ListingDto | undefined, upload?: UploadF
       focusFirstError({ [field]: message })
       return
     }
-    toast({ variant: 'destructive', title: listing ? 'Could not save the changes' : 'Could not create the listing', description: describeError(error, 'Please try again in a moment.') })
+    toast({
+      variant: 'destructive',
+      title: listing ? 'Could not save the changes' : 'Could not create the listing',
+      description: describeError(error, 'Please try again in a moment.'),
+    })
   }
 
   const submit = (event: FormEvent) => {

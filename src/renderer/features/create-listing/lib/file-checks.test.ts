@@ -24,7 +24,10 @@ describe('imageFileProblem', () => {
 
 describe('selectImageFiles', () => {
   it('names each refused file and keeps the good ones in order', () => {
-    const { accepted, refused } = selectImageFiles([file('a.png', 'image/png'), file('b.gif', 'image/gif'), file('c.webp', 'image/webp', 6 * 1024 * 1024), file('d.jpg', 'image/jpeg')], 8)
+    const { accepted, refused } = selectImageFiles(
+      [file('a.png', 'image/png'), file('b.gif', 'image/gif'), file('c.webp', 'image/webp', 6 * 1024 * 1024), file('d.jpg', 'image/jpeg')],
+      8,
+    )
     expect(accepted.map((f) => f.name)).toEqual(['a.png', 'd.jpg'])
     expect(refused).toEqual([`b.gif: ${LISTING_WRITE_MESSAGES.imageType}`, `c.webp: ${LISTING_WRITE_MESSAGES.imageSize}`])
   })

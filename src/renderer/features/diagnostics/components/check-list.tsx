@@ -28,7 +28,9 @@ export function CheckRow({ label, hint, status, message, latencyMs, required }: 
       <div className="min-w-0 flex-1 basis-48">
         <p className="font-medium">
           {label}
-          {required && <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-navy-700 dark:text-navy-200">Required</span>}
+          {required && (
+            <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-navy-700 dark:text-navy-200">Required</span>
+          )}
         </p>
         <p className="text-sm text-muted-foreground">{hint}</p>
         {message && (

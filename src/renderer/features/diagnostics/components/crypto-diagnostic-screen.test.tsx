@@ -41,7 +41,10 @@ function renderScreen() {
   )
 }
 
-const row = (list: string, label: string) => within(screen.getByRole('list', { name: list })).getByText(label).closest('li')!
+const row = (list: string, label: string) =>
+  within(screen.getByRole('list', { name: list }))
+    .getByText(label)
+    .closest('li')!
 
 afterEach(() => {
   cleanup()
@@ -56,12 +59,11 @@ describe('CryptoDiagnosticScreen', () => {
     expect(row('Crypto payments', 'Crypto checkout').textContent).toContain('Working')
     expect(within(screen.getByRole('list', { name: 'Cryptography on the server' })).getAllByRole('listitem')).toHaveLength(5)
     expect(row('Cryptography on the server', 'argon2id').textContent).toContain('Working')
-    expect(within(screen.getByRole('list', { name: 'API status' })).getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent)).toEqual([
-      'Database',
-      'Email',
-      'Payment provider',
-      'Cryptography',
-    ])
+    expect(
+      within(screen.getByRole('list', { name: 'API status' }))
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('p')?.textContent),
+    ).toEqual(['Database', 'Email', 'Payment provider', 'Cryptography'])
     expect(screen.getByText('Admins also see what each check found and how long it took.')).toBeTruthy()
   })
 
@@ -86,7 +88,14 @@ describe('CryptoDiagnosticScreen', () => {
         { name: 'database', status: 'ok', required: true, message: 'PostgreSQL 16.4 at db.internal:5432/handover', latencyMs: 3.2 },
         { name: 'email', status: 'down', required: false, message: 'SMTP server at mail.internal:587 unreachable: ECONNREFUSED', latencyMs: 12 },
         { name: 'payments', status: 'ok', required: false, message: 'Built-in sandbox', latencyMs: 1 },
-        { name: 'crypto', status: 'ok', required: true, message: '5 of 5', latencyMs: 40, parts: PARTS.map((name) => ({ name, status: 'ok' as const, message: `${name} known answer`, latencyMs: 1 })) },
+        {
+          name: 'crypto',
+          status: 'ok',
+          required: true,
+          message: '5 of 5',
+          latencyMs: 40,
+          parts: PARTS.map((name) => ({ name, status: 'ok' as const, message: `${name} known answer`, latencyMs: 1 })),
+        },
       ],
       status: 'degraded',
       details: { provider: 'sandbox', version: '0.1.0', build: 'abc123', node: 'v20.20.2' },

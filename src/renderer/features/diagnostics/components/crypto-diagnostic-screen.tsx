@@ -13,12 +13,25 @@ import { CheckList, CheckRow } from './check-list'
 import { StatusMark } from './status-mark'
 
 const OVERALL: Record<DiagnosticStatus, { title: string; text: string; tone: string }> = {
-  ok: { title: 'All systems working', text: 'Every check below passed.', tone: 'border-emerald-200 dark:border-emerald-800 bg-emerald-50 dark:bg-emerald-950/40 text-emerald-950 dark:text-emerald-100' },
-  degraded: { title: 'Partly degraded', text: 'The site works, but a check below is slow or an optional service is down.', tone: 'border-amber-200 dark:border-amber-800 bg-amber-50 dark:bg-amber-950/40 text-amber-950 dark:text-amber-100' },
-  down: { title: 'Down', text: 'A service the site cannot work without is down.', tone: 'border-red-200 dark:border-red-800 bg-red-50 dark:bg-red-950/40 text-red-950 dark:text-red-100' },
+  ok: {
+    title: 'All systems working',
+    text: 'Every check below passed.',
+    tone: 'border-emerald-200 dark:border-emerald-800 bg-emerald-50 dark:bg-emerald-950/40 text-emerald-950 dark:text-emerald-100',
+  },
+  degraded: {
+    title: 'Partly degraded',
+    text: 'The site works, but a check below is slow or an optional service is down.',
+    tone: 'border-amber-200 dark:border-amber-800 bg-amber-50 dark:bg-amber-950/40 text-amber-950 dark:text-amber-100',
+  },
+  down: {
+    title: 'Down',
+    text: 'A service the site cannot work without is down.',
+    tone: 'border-red-200 dark:border-red-800 bg-red-50 dark:bg-red-950/40 text-red-950 dark:text-red-100',
+  },
 }
 
-const checkedTime = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
+const checkedTime = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
 
 const cryptoFee = `${(PROCESSOR_FEES.crypto.bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`
 
@@ -39,7 +52,11 @@ function CryptoPayments({ report }: { report: DiagnosticReport }) {
   return (
     <CheckList label="Crypto payments">
       {report.cryptoPayments ? (
-        <CheckRow label="Crypto checkout" hint={`Deals and deposits can be paid in crypto; the processor adds ${cryptoFee}.`} status={provider?.status ?? 'down'} />
+        <CheckRow
+          label="Crypto checkout"
+          hint={`Deals and deposits can be paid in crypto; the processor adds ${cryptoFee}.`}
+          status={provider?.status ?? 'down'}
+        />
       ) : (
         <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 px-4 py-3">
           <div className="min-w-0 flex-1 basis-48">
@@ -103,7 +120,11 @@ function Report({ report }: { report: DiagnosticReport }) {
 
 /** /crypto/diagnostic (SPEC §2): crypto payments, the server's cryptography and the API's services, checked live. */
 export function CryptoDiagnosticScreen() {
-  useSeo({ title: 'Crypto Diagnostic | Handover', description: 'Live checks of crypto payments, the server’s cryptography and the services behind Handover.', noIndex: true })
+  useSeo({
+    title: 'Crypto Diagnostic | Handover',
+    description: 'Live checks of crypto payments, the server’s cryptography and the services behind Handover.',
+    noIndex: true,
+  })
   const { data, error, isFetching, refetch } = useDiagnostic()
 
   return (
@@ -126,7 +147,11 @@ export function CryptoDiagnosticScreen() {
       )}
       {data && <Report report={data} />}
       <p className="mt-2 text-sm text-muted-foreground">
-        See also the <Link to={paths.emailDiagnostic} className="font-medium text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline">email diagnostic</Link> and the raw{' '}
+        See also the{' '}
+        <Link to={paths.emailDiagnostic} className="font-medium text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline">
+          email diagnostic
+        </Link>{' '}
+        and the raw{' '}
         <a href={paths.apiDiagnostic} className="font-medium text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline">
           /api/diagnostic
         </a>

@@ -37,5 +37,4 @@ async function fetchDiagnostic(signal: AbortSignal): Promise<EmailDiagnostic> {
   }
 }
 
-export const useEmailDiagnostic = () =>
-  useQuery({ queryKey: emailKeys.diagnostic(), queryFn: ({ signal }) => fetchDiagnostic(signal), staleTime: 0 })
+export const useEmailDiagnostic = () => useQuery({ queryKey: emailKeys.diagnostic(), queryFn: ({ signal }) => fetchDiagnostic(signal), staleTime: 0 })

@@ -34,7 +34,11 @@ export function EmailDiagnosticScreen() {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {isFetching && !data && <p className="text-muted-foreground">Checking...</p>}
-          {error && <p role="alert" className="text-destructive">{error.message}</p>}
+          {error && (
+            <p role="alert" className="text-destructive">
+              {error.message}
+            </p>
+          )}
           {data && <EmailCheck result={data} />}
           <Button variant="outline" className="self-start" onClick={() => void refetch()} disabled={isFetching}>
             <RefreshCw className={isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />

@@ -7,7 +7,9 @@ import { EmailPreviewScreen } from './email-preview-screen'
 
 const OUTBOX = {
   transport: 'outbox',
-  messages: [{ id: 1, to: 'dana@example.com', subject: 'Your Handover verification code: 123456', text: 'Hi dana', createdAt: new Date().toISOString() }],
+  messages: [
+    { id: 1, to: 'dana@example.com', subject: 'Your Handover verification code: 123456', text: 'Hi dana', createdAt: new Date().toISOString() },
+  ],
 }
 
 /** The outbox as the server answers it to this visitor: 401 signed out, 403 without admin rights, the mail for an admin. */

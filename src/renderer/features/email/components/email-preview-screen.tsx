@@ -41,7 +41,11 @@ export function EmailPreviewScreen() {
       </div>
 
       {isPending && <p className="text-muted-foreground">Loading...</p>}
-      {error && <p role="alert" className="rounded-xl border border-destructive/30 bg-destructive/5 p-4 text-destructive">The outbox could not be loaded. Please try again.</p>}
+      {error && (
+        <p role="alert" className="rounded-xl border border-destructive/30 bg-destructive/5 p-4 text-destructive">
+          The outbox could not be loaded. Please try again.
+        </p>
+      )}
       {data && <OutboxMessages messages={data.messages} />}
     </section>
   )
@@ -86,9 +90,7 @@ function AdminsOnly({ signedIn }: { signedIn: boolean }) {
       <ShieldAlert className="size-10 text-navy-400" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-bold">Email Preview is for admins</h1>
       <p role="alert" className="mt-2 text-muted-foreground">
-        {signedIn
-          ? 'This account has no admin rights, so it cannot read the outbox.'
-          : 'Sign in as an admin to read the outbox.'}
+        {signedIn ? 'This account has no admin rights, so it cannot read the outbox.' : 'Sign in as an admin to read the outbox.'}
       </p>
       <p className="mt-2 text-sm text-muted-foreground">
         Running Handover yourself without SMTP_URL? Every email, with its code or link, is also printed in the terminal where the server runs.

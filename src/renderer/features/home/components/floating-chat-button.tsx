@@ -18,7 +18,11 @@ export function FloatingChatButton() {
     >
       <MessageCircle className="size-6" aria-hidden="true" />
       {unread > 0 && (
-        <span aria-hidden="true" data-testid="chat-unread-badge" className="absolute -top-1 -right-1 flex h-6 min-w-6 items-center justify-center rounded-full bg-destructive px-1.5 text-xs font-bold text-destructive-foreground ring-2 ring-background">
+        <span
+          aria-hidden="true"
+          data-testid="chat-unread-badge"
+          className="absolute -top-1 -right-1 flex h-6 min-w-6 items-center justify-center rounded-full bg-destructive px-1.5 text-xs font-bold text-destructive-foreground ring-2 ring-background"
+        >
           {capBadge(unread, BADGE_CAP.chat)}
         </span>
       )}

@@ -22,8 +22,14 @@ export function Hero({ sellHref, onBrowse }: HeroProps) {
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-navy-950 text-white">
       {/* Soft accent glow and grid: depth without competing with the content. */}
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_80%_-10%,rgba(52,224,161,0.18),transparent),radial-gradient(40rem_24rem_at_0%_110%,rgba(59,91,253,0.22),transparent)]" />
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[linear-gradient(rgba(255,255,255,0.04)_1px,transparent_1px),linear-gradient(90deg,rgba(255,255,255,0.04)_1px,transparent_1px)] bg-[size:48px_48px] [mask-image:linear-gradient(to_bottom,black,transparent)]" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_30rem_at_80%_-10%,rgba(52,224,161,0.18),transparent),radial-gradient(40rem_24rem_at_0%_110%,rgba(59,91,253,0.22),transparent)]"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[linear-gradient(rgba(255,255,255,0.04)_1px,transparent_1px),linear-gradient(90deg,rgba(255,255,255,0.04)_1px,transparent_1px)] bg-[size:48px_48px] [mask-image:linear-gradient(to_bottom,black,transparent)]"
+      />
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 pt-14 pb-20 sm:px-6 md:pt-20 lg:grid-cols-[1.15fr_1fr] lg:px-8 lg:pt-24 lg:pb-28">
         <div>
           <Badge variant="inverse" className="px-3 py-1">
@@ -33,8 +39,8 @@ export function Hero({ sellHref, onBrowse }: HeroProps) {
             Buy and sell social media accounts <span className="text-mint-400">safely</span>.
           </h1>
           <p className="mt-6 max-w-xl text-lg text-pretty text-navy-200">
-            YouTube channels, TikTok, Instagram, Facebook, Twitter and Telegram accounts from verified sellers — with
-            your money held in escrow until the account is yours.
+            YouTube channels, TikTok, Instagram, Facebook, Twitter and Telegram accounts from verified sellers — with your money held in escrow until
+            the account is yours.
           </p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row">
             <Button size="lg" onClick={onBrowse}>
@@ -45,9 +51,15 @@ export function Hero({ sellHref, onBrowse }: HeroProps) {
             </Button>
           </div>
           <ul className="mt-9 flex flex-wrap gap-x-6 gap-y-3 text-sm text-navy-200">
-            <li className="flex items-center gap-2"><ShieldCheck className="size-4 text-mint-400" aria-hidden="true" /> Escrow protection</li>
-            <li className="flex items-center gap-2"><BadgeCheck className="size-4 text-mint-400" aria-hidden="true" /> Verified sellers</li>
-            <li className="flex items-center gap-2"><Lock className="size-4 text-mint-400" aria-hidden="true" /> SSL &amp; 256-bit encryption</li>
+            <li className="flex items-center gap-2">
+              <ShieldCheck className="size-4 text-mint-400" aria-hidden="true" /> Escrow protection
+            </li>
+            <li className="flex items-center gap-2">
+              <BadgeCheck className="size-4 text-mint-400" aria-hidden="true" /> Verified sellers
+            </li>
+            <li className="flex items-center gap-2">
+              <Lock className="size-4 text-mint-400" aria-hidden="true" /> SSL &amp; 256-bit encryption
+            </li>
           </ul>
         </div>
         {/* on small screens the figures come before this card, within the first screen */}

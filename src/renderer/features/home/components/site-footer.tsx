@@ -48,9 +48,7 @@ export function SiteFooter({ sellHref, onSelectPlatform }: SiteFooterProps) {
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[1.3fr_2fr] lg:px-8">
         <div>
           <Logo />
-          <p className="mt-4 max-w-sm text-sm leading-relaxed">
-            The escrow-protected marketplace for buying and selling social media accounts.
-          </p>
+          <p className="mt-4 max-w-sm text-sm leading-relaxed">The escrow-protected marketplace for buying and selling social media accounts.</p>
           <Button asChild className="mt-6">
             <Link to={sellHref}>Sell Your Account</Link>
           </Button>

@@ -18,7 +18,10 @@ export function ComingSoonLanding({ platform, icon }: { platform: PlatformId; ic
     <>
       <section aria-labelledby="landing-title" className="bg-navy-950 text-white">
         <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-20 text-center sm:px-6 md:py-28">
-          <span className="flex size-16 items-center justify-center rounded-2xl text-white shadow-lg ring-1 ring-white/20" style={{ backgroundColor: info.color }}>
+          <span
+            className="flex size-16 items-center justify-center rounded-2xl text-white shadow-lg ring-1 ring-white/20"
+            style={{ backgroundColor: info.color }}
+          >
             {icon}
           </span>
           <Badge variant="inverse" className="mt-6 px-3 py-1">
@@ -28,8 +31,8 @@ export function ComingSoonLanding({ platform, icon }: { platform: PlatformId; ic
             {info.label} accounts are coming soon
           </h1>
           <p className="mt-5 max-w-xl text-lg text-pretty text-navy-200">
-            We are preparing {info.label.toLowerCase()} accounts with the same escrow protection as every other sale on
-            Handover. Until then, browse accounts on the platforms that are live today.
+            We are preparing {info.label.toLowerCase()} accounts with the same escrow protection as every other sale on Handover. Until then, browse
+            accounts on the platforms that are live today.
           </p>
           <Button asChild size="lg" className="mt-8">
             <Link to={`${paths.home}#${LISTINGS_ANCHOR}`}>

@@ -5,7 +5,9 @@ import type { FaqEntry } from '../lib/copy'
 export function LandingFaq({ title, entries }: { title: string; entries: readonly FaqEntry[] }) {
   return (
     <section aria-labelledby="faq-title" className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
-      <h2 id="faq-title" className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h2>
+      <h2 id="faq-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+        {title}
+      </h2>
       <div className="mt-6 divide-y rounded-2xl border bg-card">
         {entries.map((entry) => (
           <details key={entry.question} className="group px-5 py-4 [&_summary::-webkit-details-marker]:hidden">

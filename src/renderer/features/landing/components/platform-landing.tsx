@@ -35,7 +35,10 @@ export function PlatformLanding({ platform, icon, listings }: PlatformLandingPro
         title={`Buy ${info.label} Accounts`}
         intro={copy.intro}
         mark={
-          <span className="flex size-11 items-center justify-center rounded-xl text-white shadow-sm ring-1 ring-white/20" style={{ backgroundColor: info.color }}>
+          <span
+            className="flex size-11 items-center justify-center rounded-xl text-white shadow-sm ring-1 ring-white/20"
+            style={{ backgroundColor: info.color }}
+          >
             {icon}
           </span>
         }

@@ -25,7 +25,9 @@ export function PlatformLinks({ title, current, withVerified = true }: PlatformL
   ]
   return (
     <nav aria-labelledby="platform-links-title" className="mx-auto max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
-      <h2 id="platform-links-title" className="text-lg font-semibold">{title}</h2>
+      <h2 id="platform-links-title" className="text-lg font-semibold">
+        {title}
+      </h2>
       <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {links.map((link) => (
           <li key={link.to}>

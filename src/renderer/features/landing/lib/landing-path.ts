@@ -2,10 +2,7 @@ import { isLivePlatform, isPlatformId, type LivePlatformId, type PlatformId } fr
 
 export const VERIFIED_LANDING_PATH = '/verified-social-media-accounts'
 
-export type Landing =
-  | { kind: 'platform'; platform: LivePlatformId }
-  | { kind: 'coming-soon'; platform: PlatformId }
-  | { kind: 'verified' }
+export type Landing = { kind: 'platform'; platform: LivePlatformId } | { kind: 'coming-soon'; platform: PlatformId } | { kind: 'verified' }
 
 /** Which landing a path shows: /buy-{platform}-accounts or /verified-social-media-accounts; null for any other. */
 export function parseLandingPath(pathname: string): Landing | null {

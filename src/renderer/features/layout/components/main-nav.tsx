@@ -22,11 +22,7 @@ export function MainNav({ className }: { className?: string }) {
         Browse
       </button>
       {NAV_LINKS.map((link) => (
-        <NavLink
-          key={link.to}
-          to={link.to}
-          className={({ isActive }) => cn(itemClass, isActive && 'bg-white/10 text-white')}
-        >
+        <NavLink key={link.to} to={link.to} className={({ isActive }) => cn(itemClass, isActive && 'bg-white/10 text-white')}>
           {link.label}
         </NavLink>
       ))}

@@ -94,7 +94,12 @@ export function MobileMenuSheet({ id, open, onOpenChange, returnFocusTo, user, s
         <Section title="Quick Actions">
           {user ? (
             <>
-              {row(paths.createListing, 'Create Listing', <Plus aria-hidden="true" />, 'bg-mint-400 text-navy-950 hover:bg-mint-300 [&_svg]:text-navy-950')}
+              {row(
+                paths.createListing,
+                'Create Listing',
+                <Plus aria-hidden="true" />,
+                'bg-mint-400 text-navy-950 hover:bg-mint-300 [&_svg]:text-navy-950',
+              )}
               <button type="button" className={cn(rowClass, 'text-left')} disabled={signingOut} onClick={onSignOut}>
                 <LogOut aria-hidden="true" />
                 {signingOut ? 'Signing out...' : 'Sign Out'}

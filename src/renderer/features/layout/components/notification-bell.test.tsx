@@ -29,7 +29,8 @@ function stubServer(server: Server) {
     if (method === 'GET' && path.startsWith('/api/notifications')) {
       return Response.json(server.items, { headers: { 'X-Total-Count': String(server.items.length) } })
     }
-    if (server.failWrites) return Response.json({ error: { code: 'internal', message: 'Database is down' }, message: 'Database is down' }, { status: 500 })
+    if (server.failWrites)
+      return Response.json({ error: { code: 'internal', message: 'Database is down' }, message: 'Database is down' }, { status: 500 })
     if (path === '/api/notifications/read-all') {
       server.items = server.items.map((n) => ({ ...n, isRead: true }))
       server.unread = 0
@@ -92,13 +93,23 @@ afterEach(() => {
 
 describe('NotificationBell', () => {
   it('shows the 8 newest, leaving the chat types out, and asks the server for exactly those', async () => {
-    const items = [note('new_message'), ...Array.from({ length: 5 }, () => note('listing_approved')), note('message_received'), ...Array.from({ length: 5 }, () => note('transaction_created'))]
+    const items = [
+      note('new_message'),
+      ...Array.from({ length: 5 }, () => note('listing_approved')),
+      note('message_received'),
+      ...Array.from({ length: 5 }, () => note('transaction_created')),
+    ]
     const { user, server } = renderBell({ items, unread: 12, requests: [] })
     const menu = await openMenu(user)
 
     const shown = rows(menu)
     expect(shown).toHaveLength(8)
-    expect(shown.map((row) => row.textContent)).toEqual(items.filter((n) => !n.type.endsWith('message') && n.type !== 'message_received').slice(0, 8).map((n) => expect.stringContaining(n.title)))
+    expect(shown.map((row) => row.textContent)).toEqual(
+      items
+        .filter((n) => !n.type.endsWith('message') && n.type !== 'message_received')
+        .slice(0, 8)
+        .map((n) => expect.stringContaining(n.title)),
+    )
     expect(within(menu).queryByText(/^new_message/)).toBeNull()
     expect(within(menu).queryByText(/^message_received/)).toBeNull()
     expect(listRequests(server)[0]!.path).toBe('/api/notifications?pageSize=8&exclude=new_message%2Cmessage_received')
@@ -150,7 +161,9 @@ describe('NotificationBell', () => {
     const { user } = renderBell({ items: [item], unread: 1, requests: [], failWrites: true })
     const menu = await openMenu(user)
     await user.click(rows(menu)[0]!)
-    await waitFor(() => expect(lastToast()).toMatchObject({ variant: 'destructive', title: 'Failed to mark as read', description: 'Database is down' }))
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ variant: 'destructive', title: 'Failed to mark as read', description: 'Database is down' }),
+    )
     expect(screen.getByTestId('notification-badge').textContent).toBe('1')
     expect(rows(menu)[0]!.getAttribute('aria-disabled')).toBeNull()
   })
@@ -185,7 +198,7 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(screen.getByTestId('notification-badge').textContent).toBe('99+'))
     const menu = await openMenu(user)
     expect(menu.style.width).toBe('384px')
-    expect(within(menu).getByText("Your unread notifications are on the notifications page.")).toBeTruthy()
+    expect(within(menu).getByText('Your unread notifications are on the notifications page.')).toBeTruthy()
   })
 
   it('caps the badge at 9 and opens 320 px wide on a phone', async () => {

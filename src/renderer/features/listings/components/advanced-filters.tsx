@@ -57,7 +57,10 @@ export function AdvancedFilters({ filters, onApply, onClearAll }: AdvancedFilter
         </div>
         {RANGES.map((range) => (
           <fieldset key={range.label} className="flex flex-col gap-1.5">
-            <legend className="mb-1.5 text-sm font-medium">{range.label}{range.unit ? ` (${range.unit})` : ''}</legend>
+            <legend className="mb-1.5 text-sm font-medium">
+              {range.label}
+              {range.unit ? ` (${range.unit})` : ''}
+            </legend>
             <div className="flex items-center gap-2">
               <Input
                 inputMode="decimal"
@@ -66,7 +69,9 @@ export function AdvancedFilters({ filters, onApply, onClearAll }: AdvancedFilter
                 value={draft[range.min]}
                 onChange={(event) => set(range.min, stripNumeric(event.target.value))}
               />
-              <span aria-hidden="true" className="text-navy-400">–</span>
+              <span aria-hidden="true" className="text-navy-400">
+                –
+              </span>
               <Input
                 inputMode="decimal"
                 aria-label={`${range.label} maximum`}
@@ -80,17 +85,31 @@ export function AdvancedFilters({ filters, onApply, onClearAll }: AdvancedFilter
       </div>
       <div className="mt-4 flex flex-wrap gap-x-6 gap-y-3">
         <label className="flex cursor-pointer items-center gap-2 text-sm font-medium">
-          <input type="checkbox" className="size-4 accent-mint-600" checked={draft.verified} onChange={(event) => set('verified', event.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-4 accent-mint-600"
+            checked={draft.verified}
+            onChange={(event) => set('verified', event.target.checked)}
+          />
           Verified only
         </label>
         <label className="flex cursor-pointer items-center gap-2 text-sm font-medium">
-          <input type="checkbox" className="size-4 accent-mint-600" checked={draft.monetized} onChange={(event) => set('monetized', event.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-4 accent-mint-600"
+            checked={draft.monetized}
+            onChange={(event) => set('monetized', event.target.checked)}
+          />
           Monetized only
         </label>
       </div>
       <div className="mt-5 flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onClearAll}>Clear All</Button>
-        <Button type="submit" variant="primary">Apply Filters &amp; Close</Button>
+        <Button variant="outline" onClick={onClearAll}>
+          Clear All
+        </Button>
+        <Button type="submit" variant="primary">
+          Apply Filters &amp; Close
+        </Button>
       </div>
     </form>
   )

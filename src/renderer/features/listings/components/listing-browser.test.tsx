@@ -9,11 +9,12 @@ import { ListingBrowser } from './listing-browser'
 
 /** Answers GET /api/accounts with `count` listings of a `total`, and records the queries asked. */
 function stubAccounts(count: number, total: number) {
-  const fetchMock = vi.fn(async (_url: string) =>
-    new Response(JSON.stringify(Array.from({ length: count }, (_, index) => makeListing({ id: index + 1 }))), {
-      status: 200,
-      headers: { 'X-Total-Count': String(total) },
-    }),
+  const fetchMock = vi.fn(
+    async (_url: string) =>
+      new Response(JSON.stringify(Array.from({ length: count }, (_, index) => makeListing({ id: index + 1 }))), {
+        status: 200,
+        headers: { 'X-Total-Count': String(total) },
+      }),
   )
   vi.stubGlobal('fetch', fetchMock)
   return () => fetchMock.mock.calls.map(([url]) => new URL(url, 'http://x').searchParams)

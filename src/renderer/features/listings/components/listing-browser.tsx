@@ -33,12 +33,7 @@ export function ListingBrowser() {
 
   return (
     <div className="mt-8">
-      <ListingToolbar
-        filters={filters}
-        advancedOpen={advancedOpen}
-        onToggleAdvanced={() => setAdvancedOpen((open) => !open)}
-        onChange={update}
-      />
+      <ListingToolbar filters={filters} advancedOpen={advancedOpen} onToggleAdvanced={() => setAdvancedOpen((open) => !open)} onChange={update} />
       {advancedOpen && (
         <AdvancedFilters
           key={draftKey(filters)}
@@ -54,7 +49,9 @@ export function ListingBrowser() {
         {listings.isPending ? (
           <ul className={GRID} aria-label="Loading accounts">
             {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-              <li key={index}><ListingCardSkeleton /></li>
+              <li key={index}>
+                <ListingCardSkeleton />
+              </li>
             ))}
           </ul>
         ) : listings.isError ? (
@@ -69,12 +66,16 @@ export function ListingBrowser() {
             {filters.page > pages && (
               <p className="mb-4 text-sm">
                 This page no longer exists.{' '}
-                <button type="button" className="font-semibold text-mint-700 dark:text-mint-400 underline" onClick={() => goToPage(pages)}>Go to page {pages}</button>
+                <button type="button" className="font-semibold text-mint-700 dark:text-mint-400 underline" onClick={() => goToPage(pages)}>
+                  Go to page {pages}
+                </button>
               </p>
             )}
             <ul className={cn(GRID, listings.isPlaceholderData && 'opacity-60 transition-opacity')}>
               {listings.data.items.map((listing) => (
-                <li key={listing.id}><ListingCard listing={listing} /></li>
+                <li key={listing.id}>
+                  <ListingCard listing={listing} />
+                </li>
               ))}
             </ul>
             <div className="mt-8">

@@ -44,7 +44,9 @@ describe('ListingDetailScreen', () => {
 
   it('keeps a purchase in progress on screen when the listing goes off sale under it', async () => {
     let onSale = true
-    vi.stubGlobal('fetch', async () => (onSale ? Response.json(makeListing({ id: 7 })) : Response.json({ message: 'Listing not found' }, { status: 404 })))
+    vi.stubGlobal('fetch', async () =>
+      onSale ? Response.json(makeListing({ id: 7 })) : Response.json({ message: 'Listing not found' }, { status: 404 }),
+    )
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     client.setQueryData(authKeys.me(), null)
     // the purchase's own state, as Buy Now's open dialog and its error are

@@ -47,7 +47,10 @@ function ListingDetail({ listing, renderPurchase }: { listing: Listing; renderPu
       <div className="min-w-0">
         <ListingGallery images={listing.images ?? []} platform={listing.platform} title={title} />
         <div className="mt-6 flex flex-wrap items-center gap-2 text-sm">
-          <span className="inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 font-semibold text-white" style={{ backgroundColor: PLATFORMS[listing.platform]?.badgeColor }}>
+          <span
+            className="inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 font-semibold text-white"
+            style={{ backgroundColor: PLATFORMS[listing.platform]?.badgeColor }}
+          >
             <PlatformMark platform={listing.platform} className="size-3.5" /> {platformLabel(listing.platform)}
           </span>
           {listing.niche && <span className="rounded-full bg-muted px-2.5 py-1 font-medium text-navy-700 dark:text-navy-200">{listing.niche}</span>}
@@ -67,7 +70,9 @@ function ListingDetail({ listing, renderPurchase }: { listing: Listing; renderPu
         </dl>
         <h2 className="mt-8 text-lg font-semibold">About this account</h2>
         {/* Seller-written text: rendered as text (never HTML), line breaks kept. */}
-        <p className="mt-2 leading-relaxed whitespace-pre-line text-navy-700 dark:text-navy-200">{listing.description || 'No description provided.'}</p>
+        <p className="mt-2 leading-relaxed whitespace-pre-line text-navy-700 dark:text-navy-200">
+          {listing.description || 'No description provided.'}
+        </p>
       </div>
       <aside className="lg:sticky lg:top-24 lg:self-start">
         <ListingPurchasePanel listing={listing} purchase={renderPurchase?.(listing)} />
@@ -97,9 +102,17 @@ function DetailSkeleton() {
 function BackToListings() {
   const navigate = useNavigate()
   const { key } = useLocation()
-  const content = <><ArrowLeft aria-hidden="true" /> All accounts</>
+  const content = (
+    <>
+      <ArrowLeft aria-hidden="true" /> All accounts
+    </>
+  )
   if (key !== 'default') {
-    return <Button variant="ghost" size="sm" className="mb-4 -ml-2" onClick={() => navigate(-1)}>{content}</Button>
+    return (
+      <Button variant="ghost" size="sm" className="mb-4 -ml-2" onClick={() => navigate(-1)}>
+        {content}
+      </Button>
+    )
   }
   return (
     <Button asChild variant="ghost" size="sm" className="mb-4 -ml-2">

@@ -37,7 +37,9 @@ afterEach(() => {
 describe('ownerNotice', () => {
   it('tells the seller where the listing stands', () => {
     expect(ownerNotice({ status: 'pending_review', rejectionReason: null })?.text).toBe(WAITING)
-    expect(ownerNotice({ status: 'removed', rejectionReason: 'Screenshots do not show the account' })?.text).toBe('Not approved: Screenshots do not show the account')
+    expect(ownerNotice({ status: 'removed', rejectionReason: 'Screenshots do not show the account' })?.text).toBe(
+      'Not approved: Screenshots do not show the account',
+    )
     expect(ownerNotice({ status: 'removed', rejectionReason: null })?.text).toBe('Removed')
     expect(ownerNotice({ status: 'sold', rejectionReason: null })?.text).toBe('Sold')
     expect(ownerNotice({ status: 'suspended', rejectionReason: null })?.text).toBe('Suspended')

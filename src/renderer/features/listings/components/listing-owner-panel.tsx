@@ -33,8 +33,10 @@ export function ownerNotice(listing: Pick<Listing, 'status' | 'rejectionReason'>
   }
   if (listing.status === 'active') return { tone: 'success', icon: icon(CircleCheck), text: 'Live in the catalogue' }
   // a suspension keeps its reason in the same field as a rejection (admin moderation)
-  if (listing.status === 'suspended') return { tone: 'warning', icon: icon(ShieldAlert), text: listing.rejectionReason ? `Suspended: ${listing.rejectionReason}` : 'Suspended' }
-  if (listing.rejectionReason && listing.status !== 'sold') return { tone: 'warning', icon: icon(XCircle), text: `Not approved: ${listing.rejectionReason}` }
+  if (listing.status === 'suspended')
+    return { tone: 'warning', icon: icon(ShieldAlert), text: listing.rejectionReason ? `Suspended: ${listing.rejectionReason}` : 'Suspended' }
+  if (listing.rejectionReason && listing.status !== 'sold')
+    return { tone: 'warning', icon: icon(XCircle), text: `Not approved: ${listing.rejectionReason}` }
   if (listing.status === 'removed') return { tone: 'muted', icon: icon(Trash2), text: 'Removed' }
   if (listing.status === 'sold') return { tone: 'success', icon: icon(Tag), text: 'Sold' }
   return null
@@ -58,7 +60,8 @@ function DeleteListingButton({ listing }: { listing: Listing }) {
         toast({ variant: 'success', title: 'Listing deleted', description: 'It is no longer shown to buyers.' })
         navigate(paths.home)
       },
-      onError: (error) => toast({ variant: 'destructive', title: 'Could not delete the listing', description: describeError(error, 'Please try again in a moment.') }),
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Could not delete the listing', description: describeError(error, 'Please try again in a moment.') }),
     })
 
   return (
@@ -77,7 +80,9 @@ function DeleteListingButton({ listing }: { listing: Listing }) {
           </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
-              <Button variant="outline" disabled={mutation.isPending}>Cancel</Button>
+              <Button variant="outline" disabled={mutation.isPending}>
+                Cancel
+              </Button>
             </AlertDialog.Cancel>
             {/* not AlertDialog.Action: that closes at once, and the dialog should stay while the request runs */}
             <Button variant="destructive" onClick={confirm} disabled={mutation.isPending}>
@@ -96,7 +101,10 @@ export function ListingOwnerPanel({ listing }: { listing: Listing }) {
   if (!user || user.id !== listing.sellerId) return null
   const notice = ownerNotice(listing)
   return (
-    <section aria-label="Your listing" className={cn('mb-6 flex flex-col gap-3 rounded-2xl border p-4 sm:flex-row sm:items-center sm:justify-between', TONES[notice?.tone ?? 'muted'])}>
+    <section
+      aria-label="Your listing"
+      className={cn('mb-6 flex flex-col gap-3 rounded-2xl border p-4 sm:flex-row sm:items-center sm:justify-between', TONES[notice?.tone ?? 'muted'])}
+    >
       <p className="flex items-start gap-2.5 text-sm font-medium" role="status">
         {notice?.icon ?? icon(Info)}
         <span>{notice?.text ?? 'This is your listing'}</span>

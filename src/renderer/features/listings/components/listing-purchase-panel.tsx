@@ -26,7 +26,8 @@ function MessageSellerButton({ listing }: { listing: Listing }) {
       { listingId: listing.id },
       {
         onSuccess: (conversation) => navigate(paths.conversation(conversation.id)),
-        onError: (error) => toast({ variant: 'destructive', title: 'Could not open the chat', description: describeError(error, 'Please try again.') }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Could not open the chat', description: describeError(error, 'Please try again.') }),
       },
     )
   }

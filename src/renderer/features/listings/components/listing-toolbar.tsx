@@ -33,7 +33,9 @@ export function ListingToolbar({ filters, advancedOpen, onToggleAdvanced, onChan
         >
           <option value="">All platforms</option>
           {LIVE_PLATFORMS.map((platform) => (
-            <option key={platform} value={platform}>{platformLabel(platform)}</option>
+            <option key={platform} value={platform}>
+              {platformLabel(platform)}
+            </option>
           ))}
         </NativeSelect>
         <NativeSelect
@@ -43,15 +45,12 @@ export function ListingToolbar({ filters, advancedOpen, onToggleAdvanced, onChan
           onChange={(event) => isSort(event.target.value) && onChange({ sort: event.target.value })}
         >
           {SORT_OPTIONS.map((sort) => (
-            <option key={sort} value={sort}>{SORT_LABELS[sort]}</option>
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
           ))}
         </NativeSelect>
-        <Button
-          variant="outline"
-          className="col-span-2 h-11"
-          aria-expanded={advancedOpen}
-          onClick={onToggleAdvanced}
-        >
+        <Button variant="outline" className="col-span-2 h-11" aria-expanded={advancedOpen} onClick={onToggleAdvanced}>
           <SlidersHorizontal aria-hidden="true" /> Advanced Filters
           {active && <Badge className="ml-1">Active</Badge>}
         </Button>

@@ -25,7 +25,9 @@ function SkeletonGrid(): ReactNode {
   return (
     <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4" aria-label="Loading accounts">
       {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-        <li key={index}><ListingCardSkeleton /></li>
+        <li key={index}>
+          <ListingCardSkeleton />
+        </li>
       ))}
     </ul>
   )
@@ -46,7 +48,9 @@ export function ListingsSection({ platform, onPlatformChange }: ListingsSectionP
   return (
     <section ref={ref} id={LISTINGS_ANCHOR} tabIndex={-1} aria-labelledby="listings-title" className="scroll-mt-20 bg-card py-16 outline-none">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <h2 id="listings-title" className="text-2xl font-bold tracking-tight sm:text-3xl">Accounts for sale</h2>
+        <h2 id="listings-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          Accounts for sale
+        </h2>
         <p className="mt-2 text-muted-foreground">Every purchase is protected by escrow from payment to handover.</p>
         {seen || openedWithState ? (
           <Suspense fallback={<SkeletonGrid />}>

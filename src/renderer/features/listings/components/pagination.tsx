@@ -19,7 +19,9 @@ export function Pagination({ page, pages, onPage }: PaginationProps) {
       <ol className="flex items-center gap-1">
         {pageItems(page, pages).map((item, index) =>
           item === 'gap' ? (
-            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-navy-400">…</li>
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-navy-400">
+              …
+            </li>
           ) : (
             <li key={item}>
               <Button

@@ -14,7 +14,10 @@ let client: QueryClient
 let live: ListingLiveUpdates
 
 function seed() {
-  client.setQueryData<ListingsPage>(listingQueryKeys.list(pageOne), { items: [makeListing({ id: 1 }), makeListing({ id: 2 }), makeListing({ id: 3 })], total: 40 })
+  client.setQueryData<ListingsPage>(listingQueryKeys.list(pageOne), {
+    items: [makeListing({ id: 1 }), makeListing({ id: 2 }), makeListing({ id: 3 })],
+    total: 40,
+  })
   client.setQueryData<ListingsPage>(listingQueryKeys.list(tiktok), { items: [makeListing({ id: 2, platform: 'tiktok' })], total: 1 })
   client.setQueryData<Listing[]>(featuredKey, [makeListing({ id: 2 }), makeListing({ id: 9 })])
   client.setQueryData<Listing | null>(listingQueryKeys.detail('2'), makeListing({ id: 2 }))

@@ -23,7 +23,14 @@ function hasId(value: unknown, id: number): boolean {
 }
 
 function isPage(value: unknown): value is { items: unknown[]; total: number } {
-  return typeof value === 'object' && value !== null && 'items' in value && Array.isArray(value.items) && 'total' in value && typeof value.total === 'number'
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'items' in value &&
+    Array.isArray(value.items) &&
+    'total' in value &&
+    typeof value.total === 'number'
+  )
 }
 
 /** The cached value without listing `id`; the same object when it was not there. */

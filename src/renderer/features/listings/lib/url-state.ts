@@ -70,9 +70,7 @@ const isOn = (value: string | null) => value === 'true' || value === '1'
 export function parseListingSearch(params: URLSearchParams): ListingFilters {
   const platform = params.get(PLATFORM_URL_KEY)
   const sort = params.get('sort')
-  const ranges = Object.fromEntries(
-    RANGE_FIELDS.map((field) => [field, stripNumeric(params.get(field) ?? '')]),
-  ) as Record<RangeField, string>
+  const ranges = Object.fromEntries(RANGE_FIELDS.map((field) => [field, stripNumeric(params.get(field) ?? '')])) as Record<RangeField, string>
   return {
     ...ranges,
     q: (params.get('q') ?? '').trim(),

@@ -11,7 +11,16 @@ import { NotificationsScreen } from './notifications-screen'
 const ALICE = { id: 1001, username: 'alice', avatar: null, balance: '15.00' }
 
 function note(id: number, overrides: Partial<NotificationDto> = {}): NotificationDto {
-  return { id, type: 'listing_approved', title: `Listing ${id} approved`, message: 'It is live.', isRead: false, createdAt: new Date().toISOString(), data: { accountId: id }, ...overrides }
+  return {
+    id,
+    type: 'listing_approved',
+    title: `Listing ${id} approved`,
+    message: 'It is live.',
+    isRead: false,
+    createdAt: new Date().toISOString(),
+    data: { accountId: id },
+    ...overrides,
+  }
 }
 
 /** Answers every list request with `items` and a total of `total`, marks them read on request; records what was asked. */
@@ -20,7 +29,8 @@ function stubServer(items: NotificationDto[], total = items.length, unread = 0) 
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     requests.push(`${init.method ?? 'GET'} ${path}`)
     if (path === '/api/notifications/unread-count') return Response.json({ count: unread })
-    if (path.startsWith('/api/notifications?') || path === '/api/notifications') return Response.json(items, { headers: { 'X-Total-Count': String(total) } })
+    if (path.startsWith('/api/notifications?') || path === '/api/notifications')
+      return Response.json(items, { headers: { 'X-Total-Count': String(total) } })
     const id = Number(/(\d+)\/read$/.exec(path)?.[1])
     items = items.map((n) => (path.endsWith('/read-all') || n.id === id ? { ...n, isRead: true } : n))
     unread = items.filter((n) => !n.isRead).length
@@ -64,7 +74,11 @@ describe('NotificationsScreen', () => {
   })
 
   it('pages through the notifications with the page in the URL', async () => {
-    const requests = stubServer(Array.from({ length: 20 }, (_, i) => note(i + 1)), 45, 3)
+    const requests = stubServer(
+      Array.from({ length: 20 }, (_, i) => note(i + 1)),
+      45,
+      3,
+    )
     renderScreen()
     expect(await screen.findByText('Showing 1-20 of 45')).toBeTruthy()
     expect(screen.getByText('3 unread')).toBeTruthy()

@@ -6,7 +6,13 @@ import type { NotificationDto } from '@shared/api/notifications'
 import { paths } from '@/config/paths'
 import { useCurrentUser } from '@/lib/auth'
 import { NOTIFICATION_FILTER_TYPES, NOTIFICATION_TYPE_LABELS, notificationTarget, typesForFilter } from '@/lib/notification-display'
-import { notificationQuery, notificationsQueryOptions, useMarkAllNotificationsRead, useMarkNotificationRead, useUnreadCount } from '@/lib/notifications'
+import {
+  notificationQuery,
+  notificationsQueryOptions,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useUnreadCount,
+} from '@/lib/notifications'
 import { useSeo } from '@/lib/seo'
 import { Pager } from '@/components/pager'
 import { Button } from '@/components/ui/button'
@@ -33,7 +39,10 @@ function LoadingList() {
 
 function Notice({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children?: ReactNode }) {
   return (
-    <div role="status" className="flex flex-col items-center rounded-2xl border-2 border-dashed border-navy-200 dark:border-navy-700 px-6 py-14 text-center">
+    <div
+      role="status"
+      className="flex flex-col items-center rounded-2xl border-2 border-dashed border-navy-200 dark:border-navy-700 px-6 py-14 text-center"
+    >
       <span className="flex size-14 items-center justify-center rounded-2xl bg-navy-900 text-mint-400">{icon}</span>
       <p className="mt-5 text-lg font-semibold">{title}</p>
       <p className="mt-2 max-w-md text-sm text-muted-foreground">{text}</p>

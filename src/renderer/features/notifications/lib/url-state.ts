@@ -8,14 +8,14 @@ export interface NotificationFilters {
   page: number
 }
 
-const isFilterType = (value: string | null): value is NotificationType =>
-  value !== null && (NOTIFICATION_TYPES as readonly string[]).includes(value)
+const isFilterType = (value: string | null): value is NotificationType => value !== null && (NOTIFICATION_TYPES as readonly string[]).includes(value)
 
 /** Anything unreadable falls back to the default instead of an error: it came from a link or a hand-edit. */
 export function parseNotificationSearch(params: URLSearchParams): NotificationFilters {
   const rawType = params.get('type')
   // balance_update is the other spelling of balance_updated (SPEC §3); the filter knows it by that one
-  const type = rawType === 'balance_update' ? 'balance_updated' : isFilterType(rawType) && NOTIFICATION_FILTER_TYPES.includes(rawType) ? rawType : null
+  const type =
+    rawType === 'balance_update' ? 'balance_updated' : isFilterType(rawType) && NOTIFICATION_FILTER_TYPES.includes(rawType) ? rawType : null
   const rawPage = params.get('page') ?? ''
   const page = /^\d{1,6}$/.test(rawPage) ? Number(rawPage) : 1
   return { type, page: page >= 1 && page <= NOTIFICATION_PAGE.maxPage ? page : 1 }

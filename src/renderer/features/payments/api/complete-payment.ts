@@ -4,7 +4,9 @@ import { apiSend } from '@/lib/api-client'
 
 /** SPEC §7 POST /api/trustap/complete-payment {order_id, confirm_payment: true}: "Complete Payment Manually". */
 export async function completePayment(orderId: string) {
-  return completePaymentResponseSchema.parse(await apiSend<unknown>('POST', '/api/trustap/complete-payment', { order_id: orderId, confirm_payment: true }))
+  return completePaymentResponseSchema.parse(
+    await apiSend<unknown>('POST', '/api/trustap/complete-payment', { order_id: orderId, confirm_payment: true }),
+  )
 }
 
 export function useCompletePayment() {

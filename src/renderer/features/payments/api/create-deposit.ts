@@ -14,7 +14,9 @@ export interface DepositInput {
 /** POST /api/payments/deposits {amount, method}: the provider's checkout for topping up the balance. */
 export async function createDeposit(input: DepositInput, keys: ActionKeys): Promise<CheckoutDto> {
   const body = { amount: input.amount, method: input.method, ...providerReturn() }
-  const answer = await apiSend<unknown>('POST', '/api/payments/deposits', body, { headers: idempotencyHeaders(keys, 'POST', '/api/payments/deposits', body) })
+  const answer = await apiSend<unknown>('POST', '/api/payments/deposits', body, {
+    headers: idempotencyHeaders(keys, 'POST', '/api/payments/deposits', body),
+  })
   return checkoutSchema.parse(answer)
 }
 

@@ -9,7 +9,8 @@ export async function getBalance(signal?: AbortSignal): Promise<BalanceDto | nul
   return body === null ? null : balanceSchema.parse(body)
 }
 
-export const balanceQueryOptions = () => queryOptions({ queryKey: balanceQueryKeys.summary(), queryFn: ({ signal }) => getBalance(signal), staleTime: 30_000 })
+export const balanceQueryOptions = () =>
+  queryOptions({ queryKey: balanceQueryKeys.summary(), queryFn: ({ signal }) => getBalance(signal), staleTime: 30_000 })
 
 export function useBalance(enabled: boolean) {
   return useQuery({ ...balanceQueryOptions(), enabled })

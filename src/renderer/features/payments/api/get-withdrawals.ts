@@ -9,7 +9,8 @@ export async function getWithdrawals(signal?: AbortSignal): Promise<WithdrawalDt
   return body === null ? [] : withdrawalDtoSchema.array().parse(body)
 }
 
-export const withdrawalsQueryOptions = () => queryOptions({ queryKey: balanceQueryKeys.withdrawals(), queryFn: ({ signal }) => getWithdrawals(signal), staleTime: 30_000 })
+export const withdrawalsQueryOptions = () =>
+  queryOptions({ queryKey: balanceQueryKeys.withdrawals(), queryFn: ({ signal }) => getWithdrawals(signal), staleTime: 30_000 })
 
 export function useWithdrawals(enabled: boolean) {
   return useQuery({ ...withdrawalsQueryOptions(), enabled })

@@ -12,7 +12,9 @@ export interface WithdrawalInput {
 /** POST /api/withdrawals {amount, destination}: the amount is held until an admin approves the payout. */
 export async function requestWithdrawal(input: WithdrawalInput, keys: ActionKeys): Promise<WithdrawalDto> {
   const body = { amount: input.amount, destination: input.destination }
-  return withdrawalDtoSchema.parse(await apiSend<unknown>('POST', '/api/withdrawals', body, { headers: idempotencyHeaders(keys, 'POST', '/api/withdrawals', body) }))
+  return withdrawalDtoSchema.parse(
+    await apiSend<unknown>('POST', '/api/withdrawals', body, { headers: idempotencyHeaders(keys, 'POST', '/api/withdrawals', body) }),
+  )
 }
 
 export function useRequestWithdrawal(keys: ActionKeys) {

@@ -20,14 +20,24 @@ export function BalanceHistory({ items }: { items: readonly BalanceEntryDto[] })
               {entry.transactionId !== null && (
                 <>
                   {' · '}
-                  <Link to={paths.transaction(entry.transactionId)} className="font-medium text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline">
+                  <Link
+                    to={paths.transaction(entry.transactionId)}
+                    className="font-medium text-mint-700 dark:text-mint-400 underline-offset-4 hover:underline"
+                  >
                     {transactionDisplayId(entry.transactionId)}
                   </Link>
                 </>
               )}
             </p>
           </div>
-          <p className={cn('shrink-0 font-bold tabular-nums', entry.amount < 0 ? 'text-navy-900 dark:text-navy-100' : 'text-mint-700 dark:text-mint-400')}>{signedAmount(entry.amount)}</p>
+          <p
+            className={cn(
+              'shrink-0 font-bold tabular-nums',
+              entry.amount < 0 ? 'text-navy-900 dark:text-navy-100' : 'text-mint-700 dark:text-mint-400',
+            )}
+          >
+            {signedAmount(entry.amount)}
+          </p>
         </li>
       ))}
     </ul>

@@ -23,7 +23,13 @@ function Figure({ label, value, hint, testId, big = false }: { label: string; va
   return (
     <div className={big ? 'rounded-2xl bg-navy-950 p-5 text-white sm:p-6' : 'rounded-2xl border bg-card p-5'} data-testid={testId}>
       <p className={big ? 'text-sm text-navy-200' : 'text-sm text-muted-foreground'}>{label}</p>
-      {value === null ? <Skeleton className="mt-2 h-8 w-32" /> : <p className={big ? 'mt-1 text-4xl font-extrabold tracking-tight text-mint-300 tabular-nums' : 'mt-1 text-2xl font-bold tabular-nums'}>{value}</p>}
+      {value === null ? (
+        <Skeleton className="mt-2 h-8 w-32" />
+      ) : (
+        <p className={big ? 'mt-1 text-4xl font-extrabold tracking-tight text-mint-300 tabular-nums' : 'mt-1 text-2xl font-bold tabular-nums'}>
+          {value}
+        </p>
+      )}
       <p className={big ? 'mt-2 text-xs text-navy-200' : 'mt-2 text-xs text-muted-foreground'}>{hint}</p>
     </div>
   )
@@ -80,21 +86,43 @@ export function BalanceScreen() {
       </header>
 
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
-        <Figure big label="Available" value={available === null ? null : formatBalance(available)} hint="Spend it on accounts or withdraw it." testId="balance-available" />
-        <Figure label="In escrow" value={balance.data ? formatBalance(balance.data.inEscrow) : balance.isError ? '—' : null} hint="Paid for deals still in progress." testId="balance-in-escrow" />
-        <Figure label="Pending withdrawals" value={balance.data ? formatBalance(balance.data.pendingWithdrawals) : balance.isError ? '—' : null} hint="Held until an admin approves the payout." testId="balance-pending" />
+        <Figure
+          big
+          label="Available"
+          value={available === null ? null : formatBalance(available)}
+          hint="Spend it on accounts or withdraw it."
+          testId="balance-available"
+        />
+        <Figure
+          label="In escrow"
+          value={balance.data ? formatBalance(balance.data.inEscrow) : balance.isError ? '—' : null}
+          hint="Paid for deals still in progress."
+          testId="balance-in-escrow"
+        />
+        <Figure
+          label="Pending withdrawals"
+          value={balance.data ? formatBalance(balance.data.pendingWithdrawals) : balance.isError ? '—' : null}
+          hint="Held until an admin approves the payout."
+          testId="balance-pending"
+        />
       </div>
 
       <Section
         title="History"
-        aside={history.data && total > 0 ? <p className="text-sm text-muted-foreground">{showingText(page, PAYMENTS_PAGE_SIZE, total)}</p> : undefined}
+        aside={
+          history.data && total > 0 ? <p className="text-sm text-muted-foreground">{showingText(page, PAYMENTS_PAGE_SIZE, total)}</p> : undefined
+        }
       >
         {history.isPending ? (
           <Skeleton className="h-40 rounded-2xl" />
         ) : history.isError ? (
           <LoadFailedNotice title="Could not load your history" error={history.error} onRetry={() => void history.refetch()} />
         ) : history.data.items.length === 0 ? (
-          <StateNotice icon={<ReceiptText className="size-7" aria-hidden="true" />} title="Nothing here yet" text="Deposits, purchases, sales and refunds will be listed here." />
+          <StateNotice
+            icon={<ReceiptText className="size-7" aria-hidden="true" />}
+            title="Nothing here yet"
+            text="Deposits, purchases, sales and refunds will be listed here."
+          />
         ) : (
           <>
             <BalanceHistory items={history.data.items} />
@@ -119,7 +147,10 @@ export function BalanceScreen() {
         )}
         <p className="mt-3 text-sm text-muted-foreground">
           Selling through Trustap?{' '}
-          <Link to={paths.trustapIntegration} className="font-medium text-navy-700 dark:text-navy-200 underline underline-offset-2 hover:text-navy-900 dark:hover:text-navy-100">
+          <Link
+            to={paths.trustapIntegration}
+            className="font-medium text-navy-700 dark:text-navy-200 underline underline-offset-2 hover:text-navy-900 dark:hover:text-navy-100"
+          >
             Connect your Trustap account
           </Link>
           .

@@ -115,7 +115,14 @@ export function DepositDialog() {
                       method === value ? 'border-mint-500 bg-mint-300/10 ring-1 ring-mint-500' : 'hover:border-navy-300 dark:hover:border-navy-600',
                     )}
                   >
-                    <input type="radio" name="deposit-method" value={value} checked={method === value} onChange={() => setMethod(value)} className="size-4 accent-mint-600" />
+                    <input
+                      type="radio"
+                      name="deposit-method"
+                      value={value}
+                      checked={method === value}
+                      onChange={() => setMethod(value)}
+                      className="size-4 accent-mint-600"
+                    />
                     <Icon className="size-4 text-navy-500 dark:text-navy-300" aria-hidden="true" />
                     {label}
                   </label>
@@ -143,7 +150,13 @@ export function DepositDialog() {
             )}
             <Button type="submit" size="lg" disabled={busy}>
               {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
-              {leaving ? 'Opening secure checkout…' : deposit.isPending ? 'Starting…' : preview ? `Continue to pay ${preview.total}` : 'Continue to payment'}
+              {leaving
+                ? 'Opening secure checkout…'
+                : deposit.isPending
+                  ? 'Starting…'
+                  : preview
+                    ? `Continue to pay ${preview.total}`
+                    : 'Continue to payment'}
             </Button>
           </form>
         )}

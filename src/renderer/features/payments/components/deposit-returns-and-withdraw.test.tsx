@@ -29,11 +29,15 @@ describe('a deposit back from the provider', () => {
    */
   it('a failed deposit at the provider offers trying again from /balance, not /transaction/{provider tx id}', async () => {
     const sent = stubServer(() => Response.json({}))
-    renderAt('/payment/trustap/return?order_id=deposit_1001_1700000000&type=deposit&payment_type=deposit&tx_id=48213&trustap_status=error&code=failed')
+    renderAt(
+      '/payment/trustap/return?order_id=deposit_1001_1700000000&type=deposit&payment_type=deposit&tx_id=48213&trustap_status=error&code=failed',
+    )
     expect(await screen.findByText('Payment was not completed. Please try again.')).toBeTruthy()
     expect(sent).toEqual([])
     const failed = await screen.findByTestId('payment-failed', {}, { timeout: 3000 })
-    const links = within(failed).getAllByRole('link').map((a) => a.getAttribute('href'))
+    const links = within(failed)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'))
     expect(links).not.toContain('/transaction/48213')
     expect(links).toContain('/balance')
   })
@@ -49,7 +53,14 @@ describe('a deposit back from the provider', () => {
     const close = vi.spyOn(window, 'close').mockImplementation(() => {})
     stubServer(() => Response.json({}))
     renderAt('/payment/trustap/return?type=deposit&status=success')
-    await waitFor(() => expect(postMessage).toHaveBeenCalledWith(expect.objectContaining({ type: 'trustap_payment_completed', redirectTo: '/balance' }), window.location.origin), { timeout: 3000 })
+    await waitFor(
+      () =>
+        expect(postMessage).toHaveBeenCalledWith(
+          expect.objectContaining({ type: 'trustap_payment_completed', redirectTo: '/balance' }),
+          window.location.origin,
+        ),
+      { timeout: 3000 },
+    )
     await waitFor(() => expect(close).toHaveBeenCalled(), { timeout: 3000 })
     close.mockRestore()
   })
@@ -116,7 +127,11 @@ describe('/balance: the Withdraw dialog', () => {
     expect(description(amount)?.getAttribute('role')).toBe('alert')
     expect(email.getAttribute('aria-invalid')).toBe('true')
     expect(description(email)?.textContent).toBe('Enter the email of your payout account')
-    expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Enter an amount in dollars, like 25 or 25.50', 'Enter the email of your payout account'])
+    expect(
+      within(dialog)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual(['Enter an amount in dollars, like 25 or 25.50', 'Enter the email of your payout account'])
 
     // the amount fixed, the email is what is left: the focus goes there, and the amount's hint is back
     await user.type(amount, '20')
@@ -130,7 +145,14 @@ describe('/balance: the Withdraw dialog', () => {
   })
 
   it('takes an old link past the last page of the history to the last page', async () => {
-    const line = (id: number) => ({ id, kind: 'deposit', memo: `Deposit ${id}`, amount: 10, createdAt: '2026-11-20T10:00:00.000Z', transactionId: null })
+    const line = (id: number) => ({
+      id,
+      kind: 'deposit',
+      memo: `Deposit ${id}`,
+      amount: 10,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      transactionId: null,
+    })
     stubServer((path) => {
       if (path === '/api/balance') return Response.json({ available: '30.00', inEscrow: '0.00', pendingWithdrawals: '0.00' })
       if (path.startsWith('/api/balance/history')) {

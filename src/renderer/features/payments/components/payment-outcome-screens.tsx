@@ -6,12 +6,32 @@ import { Card } from '@/components/ui/card'
 import { useSeo } from '@/lib/seo'
 import { failedPage, successPage } from '../lib/outcome-pages'
 
-function OutcomeCard({ tone, title, text, note, children, testId }: { tone: 'success' | 'error'; title: string; text: string; note?: string | null; /** the way on; Return to Home follows it */ children: ReactNode; testId: string }) {
+function OutcomeCard({
+  tone,
+  title,
+  text,
+  note,
+  children,
+  testId,
+}: {
+  tone: 'success' | 'error'
+  title: string
+  text: string
+  note?: string | null
+  /** the way on; Return to Home follows it */ children: ReactNode
+  testId: string
+}) {
   const Icon = tone === 'success' ? CheckCircle2 : XCircle
   return (
     <div className="mx-auto flex max-w-lg flex-col px-4 py-12 sm:py-20">
       <Card className="flex flex-col items-center p-6 text-center sm:p-10" data-testid={testId}>
-        <span className={tone === 'success' ? 'flex size-16 items-center justify-center rounded-2xl bg-mint-300/25 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400' : 'flex size-16 items-center justify-center rounded-2xl bg-destructive/10 text-destructive'}>
+        <span
+          className={
+            tone === 'success'
+              ? 'flex size-16 items-center justify-center rounded-2xl bg-mint-300/25 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400'
+              : 'flex size-16 items-center justify-center rounded-2xl bg-destructive/10 text-destructive'
+          }
+        >
           <Icon className="size-8" aria-hidden="true" />
         </span>
         <h1 className="mt-5 text-2xl font-extrabold tracking-tight">{title}</h1>
@@ -36,7 +56,13 @@ export function PaymentSuccessScreen() {
   const page = successPage(search)
   useSeo({ title: 'Payment successful | Handover', description: 'Your payment went through.', noIndex: true })
   return (
-    <OutcomeCard tone="success" title="Payment successful" text={page.text} note={page.reference && `Reference ${page.reference}`} testId="payment-success">
+    <OutcomeCard
+      tone="success"
+      title="Payment successful"
+      text={page.text}
+      note={page.reference && `Reference ${page.reference}`}
+      testId="payment-success"
+    >
       <Button asChild size="lg">
         <Link to={page.continueTo}>{page.continueLabel}</Link>
       </Button>

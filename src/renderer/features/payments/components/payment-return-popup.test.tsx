@@ -41,7 +41,13 @@ describe('payment return opened as a popup', () => {
     expect(await screen.findByText('Payment failed: card_declined')).toBeTruthy()
     await waitFor(() => expect(postMessage).toHaveBeenCalledTimes(1), { timeout: 2500 })
     expect(postMessage).toHaveBeenCalledWith(
-      { type: 'trustap_payment_completed', status: 'failed', paymentType: 'deposit', details: null, redirectTo: '/payment-failed?reason=failed&error=card_declined' },
+      {
+        type: 'trustap_payment_completed',
+        status: 'failed',
+        paymentType: 'deposit',
+        details: null,
+        redirectTo: '/payment-failed?reason=failed&error=card_declined',
+      },
       window.location.origin,
     )
     await waitFor(() => expect(close).toHaveBeenCalled(), { timeout: 2500 })
@@ -67,7 +73,10 @@ describe('payment return opened as a popup', () => {
     const { postMessage, close } = openAsPopup()
     stubServer((path) => {
       if (path === '/api/trustap/verify-payment') {
-        return Response.json({ success: true, details: { type: 'transaction', amount: 120, transaction_id: 5, order_id: 'trans_5', conversationId: 7, sellerId: 2002 } })
+        return Response.json({
+          success: true,
+          details: { type: 'transaction', amount: 120, transaction_id: 5, order_id: 'trans_5', conversationId: 7, sellerId: 2002 },
+        })
       }
       if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: false } })
       return Response.json({})
@@ -98,7 +107,14 @@ describe('payment return opened as a popup', () => {
       FakeSocket.last!.receive({ type: 'authenticated' } as never)
     })
     // the verification answers, the popup tells its opener
-    await waitFor(() => expect(postMessage).toHaveBeenCalledWith(expect.objectContaining({ type: 'trustap_payment_completed', status: 'success' }), window.location.origin), { timeout: 2000 })
+    await waitFor(
+      () =>
+        expect(postMessage).toHaveBeenCalledWith(
+          expect.objectContaining({ type: 'trustap_payment_completed', status: 'success' }),
+          window.location.origin,
+        ),
+      { timeout: 2000 },
+    )
     // the server's payment_completed for the credited purchase reaches the popup too
     act(() => FakeSocket.last!.receive({ type: 'payment_completed', redirect_to_chat: true, conversationId: 7, transactionId: 5 }))
     await waitFor(() => expect(close).toHaveBeenCalled(), { timeout: 2500 })

@@ -46,7 +46,9 @@ describe('PaymentReturnScreen', () => {
   })
 
   it('with nothing to verify offers manual completion, which builds a deposit order id for the user', async () => {
-    const sent = stubServer(() => Response.json({ error: { code: 'not_found', message: 'Payment order not found' }, message: 'Payment order not found' }, { status: 404 }))
+    const sent = stubServer(() =>
+      Response.json({ error: { code: 'not_found', message: 'Payment order not found' }, message: 'Payment order not found' }, { status: 404 }),
+    )
     const { user } = renderAt('/payment/trustap/return')
     expect(await screen.findByText('Payment verification required. Please use manual processing if payment was completed.')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: /Complete Payment Manually/ }))

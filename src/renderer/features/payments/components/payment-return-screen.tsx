@@ -4,7 +4,12 @@ import { Card } from '@/components/ui/card'
 import { useSeo } from '@/lib/seo'
 import { usePaymentReturn } from '../hooks/use-payment-return'
 
-const TITLES = { processing: 'Processing payment', success: 'Payment successful', failed: 'Payment not completed', cancelled: 'Payment cancelled' } as const
+const TITLES = {
+  processing: 'Processing payment',
+  success: 'Payment successful',
+  failed: 'Payment not completed',
+  cancelled: 'Payment cancelled',
+} as const
 
 /**
  * SPEC §2 payment return screen (/payment/return, /payment-return, /payment/trustap/return, /trustap/return and

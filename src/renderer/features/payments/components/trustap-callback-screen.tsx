@@ -23,13 +23,22 @@ export function TrustapCallbackScreen() {
         <span
           className={cn(
             'flex size-16 items-center justify-center rounded-2xl',
-            view.phase === 'connected' ? 'bg-mint-300/25 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400' : view.phase === 'processing' ? 'bg-muted text-navy-500 dark:text-navy-300' : 'bg-destructive/10 text-destructive',
+            view.phase === 'connected'
+              ? 'bg-mint-300/25 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400'
+              : view.phase === 'processing'
+                ? 'bg-muted text-navy-500 dark:text-navy-300'
+                : 'bg-destructive/10 text-destructive',
           )}
         >
           <Icon className={cn('size-8', view.phase === 'processing' && 'animate-spin')} aria-hidden="true" />
         </span>
         <h1 className="mt-5 text-2xl font-extrabold tracking-tight">{view.phase === 'failed' ? view.title : TITLES[view.phase]}</h1>
-        <p className="mt-2 break-words text-muted-foreground" role={view.phase === 'failed' ? 'alert' : 'status'} aria-live="polite" data-testid="trustap-callback-message">
+        <p
+          className="mt-2 break-words text-muted-foreground"
+          role={view.phase === 'failed' ? 'alert' : 'status'}
+          aria-live="polite"
+          data-testid="trustap-callback-message"
+        >
           {view.message}
         </p>
         {view.phase === 'connected' && view.connection.email && (

@@ -4,7 +4,14 @@ import type { TrustapConnectionDto } from '@shared/api/payments'
 import { BrowserCheckoutNotice } from '@/components/browser-checkout-notice'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/dialog'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/dialog'
 import { toast } from '@/hooks/use-toast'
 import { describeError } from '@/lib/api-client'
 import { useDisconnectTrustap } from '../api/disconnect-trustap'
@@ -12,7 +19,11 @@ import { useConnectTrustap, useTrustapStart } from '../api/start-trustap-oauth'
 import { connectionFacts, connectPanel, TRUSTAP_TEXTS } from '../lib/trustap-connection'
 
 function ErrorText({ children }: { children: string }) {
-  return <p role="alert" className="rounded-xl border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm break-words text-destructive">{children}</p>
+  return (
+    <p role="alert" className="rounded-xl border border-destructive/30 bg-destructive/5 px-3 py-2 text-sm break-words text-destructive">
+      {children}
+    </p>
+  )
 }
 
 /** Not connected: the Connect button, or why there is none (no OAuth client on this server). */
@@ -23,7 +34,11 @@ export function ConnectPanel() {
 
   if (panel.kind === 'not-configured') {
     return (
-      <div role="status" className="flex gap-3 rounded-2xl border border-amber-200 dark:border-amber-800 bg-amber-50 dark:bg-amber-950/40 p-5 text-amber-950 dark:text-amber-100" data-testid="trustap-not-configured">
+      <div
+        role="status"
+        className="flex gap-3 rounded-2xl border border-amber-200 dark:border-amber-800 bg-amber-50 dark:bg-amber-950/40 p-5 text-amber-950 dark:text-amber-100"
+        data-testid="trustap-not-configured"
+      >
         <Info className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
         <div>
           <p className="font-semibold">{TRUSTAP_TEXTS.notConfiguredTitle}</p>

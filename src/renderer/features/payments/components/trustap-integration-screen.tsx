@@ -59,7 +59,12 @@ export function TrustapIntegrationScreen() {
         {connection.isPending ? (
           <Skeleton className="h-40 rounded-2xl" />
         ) : connection.isError ? (
-          <LoadFailedNotice title="Could not load your connection" error={connection.error} fallback={TRUSTAP_TEXTS.loadFailed} onRetry={() => void connection.refetch()} />
+          <LoadFailedNotice
+            title="Could not load your connection"
+            error={connection.error}
+            fallback={TRUSTAP_TEXTS.loadFailed}
+            onRetry={() => void connection.refetch()}
+          />
         ) : connection.data?.connected ? (
           <ConnectedAccount connection={connection.data} />
         ) : (

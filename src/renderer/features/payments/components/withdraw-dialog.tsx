@@ -45,7 +45,11 @@ export function WithdrawDialog({ available }: { available: string | null }) {
         onSuccess: (w) => {
           setOpen(false)
           setAmount('')
-          toast({ variant: 'success', title: 'Withdrawal requested', description: `${formatCentsBalance(dollarsToCents(w.amount) ?? 0)} is held until an admin approves the payout.` })
+          toast({
+            variant: 'success',
+            title: 'Withdrawal requested',
+            description: `${formatCentsBalance(dollarsToCents(w.amount) ?? 0)} is held until an admin approves the payout.`,
+          })
         },
       },
     )
@@ -72,8 +76,8 @@ export function WithdrawDialog({ available }: { available: string | null }) {
       <DialogContent>
         <DialogTitle>Withdraw</DialogTitle>
         <DialogDescription>
-          Available: <strong className="text-foreground tabular-nums">{available === null ? 'checking…' : formatBalance(available)}</strong>. An admin approves each payout;
-          until then the amount is held.
+          Available: <strong className="text-foreground tabular-nums">{available === null ? 'checking…' : formatBalance(available)}</strong>. An admin
+          approves each payout; until then the amount is held.
         </DialogDescription>
         <form className="mt-5 grid gap-4" onSubmit={submit} noValidate>
           <AmountField

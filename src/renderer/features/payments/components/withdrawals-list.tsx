@@ -26,7 +26,9 @@ export function WithdrawalsList({ items }: { items: readonly WithdrawalDto[] }) 
             </p>
             {w.status === 'rejected' && w.reason && <p className="mt-1 text-sm break-words text-navy-700 dark:text-navy-200">Reason: {w.reason}</p>}
           </div>
-          <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', STATUS[w.status].className)}>{STATUS[w.status].label}</span>
+          <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset', STATUS[w.status].className)}>
+            {STATUS[w.status].label}
+          </span>
         </li>
       ))}
     </ul>

@@ -30,8 +30,7 @@ import { cancelledPurchaseState } from '../lib/cancelled-purchase'
 import { readReturnParams } from '../lib/return-params'
 
 export type ReturnView =
-  | { phase: 'processing'; message: string; redirect: { to: string; delayMs: number } | null }
-  | { phase: 'done'; outcome: ReturnOutcome }
+  { phase: 'processing'; message: string; redirect: { to: string; delayMs: number } | null } | { phase: 'done'; outcome: ReturnOutcome }
 
 /** The window that opened this one as a popup, if it is still there (reading it can throw across origins). */
 function openerWindow(): Window | null {
@@ -80,7 +79,11 @@ export function usePaymentReturn() {
     const plan = planReturn(params, readStoredCheckout())
     if (plan.kind === 'decided') return finish(plan.outcome)
     if (plan.kind === 'redirect') return setView({ phase: 'processing', message: plan.message, redirect: { to: plan.to, delayMs: plan.delayMs } })
-    setView({ phase: 'processing', message: looksPaid(params) ? 'Payment received. Confirming it with the provider…' : RETURN_TEXTS.processing, redirect: null })
+    setView({
+      phase: 'processing',
+      message: looksPaid(params) ? 'Payment received. Confirming it with the provider…' : RETURN_TEXTS.processing,
+      redirect: null,
+    })
     verify.mutateAsync(plan.request).then(
       (response) => finish(outcomeOfVerification(plan, response)),
       (error: unknown) => finish(outcomeOfVerifyError(serverText(error), plan.orderType)),
@@ -109,7 +112,10 @@ export function usePaymentReturn() {
     }
     if (!redirect) return
     // replace: Back must not come here again and verify a second time
-    const timer = window.setTimeout(() => navigate(redirect.to, { replace: true, state: cancelledPurchaseState(outcome?.cancelledPurchase ?? null) }), redirect.delayMs)
+    const timer = window.setTimeout(
+      () => navigate(redirect.to, { replace: true, state: cancelledPurchaseState(outcome?.cancelledPurchase ?? null) }),
+      redirect.delayMs,
+    )
     return () => window.clearTimeout(timer)
   }, [redirect, outcome, navigate])
 
@@ -124,5 +130,9 @@ export function usePaymentReturn() {
     }
   }
 
-  return { view, completeManually, goTo: (to: string) => navigate(to, { replace: true, state: cancelledPurchaseState(outcome?.cancelledPurchase ?? null) }) }
+  return {
+    view,
+    completeManually,
+    goTo: (to: string) => navigate(to, { replace: true, state: cancelledPurchaseState(outcome?.cancelledPurchase ?? null) }),
+  }
 }

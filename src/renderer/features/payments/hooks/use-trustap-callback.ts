@@ -3,7 +3,15 @@ import { useNavigate, useSearchParams } from 'react-router-dom'
 import { describeError, errorStatus } from '@/lib/api-client'
 import { useCurrentUser } from '@/lib/auth'
 import { useFinishTrustapOAuth } from '../api/finish-trustap-oauth'
-import { connectedView, exchangeFailedView, initialView, planCallback, readCallbackParams, shouldExchange, type CallbackView } from '../lib/trustap-callback'
+import {
+  connectedView,
+  exchangeFailedView,
+  initialView,
+  planCallback,
+  readCallbackParams,
+  shouldExchange,
+  type CallbackView,
+} from '../lib/trustap-callback'
 
 /**
  * Runs the authorisation callback: reads Trustap's answer from the URL, posts the code and state once for the

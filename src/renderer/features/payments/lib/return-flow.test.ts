@@ -34,8 +34,16 @@ function verifying(result: ReturnPlan) {
 
 describe('reading the return URL (SPEC §3)', () => {
   it('takes transaction_id or tx_id, status or code, and notices when nothing is there', () => {
-    expect(readReturnParams(new URLSearchParams('tx_id=abc&code=PAID'))).toMatchObject({ transactionId: 'abc', status: 'paid', code: 'paid', hasAny: true })
-    expect(readReturnParams(new URLSearchParams('transaction_id=7&tx_id=abc&status=success'))).toMatchObject({ transactionId: '7', status: 'success' })
+    expect(readReturnParams(new URLSearchParams('tx_id=abc&code=PAID'))).toMatchObject({
+      transactionId: 'abc',
+      status: 'paid',
+      code: 'paid',
+      hasAny: true,
+    })
+    expect(readReturnParams(new URLSearchParams('transaction_id=7&tx_id=abc&status=success'))).toMatchObject({
+      transactionId: '7',
+      status: 'success',
+    })
     expect(readReturnParams(new URLSearchParams('_trustap_return=1')).hasAny).toBe(false)
     expect(readReturnParams(new URLSearchParams('status=')).hasAny).toBe(false)
   })
@@ -72,7 +80,13 @@ describe('success conditions (SPEC §4)', () => {
 
 describe('cancelled', () => {
   it('status cancelled or canceled, or an error mentioning it: the cancelled message, home after 2 s', () => {
-    for (const search of ['status=cancelled', 'status=CANCELED', 'code=cancelled', 'error=User%20canceled%20the%20payment', 'error=Payment%20Cancelled&status=failed']) {
+    for (const search of [
+      'status=cancelled',
+      'status=CANCELED',
+      'code=cancelled',
+      'error=User%20canceled%20the%20payment',
+      'error=Payment%20Cancelled&status=failed',
+    ]) {
       const outcome = decided(plan(`${search}&order_id=trans_4`))
       expect(outcome.message, search).toBe('Payment was cancelled. No charges have been made.')
       expect(outcome.toast).toMatchObject({ title: 'Payment Cancelled' })
@@ -85,20 +99,36 @@ describe('cancelled', () => {
 
 describe('a cancelled purchase', () => {
   it('names its deal for the home page, with the cancelled words, toast and 2 s home kept as SPEC §4 has them', () => {
-    for (const search of ['order_id=trans_42&status=cancelled', `state=${b64({ orderId: 'trans_42' })}&code=canceled`, 'order_id=trans_42&error=User%20cancelled']) {
+    for (const search of [
+      'order_id=trans_42&status=cancelled',
+      `state=${b64({ orderId: 'trans_42' })}&code=canceled`,
+      'order_id=trans_42&error=User%20cancelled',
+    ]) {
       const outcome = decided(plan(search))
       expect(outcome.cancelledPurchase, search).toBe(42)
       expect(outcome.message).toBe('Payment was cancelled. No charges have been made.')
-      expect(outcome.toast).toEqual({ variant: 'warning', title: 'Payment Cancelled', description: 'Payment was cancelled. No charges have been made.' })
+      expect(outcome.toast).toEqual({
+        variant: 'warning',
+        title: 'Payment Cancelled',
+        description: 'Payment was cancelled. No charges have been made.',
+      })
       expect(outcome.redirect).toEqual({ to: '/', delayMs: REDIRECT_DELAYS.long })
       expect(popupMessage(outcome)).toMatchObject({ status: 'cancelled', redirectTo: '/' })
     }
     // the server finding the order cancelled says the same
-    expect(outcomeOfVerification(verifying(plan('order_id=trans_42')), { success: false, error: PAYMENT_MESSAGES.cancelled })).toMatchObject({ cancelledPurchase: 42, redirect: { to: '/' } })
+    expect(outcomeOfVerification(verifying(plan('order_id=trans_42')), { success: false, error: PAYMENT_MESSAGES.cancelled })).toMatchObject({
+      cancelledPurchase: 42,
+      redirect: { to: '/' },
+    })
   })
 
   it('names none for a deposit or an order that is no purchase of ours', () => {
-    for (const search of ['order_id=deposit_1001_1700000000&status=cancelled', 'status=cancelled', 'order_id=trans_abc&status=cancelled', 'type=transaction&status=cancelled']) {
+    for (const search of [
+      'order_id=deposit_1001_1700000000&status=cancelled',
+      'status=cancelled',
+      'order_id=trans_abc&status=cancelled',
+      'type=transaction&status=cancelled',
+    ]) {
       expect(decided(plan(search)).cancelledPurchase, search).toBeNull()
     }
   })
@@ -116,7 +146,10 @@ describe('failed', () => {
 
   it('a failed status or a non-ok provider status goes to /payment-failed with reason, error and tx_id after 1.5 s', () => {
     const withError = decided(plan('status=failed&error=The%20payment%20was%20declined&tx_id=sb_1&trustap_status=error'))
-    expect(withError.redirect).toEqual({ to: '/payment-failed?reason=failed&error=The+payment+was+declined&tx_id=sb_1', delayMs: REDIRECT_DELAYS.medium })
+    expect(withError.redirect).toEqual({
+      to: '/payment-failed?reason=failed&error=The+payment+was+declined&tx_id=sb_1',
+      delayMs: REDIRECT_DELAYS.medium,
+    })
     expect(withError.message).toBe('Payment failed: The payment was declined')
 
     const providerOnly = decided(plan('trustap_status=error&transaction_id=12'))
@@ -129,7 +162,12 @@ describe('failed', () => {
 describe('what gets verified', () => {
   it('sends every id the URL has, with the inferred type, the state and the stored account', () => {
     const state = b64({ orderId: 'trans_5' })
-    const result = verifying(plan(`order_id=trans_5&transaction_id=5&type=transaction&state=${encodeURIComponent(state)}&status=paid&code=paid&trustap_status=ok`, { orderId: 'trans_5', accountId: '77' }))
+    const result = verifying(
+      plan(`order_id=trans_5&transaction_id=5&type=transaction&state=${encodeURIComponent(state)}&status=paid&code=paid&trustap_status=ok`, {
+        orderId: 'trans_5',
+        accountId: '77',
+      }),
+    )
     expect(result.request).toEqual({ transaction_id: '5', order_id: 'trans_5', type: 'transaction', state, account_id: '77' })
     expect(result.providerPaid).toBe(true)
   })
@@ -154,12 +192,21 @@ describe('what gets verified', () => {
   })
 
   it('a deposit with no ids goes to /balance after 1.5 s', () => {
-    expect(plan('type=deposit&status=success')).toEqual({ kind: 'redirect', message: RETURN_TEXTS.depositProcessing, to: '/balance', delayMs: REDIRECT_DELAYS.medium })
+    expect(plan('type=deposit&status=success')).toEqual({
+      kind: 'redirect',
+      message: RETURN_TEXTS.depositProcessing,
+      to: '/balance',
+      delayMs: REDIRECT_DELAYS.medium,
+    })
     expect(plan('payment_type=deposit')).toMatchObject({ kind: 'redirect', to: '/balance' })
   })
 
   it('a purchase with no ids falls back to the stored order, else manual processing', () => {
-    expect(verifying(plan('type=transaction&status=paid', { orderId: 'trans_8', accountId: '3' })).request).toMatchObject({ order_id: 'trans_8', type: 'transaction', account_id: '3' })
+    expect(verifying(plan('type=transaction&status=paid', { orderId: 'trans_8', accountId: '3' })).request).toMatchObject({
+      order_id: 'trans_8',
+      type: 'transaction',
+      account_id: '3',
+    })
     expect(decided(plan('type=transaction&status=paid')).manual).toBe(true)
   })
 })
@@ -172,7 +219,13 @@ describe('after verification', () => {
       success: true,
       details: { amount: 25, order_id: 'deposit_1001_1700000000', type: 'deposit', transaction_id: 'sb_9' },
     })
-    expect(outcome).toMatchObject({ state: 'success', status: 'success', message: 'Your deposit of $25.00 is in your balance.', redirect: { to: '/balance', delayMs: REDIRECT_DELAYS.medium }, continueTo: '/balance' })
+    expect(outcome).toMatchObject({
+      state: 'success',
+      status: 'success',
+      message: 'Your deposit of $25.00 is in your balance.',
+      redirect: { to: '/balance', delayMs: REDIRECT_DELAYS.medium },
+      continueTo: '/balance',
+    })
     expect(outcome.toast?.title).toBe('Payment Successful')
   })
 
@@ -219,7 +272,10 @@ describe('after verification', () => {
   })
 
   it('a refusal because the payment was cancelled is the cancelled outcome', () => {
-    expect(outcomeOfVerification(verify('order_id=trans_5'), { success: false, error: PAYMENT_MESSAGES.cancelled })).toMatchObject({ status: 'cancelled', redirect: { to: '/' } })
+    expect(outcomeOfVerification(verify('order_id=trans_5'), { success: false, error: PAYMENT_MESSAGES.cancelled })).toMatchObject({
+      status: 'cancelled',
+      redirect: { to: '/' },
+    })
   })
 
   it('no answer at all: "Failed to verify payment" (Verification Error)', () => {
@@ -247,20 +303,35 @@ describe('manual completion', () => {
   })
 
   it('success goes on like a verified payment; failures use the manual titles', () => {
-    expect(outcomeOfManual({ success: true, details: { type: 'deposit', amount: 10 } }, 'deposit_1001_1700000000')).toMatchObject({ state: 'success', redirect: { to: '/balance' } })
+    expect(outcomeOfManual({ success: true, details: { type: 'deposit', amount: 10 } }, 'deposit_1001_1700000000')).toMatchObject({
+      state: 'success',
+      redirect: { to: '/balance' },
+    })
     expect(outcomeOfManual({ success: false, error: 'Payment order not found' }, 'deposit_1001_1700000000')).toMatchObject({
       state: 'error',
       message: 'Payment order not found',
       toast: { title: 'Manual payment completion failed' },
     })
-    expect(outcomeOfManualError(null)).toMatchObject({ message: 'Error completing payment manually', toast: { title: 'Error completing payment manually' } })
+    expect(outcomeOfManualError(null)).toMatchObject({
+      message: 'Error completing payment manually',
+      toast: { title: 'Error completing payment manually' },
+    })
   })
 })
 
 describe('popup', () => {
   it('posts trustap_payment_completed with status, paymentType, details and redirectTo', () => {
-    const outcome = outcomeOfVerification(verifying(plan('order_id=deposit_1_2&status=paid')), { success: true, details: { type: 'deposit', amount: 5 } })
-    expect(popupMessage(outcome)).toEqual({ type: 'trustap_payment_completed', status: 'success', paymentType: 'deposit', details: { type: 'deposit', amount: 5 }, redirectTo: '/balance' })
+    const outcome = outcomeOfVerification(verifying(plan('order_id=deposit_1_2&status=paid')), {
+      success: true,
+      details: { type: 'deposit', amount: 5 },
+    })
+    expect(popupMessage(outcome)).toEqual({
+      type: 'trustap_payment_completed',
+      status: 'success',
+      paymentType: 'deposit',
+      details: { type: 'deposit', amount: 5 },
+      redirectTo: '/balance',
+    })
     expect(popupMessage(decided(plan('status=cancelled')))).toMatchObject({ status: 'cancelled', redirectTo: '/' })
   })
 })

@@ -1,4 +1,11 @@
-import { depositOrderId, dollarsToCents as toCents, PAYMENT_MESSAGES, PURCHASE_ORDER_PATTERN, type VerifyPaymentRequest, type VerifyPaymentResponse } from '@shared/api/payments'
+import {
+  depositOrderId,
+  dollarsToCents as toCents,
+  PAYMENT_MESSAGES,
+  PURCHASE_ORDER_PATTERN,
+  type VerifyPaymentRequest,
+  type VerifyPaymentResponse,
+} from '@shared/api/payments'
 import { REDIRECT_DELAYS } from '@shared/constants'
 import { centsToDecimalString } from '@shared/money'
 import { formatBalance } from '@/lib/money-display'
@@ -110,8 +117,10 @@ function query(values: Record<string, string | null | undefined>): string {
   return text ? `?${text}` : ''
 }
 
-export const paymentFailedPath = (reason: string, error: string | null, txId: string | null) => `/payment-failed${query({ reason, error, tx_id: txId })}`
-export const paymentSuccessPath = (type: OrderType | null, txId: string | null, orderId: string | null) => `/payment-success${query({ type, tx_id: txId, order_id: orderId })}`
+export const paymentFailedPath = (reason: string, error: string | null, txId: string | null) =>
+  `/payment-failed${query({ reason, error, tx_id: txId })}`
+export const paymentSuccessPath = (type: OrderType | null, txId: string | null, orderId: string | null) =>
+  `/payment-success${query({ type, tx_id: txId, order_id: orderId })}`
 
 /** The deal an order id names when it is a purchase's (`trans_{id}`), else null. */
 function purchaseOf(orderId: string | null | undefined): number | null {
@@ -135,7 +144,19 @@ function cancelledOutcome(paymentType: OrderType | null, orderId: string | null 
 }
 
 function errorOutcome(message: string, toast: ReturnToast | null, options: Partial<ReturnOutcome> = {}): ReturnOutcome {
-  return { state: 'error', status: 'failed', message, toast, redirect: null, continueTo: null, manual: false, paymentType: null, details: null, cancelledPurchase: null, ...options }
+  return {
+    state: 'error',
+    status: 'failed',
+    message,
+    toast,
+    redirect: null,
+    continueTo: null,
+    manual: false,
+    paymentType: null,
+    details: null,
+    cancelledPurchase: null,
+    ...options,
+  }
 }
 
 /**
@@ -160,21 +181,46 @@ export function planReturn(params: ReturnParams, stored: StoredIds): ReturnPlan 
     const dealId = orderType === 'deposit' ? null : params.transactionId
     const failedPage = paymentFailedPath(params.status ?? params.trustapStatus ?? 'failed', params.error, dealId)
     const redirect = failedStatus ? { to: failedPage, delayMs: RETURN_DELAYS.failedMs } : null
-    return { kind: 'decided', outcome: errorOutcome(message, { variant: 'destructive', title, description: message }, { redirect, continueTo: redirect ? null : failedPage, paymentType: orderType }) }
+    return {
+      kind: 'decided',
+      outcome: errorOutcome(
+        message,
+        { variant: 'destructive', title, description: message },
+        { redirect, continueTo: redirect ? null : failedPage, paymentType: orderType },
+      ),
+    }
   }
 
   const accountId = stored.accountId ?? undefined
   if (!params.hasAny) {
     if (stored.orderId) {
-      return { kind: 'verify', request: { order_id: stored.orderId, type: 'deposit', account_id: accountId }, orderType: 'deposit', providerPaid: false, params }
+      return {
+        kind: 'verify',
+        request: { order_id: stored.orderId, type: 'deposit', account_id: accountId },
+        orderType: 'deposit',
+        providerPaid: false,
+        params,
+      }
     }
     return { kind: 'decided', outcome: errorOutcome(RETURN_TEXTS.verificationRequired, null, { manual: true }) }
   }
 
   if (orderId === null && params.transactionId === null) {
-    if (orderType === 'deposit') return { kind: 'redirect', message: RETURN_TEXTS.depositProcessing, to: '/balance', delayMs: RETURN_DELAYS.depositWithoutIdsMs }
+    if (orderType === 'deposit')
+      return { kind: 'redirect', message: RETURN_TEXTS.depositProcessing, to: '/balance', delayMs: RETURN_DELAYS.depositWithoutIdsMs }
     if (stored.orderId) {
-      return { kind: 'verify', request: { order_id: stored.orderId, type: inferOrderType(params, stored.orderId) ?? undefined, state: params.state ?? undefined, account_id: accountId }, orderType: inferOrderType(params, stored.orderId), providerPaid: providerSaysPaid(params), params }
+      return {
+        kind: 'verify',
+        request: {
+          order_id: stored.orderId,
+          type: inferOrderType(params, stored.orderId) ?? undefined,
+          state: params.state ?? undefined,
+          account_id: accountId,
+        },
+        orderType: inferOrderType(params, stored.orderId),
+        providerPaid: providerSaysPaid(params),
+        params,
+      }
     }
     return { kind: 'decided', outcome: errorOutcome(RETURN_TEXTS.verificationRequired, null, { manual: true, paymentType: orderType }) }
   }
@@ -210,12 +256,16 @@ export function successTarget(type: OrderType | null, details: PaymentDetails | 
 
 function successMessage(type: OrderType | null, details: PaymentDetails | null): string {
   const cents = details?.amount !== undefined ? toCents(details.amount) : null
-  if (type === 'deposit') return cents !== null ? RETURN_TEXTS.depositDone(formatBalance(centsToDecimalString(cents))) : RETURN_TEXTS.depositDoneNoAmount
+  if (type === 'deposit')
+    return cents !== null ? RETURN_TEXTS.depositDone(formatBalance(centsToDecimalString(cents))) : RETURN_TEXTS.depositDoneNoAmount
   if (details?.to_balance) return RETURN_TEXTS.purchaseToBalance(cents !== null ? formatBalance(centsToDecimalString(cents)) : 'the payment')
   return RETURN_TEXTS.purchaseDone
 }
 
-export function successOutcome(details: PaymentDetails | null, plan: { orderType: OrderType | null; providerPaid: boolean; txId: string | null; orderId: string | null }): ReturnOutcome {
+export function successOutcome(
+  details: PaymentDetails | null,
+  plan: { orderType: OrderType | null; providerPaid: boolean; txId: string | null; orderId: string | null },
+): ReturnOutcome {
   const type = details?.type ?? plan.orderType
   const continueTo = successTarget(type, details, plan.txId)
   const txId = details?.transaction_id !== undefined ? String(details.transaction_id) : plan.txId
@@ -240,7 +290,12 @@ export function successOutcome(details: PaymentDetails | null, plan: { orderType
 export function outcomeOfVerification(plan: Extract<ReturnPlan, { kind: 'verify' }>, response: VerifyPaymentResponse): ReturnOutcome {
   const details = response.details ?? null
   if (response.success) {
-    return successOutcome(details, { orderType: plan.orderType, providerPaid: plan.providerPaid, txId: plan.params.transactionId, orderId: plan.request.order_id ?? null })
+    return successOutcome(details, {
+      orderType: plan.orderType,
+      providerPaid: plan.providerPaid,
+      txId: plan.params.transactionId,
+      orderId: plan.request.order_id ?? null,
+    })
   }
   const error = response.error || RETURN_TEXTS.verificationFailed
   const type = details?.type ?? plan.orderType
@@ -251,7 +306,11 @@ export function outcomeOfVerification(plan: Extract<ReturnPlan, { kind: 'verify'
 
 /** Verification did not answer at all (network, 5xx, an order that is not the viewer's). */
 export function outcomeOfVerifyError(serverMessage: string | null, orderType: OrderType | null): ReturnOutcome {
-  return errorOutcome(RETURN_TEXTS.verifyError, { variant: 'destructive', title: RETURN_TOAST_TITLES.verifyError, description: serverMessage ?? RETURN_TEXTS.verifyError }, { manual: true, paymentType: orderType })
+  return errorOutcome(
+    RETURN_TEXTS.verifyError,
+    { variant: 'destructive', title: RETURN_TOAST_TITLES.verifyError, description: serverMessage ?? RETURN_TEXTS.verifyError },
+    { manual: true, paymentType: orderType },
+  )
 }
 
 /** SPEC §4 manual completion: the order we know of, else a deposit id built from the user and the time; null without a user. */
@@ -262,11 +321,18 @@ export function manualOrderId(known: string | null, userId: number | null, nowMs
 }
 
 /** complete-payment answered: success like a verification, else "Manual payment completion failed". */
-export function outcomeOfManual(response: { success: boolean; details?: PaymentDetails; error?: string; message?: string }, orderId: string): ReturnOutcome {
+export function outcomeOfManual(
+  response: { success: boolean; details?: PaymentDetails; error?: string; message?: string },
+  orderId: string,
+): ReturnOutcome {
   const orderType = inferOrderType({ orderId, type: null, paymentType: null, state: null })
   if (response.success) return successOutcome(response.details ?? null, { orderType, providerPaid: false, txId: null, orderId })
   const description = response.error || response.message || RETURN_TEXTS.manualFailed
-  return errorOutcome(description, { variant: 'destructive', title: RETURN_TOAST_TITLES.manualFailed, description }, { manual: true, paymentType: response.details?.type ?? orderType, details: response.details ?? null })
+  return errorOutcome(
+    description,
+    { variant: 'destructive', title: RETURN_TOAST_TITLES.manualFailed, description },
+    { manual: true, paymentType: response.details?.type ?? orderType, details: response.details ?? null },
+  )
 }
 
 export function outcomeOfManualError(serverMessage: string | null): ReturnOutcome {
@@ -275,7 +341,11 @@ export function outcomeOfManualError(serverMessage: string | null): ReturnOutcom
 }
 
 export const noUserOutcome = (): ReturnOutcome =>
-  errorOutcome(RETURN_TEXTS.userUnknown, { variant: 'destructive', title: RETURN_TOAST_TITLES.manualFailed, description: RETURN_TEXTS.userUnknown }, { manual: true })
+  errorOutcome(
+    RETURN_TEXTS.userUnknown,
+    { variant: 'destructive', title: RETURN_TOAST_TITLES.manualFailed, description: RETURN_TEXTS.userUnknown },
+    { manual: true },
+  )
 
 /** The message a popup posts to the window that opened it (SPEC §4). */
 export interface PopupMessage {
@@ -287,7 +357,13 @@ export interface PopupMessage {
 }
 
 export function popupMessage(outcome: ReturnOutcome): PopupMessage {
-  return { type: 'trustap_payment_completed', status: outcome.status, paymentType: outcome.paymentType, details: outcome.details, redirectTo: outcome.redirect?.to ?? outcome.continueTo }
+  return {
+    type: 'trustap_payment_completed',
+    status: outcome.status,
+    paymentType: outcome.paymentType,
+    details: outcome.details,
+    redirectTo: outcome.redirect?.to ?? outcome.continueTo,
+  }
 }
 
 /** A popup's message for the one return that goes on without an outcome, a deposit with no ids: to the balance it went to. */

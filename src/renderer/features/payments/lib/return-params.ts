@@ -84,7 +84,10 @@ const TYPE_WORDS: Record<string, OrderType> = { deposit: 'deposit', transaction:
  * SPEC §4 order type inference: an order id starting `deposit_` is a balance deposit and `trans_` an account
  * purchase; otherwise `type` or `payment_type` say so (then the type inside `state`); null when nothing does.
  */
-export function inferOrderType(params: Pick<ReturnParams, 'orderId' | 'type' | 'paymentType' | 'state'>, orderId: string | null = params.orderId): OrderType | null {
+export function inferOrderType(
+  params: Pick<ReturnParams, 'orderId' | 'type' | 'paymentType' | 'state'>,
+  orderId: string | null = params.orderId,
+): OrderType | null {
   if (orderId?.startsWith('deposit_')) return 'deposit'
   if (orderId?.startsWith('trans_')) return 'transaction'
   for (const word of [params.type, params.paymentType, decodeState(params.state)?.type ?? null]) {

@@ -18,7 +18,12 @@ const CONNECTION = { connected: true, trustapUserId: 'trustap-alice', email: 'al
 describe('reading the callback query', () => {
   it('reads code, state, error and error_description; empty values are missing', () => {
     expect(params('code=abc&state=xyz')).toEqual({ code: 'abc', state: 'xyz', error: null, errorDescription: null })
-    expect(params('code=&state=&error=access_denied&error_description=User+said+no')).toEqual({ code: null, state: null, error: 'access_denied', errorDescription: 'User said no' })
+    expect(params('code=&state=&error=access_denied&error_description=User+said+no')).toEqual({
+      code: null,
+      state: null,
+      error: 'access_denied',
+      errorDescription: 'User said no',
+    })
   })
 
   it('turns what the address bar says into one short line of text', () => {
@@ -36,12 +41,16 @@ describe('planCallback', () => {
       message: 'Trustap did not connect: the request was declined at Trustap.',
       errorCode: 'access_denied',
     })
-    expect(planCallback(params('error=invalid_scope&error_description=Scope+p2p_tx+unknown.'))).toMatchObject({ message: 'Trustap did not connect: Scope p2p_tx unknown.' })
+    expect(planCallback(params('error=invalid_scope&error_description=Scope+p2p_tx+unknown.'))).toMatchObject({
+      message: 'Trustap did not connect: Scope p2p_tx unknown.',
+    })
     expect(refusalMessage('weird_error', null)).toBe('Trustap did not connect: weird_error.')
   })
 
   it('keeps markup from the address bar as plain text', () => {
-    expect(planCallback(params('error=x&error_description=%3Cb%3Ebold%3C%2Fb%3E'))).toMatchObject({ message: 'Trustap did not connect: <b>bold</b>.' })
+    expect(planCallback(params('error=x&error_description=%3Cb%3Ebold%3C%2Fb%3E'))).toMatchObject({
+      message: 'Trustap did not connect: <b>bold</b>.',
+    })
   })
 
   it('posts the code only with its state and within the contract’s limits', () => {
@@ -83,7 +92,10 @@ describe('what the screen shows', () => {
       connection: CONNECTION,
       redirect: { to: '/trustap-integration', delayMs: 1500 },
     })
-    expect(connectedView({ connected: false, trustapUserId: null, email: null, connectedAt: null })).toMatchObject({ phase: 'failed', message: CALLBACK_TEXTS.noAccount })
+    expect(connectedView({ connected: false, trustapUserId: null, email: null, connectedAt: null })).toMatchObject({
+      phase: 'failed',
+      message: CALLBACK_TEXTS.noAccount,
+    })
   })
 
   it('refused by the server: its message, and Try again', () => {
@@ -91,6 +103,8 @@ describe('what the screen shows', () => {
     expect(exchangeFailedView(message, 400)).toMatchObject({ phase: 'failed', message, link: { label: 'Try again', to: '/trustap-integration' } })
     expect(exchangeFailedView(null, 0)).toMatchObject({ message: CALLBACK_TEXTS.exchangeFailed, link: { label: 'Try again' } })
     // no Trustap on this server: only the way back
-    expect(exchangeFailedView('The escrow provider is not set up on this server', 503)).toMatchObject({ link: { label: 'Back to Trustap integration' } })
+    expect(exchangeFailedView('The escrow provider is not set up on this server', 503)).toMatchObject({
+      link: { label: 'Back to Trustap integration' },
+    })
   })
 })

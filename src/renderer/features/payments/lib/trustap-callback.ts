@@ -55,10 +55,12 @@ const OAUTH_ERRORS: Record<string, string> = {
   temporarily_unavailable: 'Trustap is busy; try again in a moment',
 }
 
+// eslint-disable-next-line no-control-regex -- stripping control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g
+
 /** One line of plain text from the address bar: no control characters, no runs of spaces, not too long. */
 export function cleanText(raw: string | null, max = MAX_ERROR_TEXT): string | null {
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const text = (raw ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim()
+  const text = (raw ?? '').replace(CONTROL_CHARACTERS, ' ').replace(/\s+/g, ' ').trim()
   if (!text) return null
   return text.length > max ? `${text.slice(0, max - 1)}…` : text
 }
@@ -113,7 +115,12 @@ export function initialView(plan: CallbackPlan, signedIn: boolean | null): Callb
 /** The server kept the account: say so, then go back to the integration page. */
 export function connectedView(connection: TrustapConnectionDto): CallbackView {
   if (!connection.connected) return failed(CALLBACK_TEXTS.noAccount, null, tryAgain)
-  return { phase: 'connected', message: CALLBACK_TEXTS.connected, connection, redirect: { to: paths.trustapIntegration, delayMs: CONNECTED_REDIRECT_MS } }
+  return {
+    phase: 'connected',
+    message: CALLBACK_TEXTS.connected,
+    connection,
+    redirect: { to: paths.trustapIntegration, delayMs: CONNECTED_REDIRECT_MS },
+  }
 }
 
 /**

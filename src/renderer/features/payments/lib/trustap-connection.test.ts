@@ -14,9 +14,18 @@ describe('connectPanel', () => {
   })
 
   it('shows the server’s message for other failures, never a raw body', () => {
-    expect(connectPanel({ status: 'error', error: new ApiError('403: {…}', 403, 'http', 'Your account is suspended') })).toEqual({ kind: 'unavailable', message: 'Your account is suspended' })
-    expect(connectPanel({ status: 'error', error: new ApiError('502: <html>Bad gateway</html>', 502) })).toEqual({ kind: 'unavailable', message: TRUSTAP_TEXTS.startFailed })
-    expect(connectPanel({ status: 'error', error: new ApiError('Unable to connect to server', 0, 'network') })).toEqual({ kind: 'unavailable', message: 'Unable to connect to server' })
+    expect(connectPanel({ status: 'error', error: new ApiError('403: {…}', 403, 'http', 'Your account is suspended') })).toEqual({
+      kind: 'unavailable',
+      message: 'Your account is suspended',
+    })
+    expect(connectPanel({ status: 'error', error: new ApiError('502: <html>Bad gateway</html>', 502) })).toEqual({
+      kind: 'unavailable',
+      message: TRUSTAP_TEXTS.startFailed,
+    })
+    expect(connectPanel({ status: 'error', error: new ApiError('Unable to connect to server', 0, 'network') })).toEqual({
+      kind: 'unavailable',
+      message: 'Unable to connect to server',
+    })
   })
 })
 
@@ -27,7 +36,11 @@ describe('connectionFacts', () => {
       { label: 'Email', value: 'a@trustap.example' },
       { label: 'Connected', value: 'November 23, 2026' },
     ])
-    expect(connectionFacts({ connected: true, trustapUserId: 'u-1', email: null, connectedAt: null }).map((f) => f.value)).toEqual(['u-1', 'Not shared by Trustap', 'Unknown'])
+    expect(connectionFacts({ connected: true, trustapUserId: 'u-1', email: null, connectedAt: null }).map((f) => f.value)).toEqual([
+      'u-1',
+      'Not shared by Trustap',
+      'Unknown',
+    ])
   })
 })
 

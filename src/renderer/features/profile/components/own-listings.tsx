@@ -28,7 +28,11 @@ const TONES: Record<StatusTone, string> = {
 export function ListingStatusBadge({ status }: { status: NonNullable<ListingDto['status']> }) {
   const { label, tone } = LISTING_STATUS[status]
   return (
-    <span data-testid="listing-status" data-status={status} className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset', TONES[tone])}>
+    <span
+      data-testid="listing-status"
+      data-status={status}
+      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset', TONES[tone])}
+    >
       {label}
     </span>
   )
@@ -39,7 +43,11 @@ function Thumbnail({ listing }: { listing: ListingDto }) {
   const image = listing.images[0]
   const platform = PLATFORMS[listing.platform]
   return (
-    <span aria-hidden="true" className="relative block aspect-[16/9] w-20 shrink-0 overflow-hidden rounded-lg sm:w-24" style={{ backgroundColor: platform.badgeColor }}>
+    <span
+      aria-hidden="true"
+      className="relative block aspect-[16/9] w-20 shrink-0 overflow-hidden rounded-lg sm:w-24"
+      style={{ backgroundColor: platform.badgeColor }}
+    >
       {image && !failed ? (
         <img src={imageSrc(image)} alt="" loading="lazy" className="size-full object-cover" onError={() => setFailed(true)} />
       ) : (
@@ -53,7 +61,10 @@ function Row({ listing }: { listing: ListingDto }) {
   const status = listing.status ?? (listing.isActive ? 'active' : 'removed')
   const note = statusNote(listing)
   return (
-    <li data-testid="own-listing" className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 bg-card px-4 py-3 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto] sm:gap-x-4 sm:px-5">
+    <li
+      data-testid="own-listing"
+      className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 bg-card px-4 py-3 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto] sm:gap-x-4 sm:px-5"
+    >
       <Thumbnail listing={listing} />
       <div className="min-w-0">
         <Link to={paths.listing(listing.id)} className="line-clamp-2 font-semibold break-words underline-offset-4 hover:underline sm:line-clamp-1">

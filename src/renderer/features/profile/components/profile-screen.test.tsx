@@ -11,10 +11,28 @@ const ALICE = { id: 1000, username: 'alice', avatar: null, balance: '15.00' }
 
 function listing(id: number, status: NonNullable<ListingDto['status']>, extra: Partial<ListingDto> = {}): ListingDto {
   return {
-    id, platform: 'youtube', username: `channel${id}`, displayName: `Channel ${id}`, niche: 'Pets', description: 'Daily cat videos.',
-    accountTitle: `Channel ${id}`, price: 100 + id, followers: 1_000, monthlyIncome: 0, isVerified: false, isMonetized: false,
-    isPremium: false, isPinned: false, isActive: status === 'active', status, rejectionReason: null, createdAt: '2025-01-01T00:00:00.000Z',
-    images: [], sellerId: ALICE.id, seller: { id: ALICE.id, username: 'alice' }, ...extra,
+    id,
+    platform: 'youtube',
+    username: `channel${id}`,
+    displayName: `Channel ${id}`,
+    niche: 'Pets',
+    description: 'Daily cat videos.',
+    accountTitle: `Channel ${id}`,
+    price: 100 + id,
+    followers: 1_000,
+    monthlyIncome: 0,
+    isVerified: false,
+    isMonetized: false,
+    isPremium: false,
+    isPinned: false,
+    isActive: status === 'active',
+    status,
+    rejectionReason: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    images: [],
+    sellerId: ALICE.id,
+    seller: { id: ALICE.id, username: 'alice' },
+    ...extra,
   }
 }
 
@@ -38,7 +56,12 @@ function renderProfile(me: typeof ALICE | null, listings: ListingDto[] = []) {
         <Routes>
           <Route
             path="/profile"
-            element={<ProfileScreen renderDeals={(role) => <p data-testid={`deals-${role}`}>{role} deals</p>} renderReviews={(id) => <p data-testid="reviews">reviews of {id}</p>} />}
+            element={
+              <ProfileScreen
+                renderDeals={(role) => <p data-testid={`deals-${role}`}>{role} deals</p>}
+                renderReviews={(id) => <p data-testid="reviews">reviews of {id}</p>}
+              />
+            }
           />
           <Route path="*" element={<p>elsewhere</p>} />
         </Routes>
@@ -72,8 +95,20 @@ describe('ProfileScreen', () => {
     ])
     expect(await screen.findByRole('heading', { level: 1, name: 'alice' })).toBeTruthy()
     const rows = within(await screen.findByRole('list', { name: 'Your listings' })).getAllByTestId('own-listing')
-    expect(rows.map((row) => within(row).getByTestId('listing-status').textContent)).toEqual(['Live', 'In review', 'In a deal', 'Suspended', 'Sold', 'Removed'])
-    const editable = rows.map((row) => within(row).queryByRole('link', { name: /^Edit / })?.getAttribute('href') ?? null)
+    expect(rows.map((row) => within(row).getByTestId('listing-status').textContent)).toEqual([
+      'Live',
+      'In review',
+      'In a deal',
+      'Suspended',
+      'Sold',
+      'Removed',
+    ])
+    const editable = rows.map(
+      (row) =>
+        within(row)
+          .queryByRole('link', { name: /^Edit / })
+          ?.getAttribute('href') ?? null,
+    )
     expect(editable).toEqual(['/create-listing?edit=1', '/create-listing?edit=2', null, '/create-listing?edit=4', null, null])
     expect(within(rows[4]!).getByRole('link', { name: 'View Channel 5' }).getAttribute('href')).toBe('/listing/5')
     expect(rows[3]!.textContent).toContain('Suspended: Misleading audience figures')

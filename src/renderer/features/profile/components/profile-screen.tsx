@@ -92,13 +92,21 @@ export function ProfileScreen({ renderDeals, renderReviews }: ProfileScreenProps
             <Header user={user} />
             <nav aria-label="On this page" className="flex gap-1 overflow-x-auto border-b pb-2">
               {SECTIONS.map((section) => (
-                <a key={section.id} href={`#${section.id}`} className="shrink-0 rounded-lg px-2 py-1.5 text-[13px] font-medium text-navy-700 min-[360px]:px-3 min-[360px]:text-sm dark:text-navy-200 hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                <a
+                  key={section.id}
+                  href={`#${section.id}`}
+                  className="shrink-0 rounded-lg px-2 py-1.5 text-[13px] font-medium text-navy-700 min-[360px]:px-3 min-[360px]:text-sm dark:text-navy-200 hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
                   {section.label}
                 </a>
               ))}
             </nav>
           </div>
-          <Section id="listings" title="Your listings" text="Every account you have listed, in every status. Live listings are in the catalogue; edit them at any time except during a deal.">
+          <Section
+            id="listings"
+            title="Your listings"
+            text="Every account you have listed, in every status. Live listings are in the catalogue; edit them at any time except during a deal."
+          >
             <OwnListings />
           </Section>
           <Section id="sales" title="Your sales" text="Deals where you sell. The money reaches your balance when the deal is completed.">

@@ -31,7 +31,5 @@ export function statusNote(listing: Pick<ListingDto, 'status' | 'rejectionReason
 /** How many of each status, in the order the summary shows them; statuses with none are left out. */
 export function statusCounts(listings: readonly Pick<ListingDto, 'status'>[]): { status: ListingStatus; count: number }[] {
   const order: ListingStatus[] = ['active', 'pending_review', 'reserved', 'suspended', 'sold', 'removed']
-  return order
-    .map((status) => ({ status, count: listings.filter((listing) => listing.status === status).length }))
-    .filter((entry) => entry.count > 0)
+  return order.map((status) => ({ status, count: listings.filter((listing) => listing.status === status).length })).filter((entry) => entry.count > 0)
 }

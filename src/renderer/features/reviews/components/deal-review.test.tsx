@@ -85,7 +85,9 @@ describe('DealReview', () => {
   })
 
   it('shows the server’s refusal and then what is really stored', async () => {
-    stubServer(null, () => Response.json({ error: { code: 'already_reviewed', message: REVIEW_MESSAGES.already }, message: REVIEW_MESSAGES.already }, { status: 409 }))
+    stubServer(null, () =>
+      Response.json({ error: { code: 'already_reviewed', message: REVIEW_MESSAGES.already }, message: REVIEW_MESSAGES.already }, { status: 409 }),
+    )
     const user = renderReview({ deal: deal() })
     await user.click(await screen.findByRole('radio', { name: '3 stars, Good' }))
     await user.type(screen.getByLabelText('Your review'), 'Fine')
@@ -106,7 +108,9 @@ describe('DealReview', () => {
   })
 
   it('tells both parties that an admin removed the review, and why, and offers no form again', async () => {
-    vi.stubGlobal('fetch', async () => Response.json({ review: null, removed: { removedAt: '2026-11-21T09:00:00.000Z', reason: 'Personal data of a third party' } }))
+    vi.stubGlobal('fetch', async () =>
+      Response.json({ review: null, removed: { removedAt: '2026-11-21T09:00:00.000Z', reason: 'Personal data of a third party' } }),
+    )
     renderReview({ deal: deal() })
     expect((await screen.findByText(/An admin removed your review on/)).textContent).toContain('November 21, 2026')
     expect(screen.getByText('Reason: Personal data of a third party')).toBeTruthy()

@@ -34,9 +34,14 @@ export function DealReview({ deal }: { deal: Deal }) {
       <Card className="flex items-start gap-3 p-5 text-sm sm:p-6" data-testid="deal-review">
         <ShieldAlert className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
         <div>
-          <p className="font-semibold">{deal.viewerRole === 'buyer' ? 'An admin removed your review' : `An admin removed ${deal.buyer.username}'s review`} on {formatLongDate(removed.removedAt)}.</p>
+          <p className="font-semibold">
+            {deal.viewerRole === 'buyer' ? 'An admin removed your review' : `An admin removed ${deal.buyer.username}'s review`} on{' '}
+            {formatLongDate(removed.removedAt)}.
+          </p>
           <p className="mt-1 text-muted-foreground">Reason: {removed.reason}</p>
-          <p className="mt-1 text-muted-foreground">It no longer shows on the seller page or counts in the rating, and this deal cannot be reviewed again.</p>
+          <p className="mt-1 text-muted-foreground">
+            It no longer shows on the seller page or counts in the rating, and this deal cannot be reviewed again.
+          </p>
         </div>
       </Card>
     )

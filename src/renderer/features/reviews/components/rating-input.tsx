@@ -34,7 +34,11 @@ export function RatingInput({ id, value, onChange, invalid, describedBy }: Ratin
     >
       <div className="flex">
         {STARS.map((stars) => (
-          <label key={stars} className="cursor-pointer rounded-md p-0.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring" onMouseEnter={() => setHovered(stars)}>
+          <label
+            key={stars}
+            className="cursor-pointer rounded-md p-0.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+            onMouseEnter={() => setHovered(stars)}
+          >
             <input
               type="radio"
               name={id}
@@ -44,7 +48,11 @@ export function RatingInput({ id, value, onChange, invalid, describedBy }: Ratin
               className="sr-only"
               aria-label={`${stars} ${stars === 1 ? 'star' : 'stars'}, ${STAR_WORDS[stars - 1]}`}
             />
-            <Star aria-hidden="true" className={cn('size-8 transition-colors', stars <= lit ? 'fill-amber-400 text-amber-400' : 'text-navy-200 dark:text-navy-600')} strokeWidth={1.5} />
+            <Star
+              aria-hidden="true"
+              className={cn('size-8 transition-colors', stars <= lit ? 'fill-amber-400 text-amber-400' : 'text-navy-200 dark:text-navy-600')}
+              strokeWidth={1.5}
+            />
           </label>
         ))}
       </div>

@@ -54,14 +54,25 @@ export function ReviewForm({ transactionId, sellerName }: { transactionId: numbe
         <p id={`${RATING_ID}-label`} className="text-sm font-medium">
           Your rating
         </p>
-        <RatingInput id={RATING_ID} value={values.rating} onChange={(rating) => change('rating', rating)} invalid={Boolean(errors.rating)} describedBy={describedBy(RATING_ID, errors.rating)} />
+        <RatingInput
+          id={RATING_ID}
+          value={values.rating}
+          onChange={(rating) => change('rating', rating)}
+          invalid={Boolean(errors.rating)}
+          describedBy={describedBy(RATING_ID, errors.rating)}
+        />
         {errors.rating && (
           <p id={errorId(RATING_ID)} className="text-sm font-medium text-destructive">
             {errors.rating}
           </p>
         )}
       </div>
-      <FormField id={TEXT_ID} label="Your review" error={errors.text} hint={`${length.toLocaleString('en-US')} / ${REVIEW_RULES.textMax.toLocaleString('en-US')} characters`}>
+      <FormField
+        id={TEXT_ID}
+        label="Your review"
+        error={errors.text}
+        hint={`${length.toLocaleString('en-US')} / ${REVIEW_RULES.textMax.toLocaleString('en-US')} characters`}
+      >
         <Textarea
           id={TEXT_ID}
           name="text"

@@ -28,7 +28,9 @@ function Summary({ rating }: { rating: SellerReviewsDto['rating'] }) {
       <ul aria-label="Reviews by stars" className="grid gap-1.5">
         {[...rating.byStars.keys()].reverse().map((i) => (
           <li key={i} className="grid grid-cols-[3.25rem_minmax(0,1fr)_2.5rem] items-center gap-3 text-sm">
-            <span className="text-muted-foreground">{i + 1} {i === 0 ? 'star' : 'stars'}</span>
+            <span className="text-muted-foreground">
+              {i + 1} {i === 0 ? 'star' : 'stars'}
+            </span>
             <span aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-navy-100 dark:bg-navy-800">
               <span className="block h-full rounded-full bg-amber-400" style={{ width: `${shares[i]}%` }} />
             </span>
@@ -80,7 +82,9 @@ export function SellerReviews({ sellerId, emptyText, heading = 'Reviews', render
       <section aria-labelledby="seller-reviews-title" id="reviews">
         <h2 id="seller-reviews-title" className="text-xl font-bold tracking-tight">
           {heading}
-          {data && data.rating.count > 0 && <span className="font-semibold text-muted-foreground"> ({data.rating.count.toLocaleString('en-US')})</span>}
+          {data && data.rating.count > 0 && (
+            <span className="font-semibold text-muted-foreground"> ({data.rating.count.toLocaleString('en-US')})</span>
+          )}
         </h2>
         <div className="mt-5" aria-busy={reviews.isFetching}>
           {reviews.isPending ? (
@@ -111,7 +115,12 @@ export function SellerReviews({ sellerId, emptyText, heading = 'Reviews', render
                 {pages > 1 && (
                   <footer className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t pt-4">
                     <p className="text-sm text-muted-foreground">{showingText(page, REVIEW_RULES.pageSize, total, 'reviews')}</p>
-                    <Pager page={page} pages={pages} onPage={(next) => setParams(writeReviewPage(params, next), { preventScrollReset: true })} label="Review pages" />
+                    <Pager
+                      page={page}
+                      pages={pages}
+                      onPage={(next) => setParams(writeReviewPage(params, next), { preventScrollReset: true })}
+                      label="Review pages"
+                    />
                   </footer>
                 )}
               </div>

@@ -27,7 +27,10 @@ export function PlatformBadges({ platforms, compact = false, className }: Platfo
           <li
             key={platform}
             title={label}
-            className={cn('inline-flex items-center gap-1.5 rounded-full text-xs font-semibold text-white', compact ? 'size-7 justify-center' : 'px-2.5 py-1')}
+            className={cn(
+              'inline-flex items-center gap-1.5 rounded-full text-xs font-semibold text-white',
+              compact ? 'size-7 justify-center' : 'px-2.5 py-1',
+            )}
             style={{ backgroundColor: color }}
           >
             <Glyph className="size-3.5 shrink-0" aria-hidden="true" />

@@ -18,7 +18,11 @@ export function RecentSales({ sales }: { sales: SellerProfile['recentSales'] }) 
         <ol aria-labelledby="recent-sales" className="mt-3 divide-y">
           {sales.map((sale) => (
             <li key={sale.id} className="flex items-start gap-3 py-3 first:pt-1 last:pb-0">
-              <span aria-hidden="true" className="mt-1.5 size-2.5 shrink-0 rounded-full" style={{ backgroundColor: PLATFORMS[sale.platform].color }} />
+              <span
+                aria-hidden="true"
+                className="mt-1.5 size-2.5 shrink-0 rounded-full"
+                style={{ backgroundColor: PLATFORMS[sale.platform].color }}
+              />
               <div className="min-w-0 flex-1">
                 <p className="line-clamp-2 text-sm font-medium">{sale.accountTitle}</p>
                 <p className="mt-0.5 text-xs text-muted-foreground">

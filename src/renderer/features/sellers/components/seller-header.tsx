@@ -18,13 +18,18 @@ export function SellerHeader({ seller }: { seller: SellerSummary }) {
   ]
   return (
     <section aria-labelledby="seller-name" className="relative isolate overflow-hidden bg-navy-950 text-white">
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(44rem_22rem_at_90%_-20%,rgba(52,224,161,0.16),transparent),radial-gradient(30rem_18rem_at_0%_120%,rgba(59,91,253,0.2),transparent)]" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(44rem_22rem_at_90%_-20%,rgba(52,224,161,0.16),transparent),radial-gradient(30rem_18rem_at_0%_120%,rgba(59,91,253,0.2),transparent)]"
+      />
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 pt-10 pb-12 sm:px-6 lg:px-8 lg:pb-14">
         <div className="flex min-w-0 flex-col gap-5 sm:flex-row sm:items-center">
           <SellerAvatar username={seller.username} avatar={seller.avatar} className="size-20 text-3xl ring-4 ring-white/10" />
           <div className="min-w-0">
             <p className="text-xs font-semibold tracking-widest text-mint-300 uppercase">Seller</p>
-            <h1 id="seller-name" className="mt-1 truncate text-3xl font-extrabold tracking-tight sm:text-4xl">{seller.username}</h1>
+            <h1 id="seller-name" className="mt-1 truncate text-3xl font-extrabold tracking-tight sm:text-4xl">
+              {seller.username}
+            </h1>
             <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm text-navy-200">
               <span className="flex items-center gap-1.5">
                 <CalendarDays className="size-4" aria-hidden="true" /> {memberSince(seller.memberSince)}

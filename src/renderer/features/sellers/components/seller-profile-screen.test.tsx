@@ -19,7 +19,11 @@ function renderScreen(id: string, path = `/seller/${id}`, renderReviews?: (selle
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
-        <SellerProfileScreen id={id} renderListing={(listing) => <span data-testid="card">{listing.accountTitle}</span>} renderReviews={renderReviews} />
+        <SellerProfileScreen
+          id={id}
+          renderListing={(listing) => <span data-testid="card">{listing.accountTitle}</span>}
+          renderReviews={renderReviews}
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   )
@@ -29,9 +33,24 @@ const robots = () => document.head.querySelector('meta[name="robots"]')?.getAttr
 
 function makeListing(id: number): ListingDto {
   return {
-    id, platform: 'youtube', username: `channel${id}`, displayName: `Channel ${id}`, niche: 'Pets', description: 'Daily cat videos.',
-    accountTitle: `Channel ${id}`, price: 100, followers: 1_000, monthlyIncome: 0, isVerified: false, isMonetized: false,
-    isPremium: false, isPinned: false, isActive: true, createdAt: '2025-01-01T00:00:00.000Z', images: [], sellerId: 1004,
+    id,
+    platform: 'youtube',
+    username: `channel${id}`,
+    displayName: `Channel ${id}`,
+    niche: 'Pets',
+    description: 'Daily cat videos.',
+    accountTitle: `Channel ${id}`,
+    price: 100,
+    followers: 1_000,
+    monthlyIncome: 0,
+    isVerified: false,
+    isMonetized: false,
+    isPremium: false,
+    isPinned: false,
+    isActive: true,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    images: [],
+    sellerId: 1004,
     seller: { id: 1004, username: 'nova.media' },
   }
 }
@@ -54,15 +73,35 @@ describe('SellerProfileScreen', () => {
   })
 
   it('shows the seller, their listings through the given card, and their recent sales', async () => {
-    answer(200, makeSellerProfile({
-      listings: [{
-        id: 7, platform: 'youtube', username: 'catclips', displayName: 'Cat Clips', niche: 'Pets', description: 'Daily cat videos.',
-        accountTitle: 'Cat Clips channel', price: 1250.5, followers: 125_000, monthlyIncome: 800, isVerified: true, isMonetized: false,
-        isPremium: false, isPinned: false, isActive: true, createdAt: '2025-01-01T00:00:00.000Z', images: [], sellerId: 1004,
-        seller: { id: 1004, username: 'nova.media' },
-      }],
-      recentSales: [{ id: 3, platform: 'tiktok', accountTitle: 'Comedy TikTok account', price: 4641, soldAt: '2026-10-15T12:00:00.000Z' }],
-    }))
+    answer(
+      200,
+      makeSellerProfile({
+        listings: [
+          {
+            id: 7,
+            platform: 'youtube',
+            username: 'catclips',
+            displayName: 'Cat Clips',
+            niche: 'Pets',
+            description: 'Daily cat videos.',
+            accountTitle: 'Cat Clips channel',
+            price: 1250.5,
+            followers: 125_000,
+            monthlyIncome: 800,
+            isVerified: true,
+            isMonetized: false,
+            isPremium: false,
+            isPinned: false,
+            isActive: true,
+            createdAt: '2025-01-01T00:00:00.000Z',
+            images: [],
+            sellerId: 1004,
+            seller: { id: 1004, username: 'nova.media' },
+          },
+        ],
+        recentSales: [{ id: 3, platform: 'tiktok', accountTitle: 'Comedy TikTok account', price: 4641, soldAt: '2026-10-15T12:00:00.000Z' }],
+      }),
+    )
     renderScreen('1004')
     expect(await screen.findByRole('heading', { name: 'nova.media', level: 1 })).toBeTruthy()
     expect(screen.getByText('Member since May 2024')).toBeTruthy()

@@ -39,9 +39,19 @@ function SellerSeo({ seller }: { seller: SellerProfile | null }) {
 export function SellerNotFound() {
   return (
     <div className="px-4 py-16">
-      <StateNotice as="h1" className="py-14" icon={<UserX className="size-7" aria-hidden="true" />} title="Seller not found" text="This seller does not exist or is no longer active on Handover.">
-        <Button asChild variant="primary"><Link to={paths.home}>Back to home</Link></Button>
-        <Button asChild variant="outline"><Link to={paths.topSellers}>See top sellers</Link></Button>
+      <StateNotice
+        as="h1"
+        className="py-14"
+        icon={<UserX className="size-7" aria-hidden="true" />}
+        title="Seller not found"
+        text="This seller does not exist or is no longer active on Handover."
+      >
+        <Button asChild variant="primary">
+          <Link to={paths.home}>Back to home</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={paths.topSellers}>See top sellers</Link>
+        </Button>
       </StateNotice>
     </div>
   )
@@ -60,13 +70,19 @@ function ProfileSkeleton() {
         </div>
       </div>
       <div className={`mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8 ${GRID}`}>
-        {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="aspect-[4/5] rounded-2xl" />)}
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} className="aspect-[4/5] rounded-2xl" />
+        ))}
       </div>
     </div>
   )
 }
 
-function Profile({ seller, renderListing, renderReviews }: { seller: SellerProfile } & Pick<SellerProfileScreenProps, 'renderListing' | 'renderReviews'>) {
+function Profile({
+  seller,
+  renderListing,
+  renderReviews,
+}: { seller: SellerProfile } & Pick<SellerProfileScreenProps, 'renderListing' | 'renderReviews'>) {
   return (
     <>
       <SellerHeader seller={seller} />
@@ -85,7 +101,9 @@ function Profile({ seller, renderListing, renderReviews }: { seller: SellerProfi
             </p>
           ) : (
             <ul className={`mt-4 ${GRID}`}>
-              {seller.listings.map((listing) => <li key={listing.id}>{renderListing(listing)}</li>)}
+              {seller.listings.map((listing) => (
+                <li key={listing.id}>{renderListing(listing)}</li>
+              ))}
             </ul>
           )}
         </section>

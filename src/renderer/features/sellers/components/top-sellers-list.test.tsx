@@ -10,8 +10,26 @@ afterEach(cleanup)
 function renderList() {
   const sellers = [
     makeTopSeller(),
-    makeTopSeller({ rank: 2, id: 1001, username: 'bob', completedSales: 25, salesVolume: 9_950, activeListings: 1, platforms: ['instagram'], rating: { average: null, count: 0 } }),
-    makeTopSeller({ rank: 4, id: 1009, username: 'brightpath', completedSales: 1, salesVolume: 83.5, activeListings: 0, platforms: [], rating: { average: 3, count: 1 } }),
+    makeTopSeller({
+      rank: 2,
+      id: 1001,
+      username: 'bob',
+      completedSales: 25,
+      salesVolume: 9_950,
+      activeListings: 1,
+      platforms: ['instagram'],
+      rating: { average: null, count: 0 },
+    }),
+    makeTopSeller({
+      rank: 4,
+      id: 1009,
+      username: 'brightpath',
+      completedSales: 1,
+      salesVolume: 83.5,
+      activeListings: 0,
+      platforms: [],
+      rating: { average: 3, count: 1 },
+    }),
   ]
   render(
     <MemoryRouter>

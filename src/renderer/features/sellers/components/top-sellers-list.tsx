@@ -17,9 +17,13 @@ const COLUMNS = 'lg:grid-cols-[3rem_minmax(0,1fr)_8.5rem_8rem_8rem_13.5rem] lg:g
 function Figure({ short, label, value, title }: { short: string; label: string; value: ReactNode; title?: string }) {
   return (
     <div className="min-w-0 lg:text-right">
-      <span aria-hidden="true" className="block text-xs text-muted-foreground lg:hidden">{short}</span>
+      <span aria-hidden="true" className="block text-xs text-muted-foreground lg:hidden">
+        {short}
+      </span>
       <span className="sr-only">{label}: </span>
-      <span className="block truncate font-semibold tabular-nums" title={title}>{value}</span>
+      <span className="block truncate font-semibold tabular-nums" title={title}>
+        {value}
+      </span>
     </div>
   )
 }
@@ -34,7 +38,9 @@ function Row({ seller }: { seller: TopSeller }) {
       >
         <SellerAvatar username={seller.username} avatar={seller.avatar} className="size-10 text-base" />
         <span className="min-w-0">
-          <span className="block truncate font-semibold group-hover:text-mint-700 dark:group-hover:text-mint-400 group-hover:underline">{seller.username}</span>
+          <span className="block truncate font-semibold group-hover:text-mint-700 dark:group-hover:text-mint-400 group-hover:underline">
+            {seller.username}
+          </span>
           <span className="block text-xs text-muted-foreground">{memberSince(seller.memberSince)}</span>
           <RatingInline rating={seller.rating} className="mt-0.5 text-xs" />
         </span>
@@ -53,7 +59,10 @@ function Row({ seller }: { seller: TopSeller }) {
 export function TopSellersList({ sellers }: { sellers: readonly TopSeller[] }) {
   return (
     <div className="overflow-hidden rounded-2xl border bg-card shadow-sm shadow-navy-900/5">
-      <div aria-hidden="true" className={`hidden border-b bg-muted/60 px-6 py-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase lg:grid ${COLUMNS}`}>
+      <div
+        aria-hidden="true"
+        className={`hidden border-b bg-muted/60 px-6 py-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase lg:grid ${COLUMNS}`}
+      >
         <span>Rank</span>
         <span>Seller</span>
         <span className="text-right">Completed sales</span>

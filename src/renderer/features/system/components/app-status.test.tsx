@@ -30,11 +30,17 @@ describe('the offline notice', () => {
 
   it('shows when a request gets no answer at all while the browser says online, until one gets through', async () => {
     render(<AppStatus />)
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    )
     await act(() => apiGet('/api/site').catch(() => null))
     expect(screen.getByTestId('offline-notice').textContent).toContain("Can't reach Handover.")
     // an HTTP error is still an answer: the server is there
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('nope', { status: 500 })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('nope', { status: 500 })),
+    )
     await act(() => apiGet('/api/site').catch(() => null))
     expect(screen.queryByTestId('offline-notice')).toBeNull()
   })

@@ -29,7 +29,11 @@ afterEach(() => {
 describe('ErrorBoundary', () => {
   it('offers Try Again for a chunk-load error and retries on its own after 2 s', () => {
     const { Child, control } = flaky(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))
-    render(<ErrorBoundary><Child /></ErrorBoundary>)
+    render(
+      <ErrorBoundary>
+        <Child />
+      </ErrorBoundary>,
+    )
     expect(screen.getByText(ERROR_TEXT.title)).toBeTruthy()
     expect(screen.getByText(ERROR_TEXT.recoverable)).toBeTruthy()
     expect(screen.getByText(ERROR_TEXT.footer)).toBeTruthy()
@@ -47,7 +51,11 @@ describe('ErrorBoundary', () => {
 
   it('shows Reload Page and Go Home but no Try Again for other errors, and never auto-retries', () => {
     const { Child, control } = flaky(new Error('Invariant failed'))
-    render(<ErrorBoundary><Child /></ErrorBoundary>)
+    render(
+      <ErrorBoundary>
+        <Child />
+      </ErrorBoundary>,
+    )
     expect(screen.getByText(ERROR_TEXT.unexpected)).toBeTruthy()
     expect(screen.queryByRole('button', { name: /Try Again/ })).toBeNull()
     expect(screen.getByRole('button', { name: /Reload Page/ })).toBeTruthy()
@@ -61,7 +69,11 @@ describe('ErrorBoundary', () => {
 
   it('stops offering Try Again after 3 retries', () => {
     const { Child } = flaky(new Error('Network Error'))
-    render(<ErrorBoundary><Child /></ErrorBoundary>)
+    render(
+      <ErrorBoundary>
+        <Child />
+      </ErrorBoundary>,
+    )
     for (let i = 0; i < ERROR_RETRY.max; i++) {
       expect(screen.getByRole('button', { name: /Try Again/ })).toBeTruthy()
       fireEvent.click(screen.getByRole('button', { name: /Try Again/ }))

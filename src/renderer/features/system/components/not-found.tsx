@@ -21,9 +21,7 @@ export function NotFound() {
       </div>
       <p className="text-sm font-semibold tracking-widest text-mint-700 dark:text-mint-400 uppercase">Error 404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Page Not Found</h1>
-      <p className="mt-3 max-w-md text-muted-foreground">
-        The page you are looking for may have moved or no longer exists.
-      </p>
+      <p className="mt-3 max-w-md text-muted-foreground">The page you are looking for may have moved or no longer exists.</p>
       <Button asChild size="lg" className="mt-8">
         <Link to={paths.home}>
           <House aria-hidden="true" /> Go to Homepage

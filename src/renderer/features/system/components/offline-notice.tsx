@@ -4,7 +4,11 @@ import { connectivity, subscribeToConnectivity } from '@/lib/connectivity'
 
 const TEXT = {
   offline: { title: "You're offline", body: 'Pages you have opened still work; anything new loads once you reconnect.', Icon: WifiOff },
-  unreachable: { title: "Can't reach Handover", body: "The last request didn't get through. Check your connection or try again in a moment.", Icon: CloudOff },
+  unreachable: {
+    title: "Can't reach Handover",
+    body: "The last request didn't get through. Check your connection or try again in a moment.",
+    Icon: CloudOff,
+  },
 } as const
 
 /** Shown while the browser is offline or the last API request got no answer at all; gone with the next one that does. */

@@ -15,7 +15,8 @@ export function UpdatePrompt() {
     >
       <RefreshCw className="size-4 shrink-0 text-mint-300" aria-hidden="true" />
       <p className="flex-1">
-        <span className="font-semibold">Update available.</span> <span className="sr-only text-navy-100 sm:not-sr-only">A new version of Handover is ready.</span>
+        <span className="font-semibold">Update available.</span>{' '}
+        <span className="sr-only text-navy-100 sm:not-sr-only">A new version of Handover is ready.</span>
       </p>
       <Button size="sm" onClick={() => applyUpdate()}>
         Reload

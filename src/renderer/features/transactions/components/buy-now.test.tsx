@@ -138,7 +138,9 @@ describe('BuyNow', () => {
     let calls = 0
     const sent = stubServer({
       '/api/transactions': () =>
-        ++calls === 1 ? Response.json({ message: 'Insufficient balance' }, { status: 409 }) : Response.json(makeDeal({ status: 'fee_paid', actions: [] }), { status: 201 }),
+        ++calls === 1
+          ? Response.json({ message: 'Insufficient balance' }, { status: 409 })
+          : Response.json(makeDeal({ status: 'fee_paid', actions: [] }), { status: 201 }),
     })
     const { user, location } = renderBuy(BOB)
     await user.click(screen.getByRole('button', { name: 'Buy Now' }))
@@ -204,7 +206,9 @@ describe('BuyNow', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined) // jsdom cannot navigate away
     const { user } = renderBuy(BOB)
     const dialog = await continueByCard(user)
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('ACC-007 is reserved for you, but the payment did not go through: The payment provider cannot be reached.')
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'ACC-007 is reserved for you, but the payment did not go through: The payment provider cannot be reached.',
+    )
     await user.click(within(dialog).getByRole('button', { name: 'Retry: Continue to pay $1,080.75' }))
     await waitFor(() => expect(localStorage.getItem('trustap_order_id')).toBe('trans_7'))
     expect(sent.map((s) => s.path)).toEqual(['/api/transactions', '/api/transactions/7/checkout', '/api/transactions/7/checkout'])

@@ -33,7 +33,10 @@ function DeadlineTimer({ label, until, outcome, icon: Icon, testId, onElapsed }:
     }
   }, [elapsed, onElapsed])
   return (
-    <div data-testid={testId} className="flex items-start gap-3 rounded-xl border border-sky-200 dark:border-sky-800 bg-sky-50 dark:bg-sky-950/40 p-3 text-sky-950 dark:text-sky-100 sm:p-4">
+    <div
+      data-testid={testId}
+      className="flex items-start gap-3 rounded-xl border border-sky-200 dark:border-sky-800 bg-sky-50 dark:bg-sky-950/40 p-3 text-sky-950 dark:text-sky-100 sm:p-4"
+    >
       <Icon className="mt-0.5 size-5 shrink-0 text-sky-700 dark:text-sky-400" aria-hidden="true" />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium">
@@ -43,9 +46,7 @@ function DeadlineTimer({ label, until, outcome, icon: Icon, testId, onElapsed }:
         <p className="font-mono text-2xl font-bold tabular-nums" aria-hidden="true">
           {elapsed ? '00:00' : formatClock(left)}
         </p>
-        <p className="text-xs text-sky-900/80 dark:text-sky-200/80">
-          {elapsed ? 'Updating…' : `${outcome} ${formatDateTime(until)}.`}
-        </p>
+        <p className="text-xs text-sky-900/80 dark:text-sky-200/80">{elapsed ? 'Updating…' : `${outcome} ${formatDateTime(until)}.`}</p>
       </div>
     </div>
   )
@@ -56,7 +57,9 @@ export function DealTimers({ deal, onElapsed }: { deal: TransactionDetailDto; on
   if (deal.status === 'pending' && deal.reservedUntil) {
     const outcome = deal.viewerRole === 'buyer' ? 'Pay before it runs out: the reservation ends at' : 'Unless paid, the reservation ends at'
     const label = deal.viewerRole === 'buyer' ? 'Reserved for you' : 'Reserved for the buyer'
-    return <DeadlineTimer testId="reservation-timer" label={label} until={deal.reservedUntil} outcome={outcome} icon={Hourglass} onElapsed={onElapsed} />
+    return (
+      <DeadlineTimer testId="reservation-timer" label={label} until={deal.reservedUntil} outcome={outcome} icon={Hourglass} onElapsed={onElapsed} />
+    )
   }
   if (deal.status === 'countdown_started' && deal.countdownEndsAt) {
     return (

@@ -54,7 +54,8 @@ export function HandoverChecklist({ deal }: { deal: TransactionDetailDto }) {
   if (deal.checklist.length === 0) return null
   const run = (step: ChecklistStepDto) =>
     tick.mutate(step.id, {
-      onError: (error) => toast({ variant: 'destructive', title: 'Could not update the checklist', description: describeError(error, 'Please try again.') }),
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Could not update the checklist', description: describeError(error, 'Please try again.') }),
     })
   return (
     <Card className="p-5 sm:p-6" data-testid="handover-checklist">
@@ -67,7 +68,12 @@ export function HandoverChecklist({ deal }: { deal: TransactionDetailDto }) {
           const open = tickFor(step, deal)
           const running = tick.isPending && tick.variables === step.id
           return (
-            <li key={step.id} data-testid="checklist-step" data-state={stepState(step)} className="flex flex-col gap-3 rounded-xl border p-3 sm:flex-row sm:items-start sm:justify-between sm:p-4">
+            <li
+              key={step.id}
+              data-testid="checklist-step"
+              data-state={stepState(step)}
+              className="flex flex-col gap-3 rounded-xl border p-3 sm:flex-row sm:items-start sm:justify-between sm:p-4"
+            >
               <div className="min-w-0">
                 <p className="font-medium">
                   <span className="text-muted-foreground">{index + 1}.</span> {step.title}

@@ -10,18 +10,24 @@ describe('the money note under a deal’s figures', () => {
     expect(moneyNote({ ...held, viewerRole: 'buyer' })).toBe('Paid from the Handover balance. The seller is paid only once the account is yours.')
     expect(moneyNote({ ...held, viewerRole: 'seller' })).toBe('Paid from the Handover balance. You receive $120 when the deal completes.')
     // an admin is neither: "once the account is yours" is the buyer's sentence
-    expect(moneyNote({ ...held, viewerRole: 'admin' })).toBe('Paid from the Handover balance. Held in escrow: the seller is paid once the buyer has the account.')
+    expect(moneyNote({ ...held, viewerRole: 'admin' })).toBe(
+      'Paid from the Handover balance. Held in escrow: the seller is paid once the buyer has the account.',
+    )
   })
 
   it('claims nothing of a charge for a cancelled deal, which a late provider payment reaches only as balance', () => {
-    expect(moneyNote({ status: 'cancelled', paymentMethod: null, price: 120, viewerRole: 'buyer' })).toBe('Cancelled before payment: nothing is held in escrow.')
+    expect(moneyNote({ status: 'cancelled', paymentMethod: null, price: 120, viewerRole: 'buyer' })).toBe(
+      'Cancelled before payment: nothing is held in escrow.',
+    )
   })
 })
 
 describe('an admin’s note over the limit', () => {
   it('is refused in words, not with the validator’s own text', () => {
     expect(resolveRequestSchema.safeParse({ note: 'x'.repeat(2001) }).error?.issues[0]?.message).toBe('The note can be at most 2,000 characters')
-    expect(rejectWithdrawalSchema.safeParse({ reason: 'x'.repeat(1001) }).error?.issues[0]?.message).toBe('The reason can be at most 1,000 characters')
+    expect(rejectWithdrawalSchema.safeParse({ reason: 'x'.repeat(1001) }).error?.issues[0]?.message).toBe(
+      'The reason can be at most 1,000 characters',
+    )
   })
 })
 

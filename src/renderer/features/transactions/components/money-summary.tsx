@@ -5,7 +5,11 @@ import { paidWith } from '../lib/pay-options'
 
 function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
-    <div className={strong ? 'flex items-baseline justify-between gap-3 border-t pt-3 text-base font-bold' : 'flex items-baseline justify-between gap-3 text-sm'}>
+    <div
+      className={
+        strong ? 'flex items-baseline justify-between gap-3 border-t pt-3 text-base font-bold' : 'flex items-baseline justify-between gap-3 text-sm'
+      }
+    >
       <dt className={strong ? undefined : 'text-muted-foreground'}>{label}</dt>
       <dd className="tabular-nums">{value}</dd>
     </div>

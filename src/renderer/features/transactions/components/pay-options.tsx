@@ -11,7 +11,17 @@ const ICONS: Record<PaymentMethod, typeof Wallet> = { balance: Wallet, card: Cre
  * The ways to pay as radio cards, each with its processor fee and full total, so the buyer compares whole
  * prices. Native radios: arrow keys move between them and screen readers announce the group.
  */
-export function PayOptions({ options, value, onChange, name }: { options: readonly PayOption[]; value: PaymentMethod | null; onChange: (method: PaymentMethod) => void; name: string }) {
+export function PayOptions({
+  options,
+  value,
+  onChange,
+  name,
+}: {
+  options: readonly PayOption[]
+  value: PaymentMethod | null
+  onChange: (method: PaymentMethod) => void
+  name: string
+}) {
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-semibold">How do you want to pay?</legend>
@@ -47,9 +57,7 @@ export function PayOptions({ options, value, onChange, name }: { options: readon
                   <span className="font-semibold">{option.label}</span>
                   <span className="font-bold tabular-nums">{option.total}</span>
                 </span>
-                <span className="text-xs text-muted-foreground">
-                  Processor fee {option.processorFee}
-                </span>
+                <span className="text-xs text-muted-foreground">Processor fee {option.processorFee}</span>
                 <span id={`${id}-note`} className={cn('text-xs', option.shortBy ? 'text-amber-800 dark:text-amber-200' : 'text-muted-foreground')}>
                   {option.note}
                 </span>

@@ -67,7 +67,9 @@ describe('/payment/{id} once the reservation has run out, with a checkout open a
     renderPayment()
     expect(await screen.findByTestId('pay-button')).toBeTruthy()
     await waitFor(() => expect(screen.queryByTestId('pay-button')).toBeNull(), { timeout: 4000 })
-    expect(screen.getByTestId('payment-status').textContent).toContain(`${ENDED} If you still finish paying at the checkout you opened, the money goes to your balance.`)
+    expect(screen.getByTestId('payment-status').textContent).toContain(
+      `${ENDED} If you still finish paying at the checkout you opened, the money goes to your balance.`,
+    )
   })
 
   it('says nothing of it for another deal’s checkout', async () => {
@@ -84,7 +86,12 @@ describe('useOpenActions', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const start = Date.UTC(2026, 10, 29, 12, 0, 0)
     vi.setSystemTime(start)
-    const deal = { status: 'pending' as const, actions: ['pay' as const, 'cancel' as const], reservedUntil: new Date(start + 5000).toISOString(), countdownEndsAt: null }
+    const deal = {
+      status: 'pending' as const,
+      actions: ['pay' as const, 'cancel' as const],
+      reservedUntil: new Date(start + 5000).toISOString(),
+      countdownEndsAt: null,
+    }
     const { result } = renderHook(() => useOpenActions(deal))
     expect(result.current).toEqual({ actions: ['pay', 'cancel'], lapsed: null })
     // the clock is set back by a second while the timer waits: it fires with the clock a second short of the deadline

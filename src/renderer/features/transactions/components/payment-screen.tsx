@@ -36,19 +36,49 @@ export function paymentState(
   const how = deal.paymentMethod ? `${paidWith(deal.paymentMethod)}: ` : ''
   // the server's sweep has not cancelled it yet, and paying is no longer offered
   if (deal.status === 'pending' && lapsed === 'reservation') {
-    return { icon: Hourglass, title: 'Reservation ended', text: reservationEndedText(deal.viewerRole === 'buyer' && checkoutOpen), tone: 'bg-muted text-navy-500 dark:text-navy-300' }
+    return {
+      icon: Hourglass,
+      title: 'Reservation ended',
+      text: reservationEndedText(deal.viewerRole === 'buyer' && checkoutOpen),
+      tone: 'bg-muted text-navy-500 dark:text-navy-300',
+    }
   }
   switch (deal.status) {
     case 'pending':
-      return { icon: Clock, title: 'Awaiting payment', text: deal.viewerRole === 'buyer' ? 'Choose how to pay below.' : 'The buyer has not paid yet.', tone: 'bg-sky-50 dark:bg-sky-950/40 text-sky-700 dark:text-sky-400' }
+      return {
+        icon: Clock,
+        title: 'Awaiting payment',
+        text: deal.viewerRole === 'buyer' ? 'Choose how to pay below.' : 'The buyer has not paid yet.',
+        tone: 'bg-sky-50 dark:bg-sky-950/40 text-sky-700 dark:text-sky-400',
+      }
     case 'cancelled':
-      return { icon: XCircle, title: 'Not paid', text: 'The purchase was cancelled before payment. Nothing was charged.', tone: 'bg-muted text-navy-500 dark:text-navy-300' }
+      return {
+        icon: XCircle,
+        title: 'Not paid',
+        text: 'The purchase was cancelled before payment. Nothing was charged.',
+        tone: 'bg-muted text-navy-500 dark:text-navy-300',
+      }
     case 'refunded':
-      return { icon: RotateCcw, title: 'Refunded', text: how ? `${how}the money held in escrow went back to the buyer's balance.` : "The money held in escrow went back to the buyer's balance.", tone: 'bg-muted text-navy-500 dark:text-navy-300' }
+      return {
+        icon: RotateCcw,
+        title: 'Refunded',
+        text: how ? `${how}the money held in escrow went back to the buyer's balance.` : "The money held in escrow went back to the buyer's balance.",
+        tone: 'bg-muted text-navy-500 dark:text-navy-300',
+      }
     case 'completed':
-      return { icon: CheckCircle2, title: 'Paid and released', text: `${how}${formatMoney(deal.total)}; the seller has been paid.`, tone: 'bg-mint-300/25 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400' }
+      return {
+        icon: CheckCircle2,
+        title: 'Paid and released',
+        text: `${how}${formatMoney(deal.total)}; the seller has been paid.`,
+        tone: 'bg-mint-300/25 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400',
+      }
     default:
-      return { icon: CheckCircle2, title: 'Paid into escrow', text: `${how}${formatMoney(deal.total)}, held until the account is the buyer's.`, tone: 'bg-mint-300/25 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400' }
+      return {
+        icon: CheckCircle2,
+        title: 'Paid into escrow',
+        text: `${how}${formatMoney(deal.total)}, held until the account is the buyer's.`,
+        tone: 'bg-mint-300/25 dark:bg-mint-400/10 text-mint-700 dark:text-mint-400',
+      }
   }
 }
 
@@ -109,7 +139,12 @@ export function PaymentScreen({ id }: { id: string }) {
           <PaymentBody deal={deal.data} />
         </>
       ) : deal.isError ? (
-        <LoadFailedNotice icon={<XCircle className="size-7" aria-hidden="true" />} title="Could not load the payment" error={deal.error} onRetry={() => void deal.refetch()} />
+        <LoadFailedNotice
+          icon={<XCircle className="size-7" aria-hidden="true" />}
+          title="Could not load the payment"
+          error={deal.error}
+          onRetry={() => void deal.refetch()}
+        />
       ) : (
         <Skeleton className="h-64 rounded-2xl" />
       )}

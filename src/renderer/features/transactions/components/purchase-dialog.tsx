@@ -97,9 +97,16 @@ export function PurchaseDialogContent({ listing, open }: { listing: PurchaseList
   }
 
   return (
-    <DialogContent className="max-w-lg" aria-describedby="purchase-description" onInteractOutside={(event) => busy && event.preventDefault()} onEscapeKeyDown={(event) => busy && event.preventDefault()}>
+    <DialogContent
+      className="max-w-lg"
+      aria-describedby="purchase-description"
+      onInteractOutside={(event) => busy && event.preventDefault()}
+      onEscapeKeyDown={(event) => busy && event.preventDefault()}
+    >
       <DialogTitle>Buy {listing.accountTitle}</DialogTitle>
-      <DialogDescription id="purchase-description">Your money is held in escrow and reaches the seller only once the account is yours.</DialogDescription>
+      <DialogDescription id="purchase-description">
+        Your money is held in escrow and reaches the seller only once the account is yours.
+      </DialogDescription>
       {quote.isPending ? (
         <QuoteSkeleton />
       ) : quote.isError || !quote.data ? (
@@ -131,7 +138,8 @@ export function PurchaseDialogContent({ listing, open }: { listing: PurchaseList
             <li className="flex gap-2">
               <ShieldCheck className="mt-0.5 size-4 shrink-0 text-mint-600 dark:text-mint-400" aria-hidden="true" />
               <span>
-                After the handover, a <strong>{quote.data.countdownDays}-day</strong> transfer countdown runs before the seller is paid; you can open a dispute until it ends.
+                After the handover, a <strong>{quote.data.countdownDays}-day</strong> transfer countdown runs before the seller is paid; you can open
+                a dispute until it ends.
               </span>
             </li>
           </ul>
@@ -170,7 +178,13 @@ export function PurchaseDialogContent({ listing, open }: { listing: PurchaseList
           ) : (
             <Button size="lg" className="w-full sm:w-auto" disabled={!chosen || busy} onClick={() => void buy()} data-testid="confirm-purchase">
               {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
-              {leaving ? 'Opening secure checkout…' : busy ? 'Processing…' : !chosen ? 'Choose how to pay' : `${error ? 'Retry: ' : ''}${chosen.method === 'balance' ? 'Pay' : 'Continue to pay'} ${chosen.total}`}
+              {leaving
+                ? 'Opening secure checkout…'
+                : busy
+                  ? 'Processing…'
+                  : !chosen
+                    ? 'Choose how to pay'
+                    : `${error ? 'Retry: ' : ''}${chosen.method === 'balance' ? 'Pay' : 'Continue to pay'} ${chosen.total}`}
             </Button>
           )}
         </div>

@@ -53,8 +53,14 @@ describe('ReservationHeldNotice (home, after a purchase’s checkout was cancell
     const notice = await screen.findByTestId('reservation-held')
     expect(asked).toEqual(['/api/transactions/7'])
     expect(notice.textContent).toContain('Cat Clips channel is still reserved for you')
-    expect(notice.textContent).toContain(`The account stays reserved for you until ${formatDateTime(reservedUntil)}, and you can still pay for it from the deal page.`)
-    expect(within(notice).getByRole('link', { name: /Pay from the deal page/ }).getAttribute('href')).toBe('/transaction/7')
+    expect(notice.textContent).toContain(
+      `The account stays reserved for you until ${formatDateTime(reservedUntil)}, and you can still pay for it from the deal page.`,
+    )
+    expect(
+      within(notice)
+        .getByRole('link', { name: /Pay from the deal page/ })
+        .getAttribute('href'),
+    ).toBe('/transaction/7')
     // said as it appears: the live region was there before the deal came
     expect(notice.closest('[role="status"]')).toBeTruthy()
     await userEvent.setup().click(within(notice).getByRole('button', { name: 'Dismiss' }))

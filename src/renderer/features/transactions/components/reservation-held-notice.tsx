@@ -33,14 +33,17 @@ function HeldReservation({ deal, until, onDismiss }: { deal: TransactionDetailDt
   const { actions } = useOpenActions(deal)
   if (!actions.includes('pay')) return null
   return (
-    <div className="border-b border-sky-200 dark:border-sky-800 bg-sky-50 dark:bg-sky-950/40 text-sky-950 dark:text-sky-100" data-testid="reservation-held">
+    <div
+      className="border-b border-sky-200 dark:border-sky-800 bg-sky-50 dark:bg-sky-950/40 text-sky-950 dark:text-sky-100"
+      data-testid="reservation-held"
+    >
       <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-3 sm:px-6 lg:px-8">
         <Hourglass className="mt-0.5 size-5 shrink-0 text-sky-700 dark:text-sky-400" aria-hidden="true" />
         <div className="min-w-0 flex-1">
           <p className="font-semibold break-words">{deal.listing.accountTitle} is still reserved for you</p>
           <p className="mt-0.5 text-sm text-sky-900/80 dark:text-sky-200/80">
-            Cancelling the payment did not cancel the purchase ({deal.displayId}). The account stays reserved for you until {formatDateTime(until)}, and you can still pay
-            for it from the deal page.
+            Cancelling the payment did not cancel the purchase ({deal.displayId}). The account stays reserved for you until {formatDateTime(until)},
+            and you can still pay for it from the deal page.
           </p>
           <Button asChild size="sm" variant="primary" className="mt-2">
             <Link to={paths.transaction(deal.id)}>

@@ -15,7 +15,11 @@ export function StatusBadge({ status, className }: { status: TransactionStatus; 
     <span
       data-testid="transaction-status"
       data-status={status}
-      className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset', TONES[statusTone(status)], className)}
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
+        TONES[statusTone(status)],
+        className,
+      )}
     >
       {TRANSACTION_STATUS_LABELS[status]}
     </span>

@@ -26,15 +26,32 @@ function StatusPath({ deal }: { deal: TransactionDetailDto }) {
   return (
     <ol className="grid gap-0" aria-label="Deal progress" data-testid="status-path">
       {steps.map((step, index) => (
-        <li key={step.status} className="relative flex gap-3 pb-4 last:pb-0" data-state={step.state} data-status={step.status} aria-current={step.state === 'current' ? 'step' : undefined}>
+        <li
+          key={step.status}
+          className="relative flex gap-3 pb-4 last:pb-0"
+          data-state={step.state}
+          data-status={step.status}
+          aria-current={step.state === 'current' ? 'step' : undefined}
+        >
           {index < steps.length - 1 && (
-            <span className={cn('absolute top-6 bottom-0 left-[0.5625rem] w-0.5', step.state === 'done' ? 'bg-mint-500/60' : 'bg-navy-100 dark:bg-navy-800')} aria-hidden="true" />
+            <span
+              className={cn(
+                'absolute top-6 bottom-0 left-[0.5625rem] w-0.5',
+                step.state === 'done' ? 'bg-mint-500/60' : 'bg-navy-100 dark:bg-navy-800',
+              )}
+              aria-hidden="true"
+            />
           )}
           <span className="relative z-10 bg-card">
             <StepIcon step={step} />
           </span>
           <div className="min-w-0">
-            <p className={cn('text-sm', step.state === 'current' ? 'font-bold text-foreground' : step.state === 'next' ? 'text-muted-foreground' : 'font-medium')}>
+            <p
+              className={cn(
+                'text-sm',
+                step.state === 'current' ? 'font-bold text-foreground' : step.state === 'next' ? 'text-muted-foreground' : 'font-medium',
+              )}
+            >
               {step.label}
               <span className="sr-only"> ({STATE_TEXT[step.state]})</span>
             </p>

@@ -1,9 +1,22 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Loader2 } from 'lucide-react'
-import { disputeRequestSchema, resolveRequestSchema, TRANSACTION_STATUS_LABELS, type TransactionAction, type TransactionDetailDto } from '@shared/api/transactions'
+import {
+  disputeRequestSchema,
+  resolveRequestSchema,
+  TRANSACTION_STATUS_LABELS,
+  type TransactionAction,
+  type TransactionDetailDto,
+} from '@shared/api/transactions'
 import { OvertakenNotice } from '@/components/overtaken-notice'
 import { Button } from '@/components/ui/button'
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle, AlertDialogTrigger } from '@/components/ui/dialog'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/dialog'
 import { toast } from '@/hooks/use-toast'
 import { describeError } from '@/lib/api-client'
 import { useActionKeys } from '@/lib/idempotency'
@@ -92,7 +105,10 @@ export function StepButton({ deal, action, offered, open, onOpenChange: setOpen 
         <AlertDialogTitle>{copy.title}</AlertDialogTitle>
         <AlertDialogDescription>{copy.description}</AlertDialogDescription>
         {overtaken && (
-          <OvertakenNotice testId="step-overtaken" kept={needsText && text ? 'What you wrote was not sent. It is kept below so you can copy it.' : null}>
+          <OvertakenNotice
+            testId="step-overtaken"
+            kept={needsText && text ? 'What you wrote was not sent. It is kept below so you can copy it.' : null}
+          >
             The deal moved on while this was open: it is now {TRANSACTION_STATUS_LABELS[deal.status]}, and this step is no longer possible.
           </OvertakenNotice>
         )}
@@ -136,7 +152,12 @@ export function StepButton({ deal, action, offered, open, onOpenChange: setOpen 
             </Button>
           </AlertDialogCancel>
           {/* not AlertDialog.Action: that closes at once, and the dialog stays while the request runs */}
-          <Button variant={copy.variant === 'outline' ? 'primary' : copy.variant} onClick={confirm} disabled={step.isPending || overtaken} data-confirm={action}>
+          <Button
+            variant={copy.variant === 'outline' ? 'primary' : copy.variant}
+            onClick={confirm}
+            disabled={step.isPending || overtaken}
+            data-confirm={action}
+          >
             {step.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
             {step.isPending ? copy.pending : step.isError ? `Retry: ${copy.confirm}` : copy.confirm}
           </Button>

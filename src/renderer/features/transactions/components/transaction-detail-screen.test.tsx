@@ -72,7 +72,11 @@ const failure = (message: string, status = 409) => Response.json({ error: { code
 
 describe('TransactionDetailScreen', () => {
   it('shows the money, the display id and status, and only the steps the server lists', async () => {
-    stubServer(makeDeal({ status: 'fee_paid', viewerRole: 'seller', actions: ['send_invite', 'refund', 'dispute'], paymentMethod: 'balance' }), () => makeDeal(), ALICE)
+    stubServer(
+      makeDeal({ status: 'fee_paid', viewerRole: 'seller', actions: ['send_invite', 'refund', 'dispute'], paymentMethod: 'balance' }),
+      () => makeDeal(),
+      ALICE,
+    )
     renderScreen(ALICE)
     expect(await screen.findByRole('heading', { name: 'ACC-007', level: 1 })).toBeTruthy()
     expect(screen.getAllByTestId('transaction-status')[0]!.textContent).toBe('Paid into escrow')
@@ -87,8 +91,9 @@ describe('TransactionDetailScreen', () => {
 
   it('asks before a step, keeps one Idempotency-Key across a retry, and shows the deal it moved to', async () => {
     let calls = 0
-    const sent = stubServer(makeDeal({ status: 'countdown_started', actions: ['release', 'dispute'], countdownEndsAt: new Date(Date.now() + 86_400_000).toISOString() }), () =>
-      ++calls === 1 ? failure('Try again in a moment', 503) : makeDeal({ status: 'completed', actions: [] }),
+    const sent = stubServer(
+      makeDeal({ status: 'countdown_started', actions: ['release', 'dispute'], countdownEndsAt: new Date(Date.now() + 86_400_000).toISOString() }),
+      () => (++calls === 1 ? failure('Try again in a moment', 503) : makeDeal({ status: 'completed', actions: [] })),
     )
     const user = renderScreen()
     expect(await screen.findByTestId('countdown-timer')).toBeTruthy()
@@ -133,7 +138,9 @@ describe('TransactionDetailScreen', () => {
   })
 
   it('needs a dispute reason of at least 10 characters and sends it', async () => {
-    const sent = stubServer(makeDeal({ status: 'invite_sent', actions: ['confirm_access', 'dispute'] }), (_p, body) => makeDeal({ status: 'disputed', actions: [], disputeReason: (body as { reason: string }).reason }))
+    const sent = stubServer(makeDeal({ status: 'invite_sent', actions: ['confirm_access', 'dispute'] }), (_p, body) =>
+      makeDeal({ status: 'disputed', actions: [], disputeReason: (body as { reason: string }).reason }),
+    )
     const user = renderScreen()
     await user.click(await screen.findByRole('button', { name: 'Open a dispute' }))
     const dialog = await screen.findByRole('alertdialog')
@@ -174,7 +181,10 @@ describe('TransactionDetailScreen', () => {
   })
 
   it('stops offering a dispute once the countdown is over, and still offers the release', async () => {
-    stubServer(makeDeal({ status: 'countdown_started', actions: ['release', 'dispute'], countdownEndsAt: new Date(Date.now() + 1200).toISOString() }), () => makeDeal())
+    stubServer(
+      makeDeal({ status: 'countdown_started', actions: ['release', 'dispute'], countdownEndsAt: new Date(Date.now() + 1200).toISOString() }),
+      () => makeDeal(),
+    )
     renderScreen()
     expect(await screen.findByRole('button', { name: 'Open a dispute' })).toBeTruthy()
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Open a dispute' })).toBeNull(), { timeout: 4000 })
@@ -183,10 +193,17 @@ describe('TransactionDetailScreen', () => {
   })
 
   it('tells the seller too when the reservation has run out, though the seller has nothing to pay', async () => {
-    stubServer(makeDeal({ viewerRole: 'seller', actions: ['cancel'], reservedUntil: new Date(Date.now() + 1200).toISOString() }), () => makeDeal(), ALICE)
+    stubServer(
+      makeDeal({ viewerRole: 'seller', actions: ['cancel'], reservedUntil: new Date(Date.now() + 1200).toISOString() }),
+      () => makeDeal(),
+      ALICE,
+    )
     renderScreen(ALICE)
     expect((await screen.findByTestId('deal-guidance')).textContent).toBe('bob has reserved your listing and is paying. Nothing to do yet.')
-    await waitFor(() => expect(screen.getByTestId('deal-guidance').textContent).toBe('The reservation has run out: the purchase is being cancelled.'), { timeout: 4000 })
+    await waitFor(
+      () => expect(screen.getByTestId('deal-guidance').textContent).toBe('The reservation has run out: the purchase is being cancelled.'),
+      { timeout: 4000 },
+    )
     expect(screen.getByRole('button', { name: 'Cancel purchase' })).toBeTruthy()
   })
 
@@ -196,7 +213,11 @@ describe('TransactionDetailScreen', () => {
       { id: 32, title: 'Remove other owners', description: '', sellerDoneAt: '2026-03-01T10:05:00.000Z', buyerConfirmedAt: null },
     ]
     const sent = stubServer(makeDeal({ status: 'fee_paid', actions: ['dispute'], checklist }), () =>
-      makeDeal({ status: 'fee_paid', actions: ['dispute'], checklist: [checklist[0]!, { ...checklist[1]!, buyerConfirmedAt: '2026-03-01T10:06:00.000Z' }] }),
+      makeDeal({
+        status: 'fee_paid',
+        actions: ['dispute'],
+        checklist: [checklist[0]!, { ...checklist[1]!, buyerConfirmedAt: '2026-03-01T10:06:00.000Z' }],
+      }),
     )
     const user = renderScreen()
     const list = await screen.findByTestId('handover-checklist')

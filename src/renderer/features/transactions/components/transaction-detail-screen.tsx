@@ -32,7 +32,12 @@ function ChatLink({ deal, className }: { deal: TransactionDetailDto; className?:
 }
 
 function DealHeader({ deal }: { deal: TransactionDetailDto }) {
-  const other = deal.viewerRole === 'buyer' ? `Buying from ${deal.seller.username}` : deal.viewerRole === 'seller' ? `Selling to ${deal.buyer.username}` : `${deal.seller.username} sells to ${deal.buyer.username}`
+  const other =
+    deal.viewerRole === 'buyer'
+      ? `Buying from ${deal.seller.username}`
+      : deal.viewerRole === 'seller'
+        ? `Selling to ${deal.buyer.username}`
+        : `${deal.seller.username} sells to ${deal.buyer.username}`
   return (
     <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">
@@ -139,7 +144,12 @@ export function TransactionDetail({ deal, renderReview }: { deal: TransactionDet
 
 export function NotFoundDeal() {
   return (
-    <StateNotice as="h1" icon={<SearchX className="size-7" aria-hidden="true" />} title="Transaction not found" text="It does not exist, or it is not one of your deals.">
+    <StateNotice
+      as="h1"
+      icon={<SearchX className="size-7" aria-hidden="true" />}
+      title="Transaction not found"
+      text="It does not exist, or it is not one of your deals."
+    >
       <Button asChild variant="primary">
         <Link to={paths.transactions}>Your transactions</Link>
       </Button>
@@ -152,7 +162,11 @@ export function TransactionDetailScreen({ id, renderReview }: { id: string; rend
   const dealId = parseDealId(id)
   const { isSignedIn, isLoading } = useCurrentUser()
   const deal = useTransaction(dealId ?? 0, isSignedIn && dealId !== null)
-  useSeo({ title: dealId ? `${transactionDisplayId(dealId)} | Handover` : 'Transaction | Handover', description: 'One of your deals on Handover.', noIndex: true })
+  useSeo({
+    title: dealId ? `${transactionDisplayId(dealId)} | Handover` : 'Transaction | Handover',
+    description: 'One of your deals on Handover.',
+    noIndex: true,
+  })
   if (!isLoading && !isSignedIn) return <Navigate to={paths.login} replace />
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
@@ -162,7 +176,12 @@ export function TransactionDetailScreen({ id, renderReview }: { id: string; rend
       ) : deal.data ? (
         <TransactionDetail deal={deal.data} renderReview={renderReview} />
       ) : deal.isError ? (
-        <LoadFailedNotice icon={<SearchX className="size-7" aria-hidden="true" />} title="Could not load the transaction" error={deal.error} onRetry={() => void deal.refetch()} />
+        <LoadFailedNotice
+          icon={<SearchX className="size-7" aria-hidden="true" />}
+          title="Could not load the transaction"
+          error={deal.error}
+          onRetry={() => void deal.refetch()}
+        />
       ) : (
         <DetailSkeleton />
       )}

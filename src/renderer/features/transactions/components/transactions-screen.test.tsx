@@ -15,7 +15,13 @@ function stubServer(total = 2) {
   vi.stubGlobal('fetch', async (path: string) => {
     requests.push(path)
     if (path === '/api/auth/me') return Response.json(BOB)
-    const sold = makeDeal({ id: 3, status: 'completed', viewerRole: 'seller', actions: [], listing: { id: 2, platform: 'tiktok', accountTitle: 'Dance clips', username: 'dance', images: [] } })
+    const sold = makeDeal({
+      id: 3,
+      status: 'completed',
+      viewerRole: 'seller',
+      actions: [],
+      listing: { id: 2, platform: 'tiktok', accountTitle: 'Dance clips', username: 'dance', images: [] },
+    })
     const items = total === 0 ? [] : [makeDeal(), sold]
     return Response.json(items, { headers: { 'X-Total-Count': String(total) } })
   })

@@ -13,7 +13,14 @@ import { useCurrentUser } from '@/lib/auth'
 import { useSeo } from '@/lib/seo'
 import { useTransactions } from '../api/get-transactions'
 import { statusFilterLabel } from '../lib/labels'
-import { parseTransactionSearch, STATUS_FILTERS, writeTransactionSearch, type RoleFilter, type StatusFilter, type TransactionFilters } from '../lib/url-state'
+import {
+  parseTransactionSearch,
+  STATUS_FILTERS,
+  writeTransactionSearch,
+  type RoleFilter,
+  type StatusFilter,
+  type TransactionFilters,
+} from '../lib/url-state'
 import { TransactionList } from './transaction-list'
 
 function LoadingList() {
@@ -107,13 +114,21 @@ export function TransactionsScreen() {
           <LoadFailedNotice title="Could not load your transactions" error={list.error} onRetry={() => void list.refetch()} />
         ) : list.data.items.length === 0 ? (
           filtered ? (
-            <StateNotice icon={<SearchX className="size-7" aria-hidden="true" />} title="No transactions match these filters" text="Try another status or role.">
+            <StateNotice
+              icon={<SearchX className="size-7" aria-hidden="true" />}
+              title="No transactions match these filters"
+              text="Try another status or role."
+            >
               <Button variant="outline" onClick={() => setFilters({ status: null, role: null, page: 1 })}>
                 Clear filters
               </Button>
             </StateNotice>
           ) : (
-            <StateNotice icon={<ArrowLeftRight className="size-7" aria-hidden="true" />} title="No transactions yet" text="When you buy or sell an account, the deal shows up here with every step until the handover is done.">
+            <StateNotice
+              icon={<ArrowLeftRight className="size-7" aria-hidden="true" />}
+              title="No transactions yet"
+              text="When you buy or sell an account, the deal shows up here with every step until the handover is done."
+            >
               <Button asChild variant="default">
                 <Link to={paths.browse}>Browse accounts</Link>
               </Button>

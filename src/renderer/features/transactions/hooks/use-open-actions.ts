@@ -32,7 +32,10 @@ export function useOpenActions(deal: Deal): OpenActions {
     const wait = next - serverNow()
     // a timer may fire a moment early, or the clock be set back meanwhile: the deadline it waited for counts as
     // reached, so `now` always moves and the next deadline gets its own timer
-    const timer = wait > LONGEST_TIMER_MS ? window.setTimeout(() => setNow(serverNow()), LONGEST_TIMER_MS) : window.setTimeout(() => setNow(Math.max(serverNow(), next)), Math.max(wait, 0))
+    const timer =
+      wait > LONGEST_TIMER_MS
+        ? window.setTimeout(() => setNow(serverNow()), LONGEST_TIMER_MS)
+        : window.setTimeout(() => setNow(Math.max(serverNow(), next)), Math.max(wait, 0))
     return () => window.clearTimeout(timer)
   }, [next, now])
   const lapsed = pastDeadline('pay', deal, now) ? 'reservation' : pastDeadline('dispute', deal, now) ? 'countdown' : null

@@ -33,7 +33,9 @@ describe('deal steps', () => {
   it('says a dispute stops the countdown only where one runs', () => {
     expect(actionCopy('dispute', makeDeal({ status: 'countdown_started' })).description).toContain('the countdown stops')
     for (const status of ['fee_paid', 'invite_sent', 'access_granted'] as const) {
-      expect(actionCopy('dispute', makeDeal({ status })).description).toBe('The money stays in escrow while an admin looks at the deal. Tell them what went wrong.')
+      expect(actionCopy('dispute', makeDeal({ status })).description).toBe(
+        'The money stays in escrow while an admin looks at the deal. Tell them what went wrong.',
+      )
     }
   })
 

@@ -94,7 +94,8 @@ export function actionCopy(action: TransactionAction, deal: Deal): ActionCopy {
         input: 'none',
         variant: 'default',
         title: `Release ${price} to ${deal.seller.username} now?`,
-        description: 'Release only if the account is fully and only yours. The seller is paid at once and the deal is complete: this cannot be undone.',
+        description:
+          'Release only if the account is fully and only yours. The seller is paid at once and the deal is complete: this cannot be undone.',
         confirm: 'Release funds',
         done: 'Funds released: the deal is complete',
       }
@@ -162,6 +163,16 @@ export function actionCopy(action: TransactionAction, deal: Deal): ActionCopy {
 
 /** Pay has its own panel (balance, card or crypto); the rest are buttons, forward steps first. */
 export function buttonActions(actions: readonly TransactionAction[]): TransactionAction[] {
-  const order: TransactionAction[] = ['send_invite', 'confirm_access', 'start_countdown', 'release', 'resolve_release', 'resolve_refund', 'refund', 'dispute', 'cancel']
+  const order: TransactionAction[] = [
+    'send_invite',
+    'confirm_access',
+    'start_countdown',
+    'release',
+    'resolve_release',
+    'resolve_refund',
+    'refund',
+    'dispute',
+    'cancel',
+  ]
   return order.filter((action) => actions.includes(action))
 }

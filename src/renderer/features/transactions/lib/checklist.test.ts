@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import type { ChecklistStepDto } from '@shared/api/transactions'
 import { checklistProgress, stepState, tickFor } from './checklist'
 
-const step = (overrides: Partial<ChecklistStepDto> = {}): ChecklistStepDto => ({ id: 1, title: 'Invite', description: '', sellerDoneAt: null, buyerConfirmedAt: null, ...overrides })
+const step = (overrides: Partial<ChecklistStepDto> = {}): ChecklistStepDto => ({
+  id: 1,
+  title: 'Invite',
+  description: '',
+  sellerDoneAt: null,
+  buyerConfirmedAt: null,
+  ...overrides,
+})
 const done = '2026-03-01T10:00:00.000Z'
 
 describe('checklist ticks', () => {

@@ -18,7 +18,8 @@ export function reservationEndedText(checkoutOpen: boolean): string {
  */
 export function guidance(deal: Deal, lapsed: 'reservation' | 'countdown' | null = null, checkoutOpen = false): string {
   if (lapsed === 'reservation' && deal.status === 'pending') return reservationEndedText(deal.viewerRole === 'buyer' && checkoutOpen)
-  if (lapsed === 'countdown' && deal.status === 'countdown_started') return `The countdown is over: the money is being released to ${deal.seller.username}.`
+  if (lapsed === 'countdown' && deal.status === 'countdown_started')
+    return `The countdown is over: the money is being released to ${deal.seller.username}.`
   const buyer = deal.buyer.username
   const seller = deal.seller.username
   const role = deal.viewerRole
@@ -40,7 +41,8 @@ export function guidance(deal: Deal, lapsed: 'reservation' | 'countdown' | null 
       if (role === 'seller') return `${buyer} has access. Start the platform's ownership transfer, then start the countdown here.`
       return 'Waiting for the seller to start the transfer countdown.'
     case 'countdown_started':
-      if (role === 'buyer') return `The platform's waiting period is running. The money goes to ${seller} when the countdown ends, unless you open a dispute. Release it early once everything is yours.`
+      if (role === 'buyer')
+        return `The platform's waiting period is running. The money goes to ${seller} when the countdown ends, unless you open a dispute. Release it early once everything is yours.`
       if (role === 'seller') return 'The money is released to you when the countdown ends, unless the buyer opens a dispute.'
       return 'The countdown is running.'
     case 'completed':

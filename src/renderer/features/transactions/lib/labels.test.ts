@@ -10,14 +10,9 @@ const shown = (viewerRole: TransactionRole, status: TransactionStatus) => {
 
 describe('what a deal means in money for its viewer, in the list', () => {
   it('says what is paid and received while it runs, and what was once it is over', () => {
-    expect(['pending', 'countdown_started', 'disputed', 'completed', 'refunded', 'cancelled'].map((s) => shown('buyer', s as TransactionStatus))).toEqual([
-      'You pay $129.99',
-      'You pay $129.99',
-      'You pay $129.99',
-      'You paid $129.99',
-      'Refunded to you $126',
-      'Not paid $129.99',
-    ])
+    expect(
+      ['pending', 'countdown_started', 'disputed', 'completed', 'refunded', 'cancelled'].map((s) => shown('buyer', s as TransactionStatus)),
+    ).toEqual(['You pay $129.99', 'You pay $129.99', 'You pay $129.99', 'You paid $129.99', 'Refunded to you $126', 'Not paid $129.99'])
     expect(['fee_paid', 'completed', 'refunded', 'cancelled'].map((s) => shown('seller', s as TransactionStatus))).toEqual([
       'You receive $120',
       'You received $120',

@@ -18,7 +18,10 @@ export function counterpart(deal: Pick<TransactionDto, 'viewerRole' | 'buyer' | 
  * price while it runs; a completed deal was paid and received; a refunded one gave the buyer back what escrow held (the
  * price and the escrow fee); a cancelled one (only an unpaid reservation is cancelled) was not paid and not sold.
  */
-export function viewerAmount(deal: Pick<TransactionDto, 'viewerRole' | 'status' | 'total' | 'price' | 'escrowFee'>): { label: string; amount: string } {
+export function viewerAmount(deal: Pick<TransactionDto, 'viewerRole' | 'status' | 'total' | 'price' | 'escrowFee'>): {
+  label: string
+  amount: string
+} {
   const held = formatMoney(Math.round((deal.price + deal.escrowFee) * 100) / 100)
   if (deal.viewerRole === 'seller') {
     if (deal.status === 'completed') return { label: 'You received', amount: formatMoney(deal.price) }

@@ -19,9 +19,33 @@ const quote: QuoteDto = {
 describe('the full-cost quote per way to pay', () => {
   it('gives each method its processor fee and total, and says what the balance covers', () => {
     expect(quoteOptions(quote)).toEqual([
-      { method: 'balance', label: 'Handover balance', processorFee: '$0', total: '$1,050', available: false, note: 'Your balance of $15.00 is $1,035 short.', shortBy: '$1,035' },
-      { method: 'card', label: 'Card', processorFee: '$30.75', total: '$1,080.75', available: true, note: "Pay on the provider's secure page, then come back here.", shortBy: null },
-      { method: 'crypto', label: 'Crypto', processorFee: '$10.50', total: '$1,060.50', available: true, note: "Pay on the provider's secure page, then come back here.", shortBy: null },
+      {
+        method: 'balance',
+        label: 'Handover balance',
+        processorFee: '$0',
+        total: '$1,050',
+        available: false,
+        note: 'Your balance of $15.00 is $1,035 short.',
+        shortBy: '$1,035',
+      },
+      {
+        method: 'card',
+        label: 'Card',
+        processorFee: '$30.75',
+        total: '$1,080.75',
+        available: true,
+        note: "Pay on the provider's secure page, then come back here.",
+        shortBy: null,
+      },
+      {
+        method: 'crypto',
+        label: 'Crypto',
+        processorFee: '$10.50',
+        total: '$1,060.50',
+        available: true,
+        note: "Pay on the provider's secure page, then come back here.",
+        shortBy: null,
+      },
     ])
     const covered = quoteOptions({ ...quote, balance: 2000, methods: [{ method: 'balance', processorFee: 0, total: 1050, available: true }] })
     expect(covered[0]).toMatchObject({ available: true, note: 'Your balance of $2,000.00 covers it.', shortBy: null })

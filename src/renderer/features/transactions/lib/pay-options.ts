@@ -41,7 +41,14 @@ export function quoteOptions(quote: QuoteDto): PayOption[] {
   const balanceCents = toCents(quote.balance)
   return quote.methods.map((m) => {
     const totalCents = toCents(m.total)
-    return { method: m.method, label: METHOD_LABELS[m.method], processorFee: formatCents(toCents(m.processorFee)), total: formatCents(totalCents), available: m.available, ...note(m.method, m.available, balanceCents, totalCents) }
+    return {
+      method: m.method,
+      label: METHOD_LABELS[m.method],
+      processorFee: formatCents(toCents(m.processorFee)),
+      total: formatCents(totalCents),
+      available: m.available,
+      ...note(m.method, m.available, balanceCents, totalCents),
+    }
   })
 }
 
@@ -56,6 +63,13 @@ export function dealOptions(deal: { price: number; escrowFee: number }, balance:
     const feeCents = processorFee(method, amountCents)
     const totalCents = amountCents + feeCents
     const available = method !== 'balance' || (balanceCents !== null && balanceCents >= totalCents)
-    return { method, label: METHOD_LABELS[method], processorFee: formatCents(feeCents), total: formatCents(totalCents), available, ...note(method, available, balanceCents ?? 0, totalCents) }
+    return {
+      method,
+      label: METHOD_LABELS[method],
+      processorFee: formatCents(feeCents),
+      total: formatCents(totalCents),
+      available,
+      ...note(method, available, balanceCents ?? 0, totalCents),
+    }
   })
 }

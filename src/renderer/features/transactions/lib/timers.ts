@@ -10,7 +10,12 @@ const two = (n: number) => String(n).padStart(2, '0')
 
 function parts(ms: number) {
   const total = Math.floor(ms / 1000)
-  return { days: Math.floor(total / 86_400), hours: Math.floor((total % 86_400) / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 }
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  }
 }
 
 /** A ticking clock: "6d 23h 59m 58s", "3h 04m 05s", "14:05". */
@@ -34,4 +39,3 @@ export function describeDuration(ms: number): string {
   if (minutes > 0) return plural(minutes, 'minute')
   return ms > 0 ? 'less than a minute' : 'no time'
 }
-

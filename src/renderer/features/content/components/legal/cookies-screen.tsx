@@ -10,7 +10,10 @@ interface StoredItem {
 }
 
 const BROWSER_STORAGE: readonly StoredItem[] = [
-  { name: 'trustap_order_id, purchase_account_id', what: 'the payment you are making at our payment provider, so the page you come back to can confirm it; removed once it is confirmed (local storage)' },
+  {
+    name: 'trustap_order_id, purchase_account_id',
+    what: 'the payment you are making at our payment provider, so the page you come back to can confirm it; removed once it is confirmed (local storage)',
+  },
   { name: 'handover.dismissed-banner', what: 'the announcement you closed, so it stays closed until you close the browser tab (session storage)' },
 ]
 
@@ -33,13 +36,20 @@ const SECTIONS: readonly LegalSection[] = [
     content: (
       <>
         <p>
-          When you sign in we set <code>handover.sid</code>, with its signature <code>handover.sid.sig</code>. It holds a random key to your session on our server and nothing
-          else, lasts up to 30 days or until you sign out, and is:
+          When you sign in we set <code>handover.sid</code>, with its signature <code>handover.sid.sig</code>. It holds a random key to your session
+          on our server and nothing else, lasts up to 30 days or until you sign out, and is:
         </p>
         <ul>
-          <li><strong>httpOnly</strong>: scripts on the page cannot read it;</li>
-          <li><strong>SameSite=Lax</strong>: other sites cannot make your browser send it with their forms;</li>
-          <li><strong>Secure</strong> on our https address: sent only over encrypted connections. There its name starts with <code>__Host-</code>, which makes browsers refuse any copy set by another address.</li>
+          <li>
+            <strong>httpOnly</strong>: scripts on the page cannot read it;
+          </li>
+          <li>
+            <strong>SameSite=Lax</strong>: other sites cannot make your browser send it with their forms;
+          </li>
+          <li>
+            <strong>Secure</strong> on our https address: sent only over encrypted connections. There its name starts with <code>__Host-</code>, which
+            makes browsers refuse any copy set by another address.
+          </li>
         </ul>
         <p>It is strictly necessary: without it you cannot stay signed in, so there is nothing to consent to and no banner asking.</p>
       </>
@@ -52,7 +62,10 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <p>These stay on your device and are never sent to us:</p>
         <StorageList />
-        <p>To make pages open quickly and offline, the site also keeps its own files (the page shell, scripts and styles) in your browser’s cache. Your data from our server is never cached there.</p>
+        <p>
+          To make pages open quickly and offline, the site also keeps its own files (the page shell, scripts and styles) in your browser’s cache. Your
+          data from our server is never cached there.
+        </p>
       </>
     ),
   },
@@ -60,14 +73,20 @@ const SECTIONS: readonly LegalSection[] = [
     id: 'no-third-parties',
     title: 'No third-party cookies',
     content: (
-      <p>We use no analytics, advertising or tracking cookies, and load no scripts from other companies. Pictures from other sites reach you through our own server. See the <Link to={paths.privacy}>Privacy Policy</Link> for the data we keep on our side.</p>
+      <p>
+        We use no analytics, advertising or tracking cookies, and load no scripts from other companies. Pictures from other sites reach you through
+        our own server. See the <Link to={paths.privacy}>Privacy Policy</Link> for the data we keep on our side.
+      </p>
     ),
   },
   {
     id: 'control',
     title: 'Removing them',
     content: (
-      <p>Signing out ends the session and clears the cookie. Your browser’s settings can delete the cookie and the site data at any time; you will then be signed out. Your sound and notification choices are kept with your account, not in the browser.</p>
+      <p>
+        Signing out ends the session and clears the cookie. Your browser’s settings can delete the cookie and the site data at any time; you will then
+        be signed out. Your sound and notification choices are kept with your account, not in the browser.
+      </p>
     ),
   },
 ]
@@ -75,5 +94,7 @@ const SECTIONS: readonly LegalSection[] = [
 /** /cookies (SPEC §2): the cookie and browser storage the site really uses. */
 export function CookiesScreen() {
   useSeo(PAGE_TEXT.cookies)
-  return <LegalPage title="Cookie Policy" lede="One cookie to keep you signed in, a few settings in your browser, and no trackers." sections={SECTIONS} />
+  return (
+    <LegalPage title="Cookie Policy" lede="One cookie to keep you signed in, a few settings in your browser, and no trackers." sections={SECTIONS} />
+  )
 }

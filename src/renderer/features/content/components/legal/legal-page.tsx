@@ -25,9 +25,20 @@ export function LegalPage({ title, lede, sections }: { title: string; lede: stri
   return (
     <>
       <PageIntro
-        eyebrow={<><Scale className="size-3.5" aria-hidden="true" /> Legal</>}
+        eyebrow={
+          <>
+            <Scale className="size-3.5" aria-hidden="true" /> Legal
+          </>
+        }
         title={title}
-        lede={<>{lede} <span className="block pt-2 text-sm text-navy-300">Last updated <time dateTime={LEGAL_UPDATED.iso}>{LEGAL_UPDATED.label}</time></span></>}
+        lede={
+          <>
+            {lede}{' '}
+            <span className="block pt-2 text-sm text-navy-300">
+              Last updated <time dateTime={LEGAL_UPDATED.iso}>{LEGAL_UPDATED.label}</time>
+            </span>
+          </>
+        }
       />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-8 sm:px-6 md:py-12 lg:grid-cols-[16rem_minmax(0,1fr)] lg:px-8">
         <nav aria-label="On this page" className="h-fit rounded-2xl border bg-card p-5 lg:sticky lg:top-24">
@@ -35,7 +46,10 @@ export function LegalPage({ title, lede, sections }: { title: string; lede: stri
           <ol className="mt-3 space-y-2 text-sm">
             {sections.map((section, index) => (
               <li key={section.id}>
-                <a href={`#${section.id}`} className="text-navy-700 dark:text-navy-200 hover:text-mint-700 dark:hover:text-mint-400 hover:underline focus-visible:underline">
+                <a
+                  href={`#${section.id}`}
+                  className="text-navy-700 dark:text-navy-200 hover:text-mint-700 dark:hover:text-mint-400 hover:underline focus-visible:underline"
+                >
                   {index + 1}. {section.title}
                 </a>
               </li>
@@ -45,12 +59,18 @@ export function LegalPage({ title, lede, sections }: { title: string; lede: stri
         <div className="min-w-0 max-w-3xl">
           {sections.map((section, index) => (
             <section key={section.id} aria-labelledby={section.id} className="border-b py-6 first:pt-0 last:border-b-0">
-              <h2 id={section.id} className="text-xl font-bold tracking-tight">{index + 1}. {section.title}</h2>
+              <h2 id={section.id} className="text-xl font-bold tracking-tight">
+                {index + 1}. {section.title}
+              </h2>
               <div className={PROSE}>{section.content}</div>
             </section>
           ))}
           <p className="mt-6 text-sm text-muted-foreground">
-            Questions about this page? <Link to={paths.contact} className="font-medium text-mint-700 dark:text-mint-400 underline underline-offset-2">Contact us</Link>.
+            Questions about this page?{' '}
+            <Link to={paths.contact} className="font-medium text-mint-700 dark:text-mint-400 underline underline-offset-2">
+              Contact us
+            </Link>
+            .
           </p>
         </div>
       </div>

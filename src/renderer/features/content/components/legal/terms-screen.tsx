@@ -13,9 +13,9 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'What Handover is',
     content: (
       <p>
-        Handover is a marketplace where people sell and buy social media accounts, with the buyer’s payment held in escrow until the account is handed over. We run the marketplace,
-        the escrow and the chat; the accounts belong to the sellers until a deal completes. Each platform has its own rules on accounts changing hands, and buyers and sellers are
-        responsible for following them.
+        Handover is a marketplace where people sell and buy social media accounts, with the buyer’s payment held in escrow until the account is handed
+        over. We run the marketplace, the escrow and the chat; the accounts belong to the sellers until a deal completes. Each platform has its own
+        rules on accounts changing hands, and buyers and sellers are responsible for following them.
       </p>
     ),
   },
@@ -24,7 +24,9 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Your account',
     content: (
       <ul>
-        <li>You sign up with a username of {USERNAME_MIN} to {USERNAME_MAX} characters and an email address you confirm with the code we send.</li>
+        <li>
+          You sign up with a username of {USERNAME_MIN} to {USERNAME_MAX} characters and an email address you confirm with the code we send.
+        </li>
         <li>Keep your password to yourself; you are responsible for what is done with your account.</li>
         <li>A welcome bonus, when we offer one, is credited to your balance when the account is created. It can be spent on purchases.</li>
       </ul>
@@ -48,8 +50,14 @@ const SECTIONS: readonly LegalSection[] = [
       <ul>
         <li>Pressing Buy reserves a listing for a limited time; unpaid, the reservation lapses and the deal is cancelled.</li>
         <li>You pay the price and the escrow fee shown before payment; card and crypto payments add the payment provider’s fee.</li>
-        <li>The money is released to the seller when the platform’s countdown ends without a dispute, or earlier when you release it. Release only once the account is fully yours.</li>
-        <li>While the money is held, either side may open a dispute. An admin decides it on the deal’s chat, timeline and checklist, by releasing the money or refunding the buyer, and that decision settles the deal on Handover.</li>
+        <li>
+          The money is released to the seller when the platform’s countdown ends without a dispute, or earlier when you release it. Release only once
+          the account is fully yours.
+        </li>
+        <li>
+          While the money is held, either side may open a dispute. An admin decides it on the deal’s chat, timeline and checklist, by releasing the
+          money or refunding the buyer, and that decision settles the deal on Handover.
+        </li>
         <li>Refunds go to your Handover balance.</li>
       </ul>
     ),
@@ -59,8 +67,9 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Your balance and withdrawals',
     content: (
       <p>
-        Your balance is what the ledger holds for you. You may withdraw from {formatMoney(WITHDRAWAL_LIMITS.minCents / 100)} to {formatMoney(WITHDRAWAL_LIMITS.maxCents / 100)} at a time, or your
-        whole balance when it is less, to your account at our payment provider; the amount is set aside when you ask, and paid out once an admin approves. A rejected withdrawal returns to your balance.
+        Your balance is what the ledger holds for you. You may withdraw from {formatMoney(WITHDRAWAL_LIMITS.minCents / 100)} to{' '}
+        {formatMoney(WITHDRAWAL_LIMITS.maxCents / 100)} at a time, or your whole balance when it is less, to your account at our payment provider; the
+        amount is set aside when you ask, and paid out once an admin approves. A rejected withdrawal returns to your balance.
       </p>
     ),
   },
@@ -80,8 +89,9 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Moderation and ending an account',
     content: (
       <p>
-        We may flag a violation, suspend a listing, or ban an account that breaks these terms; a ban ends its sessions at once. An account can be deleted once it has no open deal and
-        no money left; its deals and money records stay, anonymised. Each of these actions is recorded in our audit log.
+        We may flag a violation, suspend a listing, or ban an account that breaks these terms; a ban ends its sessions at once. An account can be
+        deleted once it has no open deal and no money left; its deals and money records stay, anonymised. Each of these actions is recorded in our
+        audit log.
       </p>
     ),
   },
@@ -90,8 +100,8 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Changes and contact',
     content: (
       <p>
-        When these terms change, the date at the top changes with them. The way we handle your data is in the <Link to={paths.privacy}>Privacy Policy</Link>. Questions go through
-        the <Link to={paths.contact}>contact form</Link>.
+        When these terms change, the date at the top changes with them. The way we handle your data is in the{' '}
+        <Link to={paths.privacy}>Privacy Policy</Link>. Questions go through the <Link to={paths.contact}>contact form</Link>.
       </p>
     ),
   },
