@@ -312,9 +312,14 @@ export function createApp(deps: AppDeps): CreatedApp {
     siteRoutes({ settings: services.settings }),
     apiDocsRoutes({ routes: API_ROUTES, version: APP_VERSION, sessionCookie }),
     // before escrow's /:id/:step, which would take /{id}/review for a step
-    reviewsRoutes({ reviews }),
+    reviewsRoutes({ reviews, announce: { bus: deps.bus, logger } }),
     adminReviewRoutes({ reviews }),
-    escrowRoutes({ escrow: services.escrow, checkout: (em, input) => services.payments.payments.createPurchaseCheckout(em, input), stepUp }),
+    escrowRoutes({
+      escrow: services.escrow,
+      checkout: (em, input) => services.payments.payments.createPurchaseCheckout(em, input),
+      stepUp,
+      announce: { bus: deps.bus, logger },
+    }),
     ...services.payments.routers({ stepUp }),
   ]) {
     app.use(mountRouter(router))

@@ -5,13 +5,18 @@ import type { AppContext } from './context'
 import { badRequest, conflict } from './errors'
 import { canonicalJson } from './canonical-json'
 import { runPreparedIn } from '../db/prepared'
+import { commitThenAnnounce, type Announcement, type AnnounceDeps } from '../realtime/announce'
 
-/** What a money-moving request answers, and what to announce once its transaction has committed. */
-export interface Answer<T> {
+/** What a money-moving request answers, and what to announce once its transaction has committed (never on a replay). */
+export interface Answer<T> extends Announcement {
   status: number
   body: T
-  /** live events and notifications: after the commit, and never on a replay */
-  after?: () => Promise<void>
+}
+
+/** Who announces an answer once committed, and what it is called in the log if its live events are lost. */
+export interface Announcing {
+  deps: AnnounceDeps
+  what: string
 }
 
 export interface Idempotency {
@@ -47,9 +52,15 @@ export async function runIdempotent<T>(
   em: EntityManager,
   idempotency: Idempotency,
   run: (tx: EntityManager) => Promise<Answer<T>>,
+  announcing: Announcing,
 ): Promise<{ status: number; body: T; replayed: boolean }> {
-  const outcome = await em.transactional(async (tx) => {
-    if (!idempotency.key) return { answer: await run(tx) }
+  return commitThenAnnounce(em, announcing.deps, announcing.what, async (tx) => {
+    const answered = ({ status, body, notifications, deliveries }: Answer<T>) => ({
+      value: { status, body, replayed: false },
+      notifications,
+      deliveries,
+    })
+    if (!idempotency.key) return answered(await run(tx))
     const [claimed] = await runPreparedIn<{ id: number }>(
       tx,
       'idempotency_claim',
@@ -63,7 +74,7 @@ export async function runIdempotent<T>(
         [idempotency.userId, idempotency.key],
       )
       if (!first || first.fingerprint !== idempotency.fingerprint) throw conflict(TRANSACTION_MESSAGES.idempotencyMismatch, 'idempotency_key_reused')
-      return { replay: { status: first.status_code, body: first.response } }
+      return { value: { status: first.status_code, body: first.response, replayed: true } }
     }
     const answer = await run(tx)
     await runPreparedIn(tx, 'idempotency_answer', 'update idempotency_keys set status_code = ?, response = ?::jsonb where id = ?', [
@@ -71,17 +82,18 @@ export async function runIdempotent<T>(
       JSON.stringify(answer.body),
       claimed.id,
     ])
-    return { answer }
+    return answered(answer)
   })
-  if ('replay' in outcome && outcome.replay) return { ...outcome.replay, replayed: true }
-  const { answer } = outcome as { answer: Answer<T> }
-  await answer.after?.()
-  return { status: answer.status, body: answer.body, replayed: false }
 }
 
 /** Answers a request through runIdempotent with the request's own key, marking a replayed answer. */
-export async function respondIdempotent<T>(ctx: AppContext, userId: number, run: (tx: EntityManager) => Promise<Answer<T>>): Promise<void> {
-  const result = await runIdempotent(ctx.state.em, idempotencyOf(ctx, userId), run)
+export async function respondIdempotent<T>(
+  ctx: AppContext,
+  userId: number,
+  run: (tx: EntityManager) => Promise<Answer<T>>,
+  announcing: Announcing,
+): Promise<void> {
+  const result = await runIdempotent(ctx.state.em, idempotencyOf(ctx, userId), run, announcing)
   if (result.replayed) ctx.set('Idempotent-Replayed', 'true')
   ctx.status = result.status
   ctx.body = result.body

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { TRANSACTION_MESSAGES } from '../../src/shared/api/transactions'
 import type { AppContext } from '../../server/http/context'
 import { HttpError } from '../../server/http/errors'
-import { idempotencyOf, respondIdempotent, runIdempotent, type Idempotency } from '../../server/http/idempotency'
+import { idempotencyOf, respondIdempotent, runIdempotent, type Announcing, type Idempotency } from '../../server/http/idempotency'
+import type { Logger } from '../../server/logger'
+import type { Delivery, EventBus } from '../../server/realtime/bus'
 import { openDatabase, type Orm } from '../../server/db/orm'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 
@@ -39,16 +41,38 @@ async function addUser(): Promise<number> {
 
 const request = (userId: number, key: string | undefined, fingerprint = 'a'.repeat(64)): Idempotency => ({ userId, key, fingerprint })
 
+/** Each step's announcement, by its note: the bus below hands every delivery to the step that announced it. */
+const announcements = new Map<string, () => Promise<void>>()
+/** what the announcer logs when publishing fails: here, when a step was announced before its effect committed */
+const lost = vi.fn()
+const announcing: Announcing = {
+  what: 'test step',
+  deps: {
+    logger: { warn: lost } as unknown as Logger,
+    bus: {
+      publishMany: async (deliveries: Delivery[]) => {
+        for (const d of deliveries) if (d.event.type === 'balance_updated') await announcements.get(d.event.balance)?.()
+      },
+    } as unknown as EventBus,
+  },
+}
+
+afterEach(() => {
+  expect(lost).not.toHaveBeenCalled()
+})
+
 /** A money-moving step: writes its effect in the caller's transaction, answers 201, announces after the commit. */
 function step(note: string) {
   const after = vi.fn(async () => {
     // announced only once the effect is committed, where another connection sees it
-    expect(await effects()).toContain(note)
+    if (!(await effects()).includes(note)) throw new Error(`${note} announced before its commit`)
   })
+  announcements.set(note, after)
   const run = vi.fn(async (tx: EntityManager) => {
     expect(tx.isInTransaction()).toBe(true)
     await tx.getConnection().execute('insert into effects (note) values (?)', [note], 'run', tx.getTransactionContext())
-    return { status: 201, body: { note }, after }
+    const deliveries: Delivery[] = [{ audience: { userIds: [1] }, event: { type: 'balance_updated', balance: note } }]
+    return { status: 201, body: { note }, deliveries }
   })
   return { run, after }
 }
@@ -60,8 +84,8 @@ describe('runIdempotent', () => {
     const userId = await addUser()
     const note = fresh()
     const { run, after } = step(note)
-    expect(await runIdempotent(orm.em.fork(), request(userId, undefined), run)).toEqual({ status: 201, body: { note }, replayed: false })
-    expect(await runIdempotent(orm.em.fork(), request(userId, undefined), run)).toEqual({ status: 201, body: { note }, replayed: false })
+    expect(await runIdempotent(orm.em.fork(), request(userId, undefined), run, announcing)).toEqual({ status: 201, body: { note }, replayed: false })
+    expect(await runIdempotent(orm.em.fork(), request(userId, undefined), run, announcing)).toEqual({ status: 201, body: { note }, replayed: false })
     expect(run).toHaveBeenCalledTimes(2)
     expect(after).toHaveBeenCalledTimes(2)
     expect((await effects()).filter((n) => n === note)).toHaveLength(2)
@@ -71,8 +95,8 @@ describe('runIdempotent', () => {
     const userId = await addUser()
     const key = fresh()
     const { run, after } = step(key)
-    expect(await runIdempotent(orm.em.fork(), request(userId, key), run)).toEqual({ status: 201, body: { note: key }, replayed: false })
-    expect(await runIdempotent(orm.em.fork(), request(userId, key), run)).toEqual({ status: 201, body: { note: key }, replayed: true })
+    expect(await runIdempotent(orm.em.fork(), request(userId, key), run, announcing)).toEqual({ status: 201, body: { note: key }, replayed: false })
+    expect(await runIdempotent(orm.em.fork(), request(userId, key), run, announcing)).toEqual({ status: 201, body: { note: key }, replayed: true })
     expect(run).toHaveBeenCalledOnce()
     expect(after).toHaveBeenCalledOnce()
     expect((await effects()).filter((n) => n === key)).toHaveLength(1)
@@ -84,21 +108,29 @@ describe('runIdempotent', () => {
   it('answers a step that has nothing to announce', async () => {
     const userId = await addUser()
     const quiet = async () => ({ status: 200, body: { done: true } })
-    expect(await runIdempotent(orm.em.fork(), request(userId, fresh()), quiet)).toEqual({ status: 200, body: { done: true }, replayed: false })
-    expect(await runIdempotent(orm.em.fork(), request(userId, undefined), quiet)).toEqual({ status: 200, body: { done: true }, replayed: false })
+    expect(await runIdempotent(orm.em.fork(), request(userId, fresh()), quiet, announcing)).toEqual({
+      status: 200,
+      body: { done: true },
+      replayed: false,
+    })
+    expect(await runIdempotent(orm.em.fork(), request(userId, undefined), quiet, announcing)).toEqual({
+      status: 200,
+      body: { done: true },
+      replayed: false,
+    })
   })
 
   it('refuses the same key with another request (409), and lets another user use the same key', async () => {
     const [alice, bob] = [await addUser(), await addUser()]
     const key = fresh()
-    await runIdempotent(orm.em.fork(), request(alice, key), step(`${key}-a`).run)
+    await runIdempotent(orm.em.fork(), request(alice, key), step(`${key}-a`).run, announcing)
     const other = step(`${key}-other`)
-    const refused = await runIdempotent(orm.em.fork(), request(alice, key, 'b'.repeat(64)), other.run).catch((error: unknown) => error)
+    const refused = await runIdempotent(orm.em.fork(), request(alice, key, 'b'.repeat(64)), other.run, announcing).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(HttpError)
     expect(refused).toMatchObject({ status: 409, code: 'idempotency_key_reused', message: TRANSACTION_MESSAGES.idempotencyMismatch })
     expect(other.run).not.toHaveBeenCalled()
     const bobs = step(`${key}-b`)
-    expect(await runIdempotent(orm.em.fork(), request(bob, key), bobs.run)).toMatchObject({ body: { note: `${key}-b` }, replayed: false })
+    expect(await runIdempotent(orm.em.fork(), request(bob, key), bobs.run, announcing)).toMatchObject({ body: { note: `${key}-b` }, replayed: false })
   })
 
   it('stores nothing for a request that fails: its effects roll back with its key, and the retry runs afresh', async () => {
@@ -108,11 +140,11 @@ describe('runIdempotent', () => {
       await tx.getConnection().execute('insert into effects (note) values (?)', [key], 'run', tx.getTransactionContext())
       throw new Error('the provider said no')
     })
-    await expect(runIdempotent(orm.em.fork(), request(userId, key), failing)).rejects.toThrow('the provider said no')
+    await expect(runIdempotent(orm.em.fork(), request(userId, key), failing, announcing)).rejects.toThrow('the provider said no')
     expect(await effects()).not.toContain(key)
     expect(await sql('select 1 from idempotency_keys where user_id = ? and key = ?', [userId, key])).toEqual([])
     const retry = step(key)
-    expect(await runIdempotent(orm.em.fork(), request(userId, key), retry.run)).toMatchObject({ replayed: false })
+    expect(await runIdempotent(orm.em.fork(), request(userId, key), retry.run, announcing)).toMatchObject({ replayed: false })
     expect((await effects()).filter((n) => n === key)).toHaveLength(1)
   })
 
@@ -120,7 +152,7 @@ describe('runIdempotent', () => {
     const userId = await addUser()
     const key = fresh()
     const { run } = step(key)
-    const results = await Promise.all([1, 2, 3].map(() => runIdempotent(orm.em.fork(), request(userId, key), run)))
+    const results = await Promise.all([1, 2, 3].map(() => runIdempotent(orm.em.fork(), request(userId, key), run, announcing)))
     expect(run).toHaveBeenCalledOnce()
     expect(results.map((r) => r.replayed).sort()).toEqual([false, true, true])
     expect(results.every((r) => r.status === 201 && r.body.note === key)).toBe(true)
@@ -133,7 +165,7 @@ it('claims and answers a key through named prepared statements, planned once per
   const single = await openDatabase(db.url, 1, undefined, { soleProcess: true })
   try {
     const userId = await addUser()
-    await runIdempotent(single.em.fork(), request(userId, fresh()), async () => ({ status: 200, body: {} }))
+    await runIdempotent(single.em.fork(), request(userId, fresh()), async () => ({ status: 200, body: {} }), announcing)
     const prepared = await single.em.getConnection().execute<{ name: string }[]>('select name from pg_prepared_statements order by name')
     expect(prepared.map((p) => p.name)).toEqual(expect.arrayContaining(['idempotency_answer', 'idempotency_claim']))
   } finally {
@@ -160,15 +192,15 @@ describe('respondIdempotent', () => {
     const userId = await addUser()
     const key = fresh()
     const first = ctxFor(key, { amount: 5 })
-    await respondIdempotent(first, userId, step(key).run)
+    await respondIdempotent(first, userId, step(key).run, announcing)
     expect(first).toMatchObject({ status: 201, body: { note: key } })
     expect(first.set).not.toHaveBeenCalled()
     const again = ctxFor(key, { amount: 5 })
-    await respondIdempotent(again, userId, step('never').run)
+    await respondIdempotent(again, userId, step('never').run, announcing)
     expect(again).toMatchObject({ status: 201, body: { note: key } })
     expect(again.set).toHaveBeenCalledWith('Idempotent-Replayed', 'true')
     // the same key with another body is another request
-    await expect(respondIdempotent(ctxFor(key, { amount: 6 }), userId, step('never').run)).rejects.toMatchObject({ status: 409 })
+    await expect(respondIdempotent(ctxFor(key, { amount: 6 }), userId, step('never').run, announcing)).rejects.toMatchObject({ status: 409 })
     expect(idempotencyOf(ctxFor(key, { amount: 5 }), userId).fingerprint).not.toBe(idempotencyOf(ctxFor(key, { amount: 6 }), userId).fingerprint)
   })
 })

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { ACCOUNT_MESSAGES, DEFAULT_PREFERENCES, type PreferencesUpdate, type UserPreferences } from '@shared/api/account-settings'
 import { forbidden, notFound } from '../../http/errors'
 import type { Logger } from '../../logger'
+import { announce } from '../../realtime/announce'
 import type { Delivery, EventBus } from '../../realtime/bus'
 import { PasswordReset } from '../auth/auth.entities'
 import { assertAcceptablePassword } from '../auth/password-policy'
@@ -160,11 +161,8 @@ export class AccountSettingsService {
     }
   }
 
-  private async announce(deliveries: Delivery[]): Promise<void> {
-    try {
-      await this.deps.bus.publishMany(deliveries)
-    } catch (err) {
-      this.deps.logger.warn({ err }, 'account change committed but its live events were not published')
-    }
+  /** After the commit, as every change announces (realtime/announce.ts). */
+  private announce(deliveries: Delivery[]): Promise<void> {
+    return announce(this.deps, 'account change', { deliveries })
   }
 }

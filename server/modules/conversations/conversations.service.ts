@@ -22,6 +22,7 @@ import { toMessageDto } from './conversation.mapper'
 import { conversationPage, describeConversations, unreadTotal, type ListScope } from './conversation-reads'
 import { openConversation, type OpenConversationInput } from './open-conversation'
 import { describeForSupport, supportDeskPage } from './support-desk-reads'
+import { announce } from '../../realtime/announce'
 import { writeMessage } from './write-message'
 
 export type { ChatViewer } from './chat-roles'
@@ -227,13 +228,7 @@ export class ConversationsService {
   }
 
   /** All in one bus message: one hop between instances, however many events. */
-  private async publishTo(deliveries: Delivery[]) {
-    const due = deliveries.filter((d) => 'all' in d.audience || d.audience.userIds.length > 0)
-    if (due.length === 0) return
-    try {
-      await this.deps.bus.publishMany(due)
-    } catch (err) {
-      this.deps.logger.warn({ err, types: due.map((d) => d.event.type) }, 'chat change committed but its live events were not published')
-    }
+  private publishTo(deliveries: Delivery[]) {
+    return announce(this.deps, 'chat change', { deliveries })
   }
 }

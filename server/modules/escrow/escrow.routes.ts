@@ -16,6 +16,7 @@ import type { AppContext, AppState } from '../../http/context'
 import { notFound } from '../../http/errors'
 import { serialOrNotFound } from '../../http/path-ids'
 import { respondIdempotent, type Answer } from '../../http/idempotency'
+import type { AnnounceDeps } from '../../realtime/announce'
 import { parseBody, parseQuery } from '../../http/validation'
 import type { PurchaseCheckoutInput } from '../payments/payments.service'
 import type { EscrowActor, EscrowService, EscrowViewer, StepInput } from './escrow.service'
@@ -52,6 +53,8 @@ export interface EscrowRoutesDeps {
   /** the provider's checkout for a deal's one purchase order (payments) */
   checkout: (em: EntityManager, input: PurchaseCheckoutInput) => Promise<CheckoutDto>
   stepUp: StepUp
+  /** announces each step once committed */
+  announce: AnnounceDeps
 }
 
 export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
@@ -59,7 +62,7 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
   const { escrow } = deps
 
   const answer = <T>(ctx: AppContext, viewer: EscrowViewer, run: (tx: EntityManager) => Promise<Answer<T>>) =>
-    respondIdempotent(ctx, viewer.userId, run)
+    respondIdempotent(ctx, viewer.userId, run, { deps: deps.announce, what: 'escrow step' })
 
   router.get('/', async (ctx) => {
     const viewer = await viewerOf(ctx)

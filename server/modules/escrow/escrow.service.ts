@@ -20,6 +20,7 @@ import { BANNED_SELLER_LISTING_REASON } from '@shared/api/moderation'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import type { Answer } from '../../http/idempotency'
 import type { Logger } from '../../logger'
+import { announce, combine, type Announcement } from '../../realtime/announce'
 import type { Delivery, EventBus } from '../../realtime/bus'
 import { recordAudit } from '../audit/audit.service'
 import type { ConversationsService } from '../conversations/conversations.service'
@@ -32,7 +33,6 @@ import { ChecklistItem, EscrowTransaction } from './escrow.entities'
 import { toDetailDto, toTransactionDto } from './escrow.mapper'
 import { EscrowMoney, heldCents } from './escrow.money'
 import { detailOf, disputeQueue, listDeals, roleOf, type EscrowActor, type EscrowViewer } from './escrow.reads'
-import { announce } from './escrow.announce'
 import { dealChat } from './deal-chat'
 import { allowed, MOVES } from './state-machine'
 import { createDeal, lockDeal, lockListing, saveStep, type Deal, type NewDeal, type Party, type StepWrite } from './escrow.store'
@@ -463,7 +463,13 @@ export class EscrowService {
       answer = await this.finish(tx, deal, 'buyer', 200, [{ effects, event: null, chat: null }])
     }
     const { body } = answer
-    return { transactionId: body.id, conversationId: body.conversationId, sellerId: body.sellerId, status: body.status, after: answer.after }
+    return {
+      transactionId: body.id,
+      conversationId: body.conversationId,
+      sellerId: body.sellerId,
+      status: body.status,
+      announcement: { deliveries: answer.deliveries } as Announcement,
+    }
   }
 
   /**
@@ -472,12 +478,12 @@ export class EscrowService {
    * buyer's money turns disputed, so no countdown pays a banned seller out on its own and an admin settles each one
    * from the dispute queue. Answers what to announce once the ban has committed.
    */
-  async holdDealsOfBannedSeller(tx: EntityManager, sellerId: number): Promise<() => Promise<void>> {
+  async holdDealsOfBannedSeller(tx: EntityManager, sellerId: number): Promise<Announcement> {
     const open = await tx.execute<{ id: number }[]>(`select id from escrow_transactions where seller_id = ? and status in (?) order by id`, [
       sellerId,
       ['pending', ...CHECKLIST_OPEN],
     ])
-    const afters: (() => Promise<void>)[] = []
+    const answers: Announcement[] = []
     for (const { id } of open) {
       const deal = await this.lock(tx, id)
       let to: TransactionStatus
@@ -494,12 +500,9 @@ export class EscrowService {
       }
       // the ban has already set banned_at in this transaction: the listing a cancelled reservation gives back is suspended
       deal.sellerBanned = true
-      const answer = await this.systemStep(tx, deal, to, chat, [], new Date())
-      if (answer.after) afters.push(answer.after)
+      answers.push(await this.systemStep(tx, deal, to, chat, [], new Date()))
     }
-    return async () => {
-      for (const after of afters) await after()
-    }
+    return combine(...answers)
   }
 
   /**
@@ -509,12 +512,12 @@ export class EscrowService {
    * committed, or null: the deal is past holding (completed, refunded, disputed already), or was not funded by the
    * provider (that payment went to the buyer's balance).
    */
-  async holdForProviderComplaint(tx: EntityManager, transactionId: number): Promise<(() => Promise<void>) | null> {
+  async holdForProviderComplaint(tx: EntityManager, transactionId: number): Promise<Announcement | null> {
     const deal = await this.lock(tx, transactionId)
     if (!CHECKLIST_OPEN.includes(deal.status) || (deal.paymentMethod !== 'card' && deal.paymentMethod !== 'crypto')) return null
     deal.disputeReason = dealChat.providerComplaintHeld
-    const answer = await this.systemStep(tx, deal, 'disputed', dealChat.providerComplaintHeld, [], new Date())
-    return answer.after ?? null
+    const { deliveries } = await this.systemStep(tx, deal, 'disputed', dealChat.providerComplaintHeld, [], new Date())
+    return { deliveries }
   }
 
   /** The server's own moves: unpaid reservations lapse, countdowns with no dispute end in release. Returns how many. */
@@ -529,7 +532,7 @@ export class EscrowService {
       try {
         const answer = await em.fork().transactional((tx) => this.systemMove(tx, id, now))
         if (answer) {
-          await answer.after?.()
+          await announce(this.deps, 'escrow step', answer)
           moved++
         }
       } catch (err) {
@@ -707,6 +710,6 @@ export class EscrowService {
       }
     })
     const body = toDetailDto(deal, role, written.timeline, written.checklist)
-    return { status, body, after: () => announce(this.deps, deliveries) }
+    return { status, body, deliveries }
   }
 }

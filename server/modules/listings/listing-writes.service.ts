@@ -12,6 +12,7 @@ import {
 import type { ServerEvent } from '@shared/realtime/events'
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors'
 import type { Logger } from '../../logger'
+import { announce } from '../../realtime/announce'
 import type { EventBus } from '../../realtime/bus'
 import { recordAudit } from '../audit/audit.service'
 import type { MediaStorage } from '../media/storage'
@@ -210,13 +211,11 @@ export class ListingWritesService {
   }
 
   /** The change is committed whatever happens here; a lost live event is caught up by the clients' next fetch. */
-  private async announce({ events = [], notification }: Outcome) {
-    if (notification) await this.deps.notifications.publishCreated(notification)
-    try {
-      for (const event of events) await this.deps.bus.publish({ all: true }, event)
-    } catch (err) {
-      this.deps.logger.warn({ err }, 'listing change committed but its live events were not published')
-    }
+  private announce({ events = [], notification }: Outcome) {
+    return announce(this.deps, 'listing change', {
+      notifications: notification ? [notification] : [],
+      deliveries: events.map((event) => ({ audience: { all: true }, event })),
+    })
   }
 
   private async lockListing(tx: EntityManager, id: number): Promise<Listing> {

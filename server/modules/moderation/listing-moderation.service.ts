@@ -12,7 +12,8 @@ import { isOpenHandleViolation } from '../listings/open-handle'
 import type { Notification } from '../notifications/notification.entity'
 import { flagSummaries, recordFlag } from './flags'
 import { toAdminListingDto } from './moderation.mapper'
-import { runModeration, type AnnounceDeps } from './moderation.outcome'
+import { commitThenAnnounce } from '../../realtime/announce'
+import type { ModerationDeps } from './moderation.deps'
 
 /** What one listing action leaves to announce: the seller's notification and, when open pages care, a live event. */
 interface Change {
@@ -26,7 +27,7 @@ interface Change {
  * listing's row lock, writes its audit entry in its transaction, and tells the seller and open pages afterwards.
  */
 export class ListingModerationService {
-  constructor(private readonly deps: AnnounceDeps) {}
+  constructor(private readonly deps: ModerationDeps) {}
 
   /** A page of listings in any status, newest first: `q` is any part of handle, name, niche, description or seller, or the id. */
   async list(em: EntityManager, query: AdminListingQuery): Promise<{ items: AdminListingDto[]; total: number }> {
@@ -164,7 +165,7 @@ export class ListingModerationService {
    * with its flags; the seller's notification and the public live event go out after the commit.
    */
   private act(em: EntityManager, id: number, change: (tx: EntityManager, listing: Listing) => Promise<Change>): Promise<AdminListingDto> {
-    return runModeration(em, this.deps, async (tx) => {
+    return commitThenAnnounce(em, this.deps, 'moderation action', async (tx) => {
       const listing = await tx.findOne(Listing, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE })
       if (!listing) throw notFound(LISTING_MESSAGES.notFound)
       await tx.populate(listing, ['seller'])

@@ -18,13 +18,14 @@ import { User } from '../users/user.entity'
 import { deleteAccount } from './account-deletion'
 import { flagSummaries, recordFlag } from './flags'
 import { toAdminUserDto } from './moderation.mapper'
-import { runModeration, type AnnounceDeps } from './moderation.outcome'
+import { combine, commitThenAnnounce, type Announcement } from '../../realtime/announce'
+import type { ModerationDeps } from './moderation.deps'
 
-export interface UserModerationDeps extends AnnounceDeps {
+export interface UserModerationDeps extends ModerationDeps {
   sessions: SessionService
   ledger: LedgerService
   /** the banned seller's deals, in the ban's transaction: what to announce once it has committed */
-  holdDealsOf?: (tx: EntityManager, sellerId: number) => Promise<() => Promise<void>>
+  holdDealsOf?: (tx: EntityManager, sellerId: number) => Promise<Announcement>
 }
 
 const STATUS_WHERE: Record<AdminUserQuery['status'], string | null> = {
@@ -111,7 +112,7 @@ export class UserModerationService {
 
   /** Bans the user with a reason they are told; their sessions end and their sockets close on every instance. */
   async ban(em: EntityManager, adminId: number, userId: number, reason: string): Promise<AdminUserDto> {
-    return runModeration(em, this.deps, async (tx) => {
+    return commitThenAnnounce(em, this.deps, 'moderation action', async (tx) => {
       const user = await this.lockUser(tx, userId)
       this.assertNotProtected(user, adminId, MODERATION_MESSAGES.banSelf, MODERATION_MESSAGES.banAdmin)
       if (user.bannedAt) throw conflict(MODERATION_MESSAGES.alreadyBanned, 'already_banned')
@@ -129,20 +130,20 @@ export class UserModerationService {
         data: { banReason: reason },
       })
       await tx.flush()
-      return {
-        value: await this.dto(tx, user),
+      // the ban's own notices first (the notification before the `session_ended` it explains), then its deals'
+      const ban: Announcement = {
         notifications: [notification],
         deliveries: [
           { audience: { userIds: [userId] }, event: { type: 'session_ended', reason: 'banned' } },
           ...listingStatusEvents(suspended, false),
         ],
-        after: dealsHeld,
       }
+      return { value: await this.dto(tx, user), ...combine(ban, dealsHeld) }
     })
   }
 
   async unban(em: EntityManager, adminId: number, userId: number, reason: string | undefined): Promise<AdminUserDto> {
-    return runModeration(em, this.deps, async (tx) => {
+    return commitThenAnnounce(em, this.deps, 'moderation action', async (tx) => {
       const user = await this.lockUser(tx, userId)
       if (!user.bannedAt) throw conflict(MODERATION_MESSAGES.notBanned, 'not_banned')
       const before = banState(user)
@@ -169,7 +170,7 @@ export class UserModerationService {
 
   /** Keeps a record of a violation and tells the user the note. */
   async flag(em: EntityManager, adminId: number, userId: number, note: string): Promise<AdminUserDto> {
-    return runModeration(em, this.deps, async (tx) => {
+    return commitThenAnnounce(em, this.deps, 'moderation action', async (tx) => {
       const user = await this.lockUser(tx, userId)
       recordFlag(tx, { adminId, userId, note })
       recordAudit(tx, { adminId, action: 'user.flag', targetType: 'user', targetId: userId, after: { note }, reason: note })
@@ -186,7 +187,7 @@ export class UserModerationService {
 
   /** See deleteAccount: refused while a deal is open or money is left; otherwise the account is anonymised. */
   async remove(em: EntityManager, adminId: number, userId: number, reason: string): Promise<AdminUserDto> {
-    return runModeration(em, this.deps, async (tx) => {
+    return commitThenAnnounce(em, this.deps, 'moderation action', async (tx) => {
       const user = await this.lockUser(tx, userId)
       this.assertNotProtected(user, adminId, MODERATION_MESSAGES.deleteSelf, MODERATION_MESSAGES.deleteAdmin)
       const { notification, deliveries } = await deleteAccount(tx, this.deps, { user, by: { adminId, reason } })

@@ -4,7 +4,8 @@ import { notificationListQuerySchema } from '@shared/api/notifications'
 import { badRequest, notFound } from '../../http/errors'
 import { issueMessage } from '../../http/validation'
 import { requireSessionUserId, type AppContext, type AppState } from '../../http/context'
-import { toNotificationDto, type NotificationService } from './notifications.service'
+import { toNotificationDto } from '../../realtime/announce'
+import type { NotificationService } from './notifications.service'
 
 const NOT_FOUND = 'Notification not found'
 

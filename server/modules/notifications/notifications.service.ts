@@ -1,8 +1,9 @@
 import type { FilterQuery } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import type { NotificationDto, NotificationListQuery, NotificationType } from '@shared/api/notifications'
+import type { NotificationListQuery, NotificationType } from '@shared/api/notifications'
 import type { ServerEvent } from '@shared/realtime/events'
 import type { Logger } from '../../logger'
+import { announce, notificationDelivery, type StoredNotification } from '../../realtime/announce'
 import type { Delivery, EventBus } from '../../realtime/bus'
 import { User } from '../users/user.entity'
 import { Notification, type NotificationData } from './notification.entity'
@@ -19,15 +20,6 @@ export interface NotificationPage {
   /** every notification matching the query, on any page */
   total: number
 }
-
-/** A stored notification: the entity, or the row a step wrote in its own statement. */
-export type StoredNotification = Pick<Notification, 'id' | 'type' | 'title' | 'message' | 'isRead' | 'createdAt' | 'data'> & { user: { id: number } }
-
-export function toNotificationDto(n: StoredNotification): NotificationDto {
-  return { id: n.id, type: n.type, title: n.title, message: n.message, isRead: n.isRead, createdAt: n.createdAt.toISOString(), data: { ...n.data } }
-}
-
-const createdEvent = (n: StoredNotification): ServerEvent => ({ type: 'new_notification', notification: toNotificationDto(n) })
 
 /**
  * The one way any module tells a user something. `notify` writes inside the caller's transaction;
@@ -53,12 +45,12 @@ export class NotificationService {
 
   /** Never throws: the row is committed, and a missed live event is caught up by the client's next fetch. */
   async publishCreated(notification: StoredNotification): Promise<void> {
-    await this.publish(notification.user.id, createdEvent(notification))
+    await this.publish(notification.user.id, notificationDelivery(notification).event)
   }
 
   /** The live event of a stored notification, for a caller that publishes it with others in one message. */
   createdDelivery(notification: StoredNotification): Delivery {
-    return { audience: { userIds: [notification.user.id] }, event: createdEvent(notification) }
+    return notificationDelivery(notification)
   }
 
   /** One page, newest first (ties by id), with the total over every page. */
@@ -107,10 +99,6 @@ export class NotificationService {
   }
 
   private async publish(userId: number, event: ServerEvent) {
-    try {
-      await this.bus.publish({ userIds: [userId] }, event)
-    } catch (err) {
-      this.logger.warn({ err, userId, eventType: event.type }, 'notification change saved but not published')
-    }
+    await announce({ bus: this.bus, logger: this.logger }, 'notification change', { deliveries: [{ audience: { userIds: [userId] }, event }] })
   }
 }

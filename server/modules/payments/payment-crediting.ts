@@ -7,7 +7,8 @@ import { formatCents } from '@shared/format'
 import { centsToDecimalString } from '@shared/money'
 import { conflict } from '../../http/errors'
 import type { Logger } from '../../logger'
-import type { EventBus } from '../../realtime/bus'
+import { announce, combine, type Announcement } from '../../realtime/announce'
+import type { Delivery, EventBus } from '../../realtime/bus'
 import type { LedgerService } from '../ledger/ledger.service'
 import type { Notification } from '../notifications/notification.entity'
 import type { NotificationService } from '../notifications/notifications.service'
@@ -25,9 +26,9 @@ export interface PurchaseFunding {
   payWithProvider(
     em: EntityManager,
     order: { transactionId: number; orderId: string; method: PaymentMethod; amountCents: number; processorFeeCents: number },
-  ): Promise<{ transactionId: number; conversationId: number | null; sellerId: number; after?: () => Promise<void> }>
+  ): Promise<{ transactionId: number; conversationId: number | null; sellerId: number; announcement: Announcement }>
   /** the buyer complained at the provider: a deal the order funded and still holding its money is held for an admin */
-  holdForProviderComplaint(tx: EntityManager, transactionId: number): Promise<(() => Promise<void>) | null>
+  holdForProviderComplaint(tx: EntityManager, transactionId: number): Promise<Announcement | null>
 }
 
 export interface CreditingDeps {
@@ -157,7 +158,7 @@ export class PaymentCrediting {
         return { order: locked, fresh, closed: true, notification: null, after: undefined }
       }
       let notification: Notification | null = null
-      let after: (() => Promise<void>) | undefined
+      let after: Announcement | undefined
       if (locked.kind === 'deposit') notification = await this.creditDeposit(tx, locked)
       else after = await this.fundPurchase(tx, locked)
       locked.status = 'credited'
@@ -167,7 +168,7 @@ export class PaymentCrediting {
       locked.providerCheckedAt = askedAt
       // the payer complained at the provider before Handover first heard of the payment: noted, and the deal the
       // payment funds held for an admin, in the credit's own commit, so no deal is ever funded and not held
-      let hold: (() => Promise<void>) | null = null
+      let hold: Announcement | null = null
       if (report.complained) {
         locked.complainedAt = askedAt
         const purchases = this.deps.purchases()
@@ -184,8 +185,9 @@ export class PaymentCrediting {
     }
     if (credited.order.status === 'refunded') return { order: credited.order, outcome: 'refunded' }
     if ('replaced' in credited) return { order: credited.order, outcome: 'pending' }
-    // the deal's own announcement (its live events, notifications and chat line) once everything has committed
-    await credited.after?.()
+    // once everything has committed: the deal's own announcement (its live events, notifications and chat line), the
+    // hold's, then the credit's
+    let held: Announcement | null = null
     if ('hold' in credited && credited.order.complainedAt) {
       const context = {
         orderId: order.orderId,
@@ -194,9 +196,11 @@ export class PaymentCrediting {
         dealHeld: credited.hold !== null,
       }
       this.deps.logger.error(context, 'the payer complained at the provider before the payment was credited: answer the complaint there')
-      await credited.hold?.()
+      held = credited.hold ?? null
     }
-    if (credited.fresh) await this.announce(em, credited.order, credited.notification)
+    const news = credited.fresh ? await this.creditNews(em, credited.order, credited.notification) : null
+    await announce(this.deps, 'payment', combine(credited.after, held, news))
+    if (credited.fresh) await this.settle(credited.order)
     // credited meanwhile by another check whose answer had no complaint yet: this one's is noted as on any later check
     else if (report.complained) await this.applyFindings(em, credited.order, report, askedAt, options)
     return { order: credited.order, outcome: 'credited' }
@@ -275,17 +279,12 @@ export class PaymentCrediting {
         'the payer complained about a credited payment at the provider: answer the complaint there',
       )
     if (applied.set.complaintClosedAt) logger.info(context, 'the provider is past the complaint')
-    await applied.hold?.()
-    await this.announceStatus(order)
+    await announce(this.deps, 'payment', combine(applied.hold, { deliveries: [monitorDelivery(order)] }))
   }
 
   /** Tells the admins' payment monitors (999) that an order was opened or changed status; never throws. */
   async announceStatus(order: PaymentOrder): Promise<void> {
-    try {
-      await this.deps.bus.publish({ userIds: [ADMIN_SENDER_ID] }, { type: 'payment_monitor_update', orderId: order.orderId, status: order.status })
-    } catch (err) {
-      this.deps.logger.warn({ err, orderId: order.orderId }, 'payment monitor update not published')
-    }
+    await announce(this.deps, 'payment', { deliveries: [monitorDelivery(order)] })
   }
 
   /**
@@ -346,7 +345,7 @@ export class PaymentCrediting {
     })
     order.conversationId = funded.conversationId
     order.sellerId = funded.sellerId
-    return funded.after
+    return funded.announcement
   }
 
   /** Records what the provider said of an unpaid order; `paid` and `credited` are never taken back here. */
@@ -371,24 +370,39 @@ export class PaymentCrediting {
     return next
   }
 
-  /** After the commit: the notification, the new balance and the deposit's completion, live to the user's tabs. */
-  private async announce(em: EntityManager, order: PaymentOrder, notification: Notification | null) {
-    const { notifications, bus, logger, provider, ledger } = this.deps
-    try {
-      if (notification) await notifications.publishCreated(notification)
-      if (order.kind === 'deposit') {
-        const balance = centsToDecimalString(await ledger.walletBalance(em, order.user.id))
-        await bus.publishMany([
+  /**
+   * What a fresh credit tells, once committed: the notification, then a deposit's new balance and completion to the
+   * user's tabs, then the admins' payment monitors. A balance that cannot be read is left out (the tabs refetch it).
+   */
+  private async creditNews(em: EntityManager, order: PaymentOrder, notification: Notification | null): Promise<Announcement> {
+    const deliveries: Delivery[] = []
+    if (order.kind === 'deposit') {
+      try {
+        const balance = centsToDecimalString(await this.deps.ledger.walletBalance(em, order.user.id))
+        deliveries.push(
           { audience: { userIds: [order.user.id] }, event: { type: 'balance_updated', balance } },
           { audience: { userIds: [order.user.id] }, event: { type: 'payment_completed', redirect_to_chat: false } },
-        ])
+        )
+      } catch (err) {
+        this.deps.logger.warn({ err, orderId: order.orderId }, 'payment credited but its new balance was not read')
       }
-    } catch (err) {
-      logger.warn({ err, orderId: order.orderId }, 'payment credited but not announced')
     }
-    await this.announceStatus(order)
-    // the provider's own bookkeeping (Trustap: accept the deposit, confirm the handover); a failure is retried by the
-    // next webhook for the order, or by an admin's reconcile (recheckCredited)
+    deliveries.push(monitorDelivery(order))
+    return { notifications: notification ? [notification] : [], deliveries }
+  }
+
+  /**
+   * The provider's own bookkeeping after a credit (Trustap: accept the deposit, confirm the handover); a failure is
+   * retried by the next webhook for the order, or by an admin's reconcile (recheckCredited).
+   */
+  private async settle(order: PaymentOrder): Promise<void> {
+    const { provider, logger } = this.deps
     await provider.settle?.(order).catch((err: unknown) => logger.error({ err, orderId: order.orderId }, 'provider settlement failed'))
   }
 }
+
+/** The admins' payment monitors (999) hear that an order was opened or changed status. */
+export const monitorDelivery = (order: PaymentOrder): Delivery => ({
+  audience: { userIds: [ADMIN_SENDER_ID] },
+  event: { type: 'payment_monitor_update', orderId: order.orderId, status: order.status },
+})

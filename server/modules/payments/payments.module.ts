@@ -61,9 +61,9 @@ export function createPaymentsModule(deps: PaymentsModuleDeps): PaymentsModule {
     balance,
     oauth,
     routers: ({ stepUp }) => [
-      paymentRoutes({ payments }),
-      withdrawalRoutes({ withdrawals, balance, stepUp }),
-      adminWithdrawalRoutes({ withdrawals, stepUp }),
+      paymentRoutes({ payments, announce: shared }),
+      withdrawalRoutes({ withdrawals, balance, stepUp, announce: shared }),
+      adminWithdrawalRoutes({ withdrawals, stepUp, announce: shared }),
       trustapRoutes({ oauth, stepUp }),
       // the sandbox's hosted checkout exists only while the sandbox is the provider
       ...(provider === sandbox

@@ -3,6 +3,7 @@ import { completePaymentRequestSchema, depositRequestSchema, dollarsToCents, pur
 import { requireActiveUser } from '../../http/access'
 import { clientIp, requireSessionUserId, type AppState } from '../../http/context'
 import { respondIdempotent } from '../../http/idempotency'
+import type { AnnounceDeps } from '../../realtime/announce'
 import { parseBody, requestBody } from '../../http/validation'
 import { decodeState } from './provider-common'
 import { toVerifyResponse } from './payments.mapper'
@@ -22,7 +23,7 @@ function orderIdOf(input: { order_id?: string; state?: string; type?: string; tr
  * Money in: deposits (signed-in, not banned), the payment-return calls of SPEC §7 (the order's owner only; the
  * client's status parameters are never believed, the provider is asked) and the providers' signed webhooks.
  */
-export function paymentRoutes(deps: { payments: PaymentsService }): Router<AppState> {
+export function paymentRoutes(deps: { payments: PaymentsService; announce: AnnounceDeps }): Router<AppState> {
   const router = new Router<AppState>()
   const { payments } = deps
 
@@ -31,7 +32,10 @@ export function paymentRoutes(deps: { payments: PaymentsService }): Router<AppSt
     const input = parseBody(ctx, depositRequestSchema)
     const buyer = { id: user.id, username: user.username, email: user.email, ip: clientIp(ctx) }
     // with an Idempotency-Key, a retried request answers the first order instead of opening a second one
-    await respondIdempotent(ctx, user.id, (tx) => payments.createDeposit(tx, buyer, dollarsToCents(input.amount)!, input.method, input.returnTo))
+    await respondIdempotent(ctx, user.id, (tx) => payments.createDeposit(tx, buyer, dollarsToCents(input.amount)!, input.method, input.returnTo), {
+      deps: deps.announce,
+      what: 'deposit',
+    })
   })
 
   router.post('/api/trustap/verify-payment', async (ctx) => {

@@ -11,7 +11,7 @@ import type { Logger } from '../../logger'
 import { changedFields, recordAudit } from '../audit/audit.service'
 import { User } from '../users/user.entity'
 import { PaymentOrder, type PaymentOrderKind } from './payment.entities'
-import { PaymentCrediting, orderSnapshot, type ConfirmOptions, type CreditingDeps, type OrderSnapshot } from './payment-crediting'
+import { PaymentCrediting, monitorDelivery, orderSnapshot, type ConfirmOptions, type CreditingDeps, type OrderSnapshot } from './payment-crediting'
 import {
   ProviderUnavailable,
   RefundRefused,
@@ -20,6 +20,7 @@ import {
   type ProviderQuote,
   type WebhookRequest,
 } from './payment-provider'
+import { announce } from '../../realtime/announce'
 import { toCheckoutDto, type ConfirmOutcome } from './payments.mapper'
 
 /** An order's fields that a check after the credit sets, and what a reconcile that set one tells the admin it found. */
@@ -113,7 +114,7 @@ export class PaymentsService {
   ): Promise<Answer<CheckoutDto>> {
     const orderId = depositOrderId(buyer.id, Math.floor(Date.now() / 1000))
     const order = await this.openCheckout(em, { orderId, kind: 'deposit', transactionId: null, amountCents, method, returnTo }, buyer)
-    return { status: 201, body: toCheckoutDto(order), after: () => this.crediting.announceStatus(order) }
+    return { status: 201, body: toCheckoutDto(order), deliveries: [monitorDelivery(order)] }
   }
 
   /**
@@ -302,11 +303,10 @@ export class PaymentsService {
       return { order: locked, notification, changed: true }
     })
     if (done.changed) {
-      if (done.notification)
-        await this.deps.notifications
-          .publishCreated(done.notification)
-          .catch((err: unknown) => this.deps.logger.warn({ err, orderId }, 'refund notification not published'))
-      await this.crediting.announceStatus(done.order)
+      await announce(this.deps, 'payment refund', {
+        notifications: done.notification ? [done.notification] : [],
+        deliveries: [monitorDelivery(done.order)],
+      })
     }
     return { order: done.order, changed: done.changed, refundedCents: done.changed ? refundedCents : null }
   }

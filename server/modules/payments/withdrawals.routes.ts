@@ -5,6 +5,7 @@ import { requireActiveUser, requireAdmin } from '../../http/access'
 import { requireSessionUserId, type AppContext, type AppState } from '../../http/context'
 import { badRequest, notFound } from '../../http/errors'
 import { respondIdempotent } from '../../http/idempotency'
+import type { AnnounceDeps } from '../../realtime/announce'
 import { parseBody } from '../../http/validation'
 import type { StepUp } from '../auth/step-up'
 import type { BalanceService } from './balance.service'
@@ -30,9 +31,15 @@ function idParam(ctx: AppContext): number {
 }
 
 /** Money out and the balance: the user's own (signed in; requesting also needs an account that is not banned). */
-export function withdrawalRoutes(deps: { withdrawals: WithdrawalsService; balance: BalanceService; stepUp: StepUp }): Router<AppState> {
+export function withdrawalRoutes(deps: {
+  withdrawals: WithdrawalsService
+  balance: BalanceService
+  stepUp: StepUp
+  announce: AnnounceDeps
+}): Router<AppState> {
   const router = new Router<AppState>()
   const { withdrawals, balance, stepUp } = deps
+  const announcing = { deps: deps.announce, what: 'withdrawal' }
 
   router.post('/api/withdrawals', async (ctx) => {
     const user = await requireActiveUser(ctx)
@@ -40,10 +47,15 @@ export function withdrawalRoutes(deps: { withdrawals: WithdrawalsService; balanc
     await stepUp.require(ctx, user)
     const input = parseBody(ctx, withdrawalRequestSchema)
     // an Idempotency-Key makes a retried request answer the first one instead of holding the money twice
-    await respondIdempotent(ctx, user.id, async (tx) => {
-      const { status, body, after } = await withdrawals.request(tx, user.id, dollarsToCents(input.amount)!, input.destination)
-      return { status, body: toWithdrawalDto(body), after }
-    })
+    await respondIdempotent(
+      ctx,
+      user.id,
+      async (tx) => {
+        const answer = await withdrawals.request(tx, user.id, dollarsToCents(input.amount)!, input.destination)
+        return { ...answer, body: toWithdrawalDto(answer.body) }
+      },
+      announcing,
+    )
   })
 
   router.get('/api/withdrawals', async (ctx) => {
@@ -66,9 +78,10 @@ export function withdrawalRoutes(deps: { withdrawals: WithdrawalsService; balanc
 }
 
 /** The admins' queue of withdrawals: list by status, read one, approve (paid out by the provider), reject with a reason. */
-export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService; stepUp: StepUp }): Router<AppState> {
+export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService; stepUp: StepUp; announce: AnnounceDeps }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/admin/withdrawals' })
   const { withdrawals, stepUp } = deps
+  const announcing = { deps: deps.announce, what: 'withdrawal' }
 
   router.use(async (ctx, next) => {
     await requireAdmin(ctx)
@@ -94,10 +107,15 @@ export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService; s
     const admin = await requireAdmin(ctx)
     await stepUp.require(ctx, admin)
     const id = idParam(ctx)
-    await respondIdempotent(ctx, admin.id, async (tx) => {
-      const { status, body, after } = await withdrawals.approve(tx, id, admin.id)
-      return { status, body: toAdminWithdrawalDto(body), after }
-    })
+    await respondIdempotent(
+      ctx,
+      admin.id,
+      async (tx) => {
+        const answer = await withdrawals.approve(tx, id, admin.id)
+        return { ...answer, body: toAdminWithdrawalDto(answer.body) }
+      },
+      announcing,
+    )
   })
 
   router.post('/:id/reject', async (ctx) => {
@@ -105,10 +123,15 @@ export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService; s
     await stepUp.require(ctx, admin)
     const id = idParam(ctx)
     const { reason } = parseBody(ctx, rejectWithdrawalSchema)
-    await respondIdempotent(ctx, admin.id, async (tx) => {
-      const { status, body, after } = await withdrawals.reject(tx, id, admin.id, reason)
-      return { status, body: toAdminWithdrawalDto(body), after }
-    })
+    await respondIdempotent(
+      ctx,
+      admin.id,
+      async (tx) => {
+        const answer = await withdrawals.reject(tx, id, admin.id, reason)
+        return { ...answer, body: toAdminWithdrawalDto(answer.body) }
+      },
+      announcing,
+    )
   })
 
   return router

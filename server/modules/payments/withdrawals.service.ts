@@ -7,7 +7,7 @@ import { centsToDecimalString } from '@shared/money'
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors'
 import type { Answer } from '../../http/idempotency'
 import type { Logger } from '../../logger'
-import type { EventBus } from '../../realtime/bus'
+import type { Delivery, EventBus } from '../../realtime/bus'
 import { recordAudit } from '../audit/audit.service'
 import type { LedgerService } from '../ledger/ledger.service'
 import type { Notification } from '../notifications/notification.entity'
@@ -62,14 +62,7 @@ export class WithdrawalsService {
     })
     // the transfer answers the wallet's new balance, read under the lock it took
     const balance = centsToDecimalString(moved.balanceOf(wallet))
-    return {
-      status: 201,
-      body: row,
-      after: async () => {
-        await this.publishBalance(userId, balance)
-        await this.publishToAdmins(row)
-      },
-    }
+    return { status: 201, body: row, deliveries: [balanceDelivery(userId, balance), queueDelivery(row)] }
   }
 
   list(em: EntityManager, userId: number): Promise<Withdrawal[]> {
@@ -198,37 +191,20 @@ export class WithdrawalsService {
     return {
       status: 200,
       body: w,
-      after: async () => {
-        await this.announce(w.user.id, notification, centsToDecimalString(balanceCents))
-        await this.publishToAdmins(w)
-      },
-    }
-  }
-
-  /** After the commit: the notification and the new available balance, live. */
-  private async announce(userId: number, notification: Notification, balance: string) {
-    try {
-      await this.deps.notifications.publishCreated(notification)
-    } catch (err) {
-      this.deps.logger.warn({ err, userId }, 'withdrawal saved but not announced')
-    }
-    await this.publishBalance(userId, balance)
-  }
-
-  private async publishBalance(userId: number, balance: string) {
-    try {
-      await this.deps.bus.publish({ userIds: [userId] }, { type: 'balance_updated', balance })
-    } catch (err) {
-      this.deps.logger.warn({ err, userId }, 'withdrawal saved but not announced')
-    }
-  }
-
-  /** After the commit: every admin's open queue (999) hears the request or the decision, not only the deciding admin's tab. */
-  private async publishToAdmins(w: Withdrawal) {
-    try {
-      await this.deps.bus.publish({ userIds: [ADMIN_SENDER_ID] }, { type: 'withdrawal_queue_update', withdrawalId: w.id, status: w.status })
-    } catch (err) {
-      this.deps.logger.warn({ err, withdrawalId: w.id }, 'withdrawal saved but the admins’ queue not told')
+      notifications: [notification],
+      deliveries: [balanceDelivery(w.user.id, centsToDecimalString(balanceCents)), queueDelivery(w)],
     }
   }
 }
+
+/** The user's tabs hear their new available balance. */
+const balanceDelivery = (userId: number, balance: string): Delivery => ({
+  audience: { userIds: [userId] },
+  event: { type: 'balance_updated', balance },
+})
+
+/** Every admin's open queue (999) hears the request or the decision, not only the deciding admin's tab. */
+const queueDelivery = (w: Withdrawal): Delivery => ({
+  audience: { userIds: [ADMIN_SENDER_ID] },
+  event: { type: 'withdrawal_queue_update', withdrawalId: w.id, status: w.status },
+})

@@ -9,6 +9,7 @@ import { notFound } from '../../http/errors'
 import { serialOrNotFound } from '../../http/path-ids'
 import { parseBody, parseQuery } from '../../http/validation'
 import { parseSellerId } from '../sellers/sellers.params'
+import { commitThenAnnounce, type AnnounceDeps } from '../../realtime/announce'
 import type { ReviewsService } from './reviews.service'
 
 const dealIdParam = (ctx: AppContext) => serialOrNotFound(ctx.params.id, TRANSACTION_MESSAGES.notFound)
@@ -17,7 +18,7 @@ const dealIdParam = (ctx: AppContext) => serialOrNotFound(ctx.params.id, TRANSAC
  * Reviews: a deal's review (`/api/transactions/{id}/review`, mounted before the escrow routes, whose
  * `/:id/:step` would otherwise answer "No such step") and a seller's reviews (`/api/sellers/{id}/reviews`).
  */
-export function reviewsRoutes(deps: { reviews: ReviewsService }): Router<AppState> {
+export function reviewsRoutes(deps: { reviews: ReviewsService; announce: AnnounceDeps }): Router<AppState> {
   const router = new Router<AppState>()
   const { reviews } = deps
 
@@ -30,8 +31,9 @@ export function reviewsRoutes(deps: { reviews: ReviewsService }): Router<AppStat
     const user = await requireActiveUser(ctx)
     const id = dealIdParam(ctx)
     const input = parseBody(ctx, reviewRequestSchema)
-    const { review, after } = await ctx.state.em.transactional((tx) => reviews.write(tx, { userId: user.id, isAdmin: actsAsAdmin(user) }, id, input))
-    await after()
+    const review = await commitThenAnnounce(ctx.state.em, deps.announce, 'review', (tx) =>
+      reviews.write(tx, { userId: user.id, isAdmin: actsAsAdmin(user) }, id, input),
+    )
     ctx.status = 201
     ctx.body = review
   })

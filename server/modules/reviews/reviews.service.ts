@@ -16,6 +16,7 @@ import type { Logger } from '../../logger'
 import type { EventBus } from '../../realtime/bus'
 import type { EscrowViewer } from '../escrow/escrow.service'
 import type { NotificationService } from '../notifications/notifications.service'
+import { commitThenAnnounce, notificationDelivery, type Effects } from '../../realtime/announce'
 import { toRatingSummary, toReviewDto, toSellerRating, type ReviewRow, type StarCountRow } from './reviews.mapper'
 
 export interface ReviewsDeps {
@@ -43,12 +44,6 @@ const RATINGS_SQL = `select seller_id, sum(rating) as rating_sum, count(*) as ra
 // a seller's page exists for the same people as their profile: not for unknown, banned or deleted users
 const SELLER_SQL = `select id from users where id = ? and banned_at is null`
 
-export interface WrittenReview {
-  review: ReviewDto
-  /** publishes the seller's notification and the deal's live update; run once the transaction has committed */
-  after: () => Promise<void>
-}
-
 /**
  * Reviews of sellers. Writing one takes the caller's transaction and relies on the unique deal id, so two
  * submits at once store one review and the other gets the 409 of a second review.
@@ -56,7 +51,8 @@ export interface WrittenReview {
 export class ReviewsService {
   constructor(private readonly deps: ReviewsDeps) {}
 
-  async write(tx: EntityManager, viewer: EscrowViewer, transactionId: number, input: ReviewRequest): Promise<WrittenReview> {
+  /** The review, with the deal's live update and the seller's notification to announce once committed. */
+  async write(tx: EntityManager, viewer: EscrowViewer, transactionId: number, input: ReviewRequest): Promise<Effects<ReviewDto>> {
     const deal = await this.deps.deal(tx, viewer, transactionId)
     if (deal.viewerRole !== 'buyer') throw forbidden(REVIEW_MESSAGES.notBuyer)
     if (deal.status !== 'completed') throw conflict(REVIEW_MESSAGES.notCompleted, 'deal_not_completed')
@@ -91,19 +87,14 @@ export class ReviewsService {
       platform: deal.listing.platform,
       account_title: deal.listing.accountTitle,
     })
-    const after = async () => {
-      try {
+    return {
+      value: review,
+      deliveries: [
         // the status stays; both sides' open deal pages show the review
-        await this.deps.bus.publish(
-          { userIds: [deal.buyerId, deal.sellerId] },
-          { type: 'transaction_updated', transactionId: deal.id, status: deal.status },
-        )
-      } catch (err) {
-        this.deps.logger.warn({ err, transactionId: deal.id }, 'review stored but its live update was not published')
-      }
-      await this.deps.notifications.publishCreated(notification)
+        { audience: { userIds: [deal.buyerId, deal.sellerId] }, event: { type: 'transaction_updated', transactionId: deal.id, status: deal.status } },
+        notificationDelivery(notification),
+      ],
     }
-    return { review, after }
   }
 
   /** The deal's review for its parties and admins (anyone else: the deal's 404); null until the buyer writes one. */
@@ -119,7 +110,7 @@ export class ReviewsService {
    * it was removed and why, and the audit log keeps what it said. Once only: a second removal is a 409.
    */
   async remove(em: EntityManager, adminId: number, id: number, reason: string): Promise<RemovedReview> {
-    const removed = await em.transactional(async (tx) => {
+    const removed = await commitThenAnnounce(em, this.deps, 'review removal', async (tx) => {
       const [row] = await tx.execute<
         { id: number; transaction_id: number; seller_id: number; reviewer_id: number; rating: number; text: string; removed_at: Date | null }[]
       >(`select id, transaction_id, seller_id, reviewer_id, rating, text, removed_at from reviews where id = ? for update`, [id])
@@ -140,23 +131,17 @@ export class ReviewsService {
       })
       await tx.flush()
       return {
-        id,
-        sellerId: row.seller_id,
-        transactionId: row.transaction_id,
-        reviewerId: row.reviewer_id,
-        removedAt: new Date(updated!.removed_at).toISOString(),
+        value: { id, sellerId: row.seller_id, transactionId: row.transaction_id, removedAt: new Date(updated!.removed_at).toISOString() },
+        // both sides' open deal pages show the removal
+        deliveries: [
+          {
+            audience: { userIds: [row.reviewer_id, row.seller_id] },
+            event: { type: 'transaction_updated', transactionId: row.transaction_id, status: 'completed' },
+          },
+        ],
       }
     })
-    try {
-      // both sides' open deal pages show the removal
-      await this.deps.bus.publish(
-        { userIds: [removed.reviewerId, removed.sellerId] },
-        { type: 'transaction_updated', transactionId: removed.transactionId, status: 'completed' },
-      )
-    } catch (err) {
-      this.deps.logger.warn({ err, reviewId: id }, 'review removed but its live update was not published')
-    }
-    return { id: removed.id, sellerId: removed.sellerId, transactionId: removed.transactionId, removedAt: removed.removedAt }
+    return removed
   }
 
   /** One page of a seller's reviews, newest first, with the rating over all of them; null for a seller that does not exist. */

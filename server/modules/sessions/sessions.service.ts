@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { SignedInSession } from '@shared/api/sessions'
 import type { Logger } from '../../logger'
 import type { EventBus } from '../../realtime/bus'
+import { announce } from '../../realtime/announce'
 import { deviceName } from './device-name'
 
 export interface SignedInSessionsDeps {
@@ -79,10 +80,8 @@ export class SignedInSessionsService {
 
   /** A lost event is only logged: the gateway's heartbeat finds the rows gone and closes those sockets then. */
   private async closeSockets(userId: number, sessionIds: string[]): Promise<void> {
-    try {
-      await this.deps.bus.publish({ userIds: [userId], onlySessions: sessionIds }, { type: 'session_ended', reason: 'signed_out' })
-    } catch (err) {
-      this.deps.logger.warn({ err, userId }, 'sessions signed out but their sockets were not told')
-    }
+    await announce(this.deps, 'sign-out', {
+      deliveries: [{ audience: { userIds: [userId], onlySessions: sessionIds }, event: { type: 'session_ended', reason: 'signed_out' } }],
+    })
   }
 }
