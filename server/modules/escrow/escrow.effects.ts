@@ -4,17 +4,9 @@ import { centsToDecimalString } from '@shared/money'
 import type { NotificationType } from '@shared/api/notifications'
 import { transactionDisplayId, type TransactionRole, type TransactionStatus } from '@shared/api/transactions'
 import type { Delivery } from '../../realtime/bus'
-import type { Deal } from './escrow.store'
+import type { Deal, NotificationDraft } from './deal'
 import { heldCents } from './escrow.money'
 import { sharedMoment } from './deal-chat'
-
-export interface NotificationDraft {
-  userId: number
-  type: NotificationType
-  title: string
-  message: string
-  data: Record<string, unknown>
-}
 
 /** What one step of a deal tells people: notifications (stored with the step) and live events (after it). */
 export interface StepEffects {

@@ -9,7 +9,7 @@ import {
 } from '@shared/api/transactions'
 import type { LivePlatform } from '@shared/api/listings'
 import { centsToDollars } from '../listings/listing.mapper'
-import type { ChecklistRow, Deal, Party, TimelineRow } from './escrow.store'
+import type { ChecklistRow, Deal, Party, TimelineRow } from './deal'
 import { actionsFor } from './state-machine'
 
 const party = (user: Party) => ({ id: user.id, username: user.username, avatar: user.avatar })

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { describe, expect, it } from 'vitest'
 import type { AccountSpec, LedgerService, TransferRequest } from '../ledger/ledger.service'
 import { dealKeys, EscrowMoney, heldCents } from './escrow.money'
-import type { Deal } from './escrow.store'
+import type { Deal } from './deal'
 
 /**
  * Which accounts each step of a deal moves money between, and how much, read from the transfers it asks the ledger

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Cents } from '@shared/money'
 import { transactionDisplayId } from '@shared/api/transactions'
 import { accounts, type LedgerService } from '../ledger/ledger.service'
-import type { Deal } from './escrow.store'
+import type { Deal } from './deal'
 
 /**
  * The money of a deal, as ledger transfers inside the deal's own database transaction. Each transfer has a key

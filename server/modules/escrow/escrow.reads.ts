@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { ACTIVE_TRANSACTION_STATUSES, type TransactionDetailDto, type TransactionListQuery, type TransactionRole } from '@shared/api/transactions'
 import { ChecklistItem, EscrowTransaction, EscrowTransactionEvent } from './escrow.entities'
 import { toDetailDto } from './escrow.mapper'
-import type { Deal } from './escrow.store'
+import type { Deal } from './deal'
 
 /** Who is asking, read from the database on each request. */
 export interface EscrowViewer {

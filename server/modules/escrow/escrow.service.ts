@@ -35,7 +35,8 @@ import { EscrowMoney, heldCents } from './escrow.money'
 import { detailOf, disputeQueue, listDeals, roleOf, type EscrowActor, type EscrowViewer } from './escrow.reads'
 import { dealChat } from './deal-chat'
 import { allowed, MOVES } from './state-machine'
-import { createDeal, lockDeal, lockListing, saveStep, type Deal, type NewDeal, type Party, type StepWrite } from './escrow.store'
+import type { Deal, NewDeal, Party } from './deal'
+import { createDeal, lockDeal, lockListing, saveStep, type StepWrite } from './escrow.store'
 
 export type { EscrowActor, EscrowViewer } from './escrow.reads'
 

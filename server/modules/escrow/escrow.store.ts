@@ -1,59 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { ListingStatus } from '@shared/api/listings'
 import type { TransactionRole, TransactionStatus } from '@shared/api/transactions'
-import type { PaymentMethod } from '@shared/fees'
 import { runPreparedIn } from '../../db/prepared'
 import { accounts, ESCROW_CODE_PREFIX } from '../ledger/ledger.service'
 import { SETTING_KEYS, type StoredSetting } from '../settings/settings.service'
-import type { NotificationDraft } from './escrow.effects'
-
-/** Someone on a deal, as its screens show them. */
-export interface Party {
-  id: number
-  username: string
-  avatar: string | null
-}
-
-/** A deal as its steps read and change it: its row with its listing, both parties and its conversation, as plain values. */
-export interface Deal {
-  id: number
-  listing: { id: number; platform: string; accountTitle: string; username: string; images: string[]; status: ListingStatus; soldAt: Date | null }
-  buyer: Party
-  seller: Party
-  /** the seller's account is banned (read with the deal's lock): a listing the deal gives back goes off sale with the seller's others */
-  sellerBanned?: boolean
-  conversation: { id: number } | null
-  status: TransactionStatus
-  priceCents: number
-  escrowFeeCents: number
-  processorFeeCents: number
-  paymentMethod: PaymentMethod | null
-  countdownDays: number
-  reservedUntil: Date | null
-  countdownEndsAt: Date | null
-  disputeReason: string | null
-  createdAt: Date
-  updatedAt: Date
-  paidAt: Date | null
-  closedAt: Date | null
-}
-
-/** A line of a deal's timeline, and a step of its checklist, as the detail screen shows them. */
-export interface TimelineRow {
-  id: number
-  status: TransactionStatus | null
-  actorRole: TransactionRole | 'system'
-  note: string
-  createdAt: Date
-}
-
-export interface ChecklistRow {
-  id: number
-  title: string
-  description: string
-  sellerDoneAt: Date | null
-  buyerConfirmedAt: Date | null
-}
+import type { Deal, NewDeal, NotificationDraft, Party, TimelineRow, ChecklistRow } from './deal'
 
 /** A ledger account a statement read or created, as the ledger remembers it. */
 export interface AccountRow {
@@ -237,9 +188,6 @@ const CREATE_DEAL_SQL = `with n as (select nextval('escrow_transactions_id_seq')
   )
 select d.id, d.conversation_id, ea.id as escrow_account_id, ea.created_at as escrow_account_created_at
 from d left join ea on true`
-
-/** A new deal's row as it is first written: pending, or already as the request's later step will leave it. */
-export type NewDeal = Omit<Deal, 'id' | 'conversation'>
 
 /**
  * A new deal's row (`written`: the deal's fields, or the row as the request's later step will leave it), its escrow

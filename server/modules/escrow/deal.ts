@@ -1,0 +1,64 @@
+import type { ListingStatus } from '@shared/api/listings'
+import type { NotificationType } from '@shared/api/notifications'
+import type { TransactionRole, TransactionStatus } from '@shared/api/transactions'
+import type { PaymentMethod } from '@shared/fees'
+
+/** Someone on a deal, as its screens show them. */
+export interface Party {
+  id: number
+  username: string
+  avatar: string | null
+}
+
+/** A deal as its steps read and change it: its row with its listing, both parties and its conversation, as plain values. */
+export interface Deal {
+  id: number
+  listing: { id: number; platform: string; accountTitle: string; username: string; images: string[]; status: ListingStatus; soldAt: Date | null }
+  buyer: Party
+  seller: Party
+  /** the seller's account is banned (read with the deal's lock): a listing the deal gives back goes off sale with the seller's others */
+  sellerBanned?: boolean
+  conversation: { id: number } | null
+  status: TransactionStatus
+  priceCents: number
+  escrowFeeCents: number
+  processorFeeCents: number
+  paymentMethod: PaymentMethod | null
+  countdownDays: number
+  reservedUntil: Date | null
+  countdownEndsAt: Date | null
+  disputeReason: string | null
+  createdAt: Date
+  updatedAt: Date
+  paidAt: Date | null
+  closedAt: Date | null
+}
+
+/** A line of a deal's timeline, and a step of its checklist, as the detail screen shows them. */
+export interface TimelineRow {
+  id: number
+  status: TransactionStatus | null
+  actorRole: TransactionRole | 'system'
+  note: string
+  createdAt: Date
+}
+
+export interface ChecklistRow {
+  id: number
+  title: string
+  description: string
+  sellerDoneAt: Date | null
+  buyerConfirmedAt: Date | null
+}
+
+/** A new deal's row as it is first written: pending, or already as the request's later step will leave it. */
+export type NewDeal = Omit<Deal, 'id' | 'conversation'>
+
+/** A notification a step stores with the deal's own statement. */
+export interface NotificationDraft {
+  userId: number
+  type: NotificationType
+  title: string
+  message: string
+  data: Record<string, unknown>
+}
