@@ -9,7 +9,7 @@ import {
   type TransactionRole,
   type TransactionStatus,
 } from '@shared/api/transactions'
-import type { ListingStatus, LivePlatform } from '@shared/api/listings'
+import type { LivePlatform } from '@shared/api/listings'
 import { ADMIN_SENDER_NAME } from '@shared/api/conversations'
 import { ADMIN_SENDER_ID } from '@shared/constants'
 import { escrowFee, quote, type PaymentMethod } from '@shared/fees'
@@ -34,7 +34,7 @@ import { toDetailDto, toTransactionDto } from './escrow.mapper'
 import { EscrowMoney, heldCents } from './escrow.money'
 import { detailOf, disputeQueue, listDeals, roleOf, type EscrowActor, type EscrowViewer } from './escrow.reads'
 import { dealChat } from './deal-chat'
-import { allowed, MOVES } from './state-machine'
+import { allowed, MOVES, SYSTEM_MOVES, systemAllowed, transition, type SystemMove } from './state-machine'
 import type { Deal, NewDeal, Party } from './deal'
 import { createDeal, lockDeal, lockListing, saveStep, type StepWrite } from './escrow.store'
 
@@ -280,7 +280,6 @@ export class EscrowService {
         chat = `${actor.username} opened a dispute: ${input.reason}`
         break
     }
-    const listingStatus = this.moveListing(deal, to)
     if (role === 'admin') {
       const reason = input.note ?? null
       recordAudit(tx, {
@@ -293,9 +292,7 @@ export class EscrowService {
         reason,
       })
     }
-    deal.status = to
-    deal.updatedAt = now
-    if (to === 'completed' || to === 'cancelled' || to === 'refunded') deal.closedAt = deal.updatedAt
+    const listingStatus = transition(deal, to, now)
     effects.push(stepEffects(deal, to, listingStatus === 'active', role))
     return {
       role,
@@ -429,8 +426,7 @@ export class EscrowService {
       deal.paymentMethod = order.method
       deal.processorFeeCents = order.processorFeeCents
       const effects = [this.paid(deal, null)]
-      deal.status = 'fee_paid'
-      deal.updatedAt = new Date()
+      transition(deal, 'fee_paid', new Date())
       const chat = `${deal.buyer.username} paid into escrow by ${order.method}.`
       effects.push(stepEffects(deal, 'fee_paid', false, 'buyer'))
       answer = await this.finish(
@@ -482,18 +478,18 @@ export class EscrowService {
   async holdDealsOfBannedSeller(tx: EntityManager, sellerId: number): Promise<Announcement> {
     const open = await tx.execute<{ id: number }[]>(`select id from escrow_transactions where seller_id = ? and status in (?) order by id`, [
       sellerId,
-      ['pending', ...CHECKLIST_OPEN],
+      [...SYSTEM_MOVES.seller_banned_unpaid.from, ...SYSTEM_MOVES.seller_banned_held.from],
     ])
     const answers: Announcement[] = []
     for (const { id } of open) {
       const deal = await this.lock(tx, id)
-      let to: TransactionStatus
+      let move: SystemMove
       let chat: string
-      if (deal.status === 'pending') {
-        to = 'cancelled'
+      if (systemAllowed('seller_banned_unpaid', deal.status)) {
+        move = 'seller_banned_unpaid'
         chat = dealChat.sellerBannedUnpaid
-      } else if (CHECKLIST_OPEN.includes(deal.status)) {
-        to = 'disputed'
+      } else if (systemAllowed('seller_banned_held', deal.status)) {
+        move = 'seller_banned_held'
         chat = dealChat.sellerBannedHeld
         deal.disputeReason = chat
       } else {
@@ -501,7 +497,7 @@ export class EscrowService {
       }
       // the ban has already set banned_at in this transaction: the listing a cancelled reservation gives back is suspended
       deal.sellerBanned = true
-      answers.push(await this.systemStep(tx, deal, to, chat, [], new Date()))
+      answers.push(await this.systemStep(tx, deal, move, chat, [], new Date()))
     }
     return combine(...answers)
   }
@@ -515,9 +511,9 @@ export class EscrowService {
    */
   async holdForProviderComplaint(tx: EntityManager, transactionId: number): Promise<Announcement | null> {
     const deal = await this.lock(tx, transactionId)
-    if (!CHECKLIST_OPEN.includes(deal.status) || (deal.paymentMethod !== 'card' && deal.paymentMethod !== 'crypto')) return null
+    if (!systemAllowed('provider_complaint', deal.status) || (deal.paymentMethod !== 'card' && deal.paymentMethod !== 'crypto')) return null
     deal.disputeReason = dealChat.providerComplaintHeld
-    const { deliveries } = await this.systemStep(tx, deal, 'disputed', dealChat.providerComplaintHeld, [], new Date())
+    const { deliveries } = await this.systemStep(tx, deal, 'provider_complaint', dealChat.providerComplaintHeld, [], new Date())
     return { deliveries }
   }
 
@@ -545,20 +541,20 @@ export class EscrowService {
 
   private async systemMove(tx: EntityManager, id: number, now: Date): Promise<Answer<TransactionDetailDto> | null> {
     const deal = await this.lock(tx, id)
-    let to: TransactionStatus
+    let move: SystemMove
     let chat: string
     const effects: StepEffects[] = []
-    if (deal.status === 'pending' && deal.reservedUntil && deal.reservedUntil <= now) {
-      to = 'cancelled'
+    if (systemAllowed('expire', deal.status) && deal.reservedUntil && deal.reservedUntil <= now) {
+      move = 'expire'
       chat = 'The reservation ended without payment; the purchase is cancelled.'
-    } else if (deal.status === 'countdown_started' && deal.countdownEndsAt && deal.countdownEndsAt <= now) {
-      to = 'completed'
+    } else if (systemAllowed('countdown_over', deal.status) && deal.countdownEndsAt && deal.countdownEndsAt <= now) {
+      move = 'countdown_over'
       effects.push(this.released(deal, await this.money.release(tx, deal)))
       chat = dealChat.countdownEnded
     } else {
       return null // another instance, or a person, got there first
     }
-    return this.systemStep(tx, deal, to, chat, effects, now)
+    return this.systemStep(tx, deal, move, chat, effects, now)
   }
 
   /**
@@ -568,15 +564,13 @@ export class EscrowService {
   private systemStep(
     tx: EntityManager,
     deal: Deal,
-    to: TransactionStatus,
+    move: SystemMove,
     chat: string,
     effects: StepEffects[],
     now: Date,
   ): Promise<Answer<TransactionDetailDto>> {
-    const listingStatus = this.moveListing(deal, to)
-    deal.status = to
-    deal.updatedAt = now
-    if (to === 'completed' || to === 'cancelled' || to === 'refunded') deal.closedAt = now
+    const { to } = SYSTEM_MOVES[move]
+    const listingStatus = transition(deal, to, now)
     effects.push(stepEffects(deal, to, listingStatus === 'active', 'system'))
     return this.finish(
       tx,
@@ -624,25 +618,6 @@ export class EscrowService {
   /** The notification and live event of a wallet this step changed by `amountCents`, with its new balance. */
   private walletChanged(user: Party, balanceCents: number, amountCents: number, message: string, deal: Deal): StepEffects {
     return balanceEffects(user.id, balanceCents, amountCents, message, { transactionId: deal.id })
-  }
-
-  /**
-   * The listing follows the deal: sold when completed, back on sale when it ends unpaid or refunded, unless its seller
-   * was banned meanwhile: then it goes off sale with the seller's other listings (the ban left it to its deal), and
-   * lifting the ban puts it back. Answers the listing's new status, or null when it stays.
-   */
-  private moveListing(deal: Deal, to: TransactionStatus): ListingStatus | null {
-    const { listing } = deal
-    if (to === 'completed') {
-      listing.status = 'sold'
-      listing.soldAt = new Date()
-      return 'sold'
-    }
-    if ((to === 'cancelled' || to === 'refunded') && listing.status === 'reserved') {
-      listing.status = deal.sellerBanned ? 'suspended' : 'active'
-      return listing.status
-    }
-    return null
   }
 
   private async lock(tx: EntityManager, id: number): Promise<Deal> {
