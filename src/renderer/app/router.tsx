@@ -4,7 +4,7 @@ import { lazyPage } from '@/lib/lazy-page'
 import { ErrorScreen } from '@/features/system/components/error-screen'
 import { BareLayout, MainLayout, RootLayout } from './layouts'
 import { AuthRedirect, BrowseRedirect, ChatRedirect, ServerPage } from './routes/redirects'
-import { AUTH_REDIRECT_PATH, SPEC_ROUTE_TABLE, type SpecRoute } from './routes'
+import { AUTH_REDIRECT_PATH, SPEC_ROUTE_TABLE, type BuiltScreen, type SpecRoute } from './routes'
 
 // Each page is its own chunk (SPEC §2: pages load lazily with a "Loading..." placeholder).
 const HomeRoute = lazyPage(() => import('./routes/home'))
@@ -58,117 +58,71 @@ const SettingsRoute = lazyPage(() => import('./routes/settings'))
 const NotBuiltRoute = lazyPage(() => import('./routes/not-built'))
 const NotFoundRoute = lazyPage(() => import('./routes/not-found'))
 
+/**
+ * The screen of every built route, keyed by the shared table's screen names, so a screen the table names but this
+ * record leaves out is a type error rather than a blank page. Entries are functions so that each route built from one
+ * gets an element of its own.
+ */
+const SCREENS: Record<BuiltScreen, () => ReactNode> = {
+  home: () => <HomeRoute />,
+  login: () => <AuthRoute tab="login" />,
+  signup: () => <AuthRoute tab="signup" />,
+  'forgot-password': () => <ForgotPasswordRoute />,
+  'reset-password': () => <ResetPasswordRoute />,
+  'unlock-account': () => <UnlockAccountRoute />,
+  'browse-redirect': () => <BrowseRedirect />,
+  'chat-redirect': () => <ChatRedirect />,
+  'email-preview': () => <EmailPreviewRoute />,
+  'email-diagnostic': () => <EmailDiagnosticRoute />,
+  'crypto-diagnostic': () => <CryptoDiagnosticRoute />,
+  'server-page': () => <ServerPage />,
+  listing: () => <ListingRoute />,
+  'admin-dashboard': () => <AdminDashboardRoute />,
+  landing: () => <LandingRoute />,
+  seller: () => <SellerRoute />,
+  profile: () => <ProfileRoute />,
+  'top-sellers': () => <TopSellersRoute />,
+  account: () => <AccountRoute />,
+  'create-listing': () => <CreateListingRoute />,
+  notifications: () => <NotificationsRoute />,
+  messages: () => <MessagesRoute />,
+  chat: () => <ChatRoute />,
+  'admin-chat': () => <AdminChatRoute />,
+  'admin-login': () => <AdminLoginRoute />,
+  'admin-settings': () => <AdminSettingsRoute />,
+  'payment-monitor': () => <PaymentMonitorRoute />,
+  'admin-conversations': () => <AdminConversationsRoute />,
+  'admin-moderation': () => <AdminModerationRoute />,
+  'admin-audit': () => <AdminAuditRoute />,
+  transactions: () => <TransactionsRoute />,
+  transaction: () => <TransactionRoute />,
+  balance: () => <BalanceRoute />,
+  'payment-return': () => <PaymentReturnRoute />,
+  'payment-success': () => <PaymentSuccessRoute />,
+  'payment-failed': () => <PaymentFailedRoute />,
+  payment: () => <PaymentRoute />,
+  'trustap-integration': () => <TrustapIntegrationRoute />,
+  'trustap-callback': () => <TrustapCallbackRoute />,
+  blogs: () => <BlogsRoute />,
+  'blog-post': () => <BlogPostRoute />,
+  'sell-your-account': () => <SellYourAccountRoute />,
+  faq: () => <FaqRoute />,
+  'how-it-works': () => <HowItWorksRoute />,
+  contact: () => <ContactRoute />,
+  terms: () => <LegalRoute page="terms" />,
+  privacy: () => <LegalRoute page="privacy" />,
+  cookies: () => <LegalRoute page="cookies" />,
+  'escrow-service': () => <EscrowServiceRoute />,
+  verification: () => <VerificationRoute />,
+  'admin-blog': () => <AdminBlogRoute />,
+  'admin-blog-editor': () => <AdminBlogEditorRoute />,
+  'admin-contact': () => <AdminContactRoute />,
+  settings: () => <SettingsRoute />,
+}
+
+/** A route the table lists without a screen shows the shared "not built yet" notice, under its own title. */
 function screenFor(route: SpecRoute): ReactNode {
-  switch (route.screen) {
-    case 'home':
-      return <HomeRoute />
-    case 'login':
-      return <AuthRoute tab="login" />
-    case 'signup':
-      return <AuthRoute tab="signup" />
-    case 'forgot-password':
-      return <ForgotPasswordRoute />
-    case 'reset-password':
-      return <ResetPasswordRoute />
-    case 'unlock-account':
-      return <UnlockAccountRoute />
-    case 'browse-redirect':
-      return <BrowseRedirect />
-    case 'chat-redirect':
-      return <ChatRedirect />
-    case 'email-preview':
-      return <EmailPreviewRoute />
-    case 'email-diagnostic':
-      return <EmailDiagnosticRoute />
-    case 'crypto-diagnostic':
-      return <CryptoDiagnosticRoute />
-    case 'server-page':
-      return <ServerPage />
-    case 'listing':
-      return <ListingRoute />
-    case 'admin-dashboard':
-      return <AdminDashboardRoute />
-    case 'landing':
-      return <LandingRoute />
-    case 'seller':
-      return <SellerRoute />
-    case 'profile':
-      return <ProfileRoute />
-    case 'top-sellers':
-      return <TopSellersRoute />
-    case 'account':
-      return <AccountRoute />
-    case 'create-listing':
-      return <CreateListingRoute />
-    case 'notifications':
-      return <NotificationsRoute />
-    case 'messages':
-      return <MessagesRoute />
-    case 'chat':
-      return <ChatRoute />
-    case 'admin-chat':
-      return <AdminChatRoute />
-    case 'admin-login':
-      return <AdminLoginRoute />
-    case 'admin-settings':
-      return <AdminSettingsRoute />
-    case 'payment-monitor':
-      return <PaymentMonitorRoute />
-    case 'admin-conversations':
-      return <AdminConversationsRoute />
-    case 'admin-moderation':
-      return <AdminModerationRoute />
-    case 'admin-audit':
-      return <AdminAuditRoute />
-    case 'transactions':
-      return <TransactionsRoute />
-    case 'transaction':
-      return <TransactionRoute />
-    case 'balance':
-      return <BalanceRoute />
-    case 'payment-return':
-      return <PaymentReturnRoute />
-    case 'payment-success':
-      return <PaymentSuccessRoute />
-    case 'payment-failed':
-      return <PaymentFailedRoute />
-    case 'payment':
-      return <PaymentRoute />
-    case 'trustap-integration':
-      return <TrustapIntegrationRoute />
-    case 'trustap-callback':
-      return <TrustapCallbackRoute />
-    case 'blogs':
-      return <BlogsRoute />
-    case 'blog-post':
-      return <BlogPostRoute />
-    case 'sell-your-account':
-      return <SellYourAccountRoute />
-    case 'faq':
-      return <FaqRoute />
-    case 'how-it-works':
-      return <HowItWorksRoute />
-    case 'contact':
-      return <ContactRoute />
-    case 'terms':
-    case 'privacy':
-    case 'cookies':
-      return <LegalRoute page={route.screen} />
-    case 'escrow-service':
-      return <EscrowServiceRoute />
-    case 'verification':
-      return <VerificationRoute />
-    case 'admin-blog':
-      return <AdminBlogRoute />
-    case 'admin-blog-editor':
-      return <AdminBlogEditorRoute />
-    case 'admin-contact':
-      return <AdminContactRoute />
-    case 'settings':
-      return <SettingsRoute />
-    case undefined:
-      return <NotBuiltRoute title={route.title} />
-  }
+  return route.screen ? SCREENS[route.screen]() : <NotBuiltRoute title={route.title} />
 }
 
 // Sign-in and password recovery are full-screen; everything else sits under the site header.

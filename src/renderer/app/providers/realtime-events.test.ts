@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
-import { adminQueryKeys } from '@/features/admin/api/keys'
 import { adminKeys, authKeys, balanceKeys, conversationKeys, listingKeys, notificationKeys, transactionKeys } from '@/lib/query-keys'
 import { invalidateForEvent, nextOnlineUsers } from './realtime-events'
 import { realtimeUrl } from './realtime-provider'
@@ -48,7 +47,7 @@ describe('realtime event routing', () => {
 
   it('refreshes the open page of a listing a notification is about (an approval reaches its seller)', () => {
     const approved = { type: 'listing_approved', data: { accountId: 42 } }
-    expect(invalidatedBy({ type: 'new_notification', notification: approved })).toEqual([notificationKeys.all, [...listingKeys.all, 'detail', '42']])
+    expect(invalidatedBy({ type: 'new_notification', notification: approved })).toEqual([notificationKeys.all, listingKeys.detail('42')])
     expect(invalidatedBy({ type: 'new_notification', notification: { type: 'balance_updated', data: { transactionId: 42 } } })).toEqual([
       notificationKeys.all,
     ])
@@ -57,11 +56,11 @@ describe('realtime event routing', () => {
   it('refreshes conversation summaries and transactions for their events', () => {
     expect(invalidatedBy({ type: 'transaction_created', transactionId: 1 })).toEqual([
       transactionKeys.all,
-      adminKeys.stats(),
+      adminKeys.allStats(),
       conversationKeys.list(),
     ])
-    expect(invalidatedBy({ type: 'transaction_updated', transactionId: 1 })).toEqual([transactionKeys.all, adminKeys.stats(), balanceKeys.all])
-    expect(invalidatedBy({ type: 'TRANSACTION_CANCELLED', transactionId: 1 })).toEqual([transactionKeys.all, adminKeys.stats(), listingKeys.all])
+    expect(invalidatedBy({ type: 'transaction_updated', transactionId: 1 })).toEqual([transactionKeys.all, adminKeys.allStats(), balanceKeys.all])
+    expect(invalidatedBy({ type: 'TRANSACTION_CANCELLED', transactionId: 1 })).toEqual([transactionKeys.all, adminKeys.allStats(), listingKeys.all])
   })
 
   it('refreshes the admin dashboard figures with the disputes queue on every deal event, whatever the range', () => {
@@ -74,27 +73,17 @@ describe('realtime event routing', () => {
     ]
     for (const event of deals) {
       const client = new QueryClient()
-      for (const key of [adminQueryKeys.stats(30), adminQueryKeys.stats(90), adminQueryKeys.disputes()]) client.setQueryData(key, {})
+      for (const key of [adminKeys.stats(30), adminKeys.stats(90), adminKeys.disputes()]) client.setQueryData(key, {})
       invalidateForEvent(client, event)
       const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated
-      expect([stale(adminQueryKeys.stats(30)), stale(adminQueryKeys.stats(90)), stale(adminQueryKeys.disputes())], event.type).toEqual([
-        true,
-        true,
-        true,
-      ])
+      expect([stale(adminKeys.stats(30)), stale(adminKeys.stats(90)), stale(adminKeys.disputes())], event.type).toEqual([true, true, true])
     }
   })
 
   it('refreshes every page of the admins’ withdrawals queue and the dashboard figures when a withdrawal is requested or decided', () => {
     for (const status of ['requested', 'approved', 'rejected'] as const) {
       const client = new QueryClient()
-      const keys = [
-        adminQueryKeys.withdrawals(1),
-        adminQueryKeys.withdrawals(2),
-        adminQueryKeys.stats(30),
-        adminQueryKeys.stats(90),
-        adminQueryKeys.disputes(),
-      ]
+      const keys = [adminKeys.withdrawals(1), adminKeys.withdrawals(2), adminKeys.stats(30), adminKeys.stats(90), adminKeys.disputes()]
       for (const key of keys) client.setQueryData(key, {})
       invalidateForEvent(client, { type: 'withdrawal_queue_update', withdrawalId: 7, status })
       // the deals' queue has nothing to do with it

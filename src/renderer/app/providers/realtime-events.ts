@@ -33,21 +33,21 @@ export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> =
   // The list and the badge, never every loaded page of an open thread.
   payment_completed: [
     transactionKeys.all,
-    adminKeys.stats(),
+    adminKeys.allStats(),
     conversationKeys.list(),
     conversationKeys.unreadCount(),
     authKeys.me(),
     balanceKeys.all,
   ],
-  transaction_created: [transactionKeys.all, adminKeys.stats(), conversationKeys.list()],
+  transaction_created: [transactionKeys.all, adminKeys.allStats(), conversationKeys.list()],
   // a step moves money into or out of escrow: the balance page's "in escrow" follows
-  transaction_updated: [transactionKeys.all, adminKeys.stats(), balanceKeys.all],
-  transaction_update: [transactionKeys.all, adminKeys.stats()],
-  TRANSACTION_CANCELLED: [transactionKeys.all, adminKeys.stats(), listingKeys.all],
+  transaction_updated: [transactionKeys.all, adminKeys.allStats(), balanceKeys.all],
+  transaction_update: [transactionKeys.all, adminKeys.allStats()],
+  TRANSACTION_CANCELLED: [transactionKeys.all, adminKeys.allStats(), listingKeys.all],
   // the payment monitor refetches throttled, on this and on the transaction events: features/admin/lib/payment-monitor-live.ts
   payment_monitor_update: [],
   // to admins: a withdrawal was requested or decided; the queue and the dashboard's pending-withdrawals card follow
-  withdrawal_queue_update: [adminKeys.withdrawals(), adminKeys.stats()],
+  withdrawal_queue_update: [adminKeys.allWithdrawals(), adminKeys.allStats()],
   // listing events update the cache in place, throttled: features/listings/lib/live-updates.ts
   listing_created: [],
   listing_updated: [],
@@ -73,7 +73,7 @@ export function invalidateForEvent(queryClient: QueryClient, event: ServerEvent)
   // notification naming it: an open page of that listing shows the decision without a reload.
   const accountId = event.type === 'new_notification' ? (event.notification.data as { accountId?: unknown } | undefined)?.accountId : undefined
   if (typeof accountId === 'number') {
-    void queryClient.invalidateQueries({ queryKey: [...listingKeys.all, 'detail', String(accountId)] })
+    void queryClient.invalidateQueries({ queryKey: listingKeys.detail(String(accountId)) })
   }
   // A deal writes a system line into its chat for every step, checklist ticks included, and a tick sends no
   // transaction event of its own: the line is what tells an open deal page the other side ticked.

@@ -2,11 +2,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { settingsSchema, type Settings, type SettingsUpdate } from '@shared/api/settings'
 import { apiGet, apiSend } from '@/lib/api-client'
 import { adminKeys, siteKeys } from '@/lib/query-keys'
-import { auditKeys } from './audit-log'
-
-export const adminSettingsKeys = {
-  all: [...adminKeys.all, 'settings'] as const,
-}
 
 /** GET /api/admin/settings: every marketplace setting as stored (money in cents, the fee in basis points). */
 export async function getAdminSettings(signal?: AbortSignal): Promise<Settings> {
@@ -15,7 +10,7 @@ export async function getAdminSettings(signal?: AbortSignal): Promise<Settings> 
 
 export const adminSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: adminSettingsKeys.all,
+    queryKey: adminKeys.settings(),
     queryFn: ({ signal }) => getAdminSettings(signal),
     // the form is rebuilt from every fresh copy, so a background refetch must not wipe what is being typed
     staleTime: Infinity,
@@ -31,9 +26,9 @@ export function useSaveSettings() {
     mutationFn: async (patch: SettingsUpdate) => settingsSchema.parse(await apiSend<unknown>('PUT', '/api/admin/settings', patch)),
     onSuccess: () => {
       // read back what the server stored; the site's banner may have changed too
-      void queryClient.invalidateQueries({ queryKey: adminSettingsKeys.all })
+      void queryClient.invalidateQueries({ queryKey: adminKeys.settings() })
       void queryClient.invalidateQueries({ queryKey: siteKeys.all })
-      void queryClient.invalidateQueries({ queryKey: auditKeys.all })
+      void queryClient.invalidateQueries({ queryKey: adminKeys.audit() })
     },
   })
 }

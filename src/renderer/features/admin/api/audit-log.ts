@@ -5,11 +5,6 @@ import { adminKeys } from '@/lib/query-keys'
 import { auditSearchParams } from '../lib/audit-filters'
 import { totalOf } from './total-count'
 
-export const auditKeys = {
-  all: [...adminKeys.all, 'audit'] as const,
-  list: (query: AuditQuery) => [...auditKeys.all, query] as const,
-}
-
 export interface AuditPage {
   items: AuditEntryView[]
   /** every entry matching the filters, from X-Total-Count */
@@ -26,7 +21,7 @@ export async function getAuditPage(query: AuditQuery, signal?: AbortSignal): Pro
 
 export const auditPageQueryOptions = (query: AuditQuery) =>
   queryOptions({
-    queryKey: auditKeys.list(query),
+    queryKey: adminKeys.auditList(query),
     queryFn: ({ signal }) => getAuditPage(query, signal),
     // other admins act all the time: every visit reads the log again rather than trusting the cache
     staleTime: 0,

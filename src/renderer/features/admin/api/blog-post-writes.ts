@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { adminBlogPostSchema, type AdminBlogPost, type BlogPostInput } from '@shared/api/blog'
 import { apiSend } from '@/lib/api-client'
-import { blogKeys } from '@/lib/query-keys'
-import { auditKeys } from './audit-log'
-import { adminBlogKeys } from './blog-posts'
+import { adminKeys, blogKeys } from '@/lib/query-keys'
 
 type BlogWrite =
   | { kind: 'create'; input: BlogPostInput }
@@ -26,9 +24,9 @@ function send(write: BlogWrite): Promise<unknown> {
 function useRefreshAfterWrite() {
   const queryClient = useQueryClient()
   return () => {
-    void queryClient.invalidateQueries({ queryKey: adminBlogKeys.all })
+    void queryClient.invalidateQueries({ queryKey: adminKeys.blog() })
     void queryClient.invalidateQueries({ queryKey: blogKeys.all })
-    void queryClient.invalidateQueries({ queryKey: auditKeys.all })
+    void queryClient.invalidateQueries({ queryKey: adminKeys.audit() })
   }
 }
 
@@ -39,7 +37,7 @@ export function useBlogWrite() {
   return useMutation({
     mutationFn: async (write: BlogWrite): Promise<AdminBlogPost> => adminBlogPostSchema.parse(await send(write)),
     onSuccess: (post) => {
-      queryClient.setQueryData(adminBlogKeys.detail(post.id), post)
+      queryClient.setQueryData(adminKeys.blogDetail(post.id), post)
       refresh()
     },
   })
@@ -52,7 +50,7 @@ export function useDeleteBlogPost() {
   return useMutation({
     mutationFn: (id: number) => apiSend<unknown>('DELETE', `/api/admin/blog/${id}`),
     onSuccess: (_, id) => {
-      queryClient.removeQueries({ queryKey: adminBlogKeys.detail(id) })
+      queryClient.removeQueries({ queryKey: adminKeys.blogDetail(id) })
       refresh()
     },
   })

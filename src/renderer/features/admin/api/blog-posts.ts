@@ -4,13 +4,6 @@ import { apiGet, apiGetWithHeaders, apiSend } from '@/lib/api-client'
 import { adminKeys } from '@/lib/query-keys'
 import { totalOf, type Page } from './total-count'
 
-export const adminBlogKeys = {
-  all: [...adminKeys.all, 'blog'] as const,
-  list: (page: number) => [...adminBlogKeys.all, 'list', page] as const,
-  detail: (id: number) => [...adminBlogKeys.all, 'detail', id] as const,
-  preview: (body: string) => [...adminBlogKeys.all, 'preview', body] as const,
-}
-
 export type AdminBlogPage = Page<AdminBlogPostRow>
 
 /** GET /api/admin/blog: every post, drafts included, the latest edited first. */
@@ -23,7 +16,7 @@ export async function getAdminBlogPosts(page: number, signal?: AbortSignal): Pro
 export const useAdminBlogPosts = (page: number) =>
   useQuery(
     queryOptions({
-      queryKey: adminBlogKeys.list(page),
+      queryKey: adminKeys.blogList(page),
       queryFn: ({ signal }) => getAdminBlogPosts(page, signal),
       // another admin may have written meanwhile
       staleTime: 0,
@@ -38,7 +31,7 @@ export async function getAdminBlogPost(id: number, signal?: AbortSignal): Promis
 
 export const useAdminBlogPost = (id: number | null) =>
   useQuery({
-    queryKey: adminBlogKeys.detail(id ?? 0),
+    queryKey: adminKeys.blogDetail(id ?? 0),
     queryFn: ({ signal }) => getAdminBlogPost(id ?? 0, signal),
     enabled: id !== null,
     // the form is built from it once; a background refetch must not replace what is being typed
@@ -52,7 +45,7 @@ export const useAdminBlogPost = (id: number | null) =>
  */
 export const useBlogPreview = (body: string, enabled: boolean) =>
   useQuery({
-    queryKey: adminBlogKeys.preview(body),
+    queryKey: adminKeys.blogPreview(body),
     queryFn: async ({ signal }) => blogPreviewSchema.parse(await apiSend<unknown>('POST', '/api/admin/blog/preview', { body }, { signal })).html,
     enabled,
     staleTime: Infinity,

@@ -4,11 +4,6 @@ import { apiGetWithHeaders } from '@/lib/api-client'
 import { adminKeys } from '@/lib/query-keys'
 import { totalOf, type Page } from './total-count'
 
-export const contactKeys = {
-  all: [...adminKeys.all, 'contact'] as const,
-  list: (page: number) => [...contactKeys.all, page] as const,
-}
-
 /** GET /api/admin/contact: what visitors wrote through the contact form, newest first. */
 export async function getContactMessages(page: number, signal?: AbortSignal): Promise<Page<ContactMessageDto>> {
   const { body, headers } = await apiGetWithHeaders<unknown>(`/api/admin/contact?page=${page}`, { signal })
@@ -18,7 +13,7 @@ export async function getContactMessages(page: number, signal?: AbortSignal): Pr
 
 export const useContactMessages = (page: number) =>
   useQuery({
-    queryKey: contactKeys.list(page),
+    queryKey: adminKeys.contactList(page),
     queryFn: ({ signal }) => getContactMessages(page, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,

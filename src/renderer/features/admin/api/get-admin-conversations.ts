@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { adminConversationListSchema, type AdminConversationDto } from '@shared/api/admin-conversations'
 import { apiGetWithHeaders } from '@/lib/api-client'
+import { adminKeys } from '@/lib/query-keys'
 import { toSearchParams, type ConversationFilters } from '../lib/conversation-filters'
-import { adminQueryKeys } from './keys'
 import { totalOf, type Page } from './total-count'
 
 /** GET /api/admin/conversations: one page of every conversation matching the filters, and how many match. */
@@ -15,7 +15,7 @@ export async function getAdminConversations(filters: ConversationFilters, signal
 
 export const adminConversationsQueryOptions = (filters: ConversationFilters) =>
   queryOptions({
-    queryKey: adminQueryKeys.conversations(filters),
+    queryKey: adminKeys.conversations(filters),
     queryFn: ({ signal }) => getAdminConversations(filters, signal),
     // most conversations send admins no live event until an admin has written in them
     refetchInterval: 30_000,

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { adminStatsSchema, type AdminStatsDto } from '@shared/api/admin-dashboard'
 import { apiGet } from '@/lib/api-client'
-import { adminQueryKeys } from './keys'
+import { adminKeys } from '@/lib/query-keys'
 
 /** GET /api/admin/stats?days=: the figures now and a point per day. */
 export async function getAdminStats(days: number, signal?: AbortSignal): Promise<AdminStatsDto | null> {
@@ -11,7 +11,7 @@ export async function getAdminStats(days: number, signal?: AbortSignal): Promise
 
 export const adminStatsQueryOptions = (days: number) =>
   queryOptions({
-    queryKey: adminQueryKeys.stats(days),
+    queryKey: adminKeys.stats(days),
     queryFn: ({ signal }) => getAdminStats(days, signal),
     // the figures move with every deal on the site; admins get no live event for most of them
     refetchInterval: 30_000,

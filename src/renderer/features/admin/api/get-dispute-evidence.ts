@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { disputeEvidenceSchema, type DisputeEvidenceDto } from '@shared/api/admin-dashboard'
 import { apiGet } from '@/lib/api-client'
-import { adminQueryKeys } from './keys'
+import { adminKeys } from '@/lib/query-keys'
 
 /** GET /api/admin/disputes/{id}: the deal's timeline and checklist, and its chat. */
 export async function getDisputeEvidence(transactionId: number, signal?: AbortSignal): Promise<DisputeEvidenceDto | null> {
@@ -11,7 +11,7 @@ export async function getDisputeEvidence(transactionId: number, signal?: AbortSi
 
 export const disputeEvidenceQueryOptions = (transactionId: number) =>
   queryOptions({
-    queryKey: adminQueryKeys.evidence(transactionId),
+    queryKey: adminKeys.evidence(transactionId),
     queryFn: ({ signal }) => getDisputeEvidence(transactionId, signal),
   })
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { adminDisputeListSchema, type AdminDisputeDto } from '@shared/api/admin-dashboard'
 import { apiGetWithHeaders } from '@/lib/api-client'
-import { adminQueryKeys } from './keys'
+import { adminKeys } from '@/lib/query-keys'
 import { totalOf, type Page } from './total-count'
 
 /** GET /api/admin/disputes: the longest-waiting disputes (one page) and how many wait in all. */
@@ -13,7 +13,7 @@ export async function getDisputes(signal?: AbortSignal): Promise<Page<AdminDispu
 
 export const disputesQueryOptions = () =>
   queryOptions({
-    queryKey: adminQueryKeys.disputes(),
+    queryKey: adminKeys.disputes(),
     queryFn: ({ signal }) => getDisputes(signal),
     // a dispute opened between two strangers sends admins no live event
     refetchInterval: 30_000,

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { adminListingListSchema, type AdminListingDto } from '@shared/api/moderation'
 import { apiGetWithHeaders } from '@/lib/api-client'
+import { adminKeys } from '@/lib/query-keys'
 import { apiSearch, type ModerationSearch } from '../lib/moderation-url'
-import { moderationKeys } from './moderation-keys'
 import { totalOf, type Page } from './total-count'
 
 /** GET /api/admin/listings/search: a page of listings in any status, newest first. */
@@ -13,7 +13,7 @@ export async function getModerationListings(search: ModerationSearch, signal?: A
 }
 
 export const moderationListingsQueryOptions = (search: ModerationSearch) =>
-  queryOptions({ queryKey: moderationKeys.listingList(search), queryFn: ({ signal }) => getModerationListings(search, signal) })
+  queryOptions({ queryKey: adminKeys.moderationListingList(search), queryFn: ({ signal }) => getModerationListings(search, signal) })
 
 export function useModerationListings(search: ModerationSearch) {
   return useQuery({ ...moderationListingsQueryOptions(search), placeholderData: keepPreviousData })

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { adminUserListSchema, type AdminUserDto } from '@shared/api/moderation'
 import { apiGetWithHeaders } from '@/lib/api-client'
+import { adminKeys } from '@/lib/query-keys'
 import { apiSearch, type ModerationSearch } from '../lib/moderation-url'
-import { moderationKeys } from './moderation-keys'
 import { totalOf, type Page } from './total-count'
 
 /** GET /api/admin/users: a page of accounts, newest first. */
@@ -13,7 +13,7 @@ export async function getModerationUsers(search: ModerationSearch, signal?: Abor
 }
 
 export const moderationUsersQueryOptions = (search: ModerationSearch) =>
-  queryOptions({ queryKey: moderationKeys.userList(search), queryFn: ({ signal }) => getModerationUsers(search, signal) })
+  queryOptions({ queryKey: adminKeys.moderationUserList(search), queryFn: ({ signal }) => getModerationUsers(search, signal) })
 
 export function useModerationUsers(search: ModerationSearch) {
   return useQuery({ ...moderationUsersQueryOptions(search), placeholderData: keepPreviousData })

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { adminDealListSchema, type AdminDealDto, type AdminDealQuery } from '@shared/api/admin-payments'
 import { apiGetWithHeaders } from '@/lib/api-client'
+import { adminKeys } from '@/lib/query-keys'
 import { listSearch } from '../lib/payment-monitor-filters'
-import { monitorPollMs, paymentMonitorKeys } from './payment-monitor-keys'
+import { monitorPollMs } from '../lib/payment-monitor-live'
 import { totalOf, type Page } from './total-count'
 
 /** GET /api/admin/payments/transactions: one page of escrow deals, newest first, with the matching total. */
@@ -14,7 +15,7 @@ export async function getMonitorDeals(query: AdminDealQuery, signal?: AbortSigna
 
 export const monitorDealsQueryOptions = (query: AdminDealQuery, live: boolean) =>
   queryOptions({
-    queryKey: paymentMonitorKeys.deals(query),
+    queryKey: adminKeys.monitorDeals(query),
     queryFn: ({ signal }) => getMonitorDeals(query, signal),
     placeholderData: keepPreviousData,
     refetchInterval: monitorPollMs(live),

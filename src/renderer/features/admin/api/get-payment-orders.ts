@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { adminPaymentOrderListSchema, type AdminOrderQuery, type AdminPaymentOrderDto } from '@shared/api/admin-payments'
 import { apiGetWithHeaders } from '@/lib/api-client'
+import { adminKeys } from '@/lib/query-keys'
 import { listSearch } from '../lib/payment-monitor-filters'
-import { monitorPollMs, paymentMonitorKeys } from './payment-monitor-keys'
+import { monitorPollMs } from '../lib/payment-monitor-live'
 import { totalOf, type Page } from './total-count'
 
 /** GET /api/admin/payments/orders: one page, newest first, with the matching total. */
@@ -14,7 +15,7 @@ export async function getPaymentOrders(query: AdminOrderQuery, signal?: AbortSig
 
 export const paymentOrdersQueryOptions = (query: AdminOrderQuery, live: boolean) =>
   queryOptions({
-    queryKey: paymentMonitorKeys.orders(query),
+    queryKey: adminKeys.monitorOrders(query),
     queryFn: ({ signal }) => getPaymentOrders(query, signal),
     // the old page stays on screen while the next one loads, so paging does not flash an empty table
     placeholderData: keepPreviousData,

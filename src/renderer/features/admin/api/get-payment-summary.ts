@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { paymentMonitorSummarySchema, type PaymentMonitorSummary } from '@shared/api/admin-payments'
 import { apiGet } from '@/lib/api-client'
-import { monitorPollMs, paymentMonitorKeys } from './payment-monitor-keys'
+import { adminKeys } from '@/lib/query-keys'
+import { monitorPollMs } from '../lib/payment-monitor-live'
 
 /** GET /api/admin/payments/summary: how many orders and deals are stuck now, whatever the filters. */
 export async function getPaymentSummary(signal?: AbortSignal): Promise<PaymentMonitorSummary | null> {
@@ -11,7 +12,7 @@ export async function getPaymentSummary(signal?: AbortSignal): Promise<PaymentMo
 
 export const paymentSummaryQueryOptions = (live: boolean) =>
   queryOptions({
-    queryKey: paymentMonitorKeys.summary(),
+    queryKey: adminKeys.monitorSummary(),
     queryFn: ({ signal }) => getPaymentSummary(signal),
     refetchInterval: monitorPollMs(live),
   })

@@ -3,11 +3,6 @@ import { handoverStepListSchema, type HandoverStepsRequest } from '@shared/api/t
 import type { LivePlatformId } from '@/config/platforms'
 import { apiGet, apiSend } from '@/lib/api-client'
 import { adminKeys } from '@/lib/query-keys'
-import { auditKeys } from './audit-log'
-
-export const handoverStepKeys = {
-  all: [...adminKeys.all, 'handover-steps'] as const,
-}
 
 export type HandoverStepLists = Partial<Record<LivePlatformId, { position: number; title: string; description: string }[]>>
 
@@ -18,7 +13,7 @@ export async function getHandoverSteps(signal?: AbortSignal): Promise<HandoverSt
 
 export const handoverStepsQueryOptions = () =>
   queryOptions({
-    queryKey: handoverStepKeys.all,
+    queryKey: adminKeys.handoverSteps(),
     queryFn: ({ signal }) => getHandoverSteps(signal),
     staleTime: Infinity,
     refetchOnReconnect: false,
@@ -33,8 +28,8 @@ export function useSaveHandoverSteps() {
     mutationFn: ({ platform, steps }: { platform: LivePlatformId } & HandoverStepsRequest) =>
       apiSend<unknown>('PUT', `/api/admin/handover-steps/${platform}`, { steps }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: handoverStepKeys.all })
-      void queryClient.invalidateQueries({ queryKey: auditKeys.all })
+      void queryClient.invalidateQueries({ queryKey: adminKeys.handoverSteps() })
+      void queryClient.invalidateQueries({ queryKey: adminKeys.audit() })
     },
   })
 }

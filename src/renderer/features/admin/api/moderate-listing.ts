@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { adminListingDtoSchema, type AdminListingDto } from '@shared/api/moderation'
 import { apiSend } from '@/lib/api-client'
-import { listingKeys } from '@/lib/query-keys'
+import { adminKeys, listingKeys } from '@/lib/query-keys'
 import type { ActionBody, ListingAction } from '../lib/moderation-actions'
-import { moderationKeys } from './moderation-keys'
 
 export interface ListingModeration {
   id: number
@@ -21,7 +20,7 @@ export function useModerateListing() {
   return useMutation({
     mutationFn: moderateListing,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: moderationKeys.all })
+      void queryClient.invalidateQueries({ queryKey: adminKeys.moderation() })
       // cached catalogue pages and listing details follow a suspension, a restore or a new badge
       void queryClient.invalidateQueries({ queryKey: listingKeys.all })
     },

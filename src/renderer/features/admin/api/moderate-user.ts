@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { adminUserDtoSchema, type AdminUserDto } from '@shared/api/moderation'
 import { apiSend } from '@/lib/api-client'
-import { listingKeys } from '@/lib/query-keys'
+import { adminKeys, listingKeys } from '@/lib/query-keys'
 import type { ActionBody, UserAction } from '../lib/moderation-actions'
-import { moderationKeys } from './moderation-keys'
 
 export interface UserModeration {
   id: number
@@ -21,7 +20,7 @@ export function useModerateUser() {
   return useMutation({
     mutationFn: moderateUser,
     onSettled: (_data, _error, { action }) => {
-      void queryClient.invalidateQueries({ queryKey: moderationKeys.all })
+      void queryClient.invalidateQueries({ queryKey: adminKeys.moderation() })
       // a deleted account's listings leave the catalogue
       if (action === 'delete') void queryClient.invalidateQueries({ queryKey: listingKeys.all })
     },

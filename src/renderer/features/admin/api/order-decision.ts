@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { paymentMonitorKeys } from './payment-monitor-keys'
+import { adminKeys } from '@/lib/query-keys'
 
 /**
  * An admin's decision on one payment order, with the words it carries (a refund's reason, a recovery's note).
@@ -15,6 +15,6 @@ export function useOrderDecision<Result>(
     mutationFn: ({ orderId, text }: { orderId: string; text: string }) => send(orderId, text),
     onSuccess: (result, { orderId }) => onSuccess(result, orderId),
     // whatever the answer, the lists and the stuck counts show the order as it is now
-    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentMonitorKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.paymentMonitor() }),
   })
 }

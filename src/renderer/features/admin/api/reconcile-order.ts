@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { reconcileResultSchema, type ReconcileResult } from '@shared/api/admin-payments'
 import { apiSend } from '@/lib/api-client'
-import { paymentMonitorKeys } from './payment-monitor-keys'
+import { adminKeys } from '@/lib/query-keys'
 
 /** POST /api/admin/payments/orders/{orderId}/reconcile: the provider is asked; a repeat changes nothing. */
 export async function reconcileOrder(orderId: string): Promise<ReconcileResult> {
@@ -24,6 +24,6 @@ export function useReconcileOrder({ onSuccess, onError }: ReconcileCallbacks) {
     onSuccess,
     onError,
     // whatever the answer, the lists and the stuck counts show the order as it is now
-    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentMonitorKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.paymentMonitor() }),
   })
 }

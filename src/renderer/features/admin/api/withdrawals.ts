@@ -3,7 +3,6 @@ import { adminWithdrawalDtoSchema, type AdminWithdrawalDto, type WithdrawalStatu
 import { apiGet, apiGetWithHeaders, apiSend } from '@/lib/api-client'
 import { idempotencyHeaders, requestScope, type ActionKeys } from '@/lib/idempotency'
 import { adminKeys } from '@/lib/query-keys'
-import { adminQueryKeys } from './keys'
 import { totalOf, type Page } from './total-count'
 
 /**
@@ -20,7 +19,7 @@ export async function getPendingWithdrawals(page: number, signal?: AbortSignal):
 
 export const pendingWithdrawalsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: adminQueryKeys.withdrawals(page),
+    queryKey: adminKeys.withdrawals(page),
     queryFn: ({ signal }) => getPendingWithdrawals(page, signal),
     refetchInterval: 30_000,
     // the next page keeps this one on screen until it arrives
@@ -77,7 +76,7 @@ export async function getWithdrawal(id: number, signal?: AbortSignal): Promise<A
  */
 export function useWithdrawalStatus(id: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...adminKeys.withdrawals(), 'one', id],
+    queryKey: adminKeys.withdrawal(id),
     queryFn: ({ signal }) => getWithdrawal(id, signal),
     enabled,
     staleTime: 0,

@@ -448,7 +448,7 @@ describe('AdminDashboardScreen: a withdrawal decided by another admin first', ()
   }
 
   /** what the withdrawals' live event does */
-  const liveEvent = () => client.invalidateQueries({ queryKey: adminKeys.withdrawals() })
+  const liveEvent = () => client.invalidateQueries({ queryKey: adminKeys.allWithdrawals() })
 
   /** the reason is still there to copy (read-only, not disabled), and the decision cannot be sent */
   function expectReasonKeptAndConfirmOff(dialog: HTMLElement) {

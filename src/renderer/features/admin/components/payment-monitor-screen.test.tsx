@@ -15,8 +15,7 @@ import {
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { Toaster } from '@/components/ui/toaster'
 import { toastStore } from '@/hooks/use-toast'
-import { authKeys } from '@/lib/query-keys'
-import { paymentMonitorKeys } from '../api/payment-monitor-keys'
+import { adminKeys, authKeys } from '@/lib/query-keys'
 import { PaymentMonitorScreen } from './payment-monitor-screen'
 
 const ADMIN = { id: 1000, username: 'admin', avatar: null, balance: '0.00' }
@@ -392,7 +391,7 @@ describe('PaymentMonitorScreen', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'Account deleted' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund payment' }))
     slow.changed()
-    await client.invalidateQueries({ queryKey: paymentMonitorKeys.all })
+    await client.invalidateQueries({ queryKey: adminKeys.paymentMonitor() })
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Refund / })).toBeNull())
     slow.answer(Response.json(result))
     expect(await screen.findByText(result.message, {}, TOAST_WAIT)).toBeTruthy()
@@ -466,7 +465,7 @@ describe('PaymentMonitorScreen', () => {
     fireEvent.click(await screen.findByRole('button', { name: `Reconcile ${STUCK_ORDER.orderId}` }))
     // the order's own payment_monitor_update arrives before the POST is answered
     slow.changed()
-    await client.invalidateQueries({ queryKey: paymentMonitorKeys.all })
+    await client.invalidateQueries({ queryKey: adminKeys.paymentMonitor() })
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Reconcile/ })).toBeNull())
     slow.answer(Response.json(result))
     expect(await screen.findByText(result.message, {}, TOAST_WAIT)).toBeTruthy()

@@ -14,7 +14,7 @@ import { cn } from '@/lib/utils'
 import { monitorDealsCsvHref, useMonitorDeals } from '../api/get-monitor-deals'
 import { paymentOrdersCsvHref, usePaymentOrders } from '../api/get-payment-orders'
 import { usePaymentSummary } from '../api/get-payment-summary'
-import { monitorPollMs } from '../api/payment-monitor-keys'
+import { monitorPollMs } from '../lib/payment-monitor-live'
 import type { Page } from '../api/total-count'
 import {
   dealQueryOf,

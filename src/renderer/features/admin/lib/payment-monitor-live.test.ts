@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
-import { paymentMonitorKeys } from '../api/payment-monitor-keys'
+import { adminKeys } from '@/lib/query-keys'
 import { createPaymentMonitorLiveUpdates, MONITOR_REFETCH_MS } from './payment-monitor-live'
 
 beforeEach(() => vi.useFakeTimers())
@@ -16,7 +16,7 @@ describe('createPaymentMonitorLiveUpdates', () => {
   it('refetches the monitor for order and deal events, and ignores the rest', () => {
     const { live, invalidate } = setup()
     expect(live.handle({ type: 'payment_monitor_update', orderId: 'deposit_1000_1', status: 'created' })).toBe(true)
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: paymentMonitorKeys.all })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: adminKeys.paymentMonitor() })
     expect(live.handle({ type: 'balance_updated', balance: '1.00' })).toBe(false)
     expect(live.handle({ type: 'new_notification', notification: {} })).toBe(false)
     live.dispose()

@@ -1,7 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ServerEvent } from '@shared/realtime/events'
 import { throttle } from '@/lib/throttle'
-import { paymentMonitorKeys } from '../api/payment-monitor-keys'
+import { adminKeys } from '@/lib/query-keys'
+
+/** How often the monitor asks again on its own: often while the live connection is down, else for time-based flags. */
+export const monitorPollMs = (live: boolean) => (live ? 60_000 : 15_000)
 
 /** A busy minute can bring many orders a second; the monitor refetches at most once in this window (leading and trailing). */
 export const MONITOR_REFETCH_MS = 1_000
@@ -27,7 +30,7 @@ export interface PaymentMonitorLiveUpdates {
  * Nothing is fetched while no monitor is open (invalidating an unused query only marks it stale).
  */
 export function createPaymentMonitorLiveUpdates(queryClient: QueryClient): PaymentMonitorLiveUpdates {
-  const refetch = throttle(() => void queryClient.invalidateQueries({ queryKey: paymentMonitorKeys.all }), MONITOR_REFETCH_MS)
+  const refetch = throttle(() => void queryClient.invalidateQueries({ queryKey: adminKeys.paymentMonitor() }), MONITOR_REFETCH_MS)
   return {
     handle(event) {
       if (!MONITOR_EVENTS.has(event.type)) return false

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { blogPostSchema, type BlogPost } from '@shared/api/blog'
 import { apiGet } from '@/lib/api-client'
-import { blogQueryKeys } from './keys'
+import { blogKeys } from '@/lib/query-keys'
 
 /** GET /api/blog/{id}: a published post with its server-sanitised HTML. */
 export async function getBlogPost(id: number, signal?: AbortSignal): Promise<BlogPost> {
@@ -10,7 +10,7 @@ export async function getBlogPost(id: number, signal?: AbortSignal): Promise<Blo
 
 export const blogPostQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: blogQueryKeys.detail(id),
+    queryKey: blogKeys.detail(id),
     queryFn: ({ signal }) => getBlogPost(id, signal),
   })
 

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { blogPostSummaryListSchema, type BlogPostSummary } from '@shared/api/blog'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { apiGetWithHeaders } from '@/lib/api-client'
-import { blogQueryKeys } from './keys'
+import { blogKeys } from '@/lib/query-keys'
 
 export interface BlogPage {
   items: BlogPostSummary[]
@@ -20,7 +20,7 @@ export async function getBlogPosts(page: number, signal?: AbortSignal): Promise<
 
 export const blogPostsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: blogQueryKeys.list(page),
+    queryKey: blogKeys.list(page),
     queryFn: ({ signal }) => getBlogPosts(page, signal),
     // the previous page stays on screen while the next loads, so paging does not flash skeletons
     placeholderData: keepPreviousData,

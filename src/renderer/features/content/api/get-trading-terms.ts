@@ -3,15 +3,13 @@ import { tradingTermsSchema, type TradingTerms } from '@shared/api/settings'
 import { apiGet } from '@/lib/api-client'
 import { siteKeys } from '@/lib/query-keys'
 
-export const tradingTermsKey = [...siteKeys.all, 'trading'] as const
-
 /** GET /api/site/trading: the fee, countdowns, reservation time and listing review as an admin set them. */
 export async function getTradingTerms(signal?: AbortSignal): Promise<TradingTerms> {
   return tradingTermsSchema.parse(await apiGet<unknown>('/api/site/trading', { signal }))
 }
 
 // under the site root, so the admin settings screen's save (which refreshes the site's settings) refreshes these too
-export const tradingTermsQueryOptions = () => queryOptions({ queryKey: tradingTermsKey, queryFn: ({ signal }) => getTradingTerms(signal) })
+export const tradingTermsQueryOptions = () => queryOptions({ queryKey: siteKeys.trading(), queryFn: ({ signal }) => getTradingTerms(signal) })
 
 /** `terms` is undefined while loading or unavailable: the pages then speak in general terms rather than quote a number. */
 export function useTradingTerms(): { terms: TradingTerms | undefined; loading: boolean } {

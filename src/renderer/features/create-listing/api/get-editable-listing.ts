@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { listingDtoSchema, type ListingDto } from '@shared/api/listings'
 import { ApiError, apiGet } from '@/lib/api-client'
-import { createListingKeys } from './keys'
+import { listingKeys } from '@/lib/query-keys'
 
 /** GET /api/accounts/:id for the edit form; null when there is no such listing. */
 export async function getEditableListing(id: string, signal?: AbortSignal): Promise<ListingDto | null> {
@@ -16,7 +16,7 @@ export async function getEditableListing(id: string, signal?: AbortSignal): Prom
 
 export function useEditableListing(id: string | null) {
   return useQuery({
-    queryKey: createListingKeys.editable(id ?? ''),
+    queryKey: listingKeys.editable(id ?? ''),
     queryFn: ({ signal }) => getEditableListing(id ?? '', signal),
     enabled: id !== null,
     // the form is filled once from what the server holds now, never from a stale copy

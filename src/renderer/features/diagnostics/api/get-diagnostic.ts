@@ -3,10 +3,6 @@ import { diagnosticReportSchema, type DiagnosticReport } from '@shared/api/diagn
 import { ApiError, apiGet } from '@/lib/api-client'
 import { diagnosticKeys } from '@/lib/query-keys'
 
-export const diagnosticQueryKeys = {
-  report: () => [...diagnosticKeys.all, 'report'] as const,
-}
-
 /** 503 carries the same report (a required component is down): a result to show, not an error. */
 async function fetchDiagnostic(signal: AbortSignal): Promise<DiagnosticReport> {
   try {
@@ -29,6 +25,6 @@ function safeJson(text: string): unknown {
 }
 
 export const diagnosticQueryOptions = () =>
-  queryOptions({ queryKey: diagnosticQueryKeys.report(), queryFn: ({ signal }) => fetchDiagnostic(signal), staleTime: 0, retry: false })
+  queryOptions({ queryKey: diagnosticKeys.report(), queryFn: ({ signal }) => fetchDiagnostic(signal), staleTime: 0, retry: false })
 
 export const useDiagnostic = () => useQuery(diagnosticQueryOptions())

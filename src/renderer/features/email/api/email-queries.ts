@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { EmailDiagnostic, OutboxResponse } from '@shared/api/email'
 import { ApiError, apiGet } from '@/lib/api-client'
-
-export const emailKeys = {
-  all: ['email'] as const,
-  outbox: () => [...emailKeys.all, 'outbox'] as const,
-  diagnostic: () => [...emailKeys.all, 'diagnostic'] as const,
-}
+import { emailKeys } from '@/lib/query-keys'
 
 /** Refreshed every few seconds for an admin, so a code sent from another tab shows up without a reload; nobody else is asked again. */
 export const outboxQueryOptions = () =>

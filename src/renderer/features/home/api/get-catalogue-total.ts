@@ -22,7 +22,7 @@ export async function getCatalogueTotal(signal?: AbortSignal): Promise<number> {
 export const catalogueTotalQueryOptions = () =>
   queryOptions({
     // under the listings root, so live listing events refresh it with the lists
-    queryKey: [...listingKeys.all, 'total'] as const,
+    queryKey: listingKeys.total(),
     queryFn: ({ signal }) => getCatalogueTotal(signal),
     staleTime: LISTINGS_QUERY.staleMs,
     refetchInterval: POLLING.accountsMs,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiSend } from '@/lib/api-client'
-import { listingQueryKeys } from './keys'
+import { listingKeys } from '@/lib/query-keys'
 
 /** DELETE /api/accounts/:id (owner only, 204): the listing becomes `removed`. */
 export function deleteListing(id: number): Promise<unknown> {
@@ -11,6 +11,6 @@ export function useDeleteListing() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteListing,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: listingQueryKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: listingKeys.all }),
   })
 }

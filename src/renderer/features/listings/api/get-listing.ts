@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { listingDtoSchema } from '@shared/api/listings'
 import { LISTINGS_QUERY } from '@shared/constants'
 import { ApiError, apiGet } from '@/lib/api-client'
+import { listingKeys } from '@/lib/query-keys'
 import type { Listing } from '../types'
-import { listingQueryKeys } from './keys'
 
 /** GET /api/accounts/:id; a missing listing (404) is null so the screen can say "Listing not found". */
 export async function getListing(id: string, signal?: AbortSignal): Promise<Listing | null> {
@@ -18,7 +18,7 @@ export async function getListing(id: string, signal?: AbortSignal): Promise<List
 
 export function listingQueryOptions(id: string) {
   return queryOptions({
-    queryKey: listingQueryKeys.detail(id),
+    queryKey: listingKeys.detail(id),
     queryFn: ({ signal }) => getListing(id, signal),
     staleTime: LISTINGS_QUERY.staleMs,
     gcTime: LISTINGS_QUERY.gcMs,

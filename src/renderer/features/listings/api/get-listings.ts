@@ -2,9 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { listingDtoSchema, TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { LISTINGS_QUERY, POLLING } from '@shared/constants'
 import { ApiError, toApiError } from '@/lib/api-client'
+import { listingKeys } from '@/lib/query-keys'
 import { listingsQueryString } from '../lib/url-state'
 import type { Listing, ListingsPage, ListingsQuery } from '../types'
-import { listingQueryKeys } from './keys'
 
 /** Status the gateway answers while the API is restarting; SPEC §7 shows an empty list, not an error. */
 const GATEWAY_DOWN = 502
@@ -48,7 +48,7 @@ export async function getListings(query: ListingsQuery, signal?: AbortSignal): P
 
 export function listingsQueryOptions(query: ListingsQuery) {
   return queryOptions({
-    queryKey: listingQueryKeys.list(query),
+    queryKey: listingKeys.list(query),
     queryFn: ({ signal }) => getListings(query, signal),
     staleTime: LISTINGS_QUERY.staleMs,
     gcTime: LISTINGS_QUERY.gcMs,

@@ -5,8 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
-import { authKeys } from '@/lib/query-keys'
-import { listingQueryKeys } from '../api/keys'
+import { authKeys, listingKeys } from '@/lib/query-keys'
 import { makeListing } from '../test-fixtures'
 import { ListingDetailScreen } from './listing-detail-screen'
 
@@ -68,7 +67,7 @@ describe('ListingDetailScreen', () => {
     // another buyer reserved it: the refetch answers 404
     onSale = false
     await client.invalidateQueries()
-    await waitFor(() => expect(client.getQueryData(listingQueryKeys.detail('7'))).toBeNull())
+    await waitFor(() => expect(client.getQueryData(listingKeys.detail('7'))).toBeNull())
     expect(screen.getByRole('heading', { level: 1, name: 'Cat Clips channel' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Dialog open' })).toBeTruthy()
   })

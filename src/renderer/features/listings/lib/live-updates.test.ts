@@ -1,26 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
-import { statsKeys } from '@/lib/query-keys'
-import { listingQueryKeys } from '../api/keys'
+import { listingKeys, statsKeys } from '@/lib/query-keys'
 import { makeListing } from '../test-fixtures'
 import type { Listing, ListingsPage, ListingsQuery } from '../types'
 import { createListingLiveUpdates, withoutListing, type ListingLiveUpdates } from './live-updates'
 
 const pageOne: ListingsQuery = { sort: 'newest', page: 1, pageSize: 28 }
 const tiktok: ListingsQuery = { ...pageOne, platform: 'tiktok' }
-const featuredKey = [...listingQueryKeys.all, 'featured'] as const
+const featuredKey = [...listingKeys.all, 'featured'] as const
 
 let client: QueryClient
 let live: ListingLiveUpdates
 
 function seed() {
-  client.setQueryData<ListingsPage>(listingQueryKeys.list(pageOne), {
+  client.setQueryData<ListingsPage>(listingKeys.list(pageOne), {
     items: [makeListing({ id: 1 }), makeListing({ id: 2 }), makeListing({ id: 3 })],
     total: 40,
   })
-  client.setQueryData<ListingsPage>(listingQueryKeys.list(tiktok), { items: [makeListing({ id: 2, platform: 'tiktok' })], total: 1 })
+  client.setQueryData<ListingsPage>(listingKeys.list(tiktok), { items: [makeListing({ id: 2, platform: 'tiktok' })], total: 1 })
   client.setQueryData<Listing[]>(featuredKey, [makeListing({ id: 2 }), makeListing({ id: 9 })])
-  client.setQueryData<Listing | null>(listingQueryKeys.detail('2'), makeListing({ id: 2 }))
+  client.setQueryData<Listing | null>(listingKeys.detail('2'), makeListing({ id: 2 }))
   client.setQueryData(statsKeys.overview(), { activeListings: 40 })
 }
 
@@ -28,7 +27,7 @@ const ids = (key: readonly unknown[]) => {
   const data = client.getQueryData<ListingsPage | Listing[]>(key)
   return (Array.isArray(data) ? data : data?.items)?.map((l) => l.id)
 }
-const detail = (id: string) => client.getQueryData<Listing | null>(listingQueryKeys.detail(id))
+const detail = (id: string) => client.getQueryData<Listing | null>(listingKeys.detail(id))
 const invalidated = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated
 
 beforeEach(() => {
@@ -47,22 +46,22 @@ afterEach(() => {
 describe('listing live updates on the cache', () => {
   it('sold: leaves every cached list, its totals drop, its detail turns inactive, nothing refetches', () => {
     expect(live.handle({ type: 'listing_update', accountId: 2, listingStatus: 'sold', transactionId: 5 })).toBe(true)
-    expect(ids(listingQueryKeys.list(pageOne))).toEqual([1, 3])
-    expect(client.getQueryData<ListingsPage>(listingQueryKeys.list(pageOne))?.total).toBe(39)
-    expect(ids(listingQueryKeys.list(tiktok))).toEqual([])
+    expect(ids(listingKeys.list(pageOne))).toEqual([1, 3])
+    expect(client.getQueryData<ListingsPage>(listingKeys.list(pageOne))?.total).toBe(39)
+    expect(ids(listingKeys.list(tiktok))).toEqual([])
     expect(ids(featuredKey)).toEqual([9])
     expect(detail('2')?.isActive).toBe(false)
-    expect(invalidated(listingQueryKeys.list(pageOne))).toBe(false)
+    expect(invalidated(listingKeys.list(pageOne))).toBe(false)
   })
 
   it('available: refetches the lists and the figures at once, and once more 50 ms after a burst', () => {
     const spy = vi.spyOn(client, 'invalidateQueries')
     live.handle({ type: 'listing_update', accountId: 2, listingStatus: 'available' })
-    expect(invalidated(listingQueryKeys.list(pageOne))).toBe(true)
+    expect(invalidated(listingKeys.list(pageOne))).toBe(true)
     expect(invalidated(featuredKey)).toBe(true)
     expect(invalidated(statsKeys.overview())).toBe(true)
     // the detail is not a list
-    expect(invalidated(listingQueryKeys.detail('2'))).toBe(false)
+    expect(invalidated(listingKeys.detail('2'))).toBe(false)
     const afterFirst = spy.mock.calls.length
     live.handle({ type: 'listing_update', accountId: 3, listingStatus: 'available' })
     live.handle({ type: 'listing_update', accountId: 4, listingStatus: 'available' })
@@ -72,26 +71,26 @@ describe('listing live updates on the cache', () => {
   })
 
   it('LISTING_REACTIVATED: the detail is active again and the lists refetch', () => {
-    client.setQueryData<Listing | null>(listingQueryKeys.detail('2'), makeListing({ id: 2, isActive: false }))
+    client.setQueryData<Listing | null>(listingKeys.detail('2'), makeListing({ id: 2, isActive: false }))
     live.handle({ type: 'LISTING_REACTIVATED', accountId: 2 })
     expect(detail('2')?.isActive).toBe(true)
-    expect(invalidated(listingQueryKeys.list(pageOne))).toBe(true)
+    expect(invalidated(listingKeys.list(pageOne))).toBe(true)
   })
 
   it('LISTING_REACTIVATED: a detail that was not found (opened while reserved) is asked for again', () => {
-    client.setQueryData<Listing | null>(listingQueryKeys.detail('2'), null)
+    client.setQueryData<Listing | null>(listingKeys.detail('2'), null)
     live.handle({ type: 'LISTING_REACTIVATED', accountId: 2 })
-    expect(invalidated(listingQueryKeys.detail('2'))).toBe(true)
+    expect(invalidated(listingKeys.detail('2'))).toBe(true)
   })
 
   it('account_status_updated: inactive leaves the lists; active refetches them and the detail', () => {
     live.handle({ type: 'account_status_updated', accountId: 3, isActive: false })
-    expect(ids(listingQueryKeys.list(pageOne))).toEqual([1, 2])
-    expect(invalidated(listingQueryKeys.list(pageOne))).toBe(false)
+    expect(ids(listingKeys.list(pageOne))).toEqual([1, 2])
+    expect(invalidated(listingKeys.list(pageOne))).toBe(false)
 
     live.handle({ type: 'account_status_updated', accountId: 2, isActive: true })
-    expect(invalidated(listingQueryKeys.list(pageOne))).toBe(true)
-    expect(invalidated(listingQueryKeys.detail('2'))).toBe(true)
+    expect(invalidated(listingKeys.list(pageOne))).toBe(true)
+    expect(invalidated(listingKeys.detail('2'))).toBe(true)
   })
 
   it('created, updated and purchased refetch the lists at most once per 200 ms, the last one included', () => {
@@ -101,7 +100,7 @@ describe('listing live updates on the cache', () => {
     live.handle({ type: 'listing_updated', accountId: 2 })
     live.handle({ type: 'listing_purchased', accountId: 1 })
     expect(listRefetches()).toBe(1)
-    expect(invalidated(listingQueryKeys.detail('2'))).toBe(true)
+    expect(invalidated(listingKeys.detail('2'))).toBe(true)
     vi.advanceTimersByTime(199)
     expect(listRefetches()).toBe(1)
     vi.advanceTimersByTime(1)
@@ -113,15 +112,15 @@ describe('listing live updates on the cache', () => {
   it('leaves other events to the invalidation table', () => {
     expect(live.handle({ type: 'new_notification', notification: {} })).toBe(false)
     expect(live.handle({ type: 'TRANSACTION_CANCELLED', transactionId: 1 })).toBe(false)
-    expect(ids(listingQueryKeys.list(pageOne))).toEqual([1, 2, 3])
+    expect(ids(listingKeys.list(pageOne))).toEqual([1, 2, 3])
   })
 
   it('a detail not in the cache (or a listing not found) stays as it is', () => {
-    client.setQueryData<Listing | null>(listingQueryKeys.detail('8'), null)
+    client.setQueryData<Listing | null>(listingKeys.detail('8'), null)
     live.handle({ type: 'listing_update', accountId: 8, listingStatus: 'sold' })
     live.handle({ type: 'listing_update', accountId: 99, listingStatus: 'sold' })
     expect(detail('8')).toBeNull()
-    expect(client.getQueryData(listingQueryKeys.detail('99'))).toBeUndefined()
+    expect(client.getQueryData(listingKeys.detail('99'))).toBeUndefined()
   })
 })
 

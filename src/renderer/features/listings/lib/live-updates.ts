@@ -1,9 +1,8 @@
 import type { Query, QueryClient } from '@tanstack/react-query'
 import { REFETCH_THROTTLE } from '@shared/constants'
 import type { ServerEvent } from '@shared/realtime/events'
-import { statsKeys } from '@/lib/query-keys'
+import { listingKeys, statsKeys } from '@/lib/query-keys'
 import { throttle } from '@/lib/throttle'
-import { listingQueryKeys } from '../api/keys'
 import type { Listing } from '../types'
 
 /**
@@ -15,8 +14,8 @@ import type { Listing } from '../types'
  * lives under the listings root (featured, a seller's own), whichever shape it has.
  */
 
-const isDetailQuery = (query: Query) => query.queryKey[1] === listingQueryKeys.details()[1]
-const listsFilter = { queryKey: listingQueryKeys.all, predicate: (query: Query) => !isDetailQuery(query) }
+const isDetailQuery = (query: Query) => query.queryKey[1] === listingKeys.details()[1]
+const listsFilter = { queryKey: listingKeys.all, predicate: (query: Query) => !isDetailQuery(query) }
 
 function hasId(value: unknown, id: number): boolean {
   return typeof value === 'object' && value !== null && 'id' in value && value.id === id
@@ -51,7 +50,7 @@ export function removeFromLists(queryClient: QueryClient, id: number): void {
 }
 
 export function setDetailActive(queryClient: QueryClient, id: number, isActive: boolean): void {
-  queryClient.setQueryData<Listing | null>(listingQueryKeys.detail(String(id)), (listing) => (listing ? { ...listing, isActive } : listing))
+  queryClient.setQueryData<Listing | null>(listingKeys.detail(String(id)), (listing) => (listing ? { ...listing, isActive } : listing))
 }
 
 /** Lists and the figures counted from them (Active Listings, per-platform counts). */
@@ -70,7 +69,7 @@ export function createListingLiveUpdates(queryClient: QueryClient): ListingLiveU
   const refetch = () => refetchLists(queryClient)
   const refetchSoon = throttle(refetch, REFETCH_THROTTLE.listingsMs)
   const refetchAfterUpdate = throttle(refetch, REFETCH_THROTTLE.listingsOnUpdateMs)
-  const refreshDetail = (id: number) => void queryClient.invalidateQueries({ queryKey: listingQueryKeys.detail(String(id)) })
+  const refreshDetail = (id: number) => void queryClient.invalidateQueries({ queryKey: listingKeys.detail(String(id)) })
   const takeDown = (id: number) => {
     removeFromLists(queryClient, id)
     setDetailActive(queryClient, id, false)
@@ -85,7 +84,7 @@ export function createListingLiveUpdates(queryClient: QueryClient): ListingLiveU
           return true
         case 'LISTING_REACTIVATED':
           // whoever opened it while it was reserved was told it does not exist (a 404, cached as null): ask again
-          if (queryClient.getQueryData(listingQueryKeys.detail(String(event.accountId))) === null) refreshDetail(event.accountId)
+          if (queryClient.getQueryData(listingKeys.detail(String(event.accountId))) === null) refreshDetail(event.accountId)
           else setDetailActive(queryClient, event.accountId, true)
           refetchSoon()
           return true

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { trustapConnectionSchema, type TrustapConnectionDto } from '@shared/api/payments'
 import { apiSend } from '@/lib/api-client'
-import { trustapQueryKeys } from './keys'
+import { trustapKeys } from '@/lib/query-keys'
 
 /** DELETE /api/trustap/connection: Handover forgets the Trustap user id and email; answers the (now empty) connection. */
 export async function disconnectTrustap(): Promise<TrustapConnectionDto> {
@@ -12,6 +12,6 @@ export function useDisconnectTrustap() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: disconnectTrustap,
-    onSuccess: (connection) => client.setQueryData(trustapQueryKeys.connection(), connection),
+    onSuccess: (connection) => client.setQueryData(trustapKeys.connection(), connection),
   })
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { trustapConnectionSchema, type TrustapConnectionDto, type TrustapOAuthCallbackRequest } from '@shared/api/payments'
 import { apiSend } from '@/lib/api-client'
-import { trustapQueryKeys } from './keys'
+import { trustapKeys } from '@/lib/query-keys'
 
 /** POST /api/trustap/oauth/callback {code, state}: the server checks the one-time state, swaps the code, keeps the account. */
 export async function finishTrustapOAuth(request: TrustapOAuthCallbackRequest): Promise<TrustapConnectionDto> {
@@ -12,8 +12,8 @@ export function useFinishTrustapOAuth() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: finishTrustapOAuth,
-    onSuccess: (connection) => client.setQueryData(trustapQueryKeys.connection(), connection),
+    onSuccess: (connection) => client.setQueryData(trustapKeys.connection(), connection),
     // the state in any start URL still cached is used now (or was refused): the next Connect must ask again
-    onSettled: () => client.removeQueries({ queryKey: trustapQueryKeys.start() }),
+    onSettled: () => client.removeQueries({ queryKey: trustapKeys.start() }),
   })
 }

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { balanceEntrySchema, type BalanceEntryDto } from '@shared/api/payments'
 import { apiGetWithHeaders } from '@/lib/api-client'
-import { balanceQueryKeys } from './keys'
+import { balanceKeys } from '@/lib/query-keys'
 
 export interface BalanceHistoryPage {
   items: BalanceEntryDto[]
@@ -18,7 +18,7 @@ export async function getBalanceHistory(page: number, signal?: AbortSignal): Pro
 }
 
 export const balanceHistoryQueryOptions = (page: number) =>
-  queryOptions({ queryKey: balanceQueryKeys.history(page), queryFn: ({ signal }) => getBalanceHistory(page, signal), staleTime: 30_000 })
+  queryOptions({ queryKey: balanceKeys.history(page), queryFn: ({ signal }) => getBalanceHistory(page, signal), staleTime: 30_000 })
 
 export function useBalanceHistory(page: number, enabled: boolean) {
   return useQuery({ ...balanceHistoryQueryOptions(page), enabled, placeholderData: keepPreviousData })

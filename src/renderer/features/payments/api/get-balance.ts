@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { balanceSchema, type BalanceDto } from '@shared/api/payments'
 import { apiGet } from '@/lib/api-client'
-import { balanceQueryKeys } from './keys'
+import { balanceKeys } from '@/lib/query-keys'
 
 /** GET /api/balance: available, held for withdrawals, in escrow (decimal strings). */
 export async function getBalance(signal?: AbortSignal): Promise<BalanceDto | null> {
@@ -10,7 +10,7 @@ export async function getBalance(signal?: AbortSignal): Promise<BalanceDto | nul
 }
 
 export const balanceQueryOptions = () =>
-  queryOptions({ queryKey: balanceQueryKeys.summary(), queryFn: ({ signal }) => getBalance(signal), staleTime: 30_000 })
+  queryOptions({ queryKey: balanceKeys.summary(), queryFn: ({ signal }) => getBalance(signal), staleTime: 30_000 })
 
 export function useBalance(enabled: boolean) {
   return useQuery({ ...balanceQueryOptions(), enabled })

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { trustapConnectionSchema, type TrustapConnectionDto } from '@shared/api/payments'
 import { apiGet } from '@/lib/api-client'
-import { trustapQueryKeys } from './keys'
+import { trustapKeys } from '@/lib/query-keys'
 
 /** GET /api/trustap/connection: the seller's connected Trustap account (`connected: false` when none); null signed out. */
 export async function getTrustapConnection(signal?: AbortSignal): Promise<TrustapConnectionDto | null> {
@@ -11,7 +11,7 @@ export async function getTrustapConnection(signal?: AbortSignal): Promise<Trusta
 
 // staleTime 0: per-user data that changes in another tab or after the callback; always re-read on opening the page
 export const trustapConnectionQueryOptions = () =>
-  queryOptions({ queryKey: trustapQueryKeys.connection(), queryFn: ({ signal }) => getTrustapConnection(signal), staleTime: 0 })
+  queryOptions({ queryKey: trustapKeys.connection(), queryFn: ({ signal }) => getTrustapConnection(signal), staleTime: 0 })
 
 export function useTrustapConnection(enabled: boolean) {
   return useQuery({ ...trustapConnectionQueryOptions(), enabled })

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { withdrawalDtoSchema, type WithdrawalDto } from '@shared/api/payments'
 import { apiGet } from '@/lib/api-client'
-import { balanceQueryKeys } from './keys'
+import { balanceKeys } from '@/lib/query-keys'
 
 /** GET /api/withdrawals: the user's own payout requests with their status. */
 export async function getWithdrawals(signal?: AbortSignal): Promise<WithdrawalDto[]> {
@@ -10,7 +10,7 @@ export async function getWithdrawals(signal?: AbortSignal): Promise<WithdrawalDt
 }
 
 export const withdrawalsQueryOptions = () =>
-  queryOptions({ queryKey: balanceQueryKeys.withdrawals(), queryFn: ({ signal }) => getWithdrawals(signal), staleTime: 30_000 })
+  queryOptions({ queryKey: balanceKeys.withdrawals(), queryFn: ({ signal }) => getWithdrawals(signal), staleTime: 30_000 })
 
 export function useWithdrawals(enabled: boolean) {
   return useQuery({ ...withdrawalsQueryOptions(), enabled })

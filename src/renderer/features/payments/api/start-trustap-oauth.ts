@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { trustapOAuthStartSchema } from '@shared/api/payments'
 import { apiGet } from '@/lib/api-client'
 import { openProviderPage, providerReturn, type BrowserCheckout } from '@/lib/external-checkout'
+import { trustapKeys } from '@/lib/query-keys'
 import { START_URL_FRESH_MS, providerUrl } from '../lib/trustap-connection'
-import { trustapQueryKeys } from './keys'
 
 /**
  * GET /api/trustap/oauth/start: the Trustap sign-in URL (PKCE, one-time state); 503 when this server has no OAuth
@@ -22,7 +22,7 @@ export async function getTrustapStartUrl(signal?: AbortSignal): Promise<string |
  */
 export const trustapStartQueryOptions = () =>
   queryOptions({
-    queryKey: trustapQueryKeys.start(),
+    queryKey: trustapKeys.start(),
     queryFn: ({ signal }) => getTrustapStartUrl(signal),
     staleTime: START_URL_FRESH_MS,
     gcTime: 0,

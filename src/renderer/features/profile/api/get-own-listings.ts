@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { listingListSchema, type ListingDto } from '@shared/api/listings'
 import { apiGet } from '@/lib/api-client'
-import { profileKeys } from './keys'
+import { profileKeys } from '@/lib/query-keys'
 
 /** GET /api/accounts/user: every listing of the signed-in seller, in every status, newest first. */
 export async function getOwnListings(signal?: AbortSignal): Promise<ListingDto[]> {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { dealReviewSchema, type DealReview } from '@shared/api/reviews'
 import { HEADER_STALE } from '@shared/constants'
 import { apiGet } from '@/lib/api-client'
-import { reviewQueryKeys } from './keys'
+import { reviewKeys } from '@/lib/query-keys'
 
 /** GET /api/transactions/{id}/review: the deal's review (null until its buyer writes one), or when and why an admin removed it. */
 export async function getDealReview(transactionId: number, signal?: AbortSignal): Promise<DealReview> {
@@ -12,7 +12,7 @@ export async function getDealReview(transactionId: number, signal?: AbortSignal)
 
 export const dealReviewQueryOptions = (transactionId: number) =>
   queryOptions({
-    queryKey: reviewQueryKeys.deal(transactionId),
+    queryKey: reviewKeys.deal(transactionId),
     queryFn: ({ signal }) => getDealReview(transactionId, signal),
     staleTime: HEADER_STALE.transactionsMs,
   })

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { sellerReviewsSchema, type SellerReviews } from '@shared/api/reviews'
 import { LISTINGS_QUERY } from '@shared/constants'
 import { ApiError, apiGet } from '@/lib/api-client'
-import { reviewQueryKeys } from './keys'
+import { reviewKeys } from '@/lib/query-keys'
 
 /** GET /api/sellers/{id}/reviews?page=; a seller that does not exist (404) is null. */
 export async function getSellerReviews(sellerId: number, page: number, signal?: AbortSignal): Promise<SellerReviews | null> {
@@ -17,7 +17,7 @@ export async function getSellerReviews(sellerId: number, page: number, signal?: 
 
 export const sellerReviewsQueryOptions = (sellerId: number, page: number) =>
   queryOptions({
-    queryKey: reviewQueryKeys.seller(sellerId, page),
+    queryKey: reviewKeys.seller(sellerId, page),
     queryFn: ({ signal }) => getSellerReviews(sellerId, page, signal),
     staleTime: LISTINGS_QUERY.staleMs,
     gcTime: LISTINGS_QUERY.gcMs,

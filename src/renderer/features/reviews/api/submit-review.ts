@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { reviewDtoSchema, type ReviewDto, type ReviewRequest } from '@shared/api/reviews'
 import { ApiError, apiSend } from '@/lib/api-client'
-import { sellerKeys } from '@/lib/query-keys'
-import { reviewQueryKeys } from './keys'
+import { reviewKeys, sellerKeys } from '@/lib/query-keys'
 
 /** POST /api/transactions/{id}/review: answers the stored review (201). */
 export async function submitReview(transactionId: number, input: ReviewRequest): Promise<ReviewDto> {
@@ -18,12 +17,12 @@ export function useSubmitReview(transactionId: number) {
   return useMutation({
     mutationFn: (input: ReviewRequest) => submitReview(transactionId, input),
     onSuccess: (review) => {
-      client.setQueryData(reviewQueryKeys.deal(transactionId), { review, removed: null })
-      void client.invalidateQueries({ queryKey: reviewQueryKeys.sellers() })
+      client.setQueryData(reviewKeys.deal(transactionId), { review, removed: null })
+      void client.invalidateQueries({ queryKey: reviewKeys.sellers() })
       void client.invalidateQueries({ queryKey: sellerKeys.all })
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) void client.invalidateQueries({ queryKey: reviewQueryKeys.deal(transactionId) })
+      if (error instanceof ApiError && error.status === 409) void client.invalidateQueries({ queryKey: reviewKeys.deal(transactionId) })
     },
   })
 }

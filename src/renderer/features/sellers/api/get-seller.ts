@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { sellerProfileSchema, type SellerProfile } from '@shared/api/listings'
 import { LISTINGS_QUERY } from '@shared/constants'
 import { ApiError, apiGet } from '@/lib/api-client'
-import { sellerKeys } from './keys'
+import { sellerKeys } from '@/lib/query-keys'
 
 /** GET /api/sellers/:id; an unknown or banned seller (404) is null, so the screen can say "Seller not found". */
 export async function getSeller(id: string, signal?: AbortSignal): Promise<SellerProfile | null> {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { topSellersSchema, type TopSeller } from '@shared/api/listings'
 import { LISTINGS_QUERY } from '@shared/constants'
 import { apiGet } from '@/lib/api-client'
-import { sellerKeys } from './keys'
+import { sellerKeys } from '@/lib/query-keys'
 
 /** How many sellers the ranking page shows. */
 export const TOP_SELLERS_SHOWN = 50

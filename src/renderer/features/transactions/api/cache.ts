@@ -1,16 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { TransactionDetailDto } from '@shared/api/transactions'
-import { authKeys, balanceKeys } from '@/lib/query-keys'
-import { transactionQueryKeys } from './keys'
+import { authKeys, balanceKeys, transactionKeys } from '@/lib/query-keys'
 
 /**
  * After a step: the answer is the deal as it now is, so it goes straight into the cache; the lists, the
  * balance page and the header's balance may have moved with it.
  */
 export function storeDeal(client: QueryClient, deal: TransactionDetailDto): void {
-  client.setQueryData(transactionQueryKeys.detail(deal.id), deal)
-  void client.invalidateQueries({ queryKey: transactionQueryKeys.lists() })
-  void client.invalidateQueries({ queryKey: transactionQueryKeys.quotes() })
+  client.setQueryData(transactionKeys.detail(deal.id), deal)
+  void client.invalidateQueries({ queryKey: transactionKeys.lists() })
+  void client.invalidateQueries({ queryKey: transactionKeys.quotes() })
   void client.invalidateQueries({ queryKey: balanceKeys.all })
   void client.invalidateQueries({ queryKey: authKeys.me() })
 }

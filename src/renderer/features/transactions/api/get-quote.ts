@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { quoteSchema, type QuoteDto } from '@shared/api/transactions'
 import { apiGet } from '@/lib/api-client'
-import { transactionQueryKeys } from './keys'
+import { transactionKeys } from '@/lib/query-keys'
 
 /** GET /api/transactions/quote?listingId=: the full cost per way to pay, and the buyer's balance. */
 export async function getQuote(listingId: number, signal?: AbortSignal): Promise<QuoteDto | null> {
@@ -11,7 +11,7 @@ export async function getQuote(listingId: number, signal?: AbortSignal): Promise
 
 // always fresh when the dialog opens: the balance and the fees may have changed since
 export const quoteQueryOptions = (listingId: number) =>
-  queryOptions({ queryKey: transactionQueryKeys.quote(listingId), queryFn: ({ signal }) => getQuote(listingId, signal), staleTime: 0 })
+  queryOptions({ queryKey: transactionKeys.quote(listingId), queryFn: ({ signal }) => getQuote(listingId, signal), staleTime: 0 })
 
 /** `enabled` may be a function: it is asked again whenever something would refetch the quote. */
 export function useQuote(listingId: number, enabled: boolean | (() => boolean)) {

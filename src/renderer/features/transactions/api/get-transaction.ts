@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { transactionDetailSchema, type TransactionDetailDto } from '@shared/api/transactions'
 import { HEADER_STALE } from '@shared/constants'
 import { ApiError, apiGet } from '@/lib/api-client'
-import { transactionQueryKeys } from './keys'
+import { transactionKeys } from '@/lib/query-keys'
 
 /** GET /api/transactions/{id}; a deal that does not exist or is not the viewer's (404) is null. */
 export async function getTransaction(id: number, signal?: AbortSignal): Promise<TransactionDetailDto | null> {
@@ -17,7 +17,7 @@ export async function getTransaction(id: number, signal?: AbortSignal): Promise<
 
 export const transactionQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: transactionQueryKeys.detail(id),
+    queryKey: transactionKeys.detail(id),
     queryFn: ({ signal }) => getTransaction(id, signal),
     staleTime: HEADER_STALE.transactionsMs,
   })

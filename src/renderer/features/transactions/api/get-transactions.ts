@@ -3,8 +3,8 @@ import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { TRANSACTION_PAGE, transactionListSchema, type TransactionDto } from '@shared/api/transactions'
 import { HEADER_STALE } from '@shared/constants'
 import { apiGetWithHeaders } from '@/lib/api-client'
+import { transactionKeys } from '@/lib/query-keys'
 import type { TransactionFilters } from '../lib/url-state'
-import { transactionQueryKeys } from './keys'
 
 export interface TransactionPage {
   items: TransactionDto[]
@@ -34,7 +34,7 @@ export async function getTransactions(query: ListQuery, signal?: AbortSignal): P
 
 export const transactionsQueryOptions = (query: ListQuery) =>
   queryOptions({
-    queryKey: transactionQueryKeys.list(query),
+    queryKey: transactionKeys.list(query),
     queryFn: ({ signal }) => getTransactions(query, signal),
     staleTime: HEADER_STALE.transactionsMs,
   })

@@ -4,7 +4,7 @@ import { ShieldAlert } from 'lucide-react'
 import type { TransactionAction, TransactionDetailDto } from '@shared/api/transactions'
 import { Card } from '@/components/ui/card'
 import { checkoutOpenFor } from '@/lib/payment-storage'
-import { transactionQueryKeys } from '../api/keys'
+import { transactionKeys } from '@/lib/query-keys'
 import { buttonActions } from '../lib/actions'
 import { guidance } from '../lib/guidance'
 import { useOpenActions } from '../hooks/use-open-actions'
@@ -15,7 +15,7 @@ import { StepButton } from './step-button'
 /** "What happens now": the viewer's next step in words, the running clock, and only the steps the server allows. */
 export function DealActions({ deal }: { deal: TransactionDetailDto }) {
   const client = useQueryClient()
-  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: transactionQueryKeys.detail(deal.id) }), [client, deal.id])
+  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: transactionKeys.detail(deal.id) }), [client, deal.id])
   const { actions, lapsed } = useOpenActions(deal)
   const buttons = buttonActions(actions)
   // the step whose dialog is open stays while it is open, even once the deal has moved on without it (the other side,

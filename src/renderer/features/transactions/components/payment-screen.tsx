@@ -11,8 +11,8 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { useCurrentUser } from '@/lib/auth'
 import { checkoutOpenFor } from '@/lib/payment-storage'
 import { useSeo } from '@/lib/seo'
+import { transactionKeys } from '@/lib/query-keys'
 import { useTransaction } from '../api/get-transaction'
-import { transactionQueryKeys } from '../api/keys'
 import { useOpenActions, type OpenActions } from '../hooks/use-open-actions'
 import { reservationEndedText } from '../lib/guidance'
 import { paidWith } from '../lib/pay-options'
@@ -100,7 +100,7 @@ function PaymentBody({ deal }: { deal: TransactionDetailDto }) {
           </div>
         </div>
         <div className="mt-5 empty:hidden">
-          <DealTimers deal={deal} onElapsed={() => void client.invalidateQueries({ queryKey: transactionQueryKeys.detail(deal.id) })} />
+          <DealTimers deal={deal} onElapsed={() => void client.invalidateQueries({ queryKey: transactionKeys.detail(deal.id) })} />
         </div>
         {actions.includes('pay') && <PayPanel deal={deal} />}
         <Button asChild variant="outline" className="mt-5">

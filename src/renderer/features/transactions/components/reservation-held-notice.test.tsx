@@ -6,8 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router-dom'
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import { formatDateTime } from '@/lib/dates'
-import { authKeys } from '@/lib/query-keys'
-import { transactionQueryKeys } from '../api/keys'
+import { authKeys, transactionKeys } from '@/lib/query-keys'
 import { makeDeal } from '../test-fixtures'
 import { ReservationHeldNotice } from './reservation-held-notice'
 
@@ -35,7 +34,7 @@ function renderNotice(onDismiss = () => {}, me: typeof BUYER | null = BUYER) {
     </QueryClientProvider>,
   )
   /** the deal has been answered (and, inside waitFor's act, drawn) */
-  const settled = () => waitFor(() => expect(client.getQueryCache().find({ queryKey: transactionQueryKeys.detail(7) })?.state.status).toBe('success'))
+  const settled = () => waitFor(() => expect(client.getQueryCache().find({ queryKey: transactionKeys.detail(7) })?.state.status).toBe('success'))
   return { settled }
 }
 
