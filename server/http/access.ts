@@ -79,6 +79,22 @@ export interface ActiveViewer {
 }
 
 /**
+ * The signed-in person's id, name and picture as plain values, or null when signed out, gone or banned: from the row the
+ * session was read with when the request has it (nothing mapped into the EntityManager), else as currentUser reads them.
+ */
+export async function signedInPerson(ctx: AppContext): Promise<Pick<User, 'id' | 'username' | 'avatar'> | null> {
+  const id = sessionUserId(ctx)
+  if (id === null) return null
+  const { em } = ctx.state
+  const row = sessionRows.get(em)
+  if (row && row.id === id && !em.getUnitOfWork().getById<User>(User.name, id)) {
+    return row.banned_at ? null : { id, username: row.username, avatar: row.avatar }
+  }
+  const user = await currentUser(ctx)
+  return user && { id, username: user.username, avatar: user.avatar }
+}
+
+/**
  * requireActiveUser's answer as plain values: from the row the session was read with (this request's own, as fresh
  * as its session) when the request has it, so nothing is mapped into the EntityManager; else from the User.
  */

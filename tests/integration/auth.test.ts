@@ -239,6 +239,23 @@ describe('sign-in', () => {
     expect(limited.json.message).toMatch(/Too many attempts/)
   })
 
+  it('ends the session of a user banned behind its back the next time it asks who is signed in', async () => {
+    const client = new ApiClient(server.url)
+    const { code, email } = await signUp(client, 'Banned_Later')
+    expect((await client.post('/api/auth/verify-email', { email, code })).status).toBe(200)
+    const me = await client.get('/api/auth/me')
+    expect(me.json).toMatchObject({ username: 'Banned_Later', balance: '15.00' })
+    const sessions = async () => Number((await sql.query('select count(*)::int as n from sessions where user_id = $1', [me.json.id])).rows[0].n)
+    expect(await sessions()).toBe(1)
+    // banned straight in the database, so the ban's own ending of the user's sessions never ran
+    await sql.query('update users set banned_at = now(), ban_reason = $2 where id = $1', [me.json.id, 'Spam'])
+    expect((await client.get('/api/auth/me')).status).toBe(401)
+    expect(await sessions()).toBe(0)
+    // lifted again, the session stays ended: the user signs in anew
+    await sql.query('update users set banned_at = null, ban_reason = null where id = $1', [me.json.id])
+    expect((await client.get('/api/auth/me')).status).toBe(401)
+  })
+
   it('makes ADMIN_USERNAME an admin; admin-me reports isAdmin', async () => {
     const admin = new ApiClient(server.url)
     expect((await admin.post('/api/auth/login', { username: 'rootadmin', password: 'root-admin-password' })).status).toBe(200)

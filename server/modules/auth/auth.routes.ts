@@ -15,7 +15,7 @@ import { forbidden, unauthorized } from '../../http/errors'
 import { clientIp, sessionUserId, type AppContext, type AppState } from '../../http/context'
 import type { RateLimits } from '../../http/rate-limit'
 import { parseBody } from '../../http/validation'
-import type { User } from '../users/user.entity'
+import { currentUser, signedInPerson } from '../../http/access'
 import type { SignIn } from './sign-in'
 import type { UsersService } from '../users/users.service'
 import type { AuthService } from './auth.service'
@@ -34,16 +34,10 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/auth' })
   const { auth, users, rateLimits, signIn, locks } = deps
 
-  /** The signed-in user, or null; a banned or deleted user's session ends here. */
-  async function currentUser(ctx: AppContext): Promise<User | null> {
-    const id = sessionUserId(ctx)
-    if (id === null) return null
-    const user = await users.findById(ctx.state.em, id)
-    if (!user || user.bannedAt) {
-      ctx.session = null
-      return null
-    }
-    return user
+  /** The session of a user who is gone or banned ends where it asks who is signed in. */
+  function signedOutUnlessFound<T>(ctx: AppContext, found: T | null): T | null {
+    if (found === null && sessionUserId(ctx) !== null) ctx.session = null
+    return found
   }
 
   router.post('/signup', async (ctx) => {
@@ -110,13 +104,14 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
   })
 
   router.get('/me', async (ctx) => {
-    const user = await currentUser(ctx)
-    if (!user) throw unauthorized()
-    ctx.body = await users.toCurrentUser(ctx.state.em, user)
+    // read on every page load: the row read with the session, no entity
+    const person = signedOutUnlessFound(ctx, await signedInPerson(ctx))
+    if (!person) throw unauthorized()
+    ctx.body = await users.toCurrentUser(ctx.state.em, person)
   })
 
   router.get('/admin-me', async (ctx) => {
-    const user = await currentUser(ctx)
+    const user = signedOutUnlessFound(ctx, await currentUser(ctx))
     if (!user) throw unauthorized()
     // an admin without two-factor is still an admin here: the admin screens show how to turn it on first
     ctx.body = { user: { ...(await users.toCurrentUser(ctx.state.em, user)), isAdmin: user.isAdmin, twoFactorEnabled: user.twoFactorSince !== null } }

@@ -219,12 +219,13 @@ export class LedgerService {
 
   /** A user's wallet balance in one query, without creating the wallet on a read. */
   async walletBalance(em: EntityManager, userId: number): Promise<Cents> {
-    const rows = await em.getConnection().execute<{ total: string | null }[]>(
+    // read on every GET /api/auth/me: prepared once per connection, straight to the pg client
+    const rows = await runPreparedOn<{ total: string | null }>(
+      em,
+      'ledger_wallet_balance',
       `select coalesce(sum(e.amount_cents), 0) as total from ledger_accounts a
          join ledger_entries e on e.account_id = a.id where a.code = ?`,
       [`wallet:${userId}`],
-      'all',
-      em.getTransactionContext(),
     )
     return Number(rows[0]?.total ?? 0)
   }

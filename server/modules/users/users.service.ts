@@ -28,7 +28,7 @@ export class UsersService {
     return (await em.count(User, { email: normalizeEmail(email) })) > 0
   }
 
-  async toCurrentUser(em: EntityManager, user: User): Promise<CurrentUser> {
+  async toCurrentUser(em: EntityManager, user: Pick<User, 'id' | 'username' | 'avatar'>): Promise<CurrentUser> {
     const balance = await this.ledger.walletBalance(em, user.id)
     return { id: user.id, username: user.username, avatar: user.avatar, balance: centsToDecimalString(balance) }
   }
