@@ -17,6 +17,8 @@ import { throughput } from './http-load'
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
+/** connections to PostgreSQL, the same for both: Handover's default DATABASE_POOL_SIZE */
+const POOL = 10
 
 /** The value of cookie `name` in a Cookie header. */
 function cookieValue(header: string | undefined, name: string): string | null {
@@ -28,7 +30,7 @@ function cookieValue(header: string | undefined, name: string): string | null {
 }
 
 async function rawServer(databaseUrl: string, cookieName: string): Promise<{ url: string; server: Server; pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL })
   const server = createServer(async (req, res) => {
     const key = cookieValue(req.headers.cookie, cookieName)
     const { rows } = key
@@ -57,7 +59,10 @@ async function rawServer(databaseUrl: string, cookieName: string): Promise<{ url
 
 export async function authMeBench(): Promise<void> {
   const db = await createTestDatabase()
-  const app = await startTestServer({ databaseUrl: db.url, env: { ADMIN_USERNAME: 'benchuser', ADMIN_PASSWORD: 'bench-password' } })
+  const app = await startTestServer({
+    databaseUrl: db.url,
+    env: { ADMIN_USERNAME: 'benchuser', ADMIN_PASSWORD: 'bench-password', DATABASE_POOL_SIZE: String(POOL) },
+  })
   const client = new ApiClient(app.url)
   await client.post('/api/auth/login', { username: 'benchuser', password: 'bench-password' })
   const me = await client.get('/api/auth/me')
