@@ -62,7 +62,7 @@ import { BlogService } from './modules/blog/blog.service'
 import { adminContactRoutes, contactRoutes } from './modules/contact/contact.routes'
 import { ContactService } from './modules/contact/contact.service'
 import { handoverStepRoutes } from './modules/escrow/handover-steps.routes'
-import { EscrowService } from './modules/escrow/escrow.service'
+import { createEscrowServices, type EscrowServices } from './modules/escrow/escrow.module'
 import { ListingWritesService } from './modules/listings/listing-writes.service'
 import { listingsRoutes, statsRoutes } from './modules/listings/listings.routes'
 import { ListingsService } from './modules/listings/listings.service'
@@ -129,7 +129,7 @@ export interface Services {
   notifications: NotificationService
   listingWrites: ListingWritesService
   conversations: ConversationsService
-  escrow: EscrowService
+  escrow: EscrowServices
   /** deposits, provider checkouts and their confirmation, withdrawals, balance (PAYMENTS_PROVIDER) */
   payments: PaymentsModule
 }
@@ -162,8 +162,18 @@ export function createServices(deps: Pick<AppDeps, 'config' | 'mailer' | 'bus' |
   const listingWrites = new ListingWritesService({ settings, notifications, media, bus: deps.bus, logger: deps.logger })
   const conversations = new ConversationsService({ bus: deps.bus, presence: deps.presence, logger: deps.logger, listings, users })
   // escrow is created below and calls payments for checkouts; payments reach it lazily to fund purchases
-  const payments = createPaymentsModule({ config: deps.config, ledger, notifications, bus: deps.bus, logger: deps.logger, purchases: () => escrow })
-  const escrow = new EscrowService({ ledger, settings, notifications, conversations, bus: deps.bus, logger: deps.logger })
+  const payments = createPaymentsModule({
+    config: deps.config,
+    ledger,
+    notifications,
+    bus: deps.bus,
+    logger: deps.logger,
+    purchases: () => ({
+      payWithProvider: (tx, order) => escrow.steps.payWithProvider(tx, order),
+      holdForProviderComplaint: (tx, transactionId) => escrow.system.holdForProviderComplaint(tx, transactionId),
+    }),
+  })
+  const escrow = createEscrowServices({ ledger, settings, notifications, conversations, bus: deps.bus, logger: deps.logger })
   return {
     ledger,
     users,
@@ -216,7 +226,7 @@ export function createApp(deps: AppDeps): CreatedApp {
   const signIn = createSignIn({ users: services.users, twoFactor, locks: services.signInLocks, devices })
   const webauthn = new WebAuthnService({ publicUrl: config.publicUrl, secret: config.sessionSecret, twoFactor, logger })
   const reviews = new ReviewsService({
-    deal: (em, viewer, id) => services.escrow.get(em, viewer, id),
+    deal: (em, viewer, id) => services.escrow.queries.get(em, viewer, id),
     notifications: services.notifications,
     bus: deps.bus,
     logger,
@@ -293,7 +303,7 @@ export function createApp(deps: AppDeps): CreatedApp {
         notifications: services.notifications,
         bus: deps.bus,
         logger,
-        holdDealsOf: (tx, sellerId) => services.escrow.holdDealsOfBannedSeller(tx, sellerId),
+        holdDealsOf: (tx, sellerId) => services.escrow.system.holdDealsOfBannedSeller(tx, sellerId),
       }),
     }),
     adminListingModerationRoutes({ listings: new ListingModerationService({ notifications: services.notifications, bus: deps.bus, logger }) }),

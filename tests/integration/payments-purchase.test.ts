@@ -105,14 +105,14 @@ describe('purchases paid at the provider', () => {
     // the escrow core asked again for the same order moves nothing twice
     const { escrow } = server.created.services
     const again = await server.orm.em.fork().transactional(async (tx) => {
-      const first = await escrow.payWithProvider(tx, {
+      const first = await escrow.steps.payWithProvider(tx, {
         transactionId: deal.id,
         orderId: checkout.orderId,
         method: 'card',
         amountCents: held,
         processorFeeCents: 1,
       })
-      return escrow
+      return escrow.steps
         .payWithProvider(tx, { transactionId: deal.id, orderId: checkout.orderId, method: 'card', amountCents: held, processorFeeCents: 1 })
         .then(() => first)
     })

@@ -336,7 +336,7 @@ describe('Trustap, late and after the credit', () => {
     standin.setStatus(id, 'complained')
     const before = await balanceOf(carol)
     const escrow = server.created.services.escrow
-    const spy = vi.spyOn(escrow, 'holdForProviderComplaint').mockRejectedValueOnce(new Error('the hold failed'))
+    const spy = vi.spyOn(escrow.system, 'holdForProviderComplaint').mockRejectedValueOnce(new Error('the hold failed'))
     try {
       const failed = await hook({ code: 'p2p_tx.complained', target_id: String(id), time: '2026-11-29T18:00:00.000Z' })
       // the webhook answers 503, so Trustap sends it again

@@ -13,13 +13,13 @@ import type { AppContext, AppState } from '../../http/context'
 import { serialOrNotFound } from '../../http/path-ids'
 import { parseQuery } from '../../http/validation'
 import type { ConversationsService } from '../conversations/conversations.service'
-import type { EscrowService } from '../escrow/escrow.service'
+import type { EscrowServices } from '../escrow/escrow.module'
 import { readAdminStats } from './admin-stats.reads'
 
 const dealIdParam = (ctx: AppContext) => serialOrNotFound(ctx.params.id, TRANSACTION_MESSAGES.notFound)
 
 export interface AdminDashboardDeps {
-  escrow: EscrowService
+  escrow: EscrowServices
   conversations: ConversationsService
 }
 
@@ -40,7 +40,7 @@ export function adminDashboardRoutes(deps: AdminDashboardDeps): Router<AppState>
   router.get('/disputes', async (ctx) => {
     const admin = await requireAdmin(ctx)
     const { page } = parseQuery(ctx, pageQuerySchema)
-    const { items, total } = await escrow.disputes(ctx.state.em, { userId: admin.id, isAdmin: true }, page, DISPUTES_PAGE_SIZE)
+    const { items, total } = await escrow.queries.disputes(ctx.state.em, { userId: admin.id, isAdmin: true }, page, DISPUTES_PAGE_SIZE)
     ctx.set(TOTAL_COUNT_HEADER, String(total))
     ctx.body = items
   })
@@ -49,7 +49,7 @@ export function adminDashboardRoutes(deps: AdminDashboardDeps): Router<AppState>
   router.get('/disputes/:id', async (ctx) => {
     const admin = await requireAdmin(ctx)
     const viewer = { userId: admin.id, isAdmin: true }
-    const transaction = await escrow.get(ctx.state.em, viewer, dealIdParam(ctx))
+    const transaction = await escrow.queries.get(ctx.state.em, viewer, dealIdParam(ctx))
     const chat = transaction.conversationId
       ? await conversations.messages(ctx.state.em, viewer, transaction.conversationId, { limit: DISPUTE_TRANSCRIPT_LIMIT })
       : { items: [], nextCursor: null }

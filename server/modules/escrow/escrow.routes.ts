@@ -19,7 +19,7 @@ import { respondIdempotent, type Answer } from '../../http/idempotency'
 import type { AnnounceDeps } from '../../realtime/announce'
 import { parseBody, parseQuery } from '../../http/validation'
 import type { PurchaseCheckoutInput } from '../payments/payments.service'
-import type { EscrowActor, EscrowService, EscrowViewer, StepInput } from './escrow.service'
+import type { EscrowActor, EscrowServices, EscrowViewer, StepInput } from './escrow.module'
 
 const idParam = (ctx: AppContext, name = 'id') => serialOrNotFound(ctx.params[name], TRANSACTION_MESSAGES.notFound)
 
@@ -49,7 +49,7 @@ const ADMIN_MONEY_ACTIONS = new Set<TransactionAction>(['release', 'refund', 're
  * Idempotency-Key: the same key and body replay the first answer, another body is a 409.
  */
 export interface EscrowRoutesDeps {
-  escrow: EscrowService
+  escrow: EscrowServices
   /** the provider's checkout for a deal's one purchase order (payments) */
   checkout: (em: EntityManager, input: PurchaseCheckoutInput) => Promise<CheckoutDto>
   stepUp: StepUp
@@ -66,7 +66,7 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
 
   router.get('/', async (ctx) => {
     const viewer = await viewerOf(ctx)
-    const { items, total } = await escrow.list(ctx.state.em, viewer, parseQuery(ctx, transactionListQuerySchema))
+    const { items, total } = await escrow.queries.list(ctx.state.em, viewer, parseQuery(ctx, transactionListQuerySchema))
     ctx.set('X-Total-Count', String(total))
     ctx.body = items
   })
@@ -75,26 +75,28 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
   router.get('/all', async (ctx) => {
     const admin = await requireAdmin(ctx)
     const query = parseQuery(ctx, transactionListQuerySchema.omit({ role: true }))
-    const { items, total } = await escrow.list(ctx.state.em, { userId: admin.id, isAdmin: true }, query, true)
+    const { items, total } = await escrow.queries.list(ctx.state.em, { userId: admin.id, isAdmin: true }, query, true)
     ctx.set('X-Total-Count', String(total))
     ctx.body = items
   })
 
   router.get('/quote', async (ctx) => {
     const viewer = await viewerOf(ctx)
-    ctx.body = await escrow.quote(ctx.state.em, viewer, parseQuery(ctx, quoteQuerySchema).listingId)
+    ctx.body = await escrow.purchases.quote(ctx.state.em, viewer, parseQuery(ctx, quoteQuerySchema).listingId)
   })
 
   router.get('/:id', async (ctx) => {
     const viewer = await viewerOf(ctx)
-    ctx.body = await escrow.get(ctx.state.em, viewer, idParam(ctx))
+    ctx.body = await escrow.queries.get(ctx.state.em, viewer, idParam(ctx))
   })
 
   router.post('/', async (ctx) => {
     const viewer = await viewerOf(ctx)
     const { listingId, pay, quotedTotal } = parseBody(ctx, purchaseRequestSchema)
     const order = { listingId, quotedTotalCents: quotedTotal === undefined ? undefined : dollarsToCents(quotedTotal)! }
-    await answer(ctx, viewer, (tx) => (pay === 'balance' ? escrow.purchaseFromBalance(tx, viewer, order) : escrow.purchase(tx, viewer, order)))
+    await answer(ctx, viewer, (tx) =>
+      pay === 'balance' ? escrow.purchases.purchaseFromBalance(tx, viewer, order) : escrow.purchases.purchase(tx, viewer, order),
+    )
   })
 
   /**
@@ -106,7 +108,7 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
     const viewer = await viewerOf(ctx)
     const id = idParam(ctx)
     const { method, returnTo } = parseBody(ctx, providerCheckoutRequestSchema)
-    const amountCents = await escrow.amountDue(ctx.state.em, viewer, id)
+    const amountCents = await escrow.queries.amountDue(ctx.state.em, viewer, id)
     ctx.body = await deps.checkout(ctx.state.em, { transactionId: id, userId: viewer.userId, amountCents, method, ip: ctx.ip, returnTo })
   })
 
@@ -114,7 +116,7 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
     const viewer = await viewerOf(ctx)
     const id = idParam(ctx)
     const itemId = idParam(ctx, 'itemId')
-    await answer(ctx, viewer, (tx) => escrow.tick(tx, viewer, id, itemId))
+    await answer(ctx, viewer, (tx) => escrow.steps.tick(tx, viewer, id, itemId))
   })
 
   router.post('/:id/:step', async (ctx) => {
@@ -127,7 +129,7 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
     // an admin's money decision (paying the seller, or the buyer back) wants a fresh second factor
     if (viewer.isAdmin && ADMIN_MONEY_ACTIONS.has(step.action)) await deps.stepUp.require(ctx, await activeUser(ctx.state.em, viewer.userId))
     const input = step.input?.(ctx) ?? {}
-    await answer(ctx, viewer, (tx): Promise<Answer<unknown>> => escrow.act(tx, viewer, id, step.action, input))
+    await answer(ctx, viewer, (tx): Promise<Answer<unknown>> => escrow.steps.act(tx, viewer, id, step.action, input))
   })
 
   return router

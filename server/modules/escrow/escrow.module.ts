@@ -1,0 +1,23 @@
+import { DealQueries } from './deal-queries'
+import { DealSteps } from './deal-steps'
+import { DealWriter, type EscrowDeps } from './deal-writer'
+import { Purchases } from './purchases'
+import { SystemMoves } from './system-moves'
+
+export type { EscrowActor, EscrowViewer } from './escrow.reads'
+export type { EscrowDeps, StepInput } from './deal-writer'
+export type { PurchaseOrder } from './purchases'
+
+/** The escrow's services, by job: buying, people's steps, the server's own moves, and reading deals. */
+export interface EscrowServices {
+  purchases: Purchases
+  steps: DealSteps
+  system: SystemMoves
+  queries: DealQueries
+}
+
+export function createEscrowServices(deps: EscrowDeps): EscrowServices {
+  const writer = new DealWriter(deps)
+  const steps = new DealSteps(writer, deps)
+  return { purchases: new Purchases(writer, steps, deps), steps, system: new SystemMoves(writer, deps), queries: new DealQueries() }
+}
