@@ -11,6 +11,7 @@ import {
   requireActiveUser,
   requireActiveViewer,
   requireAdmin,
+  signedInPerson,
   type SessionUserRow,
 } from './access'
 import type { AppContext } from './context'
@@ -121,6 +122,37 @@ describe('the signed-in user', () => {
     expect(managed.findOne).not.toHaveBeenCalled()
     // a row is held for one request's EntityManager, never another's
     expect(await currentUser(signedIn(fakeEm([]).em, 1))).toBeNull()
+  })
+})
+
+describe('the signed-in person, as plain values', () => {
+  it('is nobody signed out, and asks the database nothing', async () => {
+    const { em, findOne } = fakeEm([row(1)])
+    expect(await signedInPerson(signedIn(em))).toBeNull()
+    expect(findOne).not.toHaveBeenCalled()
+  })
+
+  it('comes from the row held with the session, without a query or a mapped User; nobody when that row is banned', async () => {
+    const held = fakeEm([row(1)])
+    holdSessionUser(held.em, row(1, { username: 'as read', avatar: '/p.png' }))
+    expect(await signedInPerson(signedIn(held.em, 1))).toEqual({ id: 1, username: 'as read', avatar: '/p.png' })
+    expect(held.findOne).not.toHaveBeenCalled()
+    expect(held.map).not.toHaveBeenCalled()
+    const banned = fakeEm([row(1)])
+    holdSessionUser(banned.em, row(1, { banned_at: ON }))
+    expect(await signedInPerson(signedIn(banned.em, 1))).toBeNull()
+  })
+
+  it('comes from a managed User over the held row, and from the database when the row is another user’s or none', async () => {
+    const managed = fakeEm([], [row(1, { username: 'managed', avatar: '/m.png' })])
+    holdSessionUser(managed.em, row(1))
+    expect(await signedInPerson(signedIn(managed.em, 1))).toEqual({ id: 1, username: 'managed', avatar: '/m.png' })
+    const other = fakeEm([row(2, { username: 'from db' }), row(3, { banned_at: ON })])
+    holdSessionUser(other.em, row(1))
+    expect(await signedInPerson(signedIn(other.em, 2))).toEqual({ id: 2, username: 'from db', avatar: null })
+    expect(await signedInPerson(signedIn(other.em, 3))).toBeNull()
+    expect(await signedInPerson(signedIn(other.em, 4))).toBeNull()
+    expect(other.findOne).toHaveBeenCalledTimes(3)
   })
 })
 
