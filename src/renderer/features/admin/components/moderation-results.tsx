@@ -1,7 +1,8 @@
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { SearchX } from 'lucide-react'
 import { MODERATION_PAGE_SIZE } from '@shared/api/moderation'
+import { useLastPageRedirect } from '@/hooks/use-last-page-redirect'
 import { Pager, showingText } from '@/components/pager'
 import { LoadFailedNotice } from '@/components/load-failed-notice'
 import { StateNotice } from '@/components/state-notice'
@@ -22,15 +23,9 @@ interface ModerationResultsProps<T> {
 
 /** A moderation list's states around its table: loading, failed (with Try Again), empty, and the pager. */
 export function ModerationResults<T>({ list, page, noun, filtered, onPage, onClear, children }: ModerationResultsProps<T>) {
-  const total = list.data?.total ?? 0
-  const pages = Math.max(1, Math.ceil(total / MODERATION_PAGE_SIZE))
-  // an old link past the last page lands on the last one
-  const pastEnd = !list.isPlaceholderData && list.data !== undefined && total > 0 && page > pages
-  useEffect(() => {
-    if (pastEnd) onPage(pages, true)
-  }, [pastEnd, pages, onPage])
+  const { total, pages, settling } = useLastPageRedirect(list, page, MODERATION_PAGE_SIZE, (last) => onPage(last, true))
 
-  if (list.isPending) {
+  if (list.isPending || settling) {
     return (
       <div className="grid gap-2" aria-label={`Loading ${noun}`}>
         {[0, 1, 2, 3, 4].map((i) => (

@@ -1,8 +1,9 @@
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom'
 import { AlertTriangle, BellOff, CheckCheck } from 'lucide-react'
 import type { NotificationDto } from '@shared/api/notifications'
+import { useLastPageRedirect } from '@/hooks/use-last-page-redirect'
 import { paths } from '@/config/paths'
 import { useCurrentUser } from '@/lib/auth'
 import { NOTIFICATION_FILTER_TYPES, NOTIFICATION_TYPE_LABELS, notificationTarget, typesForFilter } from '@/lib/notification-display'
@@ -65,13 +66,9 @@ export function NotificationsScreen() {
   useSeo({ title: 'Notifications | Handover', description: 'Your Handover notifications.', noIndex: true })
 
   const setFilters = (next: NotificationFilters, replace = false) => setSearchParams(writeNotificationSearch(next), { replace })
-  const total = list.data?.total ?? 0
-  const pages = Math.max(1, Math.ceil(total / query.pageSize))
-  // an old link past the last page lands on the last one
-  const pastEnd = !list.isPlaceholderData && list.data !== undefined && total > 0 && filters.page > pages
-  useEffect(() => {
-    if (pastEnd) setSearchParams(writeNotificationSearch({ type: filters.type, page: pages }), { replace: true })
-  }, [pastEnd, pages, filters.type, setSearchParams])
+  const { total, pages, settling } = useLastPageRedirect(list, filters.page, query.pageSize, (last) =>
+    setFilters({ type: filters.type, page: last }, true),
+  )
 
   // the sign-in screen has no return path yet, so a signed-out visitor starts there
   if (!isLoading && !isSignedIn) return <Navigate to={paths.login} replace />
@@ -117,7 +114,7 @@ export function NotificationsScreen() {
       </div>
 
       <div className="mt-6">
-        {isLoading || list.isPending ? (
+        {isLoading || list.isPending || settling ? (
           <LoadingList />
         ) : list.isError ? (
           <Notice icon={<AlertTriangle className="size-7" aria-hidden="true" />} title="Could not load notifications" text={list.error.message}>

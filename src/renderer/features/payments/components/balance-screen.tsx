@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router-dom'
 import { Landmark, ReceiptText } from 'lucide-react'
 import { PAYMENTS_PAGE_SIZE } from '@shared/api/payments'
@@ -8,6 +8,7 @@ import { LoadFailedNotice } from '@/components/load-failed-notice'
 import { StateNotice } from '@/components/state-notice'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { useLastPageRedirect } from '@/hooks/use-last-page-redirect'
 import { useCurrentUser } from '@/lib/auth'
 import { formatBalance } from '@/lib/money-display'
 import { useSeo } from '@/lib/seo'
@@ -61,13 +62,9 @@ export function BalanceScreen() {
   const history = useBalanceHistory(page, isSignedIn)
   const withdrawals = useWithdrawals(isSignedIn)
   useSeo({ title: 'Balance | Handover', description: 'Your Handover balance, deposits and withdrawals.', noIndex: true })
-  const total = history.data?.total ?? 0
-  const pages = Math.max(1, Math.ceil(total / PAYMENTS_PAGE_SIZE))
-  // an old link past the last page lands on the last one, as /transactions does
-  const pastEnd = !history.isPlaceholderData && history.data !== undefined && total > 0 && page > pages
-  useEffect(() => {
-    if (pastEnd) setSearch(pages > 1 ? { page: String(pages) } : {}, { replace: true })
-  }, [pastEnd, pages, setSearch])
+  const { total, pages, settling } = useLastPageRedirect(history, page, PAYMENTS_PAGE_SIZE, (last) =>
+    setSearch(last > 1 ? { page: String(last) } : {}, { replace: true }),
+  )
   if (!isLoading && !isSignedIn) return <Navigate to={paths.login} replace />
 
   // the header's figure (from /api/auth/me) stands in until, or if, the balance summary cannot be read
@@ -110,10 +107,12 @@ export function BalanceScreen() {
       <Section
         title="History"
         aside={
-          history.data && total > 0 ? <p className="text-sm text-muted-foreground">{showingText(page, PAYMENTS_PAGE_SIZE, total)}</p> : undefined
+          history.data && total > 0 && !settling ? (
+            <p className="text-sm text-muted-foreground">{showingText(page, PAYMENTS_PAGE_SIZE, total)}</p>
+          ) : undefined
         }
       >
-        {history.isPending ? (
+        {history.isPending || settling ? (
           <Skeleton className="h-40 rounded-2xl" />
         ) : history.isError ? (
           <LoadFailedNotice title="Could not load your history" error={history.error} onRetry={() => void history.refetch()} />

@@ -1,7 +1,7 @@
-import { useEffect } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router-dom'
 import { ArrowLeftRight, SearchX } from 'lucide-react'
 import { TRANSACTION_PAGE } from '@shared/api/transactions'
+import { useLastPageRedirect } from '@/hooks/use-last-page-redirect'
 import { paths } from '@/config/paths'
 import { Pager, showingText } from '@/components/pager'
 import { LoadFailedNotice } from '@/components/load-failed-notice'
@@ -89,13 +89,9 @@ export function TransactionsScreen() {
   useSeo({ title: 'Transactions | Handover', description: 'Your purchases and sales on Handover.', noIndex: true })
 
   const setFilters = (next: TransactionFilters) => setSearchParams(writeTransactionSearch(next))
-  const total = list.data?.total ?? 0
-  const pages = Math.max(1, Math.ceil(total / TRANSACTION_PAGE.defaultSize))
-  // an old link past the last page lands on the last one
-  const pastEnd = !list.isPlaceholderData && list.data !== undefined && total > 0 && filters.page > pages
-  useEffect(() => {
-    if (pastEnd) setSearchParams(writeTransactionSearch({ ...filters, page: pages }), { replace: true })
-  }, [pastEnd, pages, filters, setSearchParams])
+  const { total, pages, settling } = useLastPageRedirect(list, filters.page, TRANSACTION_PAGE.defaultSize, (last) =>
+    setSearchParams(writeTransactionSearch({ ...filters, page: last }), { replace: true }),
+  )
 
   if (!isLoading && !isSignedIn) return <Navigate to={paths.login} replace />
   const filtered = filters.status !== null || filters.role !== null
@@ -108,7 +104,7 @@ export function TransactionsScreen() {
       </header>
       <Filters filters={filters} onChange={setFilters} />
       <div className="mt-6" aria-busy={list.isFetching}>
-        {isLoading || list.isPending ? (
+        {isLoading || list.isPending || settling ? (
           <LoadingList />
         ) : list.isError ? (
           <LoadFailedNotice title="Could not load your transactions" error={list.error} onRetry={() => void list.refetch()} />
