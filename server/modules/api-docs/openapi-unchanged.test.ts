@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs'
+import { gunzipSync } from 'node:zlib'
+import { describe, expect, it } from 'vitest'
+import { API_ROUTES } from './api-routes'
+import { buildOpenApiDocument } from './openapi.document'
+
+/**
+ * GET /api/openapi.json as it was before the endpoints were declared once in src/shared/api: the document built from
+ * the endpoint table may add information (a new route, a new field, a description) but must keep everything it said.
+ */
+const BEFORE = JSON.parse(
+  gunzipSync(readFileSync(new URL('../../../tests/fixtures/openapi-before-endpoint-table.json.gz', import.meta.url))).toString('utf8'),
+) as unknown
+
+/** where `after` drops or changes something `before` said: objects may gain keys, arrays and values must match */
+export function lostInformation(before: unknown, after: unknown, at = '$'): string[] {
+  if (Array.isArray(before)) {
+    if (!Array.isArray(after) || after.length !== before.length) return [at]
+    return before.flatMap((item, i) => lostInformation(item, after[i], `${at}[${i}]`))
+  }
+  if (before !== null && typeof before === 'object') {
+    if (after === null || typeof after !== 'object' || Array.isArray(after)) return [at]
+    const now = after as Record<string, unknown>
+    return Object.entries(before).flatMap(([key, value]) => (key in now ? lostInformation(value, now[key], `${at}.${key}`) : [`${at}.${key}`]))
+  }
+  return Object.is(before, after) ? [] : [at]
+}
+
+describe('the OpenAPI document from the endpoint table', () => {
+  it('keeps everything the document said before, allowing only new information', () => {
+    const now = buildOpenApiDocument(API_ROUTES, { version: '0.0.0-fixture', sessionCookie: 'handover.sid' })
+    expect(lostInformation(BEFORE, JSON.parse(JSON.stringify(now)))).toEqual([])
+  })
+
+  it('notices a dropped key, a changed value and a shorter list', () => {
+    const before = { a: { b: 1, c: [1, 2] }, d: 'x' }
+    expect(lostInformation(before, { a: { b: 1, c: [1, 2], e: 3 }, d: 'x', f: 0 })).toEqual([])
+    expect(lostInformation(before, { a: { c: [1] }, d: 'y' })).toEqual(['$.a.b', '$.a.c', '$.d'])
+  })
+})
