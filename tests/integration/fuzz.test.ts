@@ -2,7 +2,7 @@ import { parse as parseQueryString } from 'node:querystring'
 import fc from 'fast-check'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TaggedRouteDoc } from '../../server/http/route-docs'
+import type { Endpoint } from '@shared/api/endpoint'
 import type { RunningServer } from '../../server/server'
 import { documentedApiRoutes } from '../support/api-routes'
 import { createTestDatabase, type TestDatabase } from '../support/database'
@@ -41,7 +41,7 @@ let db: TestDatabase
 let server: RunningServer
 let sql: pg.Client
 let fx: OwnerResources
-let routes: TaggedRouteDoc[]
+let routes: Endpoint[]
 const cookies: Partial<Record<Role, string>> = {}
 
 beforeAll(async () => {
@@ -62,9 +62,9 @@ afterAll(async () => {
 })
 
 /** The least-privileged caller who may act on a route: they get the whole catalogue; the others a sample. */
-const PRIMARY: Record<TaggedRouteDoc['auth'], Role> = { anonymous: 'anonymous', 'signed-in': 'user', admin: 'admin', provider: 'anonymous' }
+const PRIMARY: Record<Endpoint['auth'], Role> = { anonymous: 'anonymous', 'signed-in': 'user', admin: 'admin', provider: 'anonymous' }
 
-function canAct(role: Role, route: TaggedRouteDoc): boolean {
+function canAct(role: Role, route: Endpoint): boolean {
   if (route.auth === 'anonymous') return true
   if (route.auth === 'signed-in') return role !== 'anonymous'
   if (route.auth === 'admin') return role === 'admin'
@@ -72,7 +72,7 @@ function canAct(role: Role, route: TaggedRouteDoc): boolean {
 }
 
 /** A real value for a path parameter, so bodies are checked where a well-formed one would really act. */
-function realParam(route: TaggedRouteDoc, name: string): string {
+function realParam(route: Endpoint, name: string): string {
   const path = route.mountedAs ?? route.path
   if (name === 'platform') return 'youtube'
   if (name === 'provider') return 'sandbox'
@@ -100,19 +100,19 @@ function realParam(route: TaggedRouteDoc, name: string): string {
   return String(found[1])
 }
 
-const pathWith = (route: TaggedRouteDoc, values: Record<string, string> = {}) =>
+const pathWith = (route: Endpoint, values: Record<string, string> = {}) =>
   route.path.replace(/:([A-Za-z]+)/g, (_m, name: string) => values[name] ?? encodeURIComponent(realParam(route, name)))
 
-const isWrite = (route: TaggedRouteDoc) => route.method !== 'GET'
-const takesBody = (route: TaggedRouteDoc) => ['POST', 'PUT', 'PATCH'].includes(route.method)
+const isWrite = (route: Endpoint) => route.method !== 'GET'
+const takesBody = (route: Endpoint) => ['POST', 'PUT', 'PATCH'].includes(route.method)
 
 /** The route's plausible JSON body (or `{}` without one): the base every case changes one thing of. */
-function baseBody(route: TaggedRouteDoc): string {
+function baseBody(route: Endpoint): string {
   const shape = bodyShape(route)
   return shape ? objectText(shape.schema, {}) : '{}'
 }
 
-function jsonProbe(route: TaggedRouteDoc, label: string, text: string, extra: Partial<Probe> = {}): Probe {
+function jsonProbe(route: Endpoint, label: string, text: string, extra: Partial<Probe> = {}): Probe {
   const schema = route.body && !('multipart' in route.body) ? route.body : null
   const malformed = schema ? !bodyAccepted(schema, text) : !isJsonContainer(text)
   return { label, method: route.method, url: pathWith(route), body: text, headers: { ...JSON_TYPE }, malformed, ...extra }
@@ -130,7 +130,7 @@ function isJsonContainer(text: string): boolean {
   }
 }
 
-function pathProbes(route: TaggedRouteDoc): Probe[] {
+function pathProbes(route: Endpoint): Probe[] {
   const names = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!)
   return names.flatMap((name) =>
     BAD_PATH_VALUES.map((value) => ({
@@ -143,7 +143,7 @@ function pathProbes(route: TaggedRouteDoc): Probe[] {
   )
 }
 
-function queryProbes(route: TaggedRouteDoc): Probe[] {
+function queryProbes(route: Endpoint): Probe[] {
   if (route.method !== 'GET') return []
   const base = pathWith(route)
   const probe = (label: string, query: string): Probe => ({
@@ -169,13 +169,13 @@ function queryProbes(route: TaggedRouteDoc): Probe[] {
 }
 
 /** Whether the route's query schema takes this query string as Koa parses it (repeated keys become arrays). */
-function queryAccepted(route: TaggedRouteDoc, query: string): boolean {
+function queryAccepted(route: Endpoint, query: string): boolean {
   const parsed = parseQueryString(query)
   if (holdsUnstorableText(parsed)) return false
   return route.query ? route.query.safeParse(parsed).success : true
 }
 
-function multipartProbes(route: TaggedRouteDoc, field: string): Probe[] {
+function multipartProbes(route: Endpoint, field: string): Probe[] {
   const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
   const parts = [
     { label: 'garbage file', ...multipart(field, 'this is not an image', 'a.png') },
@@ -207,7 +207,7 @@ function multipartProbes(route: TaggedRouteDoc, field: string): Probe[] {
   ]
 }
 
-function bodyProbes(route: TaggedRouteDoc): Probe[] {
+function bodyProbes(route: Endpoint): Probe[] {
   if (!takesBody(route)) return []
   if (route.body && 'multipart' in route.body) return multipartProbes(route, route.body.multipart)
   const shape = bodyShape(route)
@@ -252,10 +252,10 @@ function bodyProbes(route: TaggedRouteDoc): Probe[] {
 }
 
 /** Methods a path does not have, and one nobody has: sent once per path, as the caller of its first route. */
-function methodProbes(all: TaggedRouteDoc[]): Map<TaggedRouteDoc, Probe[]> {
-  const byPath = new Map<string, TaggedRouteDoc[]>()
+function methodProbes(all: Endpoint[]): Map<Endpoint, Probe[]> {
+  const byPath = new Map<string, Endpoint[]>()
   for (const route of all) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route])
-  const probes = new Map<TaggedRouteDoc, Probe[]>()
+  const probes = new Map<Endpoint, Probe[]>()
   for (const same of byPath.values()) {
     const methods = new Set<string>(same.map((r) => r.method))
     const missing = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !methods.has(m))
@@ -269,14 +269,14 @@ function methodProbes(all: TaggedRouteDoc[]): Map<TaggedRouteDoc, Probe[]> {
   return probes
 }
 
-function probesFor(route: TaggedRouteDoc): Probe[] {
+function probesFor(route: Endpoint): Probe[] {
   const probes = [...pathProbes(route), ...queryProbes(route), ...bodyProbes(route)]
   if (route.method === 'GET' && !probes.length) probes.push({ label: 'plain', method: 'GET', url: pathWith(route), headers: {}, malformed: false })
   return probes
 }
 
 /** Which probes a caller gets: never a well-formed write they may really make; a sample where they are not the primary caller. */
-function selectFor(role: Role, route: TaggedRouteDoc, probes: Probe[]): Probe[] {
+function selectFor(role: Role, route: Endpoint, probes: Probe[]): Probe[] {
   const acting = canAct(role, route)
   const eligible = probes.filter((p) => !acting || !isWrite(route) || p.malformed)
   if (role === PRIMARY[route.auth]) return eligible
@@ -286,7 +286,7 @@ function selectFor(role: Role, route: TaggedRouteDoc, probes: Probe[]): Probe[] 
 
 interface Job {
   role: Role
-  route: TaggedRouteDoc
+  route: Endpoint
   probe: Probe
 }
 
@@ -390,7 +390,7 @@ function encode(text: string): string {
 }
 
 interface Generated {
-  route: TaggedRouteDoc
+  route: Endpoint
   kind: 'path' | 'query' | 'field' | 'drop'
   slot: number
   text: string

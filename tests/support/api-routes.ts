@@ -1,5 +1,5 @@
 import type Router from '@koa/router'
-import type { TaggedRouteDoc } from '../../server/http/route-docs'
+import type { Endpoint } from '@shared/api/endpoint'
 import { API_ROUTES } from '../../server/modules/api-docs/api-routes'
 import type { RunningServer } from '../../server/server'
 
@@ -24,7 +24,7 @@ export function mountedRoutes(server: RunningServer): MountedRoute[] {
 export const routeKey = (route: MountedRoute) => `${route.method} ${route.path}`
 
 /** The mounted /api routes, each with the documented operations it serves (several for POST /api/transactions/:id/:step). */
-export function mountedApiRoutes(server: RunningServer): { route: MountedRoute; docs: TaggedRouteDoc[] }[] {
+export function mountedApiRoutes(server: RunningServer): { route: MountedRoute; docs: Endpoint[] }[] {
   return mountedRoutes(server)
     .filter((route) => route.path.startsWith('/api/'))
     .map((route) => ({ route, docs: API_ROUTES.filter((doc) => doc.method === route.method && (doc.mountedAs ?? doc.path) === route.path) }))
@@ -32,11 +32,12 @@ export function mountedApiRoutes(server: RunningServer): { route: MountedRoute; 
 
 /**
  * The documented operations of the mounted /api routes; throws, naming them, when a mounted route has no entry in
- * its module's *.openapi.ts table, so a new route is never driven or checked by nobody.
+ * its module's table in src/shared/api/endpoints, so a new route is never driven or checked by nobody.
  */
-export function documentedApiRoutes(server: RunningServer): TaggedRouteDoc[] {
+export function documentedApiRoutes(server: RunningServer): Endpoint[] {
   const mounted = mountedApiRoutes(server)
   const missing = mounted.filter((m) => m.docs.length === 0).map((m) => routeKey(m.route))
-  if (missing.length) throw new Error(`Mounted but not documented (add them to the module's *.openapi.ts table): ${missing.join(', ')}`)
+  if (missing.length)
+    throw new Error(`Mounted but not documented (declare them in the module's table in src/shared/api/endpoints): ${missing.join(', ')}`)
   return mounted.flatMap((m) => m.docs)
 }

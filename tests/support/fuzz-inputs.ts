@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { TaggedRouteDoc } from '../../server/http/route-docs'
+import type { Endpoint } from '@shared/api/endpoint'
 import { unstorableText } from '../../server/http/nul-guard'
 import { jsonSchemaOf, type JsonSchema } from '../../server/modules/api-docs/openapi.document'
 
@@ -186,13 +186,13 @@ export interface BodyShape {
   required: string[]
 }
 
-export function bodyShape(route: TaggedRouteDoc): BodyShape | null {
+export function bodyShape(route: Endpoint): BodyShape | null {
   if (!route.body || 'multipart' in route.body) return null
   const schema = jsonSchemaOf(route.body, 'input')
   return { schema, properties: Object.keys((schema.properties ?? {}) as object), required: (schema.required ?? []) as string[] }
 }
 
-export function queryProperties(route: TaggedRouteDoc): string[] {
+export function queryProperties(route: Endpoint): string[] {
   if (!route.query) return []
   return Object.keys((jsonSchemaOf(route.query, 'input').properties ?? {}) as object)
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
 import Router from '@koa/router'
 import type { AppState } from '../../http/context'
-import type { TaggedRouteDoc } from '../../http/route-docs'
+import type { Endpoint } from '@shared/api/endpoint'
 import { renderDocsPage } from './docs-page'
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.document'
 
 export interface ApiDocsRoutesDeps {
-  routes: readonly TaggedRouteDoc[]
+  routes: readonly Endpoint[]
   version: string
   sessionCookie: string
 }

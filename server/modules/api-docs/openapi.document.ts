@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { apiErrorSchema } from '@shared/api/errors'
-import type { RouteAuth, TaggedRouteDoc } from '../../http/route-docs'
+import type { Endpoint, RouteAuth } from '@shared/api/endpoint'
 
 export type JsonSchema = Record<string, unknown>
 
@@ -63,7 +63,7 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
 /** `/api/accounts/:id` → `/api/accounts/{id}` */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}')
 
-function operationId(route: TaggedRouteDoc): string {
+function operationId(route: Endpoint): string {
   const words = route.path
     .replace(/^\/api\//, '')
     .split(/[/.-]/)
@@ -74,7 +74,7 @@ function operationId(route: TaggedRouteDoc): string {
   return camel.replace(/\W/g, '')
 }
 
-function parametersOf(route: TaggedRouteDoc): NonNullable<OpenApiOperation['parameters']> {
+function parametersOf(route: Endpoint): NonNullable<OpenApiOperation['parameters']> {
   const parameters: NonNullable<OpenApiOperation['parameters']> = []
   for (const [name, schema] of Object.entries(route.params ?? {})) {
     parameters.push({ name, in: 'path', required: true, schema: jsonSchemaOf(schema, 'input') })
@@ -104,7 +104,7 @@ function parametersOf(route: TaggedRouteDoc): NonNullable<OpenApiOperation['para
   return parameters
 }
 
-function requestBodyOf(route: TaggedRouteDoc): OpenApiOperation['requestBody'] {
+function requestBodyOf(route: Endpoint): OpenApiOperation['requestBody'] {
   if (!route.body) return undefined
   if ('multipart' in route.body) {
     const schema = {
@@ -117,7 +117,7 @@ function requestBodyOf(route: TaggedRouteDoc): OpenApiOperation['requestBody'] {
   return { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body, 'input') } } }
 }
 
-function errorStatuses(route: TaggedRouteDoc): number[] {
+function errorStatuses(route: Endpoint): number[] {
   const statuses = new Set(route.errors ?? [])
   if (route.query || (route.body && !('multipart' in route.body))) statuses.add(400)
   if (route.body) statuses.add(413)
@@ -129,7 +129,7 @@ function errorStatuses(route: TaggedRouteDoc): number[] {
   return [...statuses].sort((a, b) => a - b)
 }
 
-function responsesOf(route: TaggedRouteDoc): OpenApiOperation['responses'] {
+function responsesOf(route: Endpoint): OpenApiOperation['responses'] {
   const { status = 200, schema, type = 'application/json' } = route.response ?? {}
   const success: OpenApiOperation['responses'][string] = { description: status === 204 ? 'Done; no body' : 'Success' }
   if (status !== 204) {
@@ -149,7 +149,7 @@ function responsesOf(route: TaggedRouteDoc): OpenApiOperation['responses'] {
   return responses
 }
 
-function operationOf(route: TaggedRouteDoc): OpenApiOperation {
+function operationOf(route: Endpoint): OpenApiOperation {
   const parameters = parametersOf(route)
   const requestBody = requestBodyOf(route)
   return {
@@ -165,7 +165,7 @@ function operationOf(route: TaggedRouteDoc): OpenApiOperation {
 }
 
 /** The OpenAPI 3.1 document of the routes, every schema taken from the shared zod contracts. */
-export function buildOpenApiDocument(routes: readonly TaggedRouteDoc[], options: { version: string; sessionCookie: string }): OpenApiDocument {
+export function buildOpenApiDocument(routes: readonly Endpoint[], options: { version: string; sessionCookie: string }): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {}
   for (const route of routes) {
     const path = openApiPath(route.path)

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import Router from '@koa/router'
 import multer from '@koa/multer'
 import type { Middleware } from 'koa'
-import { LISTING_RULES, type UploadedImage } from '@shared/api/listings'
+import { LISTING_IMAGE_FIELD, LISTING_RULES, type UploadedImage } from '@shared/api/listings'
 import { requireActiveUser } from '../../http/access'
 import type { AppState } from '../../http/context'
 import { badRequest } from '../../http/errors'
@@ -10,7 +10,6 @@ import type { RateLimits } from '../../http/rate-limit'
 import { imageTooLarge, processListingImage } from './listing-image'
 import { mediaUrl, type MediaStorage } from './storage'
 
-export const LISTING_IMAGE_FIELD = 'image'
 const ONE_IMAGE = `Send one image as multipart/form-data in the field “${LISTING_IMAGE_FIELD}”`
 
 interface MulterLikeError extends Error {

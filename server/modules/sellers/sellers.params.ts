@@ -1,8 +1,8 @@
+import { TOP_SELLERS_MAX_LIMIT } from '@shared/api/listings'
 import { badRequest } from '../../http/errors'
 import { serialOrNotFound } from '../../http/path-ids'
 
 export const TOP_SELLERS_DEFAULT_LIMIT = 20
-export const TOP_SELLERS_MAX_LIMIT = 100
 
 export const SELLER_MESSAGES = {
   notFound: 'Seller not found',

@@ -210,6 +210,12 @@ export const listingUpdateSchema = listingInputSchema
   .refine((value) => Object.values(value).some((v) => v !== undefined), 'Nothing to change')
 export type ListingUpdate = z.output<typeof listingUpdateSchema>
 
+/** The multipart field POST /api/uploads/listing-image takes its one file in. */
+export const LISTING_IMAGE_FIELD = 'image'
+
+/** The most sellers GET /api/sellers/top lists (`?limit=`). */
+export const TOP_SELLERS_MAX_LIMIT = 100
+
 /** POST /api/uploads/listing-image (multipart, one file in field "image") answers this. */
 export const uploadedImageSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int(), bytes: z.number().int() })
 export type UploadedImage = z.infer<typeof uploadedImageSchema>

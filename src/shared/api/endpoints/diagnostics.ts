@@ -1,9 +1,9 @@
-import { diagnosticReportSchema } from '@shared/api/diagnostics'
-import { routeDocs } from '../../http/route-docs'
+import { diagnosticReportSchema } from '../diagnostics'
+import { endpoints } from '../endpoint'
 
 /** diagnostics.routes.ts */
-export const diagnosticsRouteDocs = routeDocs('system', [
-  {
+export const diagnosticsEndpoints = endpoints('system', {
+  getDiagnostic: {
     method: 'GET',
     path: '/api/diagnostic',
     summary: 'Status of what the site runs on (503 when a required part is down); findings for admins',
@@ -11,4 +11,4 @@ export const diagnosticsRouteDocs = routeDocs('system', [
     response: { schema: diagnosticReportSchema },
     errors: [503],
   },
-])
+})

@@ -1,10 +1,9 @@
-import { uploadedImageSchema } from '@shared/api/listings'
-import { routeDocs } from '../../http/route-docs'
-import { LISTING_IMAGE_FIELD } from './upload.routes'
+import { LISTING_IMAGE_FIELD, uploadedImageSchema } from '../listings'
+import { endpoints } from '../endpoint'
 
 /** POST /api/uploads/listing-image (upload.routes.ts); the images are served from /media/, outside the API */
-export const mediaRouteDocs = routeDocs('media', [
-  {
+export const mediaEndpoints = endpoints('media', {
+  postUploadsListingImage: {
     method: 'POST',
     path: '/api/uploads/listing-image',
     summary: 'Upload a listing image (JPEG, PNG or WebP, at most 5 MB): re-encoded, stored, answered with its URL',
@@ -13,4 +12,4 @@ export const mediaRouteDocs = routeDocs('media', [
     response: { status: 201, schema: uploadedImageSchema },
     errors: [413, 429, 503],
   },
-])
+})

@@ -1,4 +1,4 @@
-import { adminConversationListSchema, adminConversationQuerySchema } from '@shared/api/admin-conversations'
+import { adminConversationListSchema, adminConversationQuerySchema } from '../admin-conversations'
 import {
   chatUnreadCountSchema,
   conversationDtoSchema,
@@ -10,14 +10,14 @@ import {
   messageListSchema,
   openConversationSchema,
   sendMessageSchema,
-} from '@shared/api/conversations'
-import { routeDocs, serialIdParam } from '../../http/route-docs'
+} from '../conversations'
+import { endpoints, serialIdParam } from '../endpoint'
 
 const id = { id: serialIdParam }
 
 /** conversations.routes.ts and support-desk.routes.ts: a conversation one may not see is a 404 */
-export const conversationsRouteDocs = routeDocs('chat', [
-  {
+export const conversationsEndpoints = endpoints('chat', {
+  getConversations: {
     method: 'GET',
     path: '/api/conversations',
     summary: 'The user’s conversations, newest activity first (all=true: every one, admins only)',
@@ -26,7 +26,7 @@ export const conversationsRouteDocs = routeDocs('chat', [
     response: { schema: conversationListSchema },
     pageHeader: 'X-Next-Cursor',
   },
-  {
+  postConversations: {
     method: 'POST',
     path: '/api/conversations',
     summary: 'Open (or find) the conversation with a seller, about a listing or not',
@@ -34,14 +34,14 @@ export const conversationsRouteDocs = routeDocs('chat', [
     body: openConversationSchema,
     response: { status: 201, schema: conversationDtoSchema },
   },
-  {
+  getConversationsUnreadCount: {
     method: 'GET',
     path: '/api/conversations/unread-count',
     summary: 'Unread messages over every conversation',
     auth: 'signed-in',
     response: { schema: chatUnreadCountSchema },
   },
-  {
+  getConversationsById: {
     method: 'GET',
     path: '/api/conversations/:id',
     summary: 'One conversation',
@@ -49,7 +49,7 @@ export const conversationsRouteDocs = routeDocs('chat', [
     params: id,
     response: { schema: conversationDtoSchema },
   },
-  {
+  getConversationsMessages: {
     method: 'GET',
     path: '/api/conversations/:id/messages',
     summary: 'A page of messages before a message id, oldest first',
@@ -59,7 +59,7 @@ export const conversationsRouteDocs = routeDocs('chat', [
     response: { schema: messageListSchema },
     pageHeader: 'X-Next-Cursor',
   },
-  {
+  postConversationsMessages: {
     method: 'POST',
     path: '/api/conversations/:id/messages',
     summary: 'Send a message (the same clientId is one message however often sent)',
@@ -69,7 +69,7 @@ export const conversationsRouteDocs = routeDocs('chat', [
     response: { status: 201, schema: messageDtoSchema },
     errors: [409, 429],
   },
-  {
+  postConversationsRead: {
     method: 'POST',
     path: '/api/conversations/:id/read',
     summary: 'Mark the conversation read for the viewer’s role',
@@ -77,7 +77,7 @@ export const conversationsRouteDocs = routeDocs('chat', [
     params: id,
     response: { schema: markReadResultSchema },
   },
-  {
+  getAdminConversations: {
     method: 'GET',
     path: '/api/admin/conversations',
     summary: 'Every conversation as support sees it, searched and paged',
@@ -86,4 +86,4 @@ export const conversationsRouteDocs = routeDocs('chat', [
     response: { schema: adminConversationListSchema },
     pageHeader: 'X-Total-Count',
   },
-])
+})

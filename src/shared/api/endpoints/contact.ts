@@ -1,9 +1,9 @@
-import { contactListQuerySchema, contactMessageListSchema, contactMessageSchema, contactReceiptSchema } from '@shared/api/contact'
-import { routeDocs } from '../../http/route-docs'
+import { contactListQuerySchema, contactMessageListSchema, contactMessageSchema, contactReceiptSchema } from '../contact'
+import { endpoints } from '../endpoint'
 
 /** contact.routes.ts */
-export const contactRouteDocs = routeDocs('contact', [
-  {
+export const contactEndpoints = endpoints('contact', {
+  postContact: {
     method: 'POST',
     path: '/api/contact',
     summary: 'Send a message to the team (stored and emailed to the admins)',
@@ -12,7 +12,7 @@ export const contactRouteDocs = routeDocs('contact', [
     response: { status: 201, schema: contactReceiptSchema },
     errors: [429],
   },
-  {
+  getAdminContact: {
     method: 'GET',
     path: '/api/admin/contact',
     summary: 'Messages sent through the contact form, newest first',
@@ -21,4 +21,4 @@ export const contactRouteDocs = routeDocs('contact', [
     response: { schema: contactMessageListSchema },
     pageHeader: 'X-Total-Count',
   },
-])
+})

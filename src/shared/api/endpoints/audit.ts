@@ -1,9 +1,9 @@
-import { auditEntryListSchema, auditQuerySchema } from '@shared/api/audit'
-import { routeDocs } from '../../http/route-docs'
+import { auditEntryListSchema, auditQuerySchema } from '../audit'
+import { endpoints } from '../endpoint'
 
 /** audit.routes.ts */
-export const auditRouteDocs = routeDocs('admin', [
-  {
+export const auditEndpoints = endpoints('admin', {
+  getAdminAudit: {
     method: 'GET',
     path: '/api/admin/audit',
     summary: 'The audit log of admin actions, newest first, filtered',
@@ -12,4 +12,4 @@ export const auditRouteDocs = routeDocs('admin', [
     response: { schema: auditEntryListSchema },
     pageHeader: 'X-Total-Count',
   },
-])
+})

@@ -1,19 +1,12 @@
-import { moderationReasonSchema } from '@shared/api/moderation'
-import {
-  dealReviewSchema,
-  removedReviewSchema,
-  reviewDtoSchema,
-  reviewListQuerySchema,
-  reviewRequestSchema,
-  sellerReviewsSchema,
-} from '@shared/api/reviews'
-import { routeDocs, serialIdParam } from '../../http/route-docs'
+import { moderationReasonSchema } from '../moderation'
+import { dealReviewSchema, removedReviewSchema, reviewDtoSchema, reviewListQuerySchema, reviewRequestSchema, sellerReviewsSchema } from '../reviews'
+import { endpoints, serialIdParam } from '../endpoint'
 
 const id = { id: serialIdParam }
 
 /** reviews.routes.ts: a deal's review and a seller's reviews */
-export const reviewsRouteDocs = routeDocs('reviews', [
-  {
+export const reviewsEndpoints = endpoints('reviews', {
+  getTransactionsReview: {
     method: 'GET',
     path: '/api/transactions/:id/review',
     summary: 'The deal’s review, for its parties and admins',
@@ -21,7 +14,7 @@ export const reviewsRouteDocs = routeDocs('reviews', [
     params: id,
     response: { schema: dealReviewSchema },
   },
-  {
+  postTransactionsReview: {
     method: 'POST',
     path: '/api/transactions/:id/review',
     summary: 'The buyer of a completed deal rates the seller, once',
@@ -31,7 +24,7 @@ export const reviewsRouteDocs = routeDocs('reviews', [
     response: { status: 201, schema: reviewDtoSchema },
     errors: [409],
   },
-  {
+  getSellersReviews: {
     method: 'GET',
     path: '/api/sellers/:id/reviews',
     summary: 'A seller’s rating, stars histogram and one page of reviews, newest first',
@@ -41,7 +34,7 @@ export const reviewsRouteDocs = routeDocs('reviews', [
     response: { schema: sellerReviewsSchema },
     pageHeader: 'X-Total-Count',
   },
-  {
+  postAdminReviewsRemove: {
     method: 'POST',
     path: '/api/admin/reviews/:id/remove',
     summary: 'An admin removes a review with a reason: off the seller’s page and rating; the deal cannot be reviewed again',
@@ -51,4 +44,4 @@ export const reviewsRouteDocs = routeDocs('reviews', [
     response: { schema: removedReviewSchema },
     errors: [404, 409],
   },
-])
+})

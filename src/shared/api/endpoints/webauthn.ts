@@ -1,4 +1,4 @@
-import { stepUpResponseSchema } from '@shared/api/two-factor'
+import { stepUpResponseSchema } from '../two-factor'
 import {
   authenticationOptionsSchema,
   authenticationVerifyRequestSchema,
@@ -9,12 +9,12 @@ import {
   registrationOptionsSchema,
   registrationVerifyRequestSchema,
   stepUpVerifyRequestSchema,
-} from '@shared/api/webauthn'
-import { routeDocs, serialIdParam } from '../../http/route-docs'
+} from '../webauthn'
+import { endpoints, serialIdParam } from '../endpoint'
 
 /** /api/auth/webauthn (webauthn.routes.ts): passkeys */
-export const webauthnRouteDocs = routeDocs('passkeys', [
-  {
+export const webauthnEndpoints = endpoints('passkeys', {
+  postAuthWebauthnRegisterOptions: {
     method: 'POST',
     path: '/api/auth/webauthn/register/options',
     summary:
@@ -24,7 +24,7 @@ export const webauthnRouteDocs = routeDocs('passkeys', [
     response: { schema: registrationOptionsSchema },
     errors: [429],
   },
-  {
+  postAuthWebauthnRegisterVerify: {
     method: 'POST',
     path: '/api/auth/webauthn/register/verify',
     summary: "Finish adding a passkey with the browser's answer and a name; recovery codes (shown once) when it turned two-factor on",
@@ -33,14 +33,14 @@ export const webauthnRouteDocs = routeDocs('passkeys', [
     response: { status: 201, schema: passkeyAddedSchema },
     errors: [409],
   },
-  {
+  postAuthWebauthnLoginOptions: {
     method: 'POST',
     path: '/api/auth/webauthn/login/options',
     summary: 'Start a passkey sign-in: any passkey of this site (no password), or, after a right password, the account’s own passkeys',
     auth: 'anonymous',
     response: { schema: authenticationOptionsSchema },
   },
-  {
+  postAuthWebauthnLoginVerify: {
     method: 'POST',
     path: '/api/auth/webauthn/login/verify',
     summary: "Sign in with the browser's answer; `admin: true` from the admin form, which signs in admins only",
@@ -49,14 +49,14 @@ export const webauthnRouteDocs = routeDocs('passkeys', [
     response: { schema: passkeySignInSchema },
     errors: [401, 429],
   },
-  {
+  postAuthWebauthnStepUpOptions: {
     method: 'POST',
     path: '/api/auth/webauthn/step-up/options',
     summary: 'Start confirming it is you with a passkey, before a money or identity change',
     auth: 'signed-in',
     response: { schema: authenticationOptionsSchema },
   },
-  {
+  postAuthWebauthnStepUpVerify: {
     method: 'POST',
     path: '/api/auth/webauthn/step-up/verify',
     summary: 'Confirm it is you with a passkey: money and identity changes ask nothing more for 5 minutes',
@@ -65,14 +65,14 @@ export const webauthnRouteDocs = routeDocs('passkeys', [
     response: { schema: stepUpResponseSchema },
     errors: [429],
   },
-  {
+  getAuthWebauthnCredentials: {
     method: 'GET',
     path: '/api/auth/webauthn/credentials',
     summary: 'Your passkeys, oldest first',
     auth: 'signed-in',
     response: { schema: passkeyListSchema },
   },
-  {
+  deleteAuthWebauthnCredentialsById: {
     method: 'DELETE',
     path: '/api/auth/webauthn/credentials/:id',
     summary: 'Remove one of your passkeys (a fresh second factor first); two-factor goes off with the last factor, except for an admin',
@@ -80,4 +80,4 @@ export const webauthnRouteDocs = routeDocs('passkeys', [
     params: { id: serialIdParam },
     response: { status: 204 },
   },
-])
+})

@@ -1,11 +1,10 @@
 import { z } from 'zod'
-import { sellerProfileSchema, topSellersSchema } from '@shared/api/listings'
-import { routeDocs, serialIdParam } from '../../http/route-docs'
-import { TOP_SELLERS_MAX_LIMIT } from './sellers.params'
+import { sellerProfileSchema, TOP_SELLERS_MAX_LIMIT, topSellersSchema } from '../listings'
+import { endpoints, serialIdParam } from '../endpoint'
 
 /** /api/sellers (sellers.routes.ts) */
-export const sellersRouteDocs = routeDocs('sellers', [
-  {
+export const sellersEndpoints = endpoints('sellers', {
+  getSellersTop: {
     method: 'GET',
     path: '/api/sellers/top',
     summary: 'Sellers ranked by completed sales, then volume',
@@ -19,7 +18,7 @@ export const sellersRouteDocs = routeDocs('sellers', [
     }),
     response: { schema: topSellersSchema },
   },
-  {
+  getSellersById: {
     method: 'GET',
     path: '/api/sellers/:id',
     summary: 'A seller’s public profile, active listings and recent sales',
@@ -27,4 +26,4 @@ export const sellersRouteDocs = routeDocs('sellers', [
     params: { id: serialIdParam },
     response: { schema: sellerProfileSchema },
   },
-])
+})

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { LIVE_PLATFORMS } from '@shared/constants'
-import { checkoutSchema, providerCheckoutRequestSchema } from '@shared/api/payments'
+import { LIVE_PLATFORMS } from '../../constants'
+import { checkoutSchema, providerCheckoutRequestSchema } from '../payments'
 import {
   disputeRequestSchema,
   handoverStepListSchema,
@@ -12,29 +12,33 @@ import {
   transactionDetailSchema,
   transactionListQuerySchema,
   transactionListSchema,
-} from '@shared/api/transactions'
-import { routeDocs, serialIdParam, type RouteAuth, type RouteDoc } from '../../http/route-docs'
+} from '../transactions'
+import { endpoints, serialIdParam, type RouteAuth } from '../endpoint'
 
 const id = { id: serialIdParam }
 const STEP_ROUTE = '/api/transactions/:id/:step'
 
 /** One step of a deal (POST /api/transactions/:id/:step); who may take it, and when, is the state machine's. */
-const step = (name: string, summary: string, options: { auth?: RouteAuth; body?: z.ZodType } = {}): RouteDoc => ({
-  method: 'POST',
-  path: `/api/transactions/:id/${name}`,
+const step = <N extends string, B extends z.ZodType | undefined = undefined>(
+  name: N,
+  summary: string,
+  options: { auth?: RouteAuth; body?: B } = {},
+) => ({
+  method: 'POST' as const,
+  path: `/api/transactions/:id/${name}` as const,
   mountedAs: STEP_ROUTE,
   summary,
-  auth: options.auth ?? 'signed-in',
+  auth: options.auth ?? ('signed-in' as const),
   params: id,
-  body: options.body,
+  body: options.body as B,
   response: { schema: transactionDetailSchema },
   errors: [409],
-  idempotent: true,
+  idempotent: true as const,
 })
 
 /** escrow.routes.ts and handover-steps.routes.ts; a deal one is not part of is a 404 */
-export const escrowRouteDocs = routeDocs('escrow', [
-  {
+export const escrowEndpoints = endpoints('escrow', {
+  getTransactions: {
     method: 'GET',
     path: '/api/transactions',
     summary: 'The user’s deals as buyer or seller, newest first',
@@ -43,7 +47,7 @@ export const escrowRouteDocs = routeDocs('escrow', [
     response: { schema: transactionListSchema },
     pageHeader: 'X-Total-Count',
   },
-  {
+  getTransactionsAll: {
     method: 'GET',
     path: '/api/transactions/all',
     summary: 'Every deal',
@@ -52,7 +56,7 @@ export const escrowRouteDocs = routeDocs('escrow', [
     response: { schema: transactionListSchema },
     pageHeader: 'X-Total-Count',
   },
-  {
+  getTransactionsQuote: {
     method: 'GET',
     path: '/api/transactions/quote',
     summary: 'What buying a listing costs, for each way to pay',
@@ -60,7 +64,7 @@ export const escrowRouteDocs = routeDocs('escrow', [
     query: quoteQuerySchema,
     response: { schema: quoteSchema },
   },
-  {
+  getTransactionsById: {
     method: 'GET',
     path: '/api/transactions/:id',
     summary: 'One deal with its timeline, checklist and the viewer’s next steps',
@@ -68,7 +72,7 @@ export const escrowRouteDocs = routeDocs('escrow', [
     params: id,
     response: { schema: transactionDetailSchema },
   },
-  {
+  postTransactions: {
     method: 'POST',
     path: '/api/transactions',
     summary:
@@ -79,7 +83,7 @@ export const escrowRouteDocs = routeDocs('escrow', [
     errors: [409],
     idempotent: true,
   },
-  {
+  postTransactionsCheckout: {
     method: 'POST',
     path: '/api/transactions/:id/checkout',
     summary: 'Pay a pending deal at the provider instead of from the balance: its hosted checkout',
@@ -89,7 +93,7 @@ export const escrowRouteDocs = routeDocs('escrow', [
     response: { schema: checkoutSchema },
     errors: [409, 502, 503],
   },
-  {
+  postTransactionsChecklistByItemId: {
     method: 'POST',
     path: '/api/transactions/:id/checklist/:itemId',
     summary: 'Tick a handover checklist step (seller: done; buyer: confirmed)',
@@ -99,24 +103,24 @@ export const escrowRouteDocs = routeDocs('escrow', [
     errors: [409],
     idempotent: true,
   },
-  step('pay', 'Buyer pays price and escrow fee from the balance into escrow'),
-  step('send-invite', 'Seller: the platform’s ownership invite was sent'),
-  step('confirm-access', 'Buyer: the invite worked'),
-  step('start-countdown', 'Seller: the ownership transfer has started; its waiting period runs'),
-  step('release', 'Buyer: release the funds to the seller now'),
-  step('cancel', 'Either side, before payment: the listing is free again'),
-  step('refund', 'Seller backs out after payment: the escrow goes back to the buyer'),
-  step('dispute', 'Either side, while money is held: an admin decides', { body: disputeRequestSchema }),
-  step('resolve-release', 'Admin settles a dispute: funds to the seller', { auth: 'admin', body: resolveRequestSchema }),
-  step('resolve-refund', 'Admin settles a dispute: funds back to the buyer', { auth: 'admin', body: resolveRequestSchema }),
-  {
+  pay: step('pay', 'Buyer pays price and escrow fee from the balance into escrow'),
+  sendInvite: step('send-invite', 'Seller: the platform’s ownership invite was sent'),
+  confirmAccess: step('confirm-access', 'Buyer: the invite worked'),
+  startCountdown: step('start-countdown', 'Seller: the ownership transfer has started; its waiting period runs'),
+  release: step('release', 'Buyer: release the funds to the seller now'),
+  cancel: step('cancel', 'Either side, before payment: the listing is free again'),
+  refund: step('refund', 'Seller backs out after payment: the escrow goes back to the buyer'),
+  dispute: step('dispute', 'Either side, while money is held: an admin decides', { body: disputeRequestSchema }),
+  resolveRelease: step('resolve-release', 'Admin settles a dispute: funds to the seller', { auth: 'admin', body: resolveRequestSchema }),
+  resolveRefund: step('resolve-refund', 'Admin settles a dispute: funds back to the buyer', { auth: 'admin', body: resolveRequestSchema }),
+  getAdminHandoverSteps: {
     method: 'GET',
     path: '/api/admin/handover-steps',
     summary: 'The handover checklist’s steps per platform',
     auth: 'admin',
     response: { schema: handoverStepListSchema },
   },
-  {
+  putAdminHandoverStepsByPlatform: {
     method: 'PUT',
     path: '/api/admin/handover-steps/:platform',
     summary: 'Replace a platform’s steps (running deals keep their copy)',
@@ -130,4 +134,4 @@ export const escrowRouteDocs = routeDocs('escrow', [
       }),
     },
   },
-])
+})

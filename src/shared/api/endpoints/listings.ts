@@ -6,15 +6,15 @@ import {
   overallStatsSchema,
   platformStatsSchema,
   statsSchema,
-} from '@shared/api/listings'
-import { listingQuerySchema } from '@shared/listings/filter'
-import { routeDocs, serialIdParam } from '../../http/route-docs'
+} from '../listings'
+import { listingQuerySchema } from '../../listings/filter'
+import { endpoints, serialIdParam } from '../endpoint'
 
 const id = { id: serialIdParam }
 
 /** /api/accounts and /api/stats (listings.routes.ts) */
-export const listingsRouteDocs = routeDocs('listings', [
-  {
+export const listingsEndpoints = endpoints('listings', {
+  getAccounts: {
     method: 'GET',
     path: '/api/accounts',
     summary: 'The catalogue: active listings filtered, sorted and paged',
@@ -23,7 +23,7 @@ export const listingsRouteDocs = routeDocs('listings', [
     response: { schema: listingListSchema },
     pageHeader: 'X-Total-Count',
   },
-  {
+  getAccountsSearch: {
     method: 'GET',
     path: '/api/accounts/search',
     summary: 'The first page of the catalogue for a search (the same filters)',
@@ -32,21 +32,21 @@ export const listingsRouteDocs = routeDocs('listings', [
     response: { schema: listingListSchema },
     pageHeader: 'X-Total-Count',
   },
-  {
+  getAccountsFeatured: {
     method: 'GET',
     path: '/api/accounts/featured',
     summary: 'Pinned and premium listings for the home page',
     auth: 'anonymous',
     response: { schema: listingListSchema },
   },
-  {
+  getAccountsUser: {
     method: 'GET',
     path: '/api/accounts/user',
     summary: 'The signed-in seller’s own listings in every status',
     auth: 'signed-in',
     response: { schema: listingListSchema },
   },
-  {
+  getAccountsById: {
     method: 'GET',
     path: '/api/accounts/:id',
     summary: 'One listing: active ones for everyone, any status for its seller and admins',
@@ -54,7 +54,7 @@ export const listingsRouteDocs = routeDocs('listings', [
     params: id,
     response: { schema: listingDtoSchema },
   },
-  {
+  postAccounts: {
     method: 'POST',
     path: '/api/accounts',
     summary: 'Create a listing (waits for an admin’s approval when the settings ask for it)',
@@ -63,7 +63,7 @@ export const listingsRouteDocs = routeDocs('listings', [
     response: { status: 201, schema: listingDtoSchema },
     errors: [409],
   },
-  {
+  patchAccountsById: {
     method: 'PATCH',
     path: '/api/accounts/:id',
     summary: 'Edit the seller’s own listing: any of the create fields',
@@ -73,7 +73,7 @@ export const listingsRouteDocs = routeDocs('listings', [
     response: { schema: listingDtoSchema },
     errors: [409],
   },
-  {
+  deleteAccountsById: {
     method: 'DELETE',
     path: '/api/accounts/:id',
     summary: 'Remove the seller’s own listing from sale',
@@ -82,19 +82,25 @@ export const listingsRouteDocs = routeDocs('listings', [
     response: { status: 204 },
     errors: [409],
   },
-  { method: 'GET', path: '/api/stats', summary: 'Marketplace figures for the home page', auth: 'anonymous', response: { schema: statsSchema } },
-  {
+  getStats: {
+    method: 'GET',
+    path: '/api/stats',
+    summary: 'Marketplace figures for the home page',
+    auth: 'anonymous',
+    response: { schema: statsSchema },
+  },
+  getStatsPlatforms: {
     method: 'GET',
     path: '/api/stats/platforms',
     summary: 'Active listings and average price per platform',
     auth: 'anonymous',
     response: { schema: platformStatsSchema },
   },
-  {
+  getStatsOverall: {
     method: 'GET',
     path: '/api/stats/overall',
     summary: 'The figures and the per-platform ones together',
     auth: 'anonymous',
     response: { schema: overallStatsSchema },
   },
-])
+})

@@ -12,12 +12,12 @@ import {
   signupResponseSchema,
   unlockAccountRequestSchema,
   verifyEmailRequestSchema,
-} from '@shared/api/auth'
-import { routeDocs, successSchema } from '../../http/route-docs'
+} from '../auth'
+import { endpoints, successSchema } from '../endpoint'
 
 /** /api/auth (auth.routes.ts) for GET /api/openapi.json */
-export const authRouteDocs = routeDocs('auth', [
-  {
+export const authEndpoints = endpoints('auth', {
+  postAuthSignup: {
     method: 'POST',
     path: '/api/auth/signup',
     summary: 'Start a sign-up: a 6-digit code goes to the email; the account exists once it is verified',
@@ -26,7 +26,7 @@ export const authRouteDocs = routeDocs('auth', [
     response: { schema: signupResponseSchema },
     errors: [409, 429],
   },
-  {
+  postAuthVerifyEmail: {
     method: 'POST',
     path: '/api/auth/verify-email',
     summary: 'Verify the sign-up code: creates the account (with the welcome bonus) and signs in',
@@ -35,7 +35,7 @@ export const authRouteDocs = routeDocs('auth', [
     response: { schema: authSuccessSchema },
     errors: [429],
   },
-  {
+  postAuthResendVerification: {
     method: 'POST',
     path: '/api/auth/resend-verification',
     summary: 'Send a new sign-up code (60 s apart)',
@@ -44,7 +44,7 @@ export const authRouteDocs = routeDocs('auth', [
     response: { schema: resendVerificationResponseSchema },
     errors: [429],
   },
-  {
+  postAuthLogin: {
     method: 'POST',
     path: '/api/auth/login',
     summary: 'Sign in with username (or email) and password; the session cookie is set. 423 once failed passwords locked the account',
@@ -53,7 +53,7 @@ export const authRouteDocs = routeDocs('auth', [
     response: { schema: authSuccessSchema },
     errors: [401, 403, 423, 429],
   },
-  {
+  postAuthAdminLogin: {
     method: 'POST',
     path: '/api/auth/admin-login',
     summary: 'The admin sign-in: the same checks and limits as /login, and only an admin gets a session',
@@ -62,7 +62,7 @@ export const authRouteDocs = routeDocs('auth', [
     response: { schema: authSuccessSchema.extend({ user: adminMeResponseSchema.shape.user }) },
     errors: [401, 403, 423, 429],
   },
-  {
+  postAuthUnlock: {
     method: 'POST',
     path: '/api/auth/unlock',
     summary: 'Lift a sign-in lock with the token of the emailed unlock link (once, within the hour)',
@@ -71,16 +71,28 @@ export const authRouteDocs = routeDocs('auth', [
     response: { schema: messageResponseSchema },
     errors: [429],
   },
-  { method: 'POST', path: '/api/auth/logout', summary: 'Sign out: the session ends', auth: 'anonymous', response: { schema: successSchema } },
-  { method: 'GET', path: '/api/auth/me', summary: 'The signed-in user with the balance', auth: 'signed-in', response: { schema: currentUserSchema } },
-  {
+  postAuthLogout: {
+    method: 'POST',
+    path: '/api/auth/logout',
+    summary: 'Sign out: the session ends',
+    auth: 'anonymous',
+    response: { schema: successSchema },
+  },
+  getAuthMe: {
+    method: 'GET',
+    path: '/api/auth/me',
+    summary: 'The signed-in user with the balance',
+    auth: 'signed-in',
+    response: { schema: currentUserSchema },
+  },
+  getAuthAdminMe: {
     method: 'GET',
     path: '/api/auth/admin-me',
     summary: 'The signed-in user and whether they are an admin',
     auth: 'signed-in',
     response: { schema: adminMeResponseSchema },
   },
-  {
+  postAuthForgotPassword: {
     method: 'POST',
     path: '/api/auth/forgot-password',
     summary: 'Email a reset link; the same answer whether or not the email exists',
@@ -89,7 +101,7 @@ export const authRouteDocs = routeDocs('auth', [
     response: { schema: messageResponseSchema },
     errors: [429],
   },
-  {
+  postAuthResetPassword: {
     method: 'POST',
     path: '/api/auth/reset-password',
     summary: 'Set a new password with the token of a reset link; every session of the account ends',
@@ -98,4 +110,4 @@ export const authRouteDocs = routeDocs('auth', [
     response: { schema: messageResponseSchema },
     errors: [429],
   },
-])
+})

@@ -8,14 +8,14 @@ import {
   blogPostUpdateSchema,
   blogPreviewRequestSchema,
   blogPreviewSchema,
-} from '@shared/api/blog'
-import { routeDocs, serialIdParam } from '../../http/route-docs'
+} from '../blog'
+import { endpoints, serialIdParam } from '../endpoint'
 
 const id = { id: serialIdParam }
 
 /** blog.routes.ts: published posts for everyone, the editor's routes for admins */
-export const blogRouteDocs = routeDocs('blog', [
-  {
+export const blogEndpoints = endpoints('blog', {
+  getBlog: {
     method: 'GET',
     path: '/api/blog',
     summary: 'Published posts, newest first',
@@ -24,7 +24,7 @@ export const blogRouteDocs = routeDocs('blog', [
     response: { schema: blogPostSummaryListSchema },
     pageHeader: 'X-Total-Count',
   },
-  {
+  getBlogById: {
     method: 'GET',
     path: '/api/blog/:id',
     summary: 'A published post (drafts are a 404)',
@@ -32,7 +32,7 @@ export const blogRouteDocs = routeDocs('blog', [
     params: id,
     response: { schema: blogPostSchema },
   },
-  {
+  getAdminBlog: {
     method: 'GET',
     path: '/api/admin/blog',
     summary: 'Every post, drafts included',
@@ -41,7 +41,7 @@ export const blogRouteDocs = routeDocs('blog', [
     response: { schema: adminBlogPostListSchema },
     pageHeader: 'X-Total-Count',
   },
-  {
+  postAdminBlog: {
     method: 'POST',
     path: '/api/admin/blog',
     summary: 'Write a draft (Markdown)',
@@ -49,7 +49,7 @@ export const blogRouteDocs = routeDocs('blog', [
     body: blogPostInputSchema,
     response: { status: 201, schema: adminBlogPostSchema },
   },
-  {
+  postAdminBlogPreview: {
     method: 'POST',
     path: '/api/admin/blog/preview',
     summary: 'The HTML readers would get for a text',
@@ -57,7 +57,7 @@ export const blogRouteDocs = routeDocs('blog', [
     body: blogPreviewRequestSchema,
     response: { schema: blogPreviewSchema },
   },
-  {
+  getAdminBlogById: {
     method: 'GET',
     path: '/api/admin/blog/:id',
     summary: 'A post with its Markdown',
@@ -65,7 +65,7 @@ export const blogRouteDocs = routeDocs('blog', [
     params: id,
     response: { schema: adminBlogPostSchema },
   },
-  {
+  putAdminBlogById: {
     method: 'PUT',
     path: '/api/admin/blog/:id',
     summary: 'Edit a post',
@@ -74,7 +74,7 @@ export const blogRouteDocs = routeDocs('blog', [
     body: blogPostUpdateSchema,
     response: { schema: adminBlogPostSchema },
   },
-  {
+  postAdminBlogPublish: {
     method: 'POST',
     path: '/api/admin/blog/:id/publish',
     summary: 'Publish a draft',
@@ -83,7 +83,7 @@ export const blogRouteDocs = routeDocs('blog', [
     response: { schema: adminBlogPostSchema },
     errors: [409],
   },
-  {
+  postAdminBlogUnpublish: {
     method: 'POST',
     path: '/api/admin/blog/:id/unpublish',
     summary: 'Take a post back to draft',
@@ -92,5 +92,12 @@ export const blogRouteDocs = routeDocs('blog', [
     response: { schema: adminBlogPostSchema },
     errors: [409],
   },
-  { method: 'DELETE', path: '/api/admin/blog/:id', summary: 'Delete a post', auth: 'admin', params: id, response: { status: 204 } },
-])
+  deleteAdminBlogById: {
+    method: 'DELETE',
+    path: '/api/admin/blog/:id',
+    summary: 'Delete a post',
+    auth: 'admin',
+    params: id,
+    response: { status: 204 },
+  },
+})

@@ -4,12 +4,12 @@ import {
   notificationListQuerySchema,
   notificationListSchema,
   unreadCountSchema,
-} from '@shared/api/notifications'
-import { routeDocs, serialIdParam } from '../../http/route-docs'
+} from '../notifications'
+import { endpoints, serialIdParam } from '../endpoint'
 
 /** /api/notifications (notifications.routes.ts): the signed-in user's own */
-export const notificationsRouteDocs = routeDocs('notifications', [
-  {
+export const notificationsEndpoints = endpoints('notifications', {
+  getNotifications: {
     method: 'GET',
     path: '/api/notifications',
     summary: 'The user’s notifications, newest first, filtered and paged',
@@ -18,21 +18,21 @@ export const notificationsRouteDocs = routeDocs('notifications', [
     response: { schema: notificationListSchema },
     pageHeader: 'X-Total-Count',
   },
-  {
+  getNotificationsUnreadCount: {
     method: 'GET',
     path: '/api/notifications/unread-count',
     summary: 'How many are unread',
     auth: 'signed-in',
     response: { schema: unreadCountSchema },
   },
-  {
+  patchNotificationsReadAll: {
     method: 'PATCH',
     path: '/api/notifications/read-all',
     summary: 'Mark every notification read',
     auth: 'signed-in',
     response: { schema: markAllReadResultSchema },
   },
-  {
+  patchNotificationsRead: {
     method: 'PATCH',
     path: '/api/notifications/:id/read',
     summary: 'Mark one of the user’s notifications read',
@@ -40,4 +40,4 @@ export const notificationsRouteDocs = routeDocs('notifications', [
     params: { id: serialIdParam },
     response: { schema: notificationDtoSchema },
   },
-])
+})

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { routeDocs } from '../../http/route-docs'
+import { endpoints } from '../endpoint'
 
 /** GET /api/proxy/image (image.routes.ts) */
-export const imagesRouteDocs = routeDocs('images', [
-  {
+export const imagesEndpoints = endpoints('images', {
+  getProxyImage: {
     method: 'GET',
     path: '/api/proxy/image',
     summary: 'A public http(s) image fetched on the viewer’s behalf (no private addresses; size and type limits)',
@@ -12,4 +12,4 @@ export const imagesRouteDocs = routeDocs('images', [
     response: { type: 'image/*' },
     errors: [413, 415, 429, 502],
   },
-])
+})

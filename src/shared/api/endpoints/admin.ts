@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { adminDisputeListSchema, adminStatsQuerySchema, adminStatsSchema, disputeEvidenceSchema, pageQuerySchema } from '@shared/api/admin-dashboard'
+import { adminDisputeListSchema, adminStatsQuerySchema, adminStatsSchema, disputeEvidenceSchema, pageQuerySchema } from '../admin-dashboard'
 import {
   adminDealListSchema,
   adminDealQuerySchema,
@@ -11,15 +11,15 @@ import {
   refundResultSchema,
   resolveReversalRequestSchema,
   resolveReversalResultSchema,
-} from '@shared/api/admin-payments'
-import { LISTING_STATUSES, listingDtoSchema, listingListSchema, rejectListingSchema } from '@shared/api/listings'
-import { routeDocs, serialIdParam } from '../../http/route-docs'
+} from '../admin-payments'
+import { LISTING_STATUSES, listingDtoSchema, listingListSchema, rejectListingSchema } from '../listings'
+import { endpoints, serialIdParam } from '../endpoint'
 
 const id = { id: serialIdParam }
 
 /** admin-dashboard.routes.ts, admin-listings.routes.ts and admin-payments.routes.ts: admins only */
-export const adminRouteDocs = routeDocs('admin', [
-  {
+export const adminEndpoints = endpoints('admin', {
+  getAdminStats: {
     method: 'GET',
     path: '/api/admin/stats',
     summary: 'Dashboard figures and their daily series',
@@ -27,7 +27,7 @@ export const adminRouteDocs = routeDocs('admin', [
     query: adminStatsQuerySchema,
     response: { schema: adminStatsSchema },
   },
-  {
+  getAdminDisputes: {
     method: 'GET',
     path: '/api/admin/disputes',
     summary: 'Deals in dispute, the longest-waiting first',
@@ -36,7 +36,7 @@ export const adminRouteDocs = routeDocs('admin', [
     response: { schema: adminDisputeListSchema },
     pageHeader: 'X-Total-Count',
   },
-  {
+  getAdminDisputesById: {
     method: 'GET',
     path: '/api/admin/disputes/:id',
     summary: 'A deal’s evidence: timeline, checklist and chat',
@@ -44,7 +44,7 @@ export const adminRouteDocs = routeDocs('admin', [
     params: id,
     response: { schema: disputeEvidenceSchema },
   },
-  {
+  getAdminListings: {
     method: 'GET',
     path: '/api/admin/listings',
     summary: 'The review queue (or the listings in another status)',
@@ -53,7 +53,7 @@ export const adminRouteDocs = routeDocs('admin', [
     response: { schema: listingListSchema },
     pageHeader: 'X-Total-Count',
   },
-  {
+  postAdminListingsApprove: {
     method: 'POST',
     path: '/api/admin/listings/:id/approve',
     summary: 'Approve a listing waiting for review',
@@ -62,7 +62,7 @@ export const adminRouteDocs = routeDocs('admin', [
     response: { schema: listingDtoSchema },
     errors: [409],
   },
-  {
+  postAdminListingsReject: {
     method: 'POST',
     path: '/api/admin/listings/:id/reject',
     summary: 'Reject a listing waiting for review, with a reason the seller reads',
@@ -72,14 +72,14 @@ export const adminRouteDocs = routeDocs('admin', [
     response: { schema: listingDtoSchema },
     errors: [409],
   },
-  {
+  getAdminPaymentsSummary: {
     method: 'GET',
     path: '/api/admin/payments/summary',
     summary: 'How many orders and deals are stuck now',
     auth: 'admin',
     response: { schema: paymentMonitorSummarySchema },
   },
-  {
+  getAdminPaymentsOrders: {
     method: 'GET',
     path: '/api/admin/payments/orders',
     summary: 'Payment orders, filtered and paged',
@@ -88,7 +88,7 @@ export const adminRouteDocs = routeDocs('admin', [
     response: { schema: adminPaymentOrderListSchema },
     pageHeader: 'X-Total-Count',
   },
-  {
+  getAdminPaymentsOrdersCsv: {
     method: 'GET',
     path: '/api/admin/payments/orders.csv',
     summary: 'The same orders as CSV (page ignored)',
@@ -96,7 +96,7 @@ export const adminRouteDocs = routeDocs('admin', [
     query: adminOrderQuerySchema,
     response: { type: 'text/csv' },
   },
-  {
+  postAdminPaymentsOrdersReconcile: {
     method: 'POST',
     path: '/api/admin/payments/orders/:orderId/reconcile',
     summary: 'Ask the provider about one order and settle it accordingly',
@@ -105,7 +105,7 @@ export const adminRouteDocs = routeDocs('admin', [
     response: { schema: reconcileResultSchema },
     errors: [502, 503],
   },
-  {
+  postAdminPaymentsOrdersRefund: {
     method: 'POST',
     path: '/api/admin/payments/orders/:orderId/refund',
     summary: 'Send a payment held for an operator (paid, not credited) back to the payer at the provider',
@@ -115,7 +115,7 @@ export const adminRouteDocs = routeDocs('admin', [
     response: { schema: refundResultSchema },
     errors: [409, 503],
   },
-  {
+  postAdminPaymentsOrdersResolveReversal: {
     method: 'POST',
     path: '/api/admin/payments/orders/:orderId/resolve-reversal',
     summary: 'Mark the money of a credited payment the provider gave back to the payer as recovered, with a note for the audit log',
@@ -125,7 +125,7 @@ export const adminRouteDocs = routeDocs('admin', [
     response: { schema: resolveReversalResultSchema },
     errors: [409],
   },
-  {
+  getAdminPaymentsTransactions: {
     method: 'GET',
     path: '/api/admin/payments/transactions',
     summary: 'Escrow deals, filtered and paged',
@@ -134,7 +134,7 @@ export const adminRouteDocs = routeDocs('admin', [
     response: { schema: adminDealListSchema },
     pageHeader: 'X-Total-Count',
   },
-  {
+  getAdminPaymentsTransactionsCsv: {
     method: 'GET',
     path: '/api/admin/payments/transactions.csv',
     summary: 'The same deals as CSV (page ignored)',
@@ -142,4 +142,4 @@ export const adminRouteDocs = routeDocs('admin', [
     query: adminDealQuerySchema,
     response: { type: 'text/csv' },
   },
-])
+})

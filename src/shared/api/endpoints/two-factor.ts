@@ -6,20 +6,20 @@ import {
   totpSetupResponseSchema,
   twoFactorDisableRequestSchema,
   twoFactorStatusSchema,
-} from '@shared/api/two-factor'
-import { authSuccessSchema, messageResponseSchema } from '@shared/api/auth'
-import { routeDocs } from '../../http/route-docs'
+} from '../two-factor'
+import { authSuccessSchema, messageResponseSchema } from '../auth'
+import { endpoints } from '../endpoint'
 
 /** /api/auth/2fa (two-factor.routes.ts) for GET /api/openapi.json */
-export const twoFactorRouteDocs = routeDocs('auth', [
-  {
+export const twoFactorEndpoints = endpoints('auth', {
+  getAuth2fa: {
     method: 'GET',
     path: '/api/auth/2fa',
     summary: 'Whether two-factor sign-in is on, with which methods, and how many recovery codes are left',
     auth: 'signed-in',
     response: { schema: twoFactorStatusSchema },
   },
-  {
+  postAuth2faTotpSetup: {
     method: 'POST',
     path: '/api/auth/2fa/totp/setup',
     summary: 'Start setting up an authenticator app: a new secret and its otpauth:// URI (for a QR code), waiting for a first code',
@@ -27,7 +27,7 @@ export const twoFactorRouteDocs = routeDocs('auth', [
     response: { schema: totpSetupResponseSchema },
     errors: [409],
   },
-  {
+  postAuth2faTotpEnable: {
     method: 'POST',
     path: '/api/auth/2fa/totp/enable',
     summary: 'The first code from the app turns two-factor on; the answer is ten one-time recovery codes, shown once',
@@ -36,7 +36,7 @@ export const twoFactorRouteDocs = routeDocs('auth', [
     response: { schema: recoveryCodesResponseSchema },
     errors: [401, 409, 429],
   },
-  {
+  postAuth2faDisable: {
     method: 'POST',
     path: '/api/auth/2fa/disable',
     summary: 'Turn the authenticator app off with the password and a code (from the app, or a recovery code)',
@@ -45,7 +45,7 @@ export const twoFactorRouteDocs = routeDocs('auth', [
     response: { schema: messageResponseSchema },
     errors: [401, 429],
   },
-  {
+  postAuth2faRecoveryCodes: {
     method: 'POST',
     path: '/api/auth/2fa/recovery-codes',
     summary: 'Ten new recovery codes replace every earlier one (a fresh second factor first: 403 two_factor_required)',
@@ -53,7 +53,7 @@ export const twoFactorRouteDocs = routeDocs('auth', [
     response: { schema: recoveryCodesResponseSchema },
     errors: [429],
   },
-  {
+  postAuth2faVerify: {
     method: 'POST',
     path: '/api/auth/2fa/verify',
     summary: 'Finish a sign-in that waits for its second factor (after a right password on /login or /admin-login): a code, or a recovery code',
@@ -62,7 +62,7 @@ export const twoFactorRouteDocs = routeDocs('auth', [
     response: { schema: authSuccessSchema },
     errors: [401, 429],
   },
-  {
+  postAuth2faStepUp: {
     method: 'POST',
     path: '/api/auth/2fa/step-up',
     summary: 'A fresh second factor for this session: money and identity changes ask nothing more for 5 minutes',
@@ -71,4 +71,4 @@ export const twoFactorRouteDocs = routeDocs('auth', [
     response: { schema: stepUpResponseSchema },
     errors: [401, 429],
   },
-])
+})

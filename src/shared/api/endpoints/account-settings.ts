@@ -12,19 +12,19 @@ import {
   passwordChangeRequestSchema,
   preferencesUpdateSchema,
   userPreferencesSchema,
-} from '@shared/api/account-settings'
-import { routeDocs } from '../../http/route-docs'
+} from '../account-settings'
+import { endpoints } from '../endpoint'
 
 /** /api/settings (account-settings.routes.ts): the signed-in user's own account */
-export const accountSettingsRouteDocs = routeDocs('account settings', [
-  {
+export const accountSettingsEndpoints = endpoints('account settings', {
+  getSettingsEmail: {
     method: 'GET',
     path: '/api/settings/email',
     summary: 'The email in use and one waiting for its code',
     auth: 'signed-in',
     response: { schema: accountEmailSchema },
   },
-  {
+  postSettingsEmail: {
     method: 'POST',
     path: '/api/settings/email',
     summary: 'Change the email: a code goes to the new address (current password required)',
@@ -33,7 +33,7 @@ export const accountSettingsRouteDocs = routeDocs('account settings', [
     response: { schema: emailChangeStartedSchema },
     errors: [409, 423, 429],
   },
-  {
+  postSettingsEmailResend: {
     method: 'POST',
     path: '/api/settings/email/resend',
     summary: 'Send the code to the new address again',
@@ -41,7 +41,7 @@ export const accountSettingsRouteDocs = routeDocs('account settings', [
     response: { schema: emailChangeStartedSchema },
     errors: [409, 429],
   },
-  {
+  postSettingsEmailVerify: {
     method: 'POST',
     path: '/api/settings/email/verify',
     summary: 'Confirm the new email with its code',
@@ -50,7 +50,7 @@ export const accountSettingsRouteDocs = routeDocs('account settings', [
     response: { schema: emailChangedSchema },
     errors: [409, 429],
   },
-  {
+  postSettingsPassword: {
     method: 'POST',
     path: '/api/settings/password',
     summary: 'Change the password; every other session ends',
@@ -59,7 +59,7 @@ export const accountSettingsRouteDocs = routeDocs('account settings', [
     response: { schema: passwordChangedSchema },
     errors: [423, 429],
   },
-  {
+  postSettingsAvatar: {
     method: 'POST',
     path: '/api/settings/avatar',
     summary: 'Upload a profile picture (JPEG, PNG or WebP, at most 5 MB), stored as a square',
@@ -68,21 +68,21 @@ export const accountSettingsRouteDocs = routeDocs('account settings', [
     response: { status: 201, schema: avatarResponseSchema },
     errors: [413, 429, 503],
   },
-  {
+  deleteSettingsAvatar: {
     method: 'DELETE',
     path: '/api/settings/avatar',
     summary: 'Remove the profile picture',
     auth: 'signed-in',
     response: { schema: avatarResponseSchema },
   },
-  {
+  getSettingsPreferences: {
     method: 'GET',
     path: '/api/settings/preferences',
     summary: 'Sound and notification preferences',
     auth: 'signed-in',
     response: { schema: userPreferencesSchema },
   },
-  {
+  putSettingsPreferences: {
     method: 'PUT',
     path: '/api/settings/preferences',
     summary: 'Change some preferences; the others keep their value',
@@ -90,7 +90,7 @@ export const accountSettingsRouteDocs = routeDocs('account settings', [
     body: preferencesUpdateSchema,
     response: { schema: userPreferencesSchema },
   },
-  {
+  postSettingsDeleteAccount: {
     method: 'POST',
     path: '/api/settings/delete-account',
     summary: 'Delete the own account (password and the word DELETE); refused while money or a deal is open',
@@ -99,4 +99,4 @@ export const accountSettingsRouteDocs = routeDocs('account settings', [
     response: { schema: accountDeletedSchema },
     errors: [409, 423, 429],
   },
-])
+})

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
+import { TOTAL_COUNT_HEADER } from '../listings'
 import {
   adminWithdrawalDtoSchema,
   balanceEntrySchema,
@@ -19,14 +19,14 @@ import {
   WITHDRAWAL_STATUSES,
   withdrawalDtoSchema,
   withdrawalRequestSchema,
-} from '@shared/api/payments'
-import { pageQuery, routeDocs } from '../../http/route-docs'
+} from '../payments'
+import { pageQuery, endpoints } from '../endpoint'
 
 const withdrawalId = { id: z.int().min(1).max(999_999_999).describe('a whole number of up to 9 digits') }
 
 /** payments.routes.ts, withdrawals.routes.ts and trustap/trustap.routes.ts */
-export const paymentsRouteDocs = routeDocs('payments', [
-  {
+export const paymentsEndpoints = endpoints('payments', {
+  postPaymentsDeposits: {
     method: 'POST',
     path: '/api/payments/deposits',
     summary: 'Add money to the balance: the provider’s hosted checkout for a deposit order',
@@ -36,7 +36,7 @@ export const paymentsRouteDocs = routeDocs('payments', [
     errors: [409, 429, 502, 503],
     idempotent: true,
   },
-  {
+  postTrustapVerifyPayment: {
     method: 'POST',
     path: '/api/trustap/verify-payment',
     summary: 'The payment-return page’s check: the provider is asked about the user’s own order',
@@ -45,7 +45,7 @@ export const paymentsRouteDocs = routeDocs('payments', [
     response: { schema: verifyPaymentResponseSchema },
     errors: [502, 503],
   },
-  {
+  postTrustapCompletePayment: {
     method: 'POST',
     path: '/api/trustap/complete-payment',
     summary: 'Complete the user’s own order by hand: the provider is asked, never believed from the browser',
@@ -54,7 +54,7 @@ export const paymentsRouteDocs = routeDocs('payments', [
     response: { schema: completePaymentResponseSchema },
     errors: [502, 503],
   },
-  {
+  postPaymentsWebhooksByProvider: {
     method: 'POST',
     path: '/api/payments/webhooks/:provider',
     summary: 'The provider’s event about a payment (HTTP Basic credentials agreed with the provider)',
@@ -63,7 +63,7 @@ export const paymentsRouteDocs = routeDocs('payments', [
     body: z.record(z.string(), z.unknown()).describe('the provider’s event'),
     response: { schema: z.object({ received: z.literal(true), orderId: z.string().nullable(), outcome: z.string() }) },
   },
-  {
+  postWithdrawals: {
     method: 'POST',
     path: '/api/withdrawals',
     summary: 'Ask to be paid out: the amount is held until an admin decides',
@@ -73,21 +73,21 @@ export const paymentsRouteDocs = routeDocs('payments', [
     errors: [409],
     idempotent: true,
   },
-  {
+  getWithdrawals: {
     method: 'GET',
     path: '/api/withdrawals',
     summary: 'The user’s withdrawals, newest first',
     auth: 'signed-in',
     response: { schema: z.array(withdrawalDtoSchema) },
   },
-  {
+  getBalance: {
     method: 'GET',
     path: '/api/balance',
     summary: 'Available, held for withdrawals, and in escrow',
     auth: 'signed-in',
     response: { schema: balanceSchema },
   },
-  {
+  getBalanceHistory: {
     method: 'GET',
     path: '/api/balance/history',
     summary: 'The user’s ledger lines, newest first',
@@ -96,7 +96,7 @@ export const paymentsRouteDocs = routeDocs('payments', [
     response: { schema: z.array(balanceEntrySchema) },
     pageHeader: TOTAL_COUNT_HEADER,
   },
-  {
+  getAdminWithdrawals: {
     method: 'GET',
     path: '/api/admin/withdrawals',
     summary: 'The withdrawals queue, by status',
@@ -105,7 +105,7 @@ export const paymentsRouteDocs = routeDocs('payments', [
     response: { schema: z.array(adminWithdrawalDtoSchema) },
     pageHeader: TOTAL_COUNT_HEADER,
   },
-  {
+  getAdminWithdrawalsById: {
     method: 'GET',
     path: '/api/admin/withdrawals/:id',
     summary: 'One withdrawal, decided or not',
@@ -114,7 +114,7 @@ export const paymentsRouteDocs = routeDocs('payments', [
     response: { schema: adminWithdrawalDtoSchema },
     errors: [404],
   },
-  {
+  postAdminWithdrawalsApprove: {
     method: 'POST',
     path: '/api/admin/withdrawals/:id/approve',
     summary: 'Approve a withdrawal: the provider pays it out',
@@ -124,7 +124,7 @@ export const paymentsRouteDocs = routeDocs('payments', [
     errors: [409, 502],
     idempotent: true,
   },
-  {
+  postAdminWithdrawalsReject: {
     method: 'POST',
     path: '/api/admin/withdrawals/:id/reject',
     summary: 'Reject a withdrawal with a reason; the money is free again',
@@ -135,7 +135,7 @@ export const paymentsRouteDocs = routeDocs('payments', [
     errors: [409],
     idempotent: true,
   },
-  {
+  getTrustapOauthStart: {
     method: 'GET',
     path: '/api/trustap/oauth/start',
     summary: 'Where to send the browser to connect a Trustap account',
@@ -144,7 +144,7 @@ export const paymentsRouteDocs = routeDocs('payments', [
     response: { schema: trustapOAuthStartSchema },
     errors: [503],
   },
-  {
+  postTrustapOauthCallback: {
     method: 'POST',
     path: '/api/trustap/oauth/callback',
     summary: 'Finish connecting with the code and state of the callback',
@@ -153,18 +153,18 @@ export const paymentsRouteDocs = routeDocs('payments', [
     response: { schema: trustapConnectionSchema },
     errors: [409, 502, 503],
   },
-  {
+  getTrustapConnection: {
     method: 'GET',
     path: '/api/trustap/connection',
     summary: 'The user’s Trustap connection',
     auth: 'signed-in',
     response: { schema: trustapConnectionSchema },
   },
-  {
+  deleteTrustapConnection: {
     method: 'DELETE',
     path: '/api/trustap/connection',
     summary: 'Remove the Trustap connection',
     auth: 'signed-in',
     response: { schema: trustapConnectionSchema },
   },
-])
+})
