@@ -75,7 +75,24 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // an endpoint's URL comes from its declaration in src/shared/api/endpoints, through src/renderer/lib/api.ts
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api\\//]',
+          message: 'Call the endpoint from src/shared/api/endpoints with api() or apiUrl() instead of writing its URL.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+          message: 'Call the endpoint from src/shared/api/endpoints with api() or apiUrl() instead of writing its URL.',
+        },
+      ],
     },
+  },
+  {
+    // the endpoint table's client and its test: the one place the renderer's URLs are spelled out, to check them
+    files: ['src/renderer/lib/api.test.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     // a plain script the page runs before the app (the saved theme, before the first paint)

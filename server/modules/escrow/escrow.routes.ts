@@ -1,11 +1,12 @@
 import Router from '@koa/router'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { dollarsToCents, providerCheckoutRequestSchema, type CheckoutDto } from '@shared/api/payments'
+import { z } from 'zod'
+import type { Endpoint } from '@shared/api/endpoint'
+import { STEP_ENDPOINTS, stepSegment } from '@shared/api/endpoints/escrow'
 import {
-  disputeRequestSchema,
   purchaseRequestSchema,
   quoteQuerySchema,
-  resolveRequestSchema,
   TRANSACTION_MESSAGES,
   transactionListQuerySchema,
   type TransactionAction,
@@ -28,19 +29,13 @@ async function viewerOf(ctx: AppContext): Promise<EscrowActor> {
   return { userId: user.id, isAdmin: user.isAdmin, username: user.username, avatar: user.avatar }
 }
 
-/** path segment → action, and what each reads from the body */
-const STEPS: Record<string, { action: TransactionAction; input?: (ctx: AppContext) => StepInput }> = {
-  pay: { action: 'pay' },
-  'send-invite': { action: 'send_invite' },
-  'confirm-access': { action: 'confirm_access' },
-  'start-countdown': { action: 'start_countdown' },
-  release: { action: 'release' },
-  cancel: { action: 'cancel' },
-  refund: { action: 'refund' },
-  dispute: { action: 'dispute', input: (ctx) => ({ reason: parseBody(ctx, disputeRequestSchema).reason }) },
-  'resolve-release': { action: 'resolve_release', input: (ctx) => ({ note: parseBody(ctx, resolveRequestSchema).note }) },
-  'resolve-refund': { action: 'resolve_refund', input: (ctx) => ({ note: parseBody(ctx, resolveRequestSchema).note }) },
-}
+/** path segment → action, from the endpoint table; a step that takes a body reads it by its declared schema */
+const STEPS = new Map(
+  (Object.entries(STEP_ENDPOINTS) as [TransactionAction, Endpoint][]).map(([action, endpoint]) => [
+    stepSegment(action),
+    { action, body: endpoint.body },
+  ]),
+)
 
 const ADMIN_MONEY_ACTIONS = new Set<TransactionAction>(['release', 'refund', 'resolve_release', 'resolve_refund'])
 
@@ -121,14 +116,14 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
 
   router.post('/:id/:step', async (ctx) => {
     const name = ctx.params.step ?? ''
-    // its own steps only: `constructor` or `toString` is a property of every object, not a step
-    const step = Object.hasOwn(STEPS, name) ? STEPS[name] : undefined
+    // its own steps only: a Map has no `constructor` or `toString` to find
+    const step = STEPS.get(name)
     if (!step) throw notFound('No such step')
     const viewer = await viewerOf(ctx)
     const id = idParam(ctx)
     // an admin's money decision (paying the seller, or the buyer back) wants a fresh second factor
     if (viewer.isAdmin && ADMIN_MONEY_ACTIONS.has(step.action)) await deps.stepUp.require(ctx, await activeUser(ctx.state.em, viewer.userId))
-    const input = step.input?.(ctx) ?? {}
+    const input = step.body instanceof z.ZodType ? (parseBody(ctx, step.body) as StepInput) : {}
     await answer(ctx, viewer, (tx): Promise<Answer<unknown>> => escrow.steps.act(tx, viewer, id, step.action, input))
   })
 

@@ -36,7 +36,7 @@ export class ApiError extends Error {
 
 export type HttpMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-interface RequestOptions {
+export interface RequestOptions {
   signal?: AbortSignal
   /** extra request headers, such as an Idempotency-Key on a money-moving write */
   headers?: Record<string, string>

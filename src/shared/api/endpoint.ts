@@ -67,10 +67,14 @@ export type PathParams<P extends string> = string extends P ? Record<string, str
 export type HasParams<P extends string> = string extends P ? true : [ParamNames<P>] extends [never] ? false : true
 
 /** What the endpoint answers, as its response schema says; unknown when it declares none. */
-export type ResponseOf<E extends EndpointSpec> = E['response'] extends { schema: infer S extends z.ZodType } ? z.output<S> : unknown
+export type ResponseOf<E extends EndpointSpec> = E extends EndpointSpec
+  ? E['response'] extends { schema: infer S extends z.ZodType }
+    ? z.output<S>
+    : unknown
+  : never
 
-/** What the endpoint takes as its JSON body. */
-export type BodyOf<E extends EndpointSpec> = E['body'] extends z.ZodType ? z.input<E['body']> : never
+/** What the endpoint takes as its JSON body (for a union of endpoints, what any of them takes). */
+export type BodyOf<E extends EndpointSpec> = E extends EndpointSpec ? (E['body'] extends z.ZodType ? z.input<E['body']> : never) : never
 
 /** A path with its parameters filled in, each one encoded; a missing one is a programming error. */
 export function endpointPath(endpoint: Pick<EndpointSpec, 'path'>, params: Record<string, string | number> = {}): string {

@@ -12,8 +12,9 @@ import {
   transactionDetailSchema,
   transactionListQuerySchema,
   transactionListSchema,
+  type TransactionAction,
 } from '../transactions'
-import { endpoints, serialIdParam, type RouteAuth } from '../endpoint'
+import { endpoints, serialIdParam, type Endpoint, type RouteAuth } from '../endpoint'
 
 const id = { id: serialIdParam }
 const STEP_ROUTE = '/api/transactions/:id/:step'
@@ -135,3 +136,20 @@ export const escrowEndpoints = endpoints('escrow', {
     },
   },
 })
+
+/** Each step of a deal by its action: the one map from an action to its endpoint, for the server and the renderer. */
+export const STEP_ENDPOINTS = {
+  pay: escrowEndpoints.pay,
+  send_invite: escrowEndpoints.sendInvite,
+  confirm_access: escrowEndpoints.confirmAccess,
+  start_countdown: escrowEndpoints.startCountdown,
+  release: escrowEndpoints.release,
+  cancel: escrowEndpoints.cancel,
+  refund: escrowEndpoints.refund,
+  dispute: escrowEndpoints.dispute,
+  resolve_release: escrowEndpoints.resolveRelease,
+  resolve_refund: escrowEndpoints.resolveRefund,
+} as const satisfies Record<TransactionAction, Endpoint>
+
+/** The URL segment of a step: POST /api/transactions/{id}/{segment}. */
+export const stepSegment = (action: TransactionAction): string => STEP_ENDPOINTS[action].path.slice(STEP_ENDPOINTS[action].path.lastIndexOf('/') + 1)

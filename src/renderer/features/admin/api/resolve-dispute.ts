@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { transactionDetailSchema, type TransactionDetailDto } from '@shared/api/transactions'
-import { apiSend } from '@/lib/api-client'
+import { STEP_ENDPOINTS } from '@shared/api/endpoints/escrow'
+import { api, apiUrl } from '@/lib/api'
 import { idempotencyHeaders, requestScope, type ActionKeys } from '@/lib/idempotency'
 import { adminKeys, transactionKeys } from '@/lib/query-keys'
 
@@ -13,13 +14,18 @@ export interface ResolveRequest {
   note: string
 }
 
-export const resolvePath = (transactionId: number, resolution: Resolution) => `/api/transactions/${transactionId}/resolve-${resolution}`
+const STEP = { release: STEP_ENDPOINTS.resolve_release, refund: STEP_ENDPOINTS.resolve_refund } as const
+
+export const resolvePath = (transactionId: number, resolution: Resolution) => apiUrl(STEP[resolution], { params: { id: transactionId } })
 
 /** The deal's own resolve step, under the action's Idempotency-Key: a double click or a retry moves the money once. */
 export async function resolveDispute({ transactionId, resolution, note }: ResolveRequest, keys: ActionKeys): Promise<TransactionDetailDto> {
-  const path = resolvePath(transactionId, resolution)
   const body = { note }
-  const answer = await apiSend<unknown>('POST', path, body, { headers: idempotencyHeaders(keys, 'POST', path, body) })
+  const answer = await api(
+    STEP[resolution],
+    { params: { id: transactionId }, body },
+    { headers: idempotencyHeaders(keys, 'POST', resolvePath(transactionId, resolution), body) },
+  )
   return transactionDetailSchema.parse(answer)
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { transactionDetailSchema, type PurchaseRequest, type TransactionDetailDto } from '@shared/api/transactions'
-import { apiSend } from '@/lib/api-client'
+import { escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { api, apiUrl } from '@/lib/api'
 import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
 import { listingKeys } from '@/lib/query-keys'
 import { storeDeal } from './cache'
@@ -13,7 +14,8 @@ import { storeDeal } from './cache'
 export async function createTransaction(purchase: PurchaseRequest, keys: ActionKeys): Promise<TransactionDetailDto> {
   const { listingId, pay, quotedTotal } = purchase
   const body: PurchaseRequest = { listingId, ...(pay ? { pay } : {}), ...(quotedTotal === undefined ? {} : { quotedTotal }) }
-  const answer = await apiSend<unknown>('POST', '/api/transactions', body, { headers: idempotencyHeaders(keys, 'POST', '/api/transactions', body) })
+  const endpoint = escrowEndpoints.postTransactions
+  const answer = await api(endpoint, { body }, { headers: idempotencyHeaders(keys, endpoint.method, apiUrl(endpoint), body) })
   return transactionDetailSchema.parse(answer)
 }
 

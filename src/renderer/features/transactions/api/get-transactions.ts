@@ -2,7 +2,8 @@ import { queryOptions, useQuery, keepPreviousData } from '@tanstack/react-query'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { TRANSACTION_PAGE, transactionListSchema, type TransactionDto } from '@shared/api/transactions'
 import { HEADER_STALE } from '@shared/constants'
-import { apiGetWithHeaders } from '@/lib/api-client'
+import { escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { apiWithHeaders } from '@/lib/api'
 import { transactionKeys } from '@/lib/query-keys'
 import type { TransactionFilters } from '../lib/url-state'
 
@@ -15,18 +16,17 @@ export interface TransactionPage {
 type ListQuery = TransactionFilters & { limit: number }
 
 /** The query string of GET /api/transactions, leaving out what the server assumes anyway. */
-export function transactionSearch(query: ListQuery): string {
+export function transactionSearch(query: ListQuery): URLSearchParams {
   const params = new URLSearchParams()
   if (query.status) params.set('status', query.status)
   if (query.role) params.set('role', query.role)
   if (query.page > 1) params.set('page', String(query.page))
   if (query.limit !== TRANSACTION_PAGE.defaultSize) params.set('limit', String(query.limit))
-  const search = params.toString()
-  return search ? `?${search}` : ''
+  return params
 }
 
 export async function getTransactions(query: ListQuery, signal?: AbortSignal): Promise<TransactionPage> {
-  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/transactions${transactionSearch(query)}`, { signal })
+  const { body, headers } = await apiWithHeaders(escrowEndpoints.getTransactions, { query: transactionSearch(query) }, { signal })
   const items = body === null ? [] : transactionListSchema.parse(body)
   const total = Number(headers.get(TOTAL_COUNT_HEADER))
   return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length }

@@ -1,15 +1,17 @@
 import { useMutation } from '@tanstack/react-query'
 import { checkoutSchema, type CheckoutDto, type ProviderMethod } from '@shared/api/payments'
-import { apiSend } from '@/lib/api-client'
+import { escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { api, apiUrl } from '@/lib/api'
 import { openProviderPage, providerReturn, type BrowserCheckout } from '@/lib/external-checkout'
 import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
 import { rememberCheckout } from '@/lib/payment-storage'
 
 /** POST /api/transactions/{id}/checkout {method}: the provider's hosted page for paying this deal. */
 export async function startCheckout(id: number, method: ProviderMethod, keys: ActionKeys): Promise<CheckoutDto> {
-  const path = `/api/transactions/${id}/checkout`
+  const endpoint = escrowEndpoints.postTransactionsCheckout
   const body = { method, ...providerReturn() }
-  return checkoutSchema.parse(await apiSend<unknown>('POST', path, body, { headers: idempotencyHeaders(keys, 'POST', path, body) }))
+  const headers = idempotencyHeaders(keys, endpoint.method, apiUrl(endpoint, { params: { id } }), body)
+  return checkoutSchema.parse(await api(endpoint, { params: { id }, body }, { headers }))
 }
 
 /**

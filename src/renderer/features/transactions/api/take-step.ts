@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { transactionDetailSchema, type TransactionAction, type TransactionDetailDto } from '@shared/api/transactions'
-import { apiSend } from '@/lib/api-client'
+import { STEP_ENDPOINTS } from '@shared/api/endpoints/escrow'
+import { api, apiUrl } from '@/lib/api'
 import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
-import { ACTION_PATHS } from '../lib/actions'
 import { storeDeal } from './cache'
 
 export interface StepRequest {
@@ -12,12 +12,12 @@ export interface StepRequest {
   body?: { reason: string } | { note: string }
 }
 
-export const stepPath = (id: number, action: TransactionAction) => `/api/transactions/${id}/${ACTION_PATHS[action]}`
+export const stepPath = (id: number, action: TransactionAction) => apiUrl(STEP_ENDPOINTS[action], { params: { id } })
 
 /** POST /api/transactions/{id}/{step} under the action's Idempotency-Key; answers the deal as it now is. */
 export async function takeStep({ id, action, body }: StepRequest, keys: ActionKeys): Promise<TransactionDetailDto> {
-  const path = stepPath(id, action)
-  const answer = await apiSend<unknown>('POST', path, body, { headers: idempotencyHeaders(keys, 'POST', path, body) })
+  const endpoint = STEP_ENDPOINTS[action]
+  const answer = await api(endpoint, { params: { id }, body }, { headers: idempotencyHeaders(keys, endpoint.method, stepPath(id, action), body) })
   return transactionDetailSchema.parse(answer)
 }
 

@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { TRANSACTION_ACTIONS } from '@shared/api/transactions'
 import { makeDeal } from '../test-fixtures'
-import { ACTION_PATHS, actionCopy, buttonActions } from './actions'
+import { actionCopy, buttonActions } from './actions'
 import { guidance } from './guidance'
 
 describe('deal steps', () => {
-  it('maps every action to its endpoint segment', () => {
-    expect(ACTION_PATHS).toEqual({
-      pay: 'pay',
-      send_invite: 'send-invite',
-      confirm_access: 'confirm-access',
-      start_countdown: 'start-countdown',
-      release: 'release',
-      cancel: 'cancel',
-      refund: 'refund',
-      dispute: 'dispute',
-      resolve_release: 'resolve-release',
-      resolve_refund: 'resolve-refund',
-    })
-  })
-
   it('names the money in the confirmations of money moves', () => {
     const deal = makeDeal({ price: 1000, escrowFee: 50 })
     expect(actionCopy('pay', deal)).toMatchObject({ label: 'Pay $1,050 from balance', title: 'Pay $1,050 from your balance?' })

@@ -2,20 +2,6 @@ import { formatMoney } from '@shared/format'
 import type { TransactionAction, TransactionDto } from '@shared/api/transactions'
 import { heldAmount } from './money'
 
-/** The URL segment of each step: POST /api/transactions/{id}/{segment}. */
-export const ACTION_PATHS: Record<TransactionAction, string> = {
-  pay: 'pay',
-  send_invite: 'send-invite',
-  confirm_access: 'confirm-access',
-  start_countdown: 'start-countdown',
-  release: 'release',
-  cancel: 'cancel',
-  refund: 'refund',
-  dispute: 'dispute',
-  resolve_release: 'resolve-release',
-  resolve_refund: 'resolve-refund',
-}
-
 /** What a step asks for besides a click: a dispute's reason, an admin's note to the parties. */
 export type ActionInput = 'none' | 'reason' | 'note'
 
