@@ -42,5 +42,5 @@ stage checks-and-builds 480 npx concurrently --group --kill-others-on-fail \
   "electron-vite build --logLevel warn"
 stage unit 300 npx vitest run --project unit --maxWorkers=2 "${BAIL[@]}"
 stage integration 780 npx vitest run --project integration --maxWorkers=2 "${BAIL[@]}"
-stage end-to-end 1200 npx vitest run --project e2e --maxWorkers=2 "${BAIL[@]}"
+stage end-to-end 1500 npx vitest run --project e2e --maxWorkers=2 "${BAIL[@]}"
 table

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { dollarsToCents, providerCheckoutRequestSchema, type CheckoutDto } from '@shared/api/payments'
 import { z } from 'zod'
 import type { Endpoint } from '@shared/api/endpoint'
-import { STEP_ENDPOINTS, stepSegment } from '@shared/api/endpoints/escrow'
+import { escrowEndpoints, STEP_ENDPOINTS, stepSegment } from '@shared/api/endpoints/escrow'
 import {
   purchaseRequestSchema,
   quoteQuerySchema,
@@ -15,6 +15,7 @@ import { activeUser, requireActiveViewer, requireAdmin } from '../../http/access
 import type { StepUp } from '../auth/step-up'
 import type { AppContext, AppState } from '../../http/context'
 import { notFound } from '../../http/errors'
+import { mount } from '../../http/mount'
 import { serialOrNotFound } from '../../http/path-ids'
 import { respondIdempotent, type Answer } from '../../http/idempotency'
 import type { AnnounceDeps } from '../../realtime/announce'
@@ -53,13 +54,14 @@ export interface EscrowRoutesDeps {
 }
 
 export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/transactions' })
+  const router = new Router<AppState>()
+  const on = escrowEndpoints
   const { escrow } = deps
 
   const answer = <T>(ctx: AppContext, viewer: EscrowViewer, run: (tx: EntityManager) => Promise<Answer<T>>) =>
     respondIdempotent(ctx, viewer.userId, run, { deps: deps.announce, what: 'escrow step' })
 
-  router.get('/', async (ctx) => {
+  mount(router, on.getTransactions, async (ctx) => {
     const viewer = await viewerOf(ctx)
     const { items, total } = await escrow.queries.list(ctx.state.em, viewer, parseQuery(ctx, transactionListQuerySchema))
     ctx.set('X-Total-Count', String(total))
@@ -67,7 +69,7 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
   })
 
   // before /:id
-  router.get('/all', async (ctx) => {
+  mount(router, on.getTransactionsAll, async (ctx) => {
     const admin = await requireAdmin(ctx)
     const query = parseQuery(ctx, transactionListQuerySchema.omit({ role: true }))
     const { items, total } = await escrow.queries.list(ctx.state.em, { userId: admin.id, isAdmin: true }, query, true)
@@ -75,17 +77,17 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
     ctx.body = items
   })
 
-  router.get('/quote', async (ctx) => {
+  mount(router, on.getTransactionsQuote, async (ctx) => {
     const viewer = await viewerOf(ctx)
     ctx.body = await escrow.purchases.quote(ctx.state.em, viewer, parseQuery(ctx, quoteQuerySchema).listingId)
   })
 
-  router.get('/:id', async (ctx) => {
+  mount(router, on.getTransactionsById, async (ctx) => {
     const viewer = await viewerOf(ctx)
     ctx.body = await escrow.queries.get(ctx.state.em, viewer, idParam(ctx))
   })
 
-  router.post('/', async (ctx) => {
+  mount(router, on.postTransactions, async (ctx) => {
     const viewer = await viewerOf(ctx)
     const { listingId, pay, quotedTotal } = parseBody(ctx, purchaseRequestSchema)
     const order = { listingId, quotedTotalCents: quotedTotal === undefined ? undefined : dollarsToCents(quotedTotal)! }
@@ -99,7 +101,7 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
    * the deal's one order (`trans_{id}`). No lock is held meanwhile: the provider is asked over the network, and
    * the deal is funded only when the provider confirms the payment.
    */
-  router.post('/:id/checkout', async (ctx) => {
+  mount(router, on.postTransactionsCheckout, async (ctx) => {
     const viewer = await viewerOf(ctx)
     const id = idParam(ctx)
     const { method, returnTo } = parseBody(ctx, providerCheckoutRequestSchema)
@@ -107,14 +109,15 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
     ctx.body = await deps.checkout(ctx.state.em, { transactionId: id, userId: viewer.userId, amountCents, method, ip: ctx.ip, returnTo })
   })
 
-  router.post('/:id/checklist/:itemId', async (ctx) => {
+  mount(router, on.postTransactionsChecklistByItemId, async (ctx) => {
     const viewer = await viewerOf(ctx)
     const id = idParam(ctx)
     const itemId = idParam(ctx, 'itemId')
     await answer(ctx, viewer, (tx) => escrow.steps.tick(tx, viewer, id, itemId))
   })
 
-  router.post('/:id/:step', async (ctx) => {
+  // every step of STEP_ENDPOINTS is served here: they share one mounted pattern, pay's as much as any other's
+  mount(router, on.pay, async (ctx) => {
     const name = ctx.params.step ?? ''
     // its own steps only: a Map has no `constructor` or `toString` to find
     const step = STEPS.get(name)
