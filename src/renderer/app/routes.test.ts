@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { matchRoutes } from 'react-router-dom'
+import { diagnosticsEndpoints } from '@shared/api/endpoints/diagnostics'
+import { apiUrl } from '@/lib/api'
 import { NOT_BUILT_ROUTES, SPEC_ROUTE_TABLE, SPEC_ROUTES } from './routes'
+
+/** The diagnostic report's URL, which SPEC §2 also lists as a page to visit. */
+const API_DIAGNOSTIC = apiUrl(diagnosticsEndpoints.getDiagnostic)
 
 describe('SPEC_ROUTES', () => {
   it('lists every SPEC §2 route once, as a visitable URL', () => {
@@ -16,7 +21,7 @@ describe('SPEC_ROUTES', () => {
       '/buy-youtube-accounts',
       '/buy-tiktok-accounts',
       '/buy-gaming-accounts',
-      '/api/diagnostic',
+      API_DIAGNOSTIC,
       '/admin/chat/1',
     ]) {
       expect(SPEC_ROUTES).toContain(url)
@@ -37,7 +42,7 @@ describe('SPEC_ROUTES', () => {
       '/',
       '/profile',
       '/crypto/diagnostic',
-      '/api/diagnostic',
+      API_DIAGNOSTIC,
       '/login',
       '/signup',
       '/forgot-password',

@@ -2,11 +2,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { settingsEndpoints } from '@shared/api/endpoints/settings'
+import { apiUrl } from '@/lib/api'
 import { MaintenanceBanner } from './maintenance-banner'
 
 /** The site API; answers are counted so a test can wait until the banner has had its answer. */
 function stubSite(answer: () => Response) {
-  const fetch = vi.fn(async (path: string) => (path === '/api/site' ? answer() : new Response(null, { status: 404 })))
+  const fetch = vi.fn(async (path: string) => (path === apiUrl(settingsEndpoints.getSite) ? answer() : new Response(null, { status: 404 })))
   vi.stubGlobal('fetch', fetch)
   return fetch
 }

@@ -1,3 +1,4 @@
+import { diagnosticsEndpoints } from '@shared/api/endpoints/diagnostics'
 import type { PlatformId } from './platforms'
 
 /** Anchor of the listing grid on the home page; /browse and the Browse buttons land here. */
@@ -36,7 +37,7 @@ export const paths = {
   emailDiagnostic: '/email/diagnostic',
   cryptoDiagnostic: '/crypto/diagnostic',
   /** answered by the server as JSON, not by the app */
-  apiDiagnostic: '/api/diagnostic',
+  apiDiagnostic: diagnosticsEndpoints.getDiagnostic.path,
   adminDashboard: '/admin-dashboard',
   adminLogin: '/admin-login',
   adminSettings: '/admin-settings',

@@ -4,8 +4,11 @@ import { z } from 'zod'
 import { CURRENT_USER_QUERY } from '@shared/constants'
 import type { CurrentUser } from '@shared/api/auth'
 import type { SecondFactorRequest } from '@shared/api/two-factor'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { twoFactorEndpoints } from '@shared/api/endpoints/two-factor'
 import { paths } from '@/config/paths'
-import { ApiError, apiGet, apiSend } from './api-client'
+import { api } from './api'
+import { ApiError } from './api-client'
 import { DEFAULT_BALANCE } from './money-display'
 import { authKeys, conversationKeys, notificationKeys, transactionKeys } from './query-keys'
 import { currentUserRetryDelay, shouldRetryCurrentUser } from './query-client'
@@ -33,7 +36,7 @@ export function toCurrentUser(raw: unknown): CurrentUser | null {
 /** 401 and other client errors mean "no user"; only server errors (5xx) and network failures throw. */
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
   try {
-    return toCurrentUser(await apiGet<unknown>('/api/auth/me', { signal }))
+    return toCurrentUser(await api(authEndpoints.getAuthMe, {}, { signal }))
   } catch (error) {
     if (error instanceof ApiError && error.kind === 'http' && error.status < 500) return null
     throw error
@@ -68,7 +71,7 @@ export const adminMeQueryOptions = (enabled: boolean) =>
   queryOptions({
     queryKey: authKeys.adminMe(),
     queryFn: async ({ signal }): Promise<AdminStatus> => {
-      const body = await apiGet<{ user?: { isAdmin?: boolean; twoFactorEnabled?: boolean } }>('/api/auth/admin-me', { signal })
+      const body = await api(authEndpoints.getAuthAdminMe, {}, { signal })
       return { isAdmin: body?.user?.isAdmin === true, twoFactorEnabled: body?.user?.twoFactorEnabled === true }
     },
     enabled,
@@ -87,7 +90,7 @@ export function useIsAdmin(signedIn: boolean): boolean {
 
 /** Finishes a sign-in that waits for its second factor (after the password, on either sign-in form). */
 export async function verifySecondFactor(input: SecondFactorRequest): Promise<{ user: unknown }> {
-  return apiSend<{ user: unknown }>('POST', '/api/auth/2fa/verify', input)
+  return api(twoFactorEndpoints.postAuth2faVerify, { body: input })
 }
 
 /** Stores a user the server just signed in (login, verification) so the header updates at once. */
@@ -105,7 +108,7 @@ export function useLogout() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useMutation({
-    mutationFn: () => apiSend<unknown>('POST', '/api/auth/logout', {}),
+    mutationFn: () => api(authEndpoints.postAuthLogout),
     onSettled: async () => {
       queryClient.setQueryData(authKeys.me(), null)
       queryClient.removeQueries({ queryKey: authKeys.adminMe() })

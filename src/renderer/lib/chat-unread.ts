@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { HEADER_STALE } from '@shared/constants'
-import { apiGet } from './api-client'
+import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
+import { api } from './api'
 import { conversationKeys } from './query-keys'
 
 /**
  * GET /api/conversations/unread-count ({ count }), shared by the floating chat button and the app's unread badge.
- * Badge data only: a failure reads as nothing unread, never an error on the page. Read by hand: the chat
- * contract's schemas would weigh on the home page's script.
+ * Badge data only: a failure, or a count that is not one, reads as nothing unread, never an error on the page.
  */
 export async function getChatUnreadCount(signal?: AbortSignal): Promise<number> {
   try {
-    const body = await apiGet<{ count?: unknown }>('/api/conversations/unread-count', { signal })
+    const body = await api(conversationsEndpoints.getConversationsUnreadCount, {}, { signal })
     const count = Number(body?.count ?? 0)
     return Number.isInteger(count) && count > 0 ? count : 0
   } catch {

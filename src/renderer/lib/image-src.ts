@@ -1,4 +1,6 @@
 import { MEDIA_PREFIX } from '@shared/api/listings'
+import { imagesEndpoints } from '@shared/api/endpoints/images'
+import { apiUrl } from './api'
 
 /**
  * Where the browser loads a listing image from. Our own uploads (`/media/...`) are same-origin and
@@ -7,5 +9,5 @@ import { MEDIA_PREFIX } from '@shared/api/listings'
  */
 export function imageSrc(url: string): string {
   if (url.startsWith(MEDIA_PREFIX)) return url
-  return `/api/proxy/image?url=${encodeURIComponent(url)}`
+  return `${apiUrl(imagesEndpoints.getProxyImage)}?url=${encodeURIComponent(url)}`
 }

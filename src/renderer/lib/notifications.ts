@@ -3,7 +3,9 @@ import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { NOTIFICATION_PAGE, notificationListSchema, type NotificationDto, type NotificationListQuery } from '@shared/api/notifications'
 import { HEADER_STALE } from '@shared/constants'
 import { toast } from '@/hooks/use-toast'
-import { apiGet, apiGetWithHeaders, apiSend, describeError } from './api-client'
+import { notificationsEndpoints } from '@shared/api/endpoints/notifications'
+import { api, apiWithHeaders } from './api'
+import { describeError } from './api-client'
 import { notificationKeys } from './query-keys'
 
 /**
@@ -48,7 +50,11 @@ function totalOf(headers: Headers, loaded: number): number {
 }
 
 export async function getNotifications(query: NotificationListQuery, signal?: AbortSignal): Promise<NotificationPage> {
-  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/notifications${notificationSearch(query)}`, { signal })
+  const { body, headers } = await apiWithHeaders(
+    notificationsEndpoints.getNotifications,
+    { query: new URLSearchParams(notificationSearch(query)) },
+    { signal },
+  )
   const items = body === null ? [] : notificationListSchema.parse(body)
   return { items, total: totalOf(headers, items.length) }
 }
@@ -63,7 +69,7 @@ export const notificationsQueryOptions = (query: NotificationListQuery) =>
 /** Badge data only: any failure reads as zero unread rather than an error in the header. */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
   try {
-    const body = await apiGet<{ count?: unknown }>('/api/notifications/unread-count', { signal })
+    const body = await api(notificationsEndpoints.getNotificationsUnreadCount, {}, { signal })
     const count = Number(body?.count ?? 0)
     return Number.isFinite(count) && count > 0 ? count : 0
   } catch {
@@ -118,7 +124,7 @@ const refresh = (client: QueryClient) => client.invalidateQueries({ queryKey: no
 export function useMarkNotificationRead() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (id: number) => apiSend<unknown>('PATCH', `/api/notifications/${id}/read`),
+    mutationFn: (id: number) => api(notificationsEndpoints.patchNotificationsRead, { params: { id } }),
     onMutate: async (id) => {
       const snapshot = await beginOptimistic(client)
       if (markReadInCache(client, (n) => n.id === id) > 0) {
@@ -138,7 +144,7 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: () => apiSend<unknown>('PATCH', '/api/notifications/read-all'),
+    mutationFn: () => api(notificationsEndpoints.patchNotificationsReadAll),
     onMutate: async () => {
       const snapshot = await beginOptimistic(client)
       markReadInCache(client, () => true)

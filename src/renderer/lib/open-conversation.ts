@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { conversationDtoSchema, type ConversationDto, type OpenConversationRequest } from '@shared/api/conversations'
-import { apiSend } from './api-client'
+import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
+import { api } from './api'
 import { conversationKeys } from './query-keys'
 
 /**
@@ -9,7 +10,7 @@ import { conversationKeys } from './query-keys'
  * and features may not import each other.
  */
 export async function openConversation(request: OpenConversationRequest): Promise<ConversationDto> {
-  return conversationDtoSchema.parse(await apiSend<unknown>('POST', '/api/conversations', request))
+  return conversationDtoSchema.parse(await api(conversationsEndpoints.postConversations, { body: request }))
 }
 
 /** The conversation lands in the cache at once, so its thread opens without a second request. */

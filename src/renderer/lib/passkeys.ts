@@ -1,7 +1,8 @@
-import { browserSupportsWebAuthn, startAuthentication, WebAuthnError, type AuthenticationResponseJSON } from '@simplewebauthn/browser'
+import { browserSupportsWebAuthn, startAuthentication, WebAuthnError } from '@simplewebauthn/browser'
 import { stepUpResponseSchema } from '@shared/api/two-factor'
-import { authenticationOptionsSchema, passkeySignInSchema } from '@shared/api/webauthn'
-import { apiSend } from './api-client'
+import { authenticationOptionsSchema, passkeySignInSchema, type AuthenticationResponse } from '@shared/api/webauthn'
+import { webauthnEndpoints } from '@shared/api/endpoints/webauthn'
+import { api } from './api'
 
 /**
  * Passkeys in the browser: signing in (with no password, or as the second step after one) and a step-up. Sign-in
@@ -32,10 +33,14 @@ export function passkeyPromptMessage(error: unknown): string {
 }
 
 /** The browser's prompt; its own failures come back as an Error with a message for the person. */
-async function promptForPasskey(path: string): Promise<AuthenticationResponseJSON> {
-  const options = authenticationOptionsSchema.parse(await apiSend<unknown>('POST', path, {}))
+async function promptForPasskey(
+  endpoint: typeof webauthnEndpoints.postAuthWebauthnLoginOptions | typeof webauthnEndpoints.postAuthWebauthnStepUpOptions,
+): Promise<AuthenticationResponse> {
+  const options = authenticationOptionsSchema.parse(await api(endpoint))
   try {
-    return await startAuthentication({ optionsJSON: options })
+    // the credential's JSON, which the server takes as an open object (browsers may add fields of their own); the
+    // browser library's interface for it names its fields only
+    return (await startAuthentication({ optionsJSON: options })) as AuthenticationResponse
   } catch (error) {
     throw new Error(passkeyPromptMessage(error), { cause: error })
   }
@@ -46,14 +51,14 @@ async function promptForPasskey(path: string): Promise<AuthenticationResponseJSO
  * after the password (the server knows which from the session). `admin` for the admin form, which signs in admins only.
  */
 export async function verifyWithPasskey(options: { admin?: boolean } = {}) {
-  const response = await promptForPasskey('/api/auth/webauthn/login/options')
+  const response = await promptForPasskey(webauthnEndpoints.postAuthWebauthnLoginOptions)
   return passkeySignInSchema.parse(
-    await apiSend<unknown>('POST', '/api/auth/webauthn/login/verify', { response, ...(options.admin ? { admin: true } : {}) }),
+    await api(webauthnEndpoints.postAuthWebauthnLoginVerify, { body: { response, ...(options.admin ? { admin: true } : {}) } }),
   )
 }
 
 /** A fresh second factor with a passkey (money and identity changes then ask nothing for 5 minutes). */
 export async function stepUpWithPasskey() {
-  const response = await promptForPasskey('/api/auth/webauthn/step-up/options')
-  return stepUpResponseSchema.parse(await apiSend<unknown>('POST', '/api/auth/webauthn/step-up/verify', { response }))
+  const response = await promptForPasskey(webauthnEndpoints.postAuthWebauthnStepUpOptions)
+  return stepUpResponseSchema.parse(await api(webauthnEndpoints.postAuthWebauthnStepUpVerify, { body: { response } }))
 }

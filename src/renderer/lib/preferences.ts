@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { DEFAULT_PREFERENCES, userPreferencesSchema, type PreferencesUpdate, type UserPreferences } from '@shared/api/preferences'
 import { CURRENT_USER_QUERY } from '@shared/constants'
-import { apiGet, apiSend } from './api-client'
+import { accountSettingsEndpoints } from '@shared/api/endpoints/account-settings'
+import { api } from './api'
 import { accountKeys } from './query-keys'
 
 /**
@@ -11,7 +12,7 @@ import { accountKeys } from './query-keys'
  */
 
 export async function getPreferences(signal?: AbortSignal): Promise<UserPreferences> {
-  const body = await apiGet<unknown>('/api/settings/preferences', { signal })
+  const body = await api(accountSettingsEndpoints.getSettingsPreferences, {}, { signal })
   // signed out: nobody to ask, and no live events to ring for either
   return body === null ? DEFAULT_PREFERENCES : userPreferencesSchema.parse(body)
 }
@@ -35,7 +36,8 @@ export function cachedPreferences(queryClient: QueryClient): UserPreferences {
 export function useUpdatePreferences() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (patch: PreferencesUpdate) => userPreferencesSchema.parse(await apiSend<unknown>('PUT', '/api/settings/preferences', patch)),
+    mutationFn: async (patch: PreferencesUpdate) =>
+      userPreferencesSchema.parse(await api(accountSettingsEndpoints.putSettingsPreferences, { body: patch })),
     onMutate: async (patch) => {
       await queryClient.cancelQueries({ queryKey: accountKeys.preferences() })
       const before = queryClient.getQueryData<UserPreferences>(accountKeys.preferences())

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { apiUrl } from './api'
 import { apiGet } from './api-client'
 import { noteServerDate, resetServerClock, serverClockOffset, serverNow, MAX_ROUND_TRIP_MS } from './server-clock'
 
@@ -43,7 +45,7 @@ describe('the server clock', () => {
       'fetch',
       vi.fn(async () => Response.json({ ok: true }, { headers: { Date: new Date(now + 3_600_000).toUTCString() } })),
     )
-    await apiGet('/api/auth/me')
+    await apiGet(apiUrl(authEndpoints.getAuthMe))
     expect(Math.abs(serverClockOffset() - 3_600_000)).toBeLessThan(2_000)
   })
 })

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { siteInfoSchema, type SiteInfo } from '@shared/api/settings'
-import { apiGet } from '@/lib/api-client'
+import { settingsEndpoints } from '@shared/api/endpoints/settings'
+import { api } from '@/lib/api'
 import { DEFAULT_BALANCE } from '@/lib/money-display'
 import { siteKeys } from '@/lib/query-keys'
 
 /** GET /api/site: what every page shows from the marketplace settings (the maintenance banner, the welcome bonus). */
 export async function getSiteInfo(signal?: AbortSignal): Promise<SiteInfo> {
-  return siteInfoSchema.parse(await apiGet<unknown>('/api/site', { signal }))
+  return siteInfoSchema.parse(await api(settingsEndpoints.getSite, {}, { signal }))
 }
 
 export const siteInfoQueryOptions = () =>

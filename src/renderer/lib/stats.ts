@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { platformStatsSchema, statsSchema, type PlatformStat, type Stats } from '@shared/api/listings'
 import { POLLING } from '@shared/constants'
-import { apiGet } from './api-client'
+import { listingsEndpoints } from '@shared/api/endpoints/listings'
+import { api } from './api'
 import { statsKeys } from './query-keys'
 
 /**
@@ -10,11 +11,11 @@ import { statsKeys } from './query-keys'
  */
 
 export async function getStats(signal?: AbortSignal): Promise<Stats> {
-  return statsSchema.parse(await apiGet<unknown>('/api/stats', { signal }))
+  return statsSchema.parse(await api(listingsEndpoints.getStats, {}, { signal }))
 }
 
 export async function getPlatformStats(signal?: AbortSignal): Promise<PlatformStat[]> {
-  return platformStatsSchema.parse(await apiGet<unknown>('/api/stats/platforms', { signal }))
+  return platformStatsSchema.parse(await api(listingsEndpoints.getStatsPlatforms, {}, { signal }))
 }
 
 export const statsQueryOptions = () =>

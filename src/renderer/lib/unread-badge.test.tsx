@@ -3,6 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, render, waitFor } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { DesktopBridge } from '@shared/ipc/contract'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
+import { notificationsEndpoints } from '@shared/api/endpoints/notifications'
+import { apiUrl } from './api'
 import { authKeys, conversationKeys, notificationKeys } from './query-keys'
 import { unreadTotal, useUnreadBadge } from './unread-badge'
 
@@ -21,9 +25,9 @@ function setup(counts: { notifications: number; messages: number }) {
   const setBadge = vi.fn(async () => {})
   window.desktop = { setBadge } as unknown as DesktopBridge
   vi.stubGlobal('fetch', async (path: string) => {
-    if (path === '/api/auth/me') return Response.json({ id: 1001, username: 'bob', avatar: null, balance: '15.00' })
-    if (path === '/api/notifications/unread-count') return Response.json({ count: counts.notifications })
-    if (path === '/api/conversations/unread-count') return Response.json({ count: counts.messages })
+    if (path === apiUrl(authEndpoints.getAuthMe)) return Response.json({ id: 1001, username: 'bob', avatar: null, balance: '15.00' })
+    if (path === apiUrl(notificationsEndpoints.getNotificationsUnreadCount)) return Response.json({ count: counts.notifications })
+    if (path === apiUrl(conversationsEndpoints.getConversationsUnreadCount)) return Response.json({ count: counts.messages })
     return new Response(null, { status: 404 })
   })
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })

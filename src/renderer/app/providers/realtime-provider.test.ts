@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { BrowserRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { BOB, stubServer } from '@/features/payments/test-harness'
 import { RealtimeProvider } from './realtime-provider'
@@ -26,7 +28,7 @@ afterEach(() => {
 async function liveTabOnListing() {
   vi.stubGlobal('WebSocket', FakeSocket)
   FakeSocket.last = null
-  stubServer((path) => (path === '/api/auth/admin-me' ? Response.json({ user: { isAdmin: false } }) : Response.json({})))
+  stubServer((path) => (path === apiUrl(authEndpoints.getAuthAdminMe) ? Response.json({ user: { isAdmin: false } }) : Response.json({})))
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   client.setQueryData(authKeys.me(), BOB)
   window.history.replaceState(null, '', '/')

@@ -3,6 +3,8 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { BalanceScreen } from './components/balance-screen'
 import { PaymentFailedScreen } from './components/payment-outcome-screens'
@@ -11,11 +13,11 @@ import { PaymentReturnScreen } from './components/payment-return-screen'
 /** The signed-in user of the payments screens' tests. */
 export const BOB = { id: 1001, username: 'bob', avatar: null, balance: '15.00' }
 
-/** The server at fetch: the user's own `/api/auth/me`, and `answer` for the rest; the POSTs sent are recorded. */
+/** The server at fetch: the signed-in user for GET /api/auth/me, and `answer` for the rest; the POSTs sent are recorded. */
 export function stubServer(answer: (path: string, body: unknown) => Response | Promise<Response>, me: typeof BOB = BOB) {
   const sent: { path: string; body: unknown }[] = []
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
-    if (path === '/api/auth/me') return Response.json(me)
+    if (path === apiUrl(authEndpoints.getAuthMe)) return Response.json(me)
     const body = init.body ? JSON.parse(String(init.body)) : undefined
     if ((init.method ?? 'GET') === 'POST') sent.push({ path, body })
     return answer(path, body)

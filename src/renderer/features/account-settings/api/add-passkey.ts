@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { startRegistration } from '@simplewebauthn/browser'
-import { passkeyAddedSchema, registrationOptionsSchema, type PasskeyAdded } from '@shared/api/webauthn'
-import { apiSend } from '@/lib/api-client'
+import { passkeyAddedSchema, registrationOptionsSchema, type PasskeyAdded, type RegistrationResponse } from '@shared/api/webauthn'
+import { webauthnEndpoints } from '@shared/api/endpoints/webauthn'
+import { api } from '@/lib/api'
 import { passkeyPromptMessage } from '@/lib/passkeys'
 import { accountKeys } from '@/lib/query-keys'
 
@@ -16,14 +17,18 @@ export interface AddPasskeyInput {
  * the first call may be refused for want of a fresh second factor: the step-up dialog asks and sends it again.
  */
 export async function addPasskey({ name, password }: AddPasskeyInput): Promise<PasskeyAdded> {
-  const options = registrationOptionsSchema.parse(await apiSend<unknown>('POST', '/api/auth/webauthn/register/options', password ? { password } : {}))
-  let response
+  const options = registrationOptionsSchema.parse(
+    await api(webauthnEndpoints.postAuthWebauthnRegisterOptions, { body: password ? { password } : {} }),
+  )
+  let response: RegistrationResponse
   try {
-    response = await startRegistration({ optionsJSON: options })
+    // the credential's JSON, which the server takes as an open object (browsers may add fields of their own); the
+    // browser library's interface for it names its fields only
+    response = (await startRegistration({ optionsJSON: options })) as RegistrationResponse
   } catch (error) {
     throw new Error(passkeyPromptMessage(error), { cause: error })
   }
-  return passkeyAddedSchema.parse(await apiSend<unknown>('POST', '/api/auth/webauthn/register/verify', { name, response }))
+  return passkeyAddedSchema.parse(await api(webauthnEndpoints.postAuthWebauthnRegisterVerify, { body: { name, response } }))
 }
 
 export function useAddPasskey() {

@@ -1,19 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { ACCOUNT_RULES, avatarResponseSchema } from '@shared/api/account-settings'
 import type { CurrentUser } from '@shared/api/auth'
-import { apiSend, apiSendForm } from '@/lib/api-client'
+import { accountSettingsEndpoints } from '@shared/api/endpoints/account-settings'
+import { api, apiForm } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 
 /** POST /api/settings/avatar (multipart, one file in "avatar"): answers the stored picture's URL. */
 export async function uploadAvatar(file: Blob): Promise<string | null> {
   const form = new FormData()
   form.append(ACCOUNT_RULES.avatarField, file)
-  return avatarResponseSchema.parse(await apiSendForm<unknown>('/api/settings/avatar', form)).avatar
+  return avatarResponseSchema.parse(await apiForm(accountSettingsEndpoints.postSettingsAvatar, form)).avatar
 }
 
 /** DELETE /api/settings/avatar: back to the initial. */
 export async function removeAvatar(): Promise<string | null> {
-  return avatarResponseSchema.parse(await apiSend<unknown>('DELETE', '/api/settings/avatar')).avatar
+  return avatarResponseSchema.parse(await api(accountSettingsEndpoints.deleteSettingsAvatar)).avatar
 }
 
 /** The header, the menus and every screen reading the current user show the new picture at once. */

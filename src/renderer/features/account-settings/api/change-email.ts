@@ -1,21 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { emailChangedSchema, emailChangeStartedSchema, type AccountEmail, type EmailChangeRequest } from '@shared/api/account-settings'
-import { apiSend } from '@/lib/api-client'
+import { accountSettingsEndpoints } from '@shared/api/endpoints/account-settings'
+import { api } from '@/lib/api'
 import { accountKeys } from '@/lib/query-keys'
 
 /** POST /api/settings/email: a code goes to the new address (the current password proves who asks). */
 export async function startEmailChange(input: EmailChangeRequest) {
-  return emailChangeStartedSchema.parse(await apiSend<unknown>('POST', '/api/settings/email', input))
+  return emailChangeStartedSchema.parse(await api(accountSettingsEndpoints.postSettingsEmail, { body: input }))
 }
 
 /** POST /api/settings/email/resend: another code to the waiting address, 60 s after the last. */
 export async function resendEmailCode() {
-  return emailChangeStartedSchema.parse(await apiSend<unknown>('POST', '/api/settings/email/resend', {}))
+  return emailChangeStartedSchema.parse(await api(accountSettingsEndpoints.postSettingsEmailResend))
 }
 
 /** POST /api/settings/email/verify: the code switches the address. */
 export async function verifyEmailChange(code: string) {
-  return emailChangedSchema.parse(await apiSend<unknown>('POST', '/api/settings/email/verify', { code }))
+  return emailChangedSchema.parse(await api(accountSettingsEndpoints.postSettingsEmailVerify, { body: { code } }))
 }
 
 /**

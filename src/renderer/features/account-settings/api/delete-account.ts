@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { accountDeletedSchema, type DeleteAccountRequest } from '@shared/api/account-settings'
-import { apiSend } from '@/lib/api-client'
+import { accountSettingsEndpoints } from '@shared/api/endpoints/account-settings'
+import { api } from '@/lib/api'
 import { accountKeys, authKeys, conversationKeys, notificationKeys, transactionKeys } from '@/lib/query-keys'
 
 /** POST /api/settings/delete-account: the account is anonymised and every session ends, this one too. */
 export async function deleteAccount(input: DeleteAccountRequest) {
-  return accountDeletedSchema.parse(await apiSend<unknown>('POST', '/api/settings/delete-account', input))
+  return accountDeletedSchema.parse(await api(accountSettingsEndpoints.postSettingsDeleteAccount, { body: input }))
 }
 
 /** On success the cached user and their data go, as at sign-out. */

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiSend } from '@/lib/api-client'
+import { twoFactorEndpoints } from '@shared/api/endpoints/two-factor'
+import { api } from '@/lib/api'
 import { accountKeys } from '@/lib/query-keys'
 
 /** POST /api/auth/2fa/disable: the password and a code (from the app, or a recovery code) turn the app off. */
 export async function disableTwoFactor(input: { password: string; code: string }) {
-  await apiSend<unknown>('POST', '/api/auth/2fa/disable', input)
+  await api(twoFactorEndpoints.postAuth2faDisable, { body: input })
 }
 
 export function useDisableTwoFactor() {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiSend } from '@/lib/api-client'
+import { webauthnEndpoints } from '@shared/api/endpoints/webauthn'
+import { api } from '@/lib/api'
 import { accountKeys } from '@/lib/query-keys'
 
 /** DELETE /api/auth/webauthn/credentials/{id}: after a fresh second factor (the step-up dialog asks for one). */
 export async function removePasskey(id: number): Promise<void> {
-  await apiSend<unknown>('DELETE', `/api/auth/webauthn/credentials/${id}`)
+  await api(webauthnEndpoints.deleteAuthWebauthnCredentialsById, { params: { id } })
 }
 
 export function useRemovePasskey() {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { otherSessionsEndedSchema, type OtherSessionsEnded } from '@shared/api/sessions'
-import { apiSend } from '@/lib/api-client'
+import { sessionsEndpoints } from '@shared/api/endpoints/sessions'
+import { api } from '@/lib/api'
 import { accountKeys } from '@/lib/query-keys'
 
 /** POST /api/auth/sessions/sign-out-others: every browser but this one is signed out; how many were. */
 export async function signOutOtherSessions(): Promise<OtherSessionsEnded> {
-  return otherSessionsEndedSchema.parse(await apiSend<unknown>('POST', '/api/auth/sessions/sign-out-others'))
+  return otherSessionsEndedSchema.parse(await api(sessionsEndpoints.postAuthSessionsSignOutOthers))
 }
 
 export function useSignOutOtherSessions() {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiSend } from '@/lib/api-client'
+import { sessionsEndpoints } from '@shared/api/endpoints/sessions'
+import { api } from '@/lib/api'
 import { accountKeys } from '@/lib/query-keys'
 
 /** DELETE /api/auth/sessions/{id}: that browser is signed out at once, its live connection closed. */
 export async function signOutSession(id: string): Promise<void> {
-  await apiSend<unknown>('DELETE', `/api/auth/sessions/${encodeURIComponent(id)}`)
+  await api(sessionsEndpoints.deleteAuthSessionsById, { params: { id } })
 }
 
 export function useSignOutSession() {

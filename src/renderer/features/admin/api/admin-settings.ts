@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { settingsSchema, type Settings, type SettingsUpdate } from '@shared/api/settings'
-import { apiGet, apiSend } from '@/lib/api-client'
+import { settingsEndpoints } from '@shared/api/endpoints/settings'
+import { api } from '@/lib/api'
 import { adminKeys, siteKeys } from '@/lib/query-keys'
 
 /** GET /api/admin/settings: every marketplace setting as stored (money in cents, the fee in basis points). */
 export async function getAdminSettings(signal?: AbortSignal): Promise<Settings> {
-  return settingsSchema.parse(await apiGet<unknown>('/api/admin/settings', { signal }))
+  return settingsSchema.parse(await api(settingsEndpoints.getAdminSettings, {}, { signal }))
 }
 
 export const adminSettingsQueryOptions = () =>
@@ -23,7 +24,7 @@ export const useAdminSettings = () => useQuery(adminSettingsQueryOptions())
 export function useSaveSettings() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: async (patch: SettingsUpdate) => settingsSchema.parse(await apiSend<unknown>('PUT', '/api/admin/settings', patch)),
+    mutationFn: async (patch: SettingsUpdate) => settingsSchema.parse(await api(settingsEndpoints.putAdminSettings, { body: patch })),
     onSuccess: () => {
       // read back what the server stored; the site's banner may have changed too
       void queryClient.invalidateQueries({ queryKey: adminKeys.settings() })

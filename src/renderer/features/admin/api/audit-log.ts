@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { auditEntryListSchema, type AuditEntryView, type AuditQuery } from '@shared/api/audit'
-import { apiGetWithHeaders } from '@/lib/api-client'
+import { auditEndpoints } from '@shared/api/endpoints/audit'
+import { apiWithHeaders } from '@/lib/api'
 import { adminKeys } from '@/lib/query-keys'
 import { auditSearchParams } from '../lib/audit-filters'
 import { totalOf } from './total-count'
@@ -13,8 +14,7 @@ export interface AuditPage {
 
 /** GET /api/admin/audit: one page of the log, newest first, with the matching total. */
 export async function getAuditPage(query: AuditQuery, signal?: AbortSignal): Promise<AuditPage> {
-  const search = auditSearchParams(query).toString()
-  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/admin/audit${search ? `?${search}` : ''}`, { signal })
+  const { body, headers } = await apiWithHeaders(auditEndpoints.getAdminAudit, { query: auditSearchParams(query) }, { signal })
   const items = body === null ? [] : auditEntryListSchema.parse(body)
   return { items, total: totalOf(headers, items.length) }
 }

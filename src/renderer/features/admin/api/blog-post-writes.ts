@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { adminBlogPostSchema, type AdminBlogPost, type BlogPostInput } from '@shared/api/blog'
-import { apiSend } from '@/lib/api-client'
+import { blogEndpoints } from '@shared/api/endpoints/blog'
+import { api } from '@/lib/api'
 import { adminKeys, blogKeys } from '@/lib/query-keys'
 
 type BlogWrite =
@@ -11,12 +12,13 @@ type BlogWrite =
 function send(write: BlogWrite): Promise<unknown> {
   switch (write.kind) {
     case 'create':
-      return apiSend('POST', '/api/admin/blog', write.input)
+      return api(blogEndpoints.postAdminBlog, { body: write.input })
     case 'update':
-      return apiSend('PUT', `/api/admin/blog/${write.id}`, write.input)
+      return api(blogEndpoints.putAdminBlogById, { params: { id: write.id }, body: write.input })
     case 'publish':
+      return api(blogEndpoints.postAdminBlogPublish, { params: { id: write.id } })
     case 'unpublish':
-      return apiSend('POST', `/api/admin/blog/${write.id}/${write.kind}`)
+      return api(blogEndpoints.postAdminBlogUnpublish, { params: { id: write.id } })
   }
 }
 
@@ -48,7 +50,7 @@ export function useDeleteBlogPost() {
   const queryClient = useQueryClient()
   const refresh = useRefreshAfterWrite()
   return useMutation({
-    mutationFn: (id: number) => apiSend<unknown>('DELETE', `/api/admin/blog/${id}`),
+    mutationFn: (id: number) => api(blogEndpoints.deleteAdminBlogById, { params: { id } }),
     onSuccess: (_, id) => {
       queryClient.removeQueries({ queryKey: adminKeys.blogDetail(id) })
       refresh()

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { adminBlogPostListSchema, adminBlogPostSchema, blogPreviewSchema, type AdminBlogPost, type AdminBlogPostRow } from '@shared/api/blog'
-import { apiGet, apiGetWithHeaders, apiSend } from '@/lib/api-client'
+import { blogEndpoints } from '@shared/api/endpoints/blog'
+import { api, apiWithHeaders } from '@/lib/api'
 import { adminKeys } from '@/lib/query-keys'
 import { totalOf, type Page } from './total-count'
 
@@ -8,7 +9,7 @@ export type AdminBlogPage = Page<AdminBlogPostRow>
 
 /** GET /api/admin/blog: every post, drafts included, the latest edited first. */
 export async function getAdminBlogPosts(page: number, signal?: AbortSignal): Promise<AdminBlogPage> {
-  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/admin/blog?page=${page}`, { signal })
+  const { body, headers } = await apiWithHeaders(blogEndpoints.getAdminBlog, { query: { page } }, { signal })
   const items = body === null ? [] : adminBlogPostListSchema.parse(body)
   return { items, total: totalOf(headers, items.length) }
 }
@@ -26,7 +27,7 @@ export const useAdminBlogPosts = (page: number) =>
 
 /** GET /api/admin/blog/{id}: the Markdown and state of one post. */
 export async function getAdminBlogPost(id: number, signal?: AbortSignal): Promise<AdminBlogPost> {
-  return adminBlogPostSchema.parse(await apiGet<unknown>(`/api/admin/blog/${id}`, { signal }))
+  return adminBlogPostSchema.parse(await api(blogEndpoints.getAdminBlogById, { params: { id } }, { signal }))
 }
 
 export const useAdminBlogPost = (id: number | null) =>
@@ -46,7 +47,7 @@ export const useAdminBlogPost = (id: number | null) =>
 export const useBlogPreview = (body: string, enabled: boolean) =>
   useQuery({
     queryKey: adminKeys.blogPreview(body),
-    queryFn: async ({ signal }) => blogPreviewSchema.parse(await apiSend<unknown>('POST', '/api/admin/blog/preview', { body }, { signal })).html,
+    queryFn: async ({ signal }) => blogPreviewSchema.parse(await api(blogEndpoints.postAdminBlogPreview, { body: { body } }, { signal })).html,
     enabled,
     staleTime: Infinity,
     placeholderData: keepPreviousData,

@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { adminConversationListSchema, type AdminConversationDto } from '@shared/api/admin-conversations'
-import { apiGetWithHeaders } from '@/lib/api-client'
+import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
+import { apiWithHeaders } from '@/lib/api'
 import { adminKeys } from '@/lib/query-keys'
 import { toSearchParams, type ConversationFilters } from '../lib/conversation-filters'
 import { totalOf, type Page } from './total-count'
 
 /** GET /api/admin/conversations: one page of every conversation matching the filters, and how many match. */
 export async function getAdminConversations(filters: ConversationFilters, signal?: AbortSignal): Promise<Page<AdminConversationDto>> {
-  const search = toSearchParams(filters).toString()
-  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/admin/conversations${search ? `?${search}` : ''}`, { signal })
+  const { body, headers } = await apiWithHeaders(conversationsEndpoints.getAdminConversations, { query: toSearchParams(filters) }, { signal })
   const items = body === null ? [] : adminConversationListSchema.parse(body)
   return { items, total: totalOf(headers, items.length) }
 }

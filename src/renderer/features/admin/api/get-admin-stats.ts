@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { adminStatsSchema, type AdminStatsDto } from '@shared/api/admin-dashboard'
-import { apiGet } from '@/lib/api-client'
+import { adminEndpoints } from '@shared/api/endpoints/admin'
+import { api } from '@/lib/api'
 import { adminKeys } from '@/lib/query-keys'
 
 /** GET /api/admin/stats?days=: the figures now and a point per day. */
 export async function getAdminStats(days: number, signal?: AbortSignal): Promise<AdminStatsDto | null> {
-  const body = await apiGet<unknown>(`/api/admin/stats?days=${days}`, { signal })
+  const body = await api(adminEndpoints.getAdminStats, { query: { days } }, { signal })
   return body === null ? null : adminStatsSchema.parse(body)
 }
 

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { disputeEvidenceSchema, type DisputeEvidenceDto } from '@shared/api/admin-dashboard'
-import { apiGet } from '@/lib/api-client'
+import { adminEndpoints } from '@shared/api/endpoints/admin'
+import { api } from '@/lib/api'
 import { adminKeys } from '@/lib/query-keys'
 
 /** GET /api/admin/disputes/{id}: the deal's timeline and checklist, and its chat. */
 export async function getDisputeEvidence(transactionId: number, signal?: AbortSignal): Promise<DisputeEvidenceDto | null> {
-  const body = await apiGet<unknown>(`/api/admin/disputes/${transactionId}`, { signal })
+  const body = await api(adminEndpoints.getAdminDisputesById, { params: { id: transactionId } }, { signal })
   return body === null ? null : disputeEvidenceSchema.parse(body)
 }
 

@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { adminUserListSchema, type AdminUserDto } from '@shared/api/moderation'
-import { apiGetWithHeaders } from '@/lib/api-client'
+import { moderationEndpoints } from '@shared/api/endpoints/moderation'
+import { apiWithHeaders } from '@/lib/api'
 import { adminKeys } from '@/lib/query-keys'
 import { apiSearch, type ModerationSearch } from '../lib/moderation-url'
 import { totalOf, type Page } from './total-count'
 
 /** GET /api/admin/users: a page of accounts, newest first. */
 export async function getModerationUsers(search: ModerationSearch, signal?: AbortSignal): Promise<Page<AdminUserDto>> {
-  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/admin/users${apiSearch(search)}`, { signal })
+  const { body, headers } = await apiWithHeaders(moderationEndpoints.getAdminUsers, { query: new URLSearchParams(apiSearch(search)) }, { signal })
   const items = body === null ? [] : adminUserListSchema.parse(body)
   return { items, total: totalOf(headers, items.length) }
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { adminDealListSchema, type AdminDealDto, type AdminDealQuery } from '@shared/api/admin-payments'
-import { apiGetWithHeaders } from '@/lib/api-client'
+import { adminEndpoints } from '@shared/api/endpoints/admin'
+import { apiUrl, apiWithHeaders } from '@/lib/api'
 import { adminKeys } from '@/lib/query-keys'
 import { listSearch } from '../lib/payment-monitor-filters'
 import { monitorPollMs } from '../lib/payment-monitor-live'
@@ -8,7 +9,11 @@ import { totalOf, type Page } from './total-count'
 
 /** GET /api/admin/payments/transactions: one page of escrow deals, newest first, with the matching total. */
 export async function getMonitorDeals(query: AdminDealQuery, signal?: AbortSignal): Promise<Page<AdminDealDto>> {
-  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/admin/payments/transactions${listSearch(query)}`, { signal })
+  const { body, headers } = await apiWithHeaders(
+    adminEndpoints.getAdminPaymentsTransactions,
+    { query: new URLSearchParams(listSearch(query)) },
+    { signal },
+  )
   const items = body === null ? [] : adminDealListSchema.parse(body)
   return { items, total: totalOf(headers, items.length) }
 }
@@ -23,4 +28,5 @@ export const monitorDealsQueryOptions = (query: AdminDealQuery, live: boolean) =
 
 export const useMonitorDeals = (query: AdminDealQuery, live: boolean) => useQuery(monitorDealsQueryOptions(query, live))
 
-export const monitorDealsCsvHref = (query: AdminDealQuery) => `/api/admin/payments/transactions.csv${listSearch(query, false)}`
+export const monitorDealsCsvHref = (query: AdminDealQuery) =>
+  apiUrl(adminEndpoints.getAdminPaymentsTransactionsCsv, { query: new URLSearchParams(listSearch(query, false)) })

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { adminPaymentOrderListSchema, type AdminOrderQuery, type AdminPaymentOrderDto } from '@shared/api/admin-payments'
-import { apiGetWithHeaders } from '@/lib/api-client'
+import { adminEndpoints } from '@shared/api/endpoints/admin'
+import { apiUrl, apiWithHeaders } from '@/lib/api'
 import { adminKeys } from '@/lib/query-keys'
 import { listSearch } from '../lib/payment-monitor-filters'
 import { monitorPollMs } from '../lib/payment-monitor-live'
@@ -8,7 +9,7 @@ import { totalOf, type Page } from './total-count'
 
 /** GET /api/admin/payments/orders: one page, newest first, with the matching total. */
 export async function getPaymentOrders(query: AdminOrderQuery, signal?: AbortSignal): Promise<Page<AdminPaymentOrderDto>> {
-  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/admin/payments/orders${listSearch(query)}`, { signal })
+  const { body, headers } = await apiWithHeaders(adminEndpoints.getAdminPaymentsOrders, { query: new URLSearchParams(listSearch(query)) }, { signal })
   const items = body === null ? [] : adminPaymentOrderListSchema.parse(body)
   return { items, total: totalOf(headers, items.length) }
 }
@@ -25,4 +26,5 @@ export const paymentOrdersQueryOptions = (query: AdminOrderQuery, live: boolean)
 export const usePaymentOrders = (query: AdminOrderQuery, live: boolean) => useQuery(paymentOrdersQueryOptions(query, live))
 
 /** The CSV of every order the filters match (the page left out), as a link the browser downloads. */
-export const paymentOrdersCsvHref = (query: AdminOrderQuery) => `/api/admin/payments/orders.csv${listSearch(query, false)}`
+export const paymentOrdersCsvHref = (query: AdminOrderQuery) =>
+  apiUrl(adminEndpoints.getAdminPaymentsOrdersCsv, { query: new URLSearchParams(listSearch(query, false)) })

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { paymentMonitorSummarySchema, type PaymentMonitorSummary } from '@shared/api/admin-payments'
-import { apiGet } from '@/lib/api-client'
+import { adminEndpoints } from '@shared/api/endpoints/admin'
+import { api } from '@/lib/api'
 import { adminKeys } from '@/lib/query-keys'
 import { monitorPollMs } from '../lib/payment-monitor-live'
 
 /** GET /api/admin/payments/summary: how many orders and deals are stuck now, whatever the filters. */
 export async function getPaymentSummary(signal?: AbortSignal): Promise<PaymentMonitorSummary | null> {
-  const body = await apiGet<unknown>('/api/admin/payments/summary', { signal })
+  const body = await api(adminEndpoints.getAdminPaymentsSummary, {}, { signal })
   return body === null ? null : paymentMonitorSummarySchema.parse(body)
 }
 

@@ -1,14 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { handoverStepListSchema, type HandoverStepsRequest } from '@shared/api/transactions'
+import { escrowEndpoints } from '@shared/api/endpoints/escrow'
 import type { LivePlatformId } from '@/config/platforms'
-import { apiGet, apiSend } from '@/lib/api-client'
+import { api } from '@/lib/api'
 import { adminKeys } from '@/lib/query-keys'
 
 export type HandoverStepLists = Partial<Record<LivePlatformId, { position: number; title: string; description: string }[]>>
 
 /** GET /api/admin/handover-steps: each live platform's checklist, in order. */
 export async function getHandoverSteps(signal?: AbortSignal): Promise<HandoverStepLists> {
-  return handoverStepListSchema.parse(await apiGet<unknown>('/api/admin/handover-steps', { signal }))
+  return handoverStepListSchema.parse(await api(escrowEndpoints.getAdminHandoverSteps, {}, { signal }))
 }
 
 export const handoverStepsQueryOptions = () =>
@@ -26,7 +27,7 @@ export function useSaveHandoverSteps() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ platform, steps }: { platform: LivePlatformId } & HandoverStepsRequest) =>
-      apiSend<unknown>('PUT', `/api/admin/handover-steps/${platform}`, { steps }),
+      api(escrowEndpoints.putAdminHandoverStepsByPlatform, { params: { platform }, body: { steps } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.handoverSteps() })
       void queryClient.invalidateQueries({ queryKey: adminKeys.audit() })

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { adminUserDtoSchema, type AdminUserDto } from '@shared/api/moderation'
-import { apiSend } from '@/lib/api-client'
+import type { Endpoint } from '@shared/api/endpoint'
+import { moderationEndpoints } from '@shared/api/endpoints/moderation'
+import { api } from '@/lib/api'
 import { adminKeys, listingKeys } from '@/lib/query-keys'
 import type { ActionBody, UserAction } from '../lib/moderation-actions'
 
@@ -10,9 +12,17 @@ export interface UserModeration {
   body: ActionBody
 }
 
+/** Each action on a user by its name. */
+const USER_ENDPOINTS = {
+  ban: moderationEndpoints.banUser,
+  unban: moderationEndpoints.unbanUser,
+  flag: moderationEndpoints.flagUser,
+  delete: moderationEndpoints.deleteUser,
+} as const satisfies Record<UserAction, Endpoint>
+
 /** POST /api/admin/users/{id}/{ban|unban|flag|delete}: answers the user as it is now. */
 export async function moderateUser({ id, action, body }: UserModeration): Promise<AdminUserDto> {
-  return adminUserDtoSchema.parse(await apiSend<unknown>('POST', `/api/admin/users/${id}/${action}`, body))
+  return adminUserDtoSchema.parse(await api(USER_ENDPOINTS[action], { params: { id }, body }))
 }
 
 export function useModerateUser() {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { reconcileResultSchema, type ReconcileResult } from '@shared/api/admin-payments'
-import { apiSend } from '@/lib/api-client'
+import { adminEndpoints } from '@shared/api/endpoints/admin'
+import { api } from '@/lib/api'
 import { adminKeys } from '@/lib/query-keys'
 
 /** POST /api/admin/payments/orders/{orderId}/reconcile: the provider is asked; a repeat changes nothing. */
 export async function reconcileOrder(orderId: string): Promise<ReconcileResult> {
-  return reconcileResultSchema.parse(await apiSend<unknown>('POST', `/api/admin/payments/orders/${encodeURIComponent(orderId)}/reconcile`))
+  return reconcileResultSchema.parse(await api(adminEndpoints.postAdminPaymentsOrdersReconcile, { params: { orderId } }))
 }
 
 export interface ReconcileCallbacks {

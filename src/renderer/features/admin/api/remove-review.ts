@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { removedReviewSchema, type RemovedReview } from '@shared/api/reviews'
-import { apiSend } from '@/lib/api-client'
+import { reviewsEndpoints } from '@shared/api/endpoints/reviews'
+import { api } from '@/lib/api'
 import { reviewKeys, sellerKeys } from '@/lib/query-keys'
 
 /** POST /api/admin/reviews/{id}/remove: the review leaves the seller's page and rating; the reason goes to the audit log. */
 export async function removeReview(id: number, reason: string): Promise<RemovedReview> {
-  return removedReviewSchema.parse(await apiSend<unknown>('POST', `/api/admin/reviews/${id}/remove`, { reason }))
+  return removedReviewSchema.parse(await api(reviewsEndpoints.postAdminReviewsRemove, { params: { id }, body: { reason } }))
 }
 
 export function useRemoveReview() {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { listingListSchema, TOTAL_COUNT_HEADER, type ListingDto } from '@shared/api/listings'
-import { apiGetWithHeaders, apiSend } from '@/lib/api-client'
+import { adminEndpoints } from '@shared/api/endpoints/admin'
+import { api, apiWithHeaders } from '@/lib/api'
 import { adminKeys, listingKeys } from '@/lib/query-keys'
 
 export interface ReviewQueue {
@@ -18,7 +19,7 @@ function totalOf(headers: Headers, loaded: number): number {
 
 /** Listings waiting for review, oldest first (GET /api/admin/listings), with how many wait in all. */
 export async function getReviewQueue(signal?: AbortSignal): Promise<ReviewQueue> {
-  const { body, headers } = await apiGetWithHeaders<unknown>('/api/admin/listings?status=pending_review', { signal })
+  const { body, headers } = await apiWithHeaders(adminEndpoints.getAdminListings, { query: { status: 'pending_review' } }, { signal })
   const items = body === null ? [] : listingListSchema.parse(body)
   return { items, total: totalOf(headers, items.length) }
 }
@@ -40,8 +41,8 @@ export function useReviewListing() {
   return useMutation({
     mutationFn: (decision: ReviewDecision) =>
       decision.action === 'approve'
-        ? apiSend<unknown>('POST', `/api/admin/listings/${decision.id}/approve`)
-        : apiSend<unknown>('POST', `/api/admin/listings/${decision.id}/reject`, { reason: decision.reason }),
+        ? api(adminEndpoints.postAdminListingsApprove, { params: { id: decision.id } })
+        : api(adminEndpoints.postAdminListingsReject, { params: { id: decision.id }, body: { reason: decision.reason } }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.reviewQueue() })
       void queryClient.invalidateQueries({ queryKey: listingKeys.all })

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { adminWithdrawalDtoSchema, type AdminWithdrawalDto, type WithdrawalStatus } from '@shared/api/payments'
-import { apiGet, apiGetWithHeaders, apiSend } from '@/lib/api-client'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
+import { api, apiUrl, apiWithHeaders } from '@/lib/api'
 import { idempotencyHeaders, requestScope, type ActionKeys } from '@/lib/idempotency'
 import { adminKeys } from '@/lib/query-keys'
 import { totalOf, type Page } from './total-count'
@@ -12,7 +13,7 @@ import { totalOf, type Page } from './total-count'
 export async function getPendingWithdrawals(page: number, signal?: AbortSignal): Promise<Page<AdminWithdrawalDto>> {
   const query = new URLSearchParams({ status: 'requested' })
   if (page > 1) query.set('page', String(page))
-  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/admin/withdrawals?${query}`, { signal })
+  const { body, headers } = await apiWithHeaders(paymentsEndpoints.getAdminWithdrawals, { query }, { signal })
   const items = body === null ? [] : adminWithdrawalDtoSchema.array().parse(body)
   return { items, total: totalOf(headers, items.length) }
 }
@@ -38,14 +39,16 @@ export type WithdrawalDecision = { id: number; action: 'approve' } | { id: numbe
  * withdrawal once under its lock and answers another admin's decision, or another reason, with a 409.
  */
 export async function decideWithdrawal(decision: WithdrawalDecision, keys: ActionKeys): Promise<AdminWithdrawalDto> {
-  const { path, body } = decisionRequest(decision)
-  const answer = await apiSend<unknown>('POST', path, body, { headers: idempotencyHeaders(keys, 'POST', path, body) })
+  const { endpoint, path, body } = decisionRequest(decision)
+  const answer = await api(endpoint, { params: { id: decision.id }, body }, { headers: idempotencyHeaders(keys, endpoint.method, path, body) })
   return adminWithdrawalDtoSchema.parse(answer)
 }
 
 function decisionRequest(decision: WithdrawalDecision) {
+  const endpoint = decision.action === 'reject' ? paymentsEndpoints.postAdminWithdrawalsReject : paymentsEndpoints.postAdminWithdrawalsApprove
   return {
-    path: `/api/admin/withdrawals/${decision.id}/${decision.action}`,
+    endpoint,
+    path: apiUrl(endpoint, { params: { id: decision.id } }),
     body: decision.action === 'reject' ? { reason: decision.reason } : undefined,
   }
 }
@@ -66,7 +69,7 @@ export function useDecideWithdrawal(keys: ActionKeys) {
 
 /** GET /api/admin/withdrawals/{id}: one withdrawal as it stands, decided or not. */
 export async function getWithdrawal(id: number, signal?: AbortSignal): Promise<AdminWithdrawalDto | null> {
-  const body = await apiGet<unknown>(`/api/admin/withdrawals/${id}`, { signal })
+  const body = await api(paymentsEndpoints.getAdminWithdrawalsById, { params: { id } }, { signal })
   return body === null ? null : adminWithdrawalDtoSchema.parse(body)
 }
 

@@ -6,6 +6,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { AUDIT_PAGE_SIZE, type AuditEntryDto } from '@shared/api/audit'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
+import { auditEndpoints } from '@shared/api/endpoints/audit'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { AdminAuditScreen } from './admin-audit-screen'
 
@@ -37,10 +40,11 @@ const BAN: AuditEntryDto = {
 /** The audit API: every request's query string is kept; the answer is `entries` with `total` in X-Total-Count. */
 function stubLog(entries: AuditEntryDto[], total = entries.length) {
   const queries: string[] = []
+  const audit = auditEndpoints.getAdminAudit.path
   vi.stubGlobal('fetch', async (path: string) => {
-    if (path === '/api/auth/admin-me') return Response.json({ user: { ...ADMIN, isAdmin: true, twoFactorEnabled: true } })
-    if (path.startsWith('/api/admin/audit')) {
-      queries.push(path.slice('/api/admin/audit'.length))
+    if (path === apiUrl(authEndpoints.getAuthAdminMe)) return Response.json({ user: { ...ADMIN, isAdmin: true, twoFactorEnabled: true } })
+    if (path.startsWith(audit)) {
+      queries.push(path.slice(audit.length))
       return Response.json(entries, { headers: { [TOTAL_COUNT_HEADER]: String(total) } })
     }
     return new Response(null, { status: 404 })

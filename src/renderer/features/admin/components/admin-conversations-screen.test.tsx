@@ -5,6 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import type { AdminConversationDto } from '@shared/api/admin-conversations'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { makeAdminConversation, message } from '../test-fixtures'
 import { AdminConversationsScreen } from './admin-conversations-screen'
@@ -13,12 +16,14 @@ const ADMIN = { id: 1, username: 'admin', avatar: null, balance: '0.00' }
 
 let requested: string[]
 
+const LIST = conversationsEndpoints.getAdminConversations
+
 /** Every list request answers `items` with X-Total-Count `total`. */
 function stubList(items: AdminConversationDto[], total = items.length) {
   requested = []
   vi.stubGlobal('fetch', async (path: string) => {
-    if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true, twoFactorEnabled: true } })
-    if (path.startsWith('/api/admin/conversations')) {
+    if (path === apiUrl(authEndpoints.getAuthAdminMe)) return Response.json({ user: { isAdmin: true, twoFactorEnabled: true } })
+    if (path.startsWith(LIST.path)) {
       requested.push(path)
       return Response.json(items, { headers: { [TOTAL_COUNT_HEADER]: String(total) } })
     }
@@ -94,7 +99,7 @@ describe('AdminConversationsScreen', () => {
     stubList([makeAdminConversation(12)], 60)
     renderScreen('/admin/chats?q=bob&disputed=true&page=2')
     await screen.findAllByTestId('admin-conversation')
-    expect(requested).toEqual(['/api/admin/conversations?q=bob&disputed=true&page=2'])
+    expect(requested).toEqual([apiUrl(LIST, { query: { q: 'bob', disputed: true, page: 2 } })])
     expect((screen.getByRole('searchbox', { name: 'Search conversations' }) as HTMLInputElement).value).toBe('bob')
     expect(screen.getByRole('button', { name: 'Disputed' }).getAttribute('aria-pressed')).toBe('true')
     expect(screen.getByRole('button', { name: 'With a deal' }).getAttribute('aria-pressed')).toBe('false')
@@ -111,7 +116,7 @@ describe('AdminConversationsScreen', () => {
     await waitFor(() => expect(location()).toBe('/admin/chats?unread=true&page=2'))
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search conversations' }), { target: { value: ' ACC-007 ' } })
     await waitFor(() => expect(location()).toBe('/admin/chats?q=ACC-007&unread=true'))
-    await waitFor(() => expect(requested.at(-1)).toBe('/api/admin/conversations?q=ACC-007&unread=true'))
+    await waitFor(() => expect(requested.at(-1)).toBe(apiUrl(LIST, { query: { q: 'ACC-007', unread: true } })))
   })
 
   it('says when nothing matches and clears the filters', async () => {

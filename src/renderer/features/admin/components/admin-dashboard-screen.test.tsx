@@ -7,6 +7,11 @@ import { TOTAL_COUNT_HEADER, type ListingDto } from '@shared/api/listings'
 import type { AdminDisputeDto, DisputeEvidenceDto } from '@shared/api/admin-dashboard'
 import { PAYMENT_MESSAGES, PAYMENTS_PAGE_SIZE, type AdminWithdrawalDto } from '@shared/api/payments'
 import { TRANSACTION_MESSAGES } from '@shared/api/transactions'
+import { adminEndpoints } from '@shared/api/endpoints/admin'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { STEP_ENDPOINTS, escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
+import { apiUrl } from '@/lib/api'
 import { adminKeys, authKeys, transactionKeys } from '@/lib/query-keys'
 import { makeDispute, makeEvidence, makeListing, makeStats, makeWithdrawal } from '../test-fixtures'
 import { AdminDashboardScreen } from './admin-dashboard-screen'
@@ -43,6 +48,14 @@ interface Call {
 
 let calls: Call[]
 
+const WITHDRAWALS = paymentsEndpoints.getAdminWithdrawals.path
+const DISPUTES = adminEndpoints.getAdminDisputes.path
+const DEALS = escrowEndpoints.getTransactions.path
+/** Where every admin endpoint lives: the folder of any one of them. */
+const ADMIN_API = adminEndpoints.getAdminStats.path.replace(/[^/]+$/, '')
+const withdrawalPath = (id: number) => apiUrl(paymentsEndpoints.getAdminWithdrawalsById, { params: { id } })
+const rejectPath = (id: number) => apiUrl(paymentsEndpoints.postAdminWithdrawalsReject, { params: { id } })
+
 /** The admin API as the screen sees it; writes answer 200 and are recorded. */
 function stubApi(market: Market = {}) {
   const { isAdmin = true, listings = [], listingsTotal } = market
@@ -51,11 +64,11 @@ function stubApi(market: Market = {}) {
     const method = init.method ?? 'GET'
     const body: unknown = init.body ? JSON.parse(String(init.body)) : undefined
     calls.push({ method, path, body, headers: (init.headers ?? {}) as Record<string, string> })
-    if (path === '/api/auth/admin-me')
+    if (path === apiUrl(authEndpoints.getAuthAdminMe))
       return isAdmin ? Response.json({ user: { isAdmin: true, twoFactorEnabled: true } }) : new Response(null, { status: 403 })
     const disputes = market.disputes ?? []
     if (method !== 'GET') await market.hold
-    if (method !== 'GET' && path.startsWith('/api/admin/withdrawals/')) {
+    if (method !== 'GET' && path.startsWith(`${WITHDRAWALS}/`)) {
       if (market.decide) {
         return Response.json(
           { error: { code: 'withdrawal_decided', message: market.decide.message }, message: market.decide.message },
@@ -68,21 +81,21 @@ function stubApi(market: Market = {}) {
         makeWithdrawal({ id: Number(id), status: step === 'approve' ? 'approved' : 'rejected', reason, decidedAt: new Date().toISOString() }),
       )
     }
-    if (method !== 'GET' && path.startsWith('/api/transactions/') && market.resolve) {
+    if (method !== 'GET' && path.startsWith(`${DEALS}/`) && market.resolve) {
       return Response.json(
         { error: { code: 'invalid_status', message: market.resolve.message }, message: market.resolve.message },
         { status: market.resolve.status },
       )
     }
-    if (method !== 'GET')
-      return Response.json(path.startsWith('/api/transactions/') ? { ...makeEvidence().transaction, status: 'refunded', actions: [] } : {})
-    if (path.startsWith('/api/admin/stats')) return Response.json(makeStats(Number(new URL(path, 'http://x').searchParams.get('days'))))
-    if (path.startsWith('/api/admin/listings'))
+    if (method !== 'GET') return Response.json(path.startsWith(`${DEALS}/`) ? { ...makeEvidence().transaction, status: 'refunded', actions: [] } : {})
+    if (path.startsWith(adminEndpoints.getAdminStats.path))
+      return Response.json(makeStats(Number(new URL(path, 'http://x').searchParams.get('days'))))
+    if (path.startsWith(adminEndpoints.getAdminListings.path))
       return Response.json(listings, { headers: listingsTotal === undefined ? {} : { [TOTAL_COUNT_HEADER]: String(listingsTotal) } })
-    if (path === '/api/admin/disputes') return Response.json(disputes, { headers: { [TOTAL_COUNT_HEADER]: String(disputes.length) } })
-    if (path.startsWith('/api/admin/disputes/')) return Response.json(market.evidence ?? makeEvidence(disputes[0]))
+    if (path === DISPUTES) return Response.json(disputes, { headers: { [TOTAL_COUNT_HEADER]: String(disputes.length) } })
+    if (path.startsWith(`${DISPUTES}/`)) return Response.json(market.evidence ?? makeEvidence(disputes[0]))
     if (/^\/api\/admin\/withdrawals\/\d+$/.test(path)) return market.current ? Response.json(market.current) : new Response(null, { status: 404 })
-    if (path.startsWith('/api/admin/withdrawals')) {
+    if (path.startsWith(WITHDRAWALS)) {
       const withdrawals = market.withdrawals ?? []
       const page = Number(new URL(path, 'http://x').searchParams.get('page') ?? 1)
       return Response.json(withdrawals.slice((page - 1) * PAYMENTS_PAGE_SIZE, page * PAYMENTS_PAGE_SIZE), {
@@ -184,7 +197,7 @@ describe('AdminDashboardScreen: figures and charts', () => {
     expect(within(figures).getByText('$40.00 requested')).toBeTruthy()
     expect(within(figures).getByText('2 funded deals of 5 open deals')).toBeTruthy()
     expect(screen.getByText('$100.10 in completed sales and $5.01 in escrow fees in 30 days')).toBeTruthy()
-    expect(calls.map((call) => call.path)).toContain('/api/admin/stats?days=30')
+    expect(calls.map((call) => call.path)).toContain(apiUrl(adminEndpoints.getAdminStats, { query: { days: 30 } }))
     // the charting library draws both charts, each with its legend
     const legends = [...document.querySelectorAll('.recharts-legend-item-text')].map((item) => item.textContent)
     expect(legends.sort()).toEqual(['Escrow fees', 'Purchases started', 'Sales', 'Sign-ups'])
@@ -197,14 +210,14 @@ describe('AdminDashboardScreen: figures and charts', () => {
     fireEvent.change(screen.getByLabelText('Charts over'), { target: { value: '7' } })
     expect(await screen.findByText(/escrow fees in 7 days$/)).toBeTruthy()
     expect(screen.getByTestId('location').textContent).toBe('/admin-dashboard?days=7')
-    expect(calls.map((call) => call.path)).toContain('/api/admin/stats?days=7')
+    expect(calls.map((call) => call.path)).toContain(apiUrl(adminEndpoints.getAdminStats, { query: { days: 7 } }))
   })
 
   it('asks for nothing of the admin API when the account is not an admin', async () => {
     stubApi({ isAdmin: false })
     renderScreen()
     expect(await screen.findByText('Admins only')).toBeTruthy()
-    expect(calls.filter((call) => call.path.startsWith('/api/admin/'))).toEqual([])
+    expect(calls.filter((call) => call.path.startsWith(ADMIN_API))).toEqual([])
   })
 })
 
@@ -215,7 +228,7 @@ describe('AdminDashboardScreen: disputes', () => {
     const item = await within(await section('Disputes')).findByTestId('dispute-item')
     expect(within(item).getByText('The invite never arrived.')).toBeTruthy()
     expect(within(item).getByText('$1,050.00')).toBeTruthy()
-    expect(calls.some((call) => call.path === '/api/admin/disputes/7')).toBe(false)
+    expect(calls.some((call) => call.path === apiUrl(adminEndpoints.getAdminDisputesById, { params: { id: 7 } }))).toBe(false)
 
     fireEvent.click(within(item).getByRole('button', { name: 'Show evidence' }))
     const transcript = await within(item).findByRole('list', { name: 'Chat transcript' })
@@ -264,7 +277,7 @@ describe('AdminDashboardScreen: disputes', () => {
     const [write] = writes()
     expect(write).toMatchObject({
       method: 'POST',
-      path: '/api/transactions/7/resolve-refund',
+      path: apiUrl(STEP_ENDPOINTS.resolve_refund, { params: { id: 7 } }),
       body: { note: 'The seller never sent a working invite.' },
     })
     expect(write!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
@@ -280,7 +293,10 @@ describe('AdminDashboardScreen: disputes', () => {
     fireEvent.change(within(dialog).getByLabelText('Note for both parties'), { target: { value: 'The transfer is complete.' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Release to seller' }))
     await waitFor(() => expect(writes()).toHaveLength(1))
-    expect(writes()[0]).toMatchObject({ path: '/api/transactions/7/resolve-release', body: { note: 'The transfer is complete.' } })
+    expect(writes()[0]).toMatchObject({
+      path: apiUrl(STEP_ENDPOINTS.resolve_release, { params: { id: 7 } }),
+      body: { note: 'The transfer is complete.' },
+    })
   })
 })
 
@@ -374,14 +390,14 @@ describe('AdminDashboardScreen: withdrawals', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason the user will see'), { target: { value: 'The payout address bounced' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }))
     await waitFor(() => expect(writes()).toHaveLength(1))
-    expect(writes()[0]).toMatchObject({ path: '/api/admin/withdrawals/31/reject', body: { reason: 'The payout address bounced' } })
+    expect(writes()[0]).toMatchObject({ path: rejectPath(31), body: { reason: 'The payout address bounced' } })
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
 
     fireEvent.click(within(item).getByRole('button', { name: 'Approve' }))
     dialog = await screen.findByRole('dialog', { name: 'Pay out $40.00 to carol?' })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve payout' }))
     await waitFor(() => expect(writes()).toHaveLength(2))
-    expect(writes()[1]).toMatchObject({ path: '/api/admin/withdrawals/31/approve' })
+    expect(writes()[1]).toMatchObject({ path: apiUrl(paymentsEndpoints.postAdminWithdrawalsApprove, { params: { id: 31 } }) })
   })
 
   it('offers no decision on the admin’s own withdrawal: another admin decides it', async () => {
@@ -404,7 +420,7 @@ describe('AdminDashboardScreen: withdrawals', () => {
     expect(await within(queue).findByText('Showing 21-23 of 23 withdrawals')).toBeTruthy()
     await waitFor(() => expect(within(queue).getAllByTestId('withdrawal-item')).toHaveLength(3))
     expect(within(queue).getByText('user22@payouts.example')).toBeTruthy()
-    expect(calls.map((call) => call.path)).toContain('/api/admin/withdrawals?status=requested&page=2')
+    expect(calls.map((call) => call.path)).toContain(apiUrl(paymentsEndpoints.getAdminWithdrawals, { query: { status: 'requested', page: 2 } }))
   })
 
   it('says a page past the end of the queue is past the end and leads back', async () => {
@@ -431,7 +447,7 @@ describe('AdminDashboardScreen: withdrawals', () => {
 
 describe('AdminDashboardScreen: a withdrawal decided by another admin first', () => {
   const REASON = 'The payout address bounced.'
-  const ONE_READ = '/api/admin/withdrawals/31'
+  const ONE_READ = withdrawalPath(31)
 
   /** the withdrawal as another admin's decision left it */
   const decided = (status: 'approved' | 'rejected', id = 31) =>
@@ -515,12 +531,12 @@ describe('AdminDashboardScreen: a withdrawal decided by another admin first', ()
     market.current = makeWithdrawal({ id: 100 + PAYMENTS_PAGE_SIZE })
     await liveEvent()
     await waitFor(() => expect(screen.queryByTestId('withdrawal-item')).toBeNull())
-    await waitFor(() => expect(calls.map((call) => call.path)).toContain(`/api/admin/withdrawals/${100 + PAYMENTS_PAGE_SIZE}`))
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain(withdrawalPath(100 + PAYMENTS_PAGE_SIZE)))
     expect(screen.getByRole('dialog', { name: 'Reject $40.00 for carol?' })).toBe(dialog)
     expect(within(dialog).queryByTestId('decision-overtaken')).toBeNull()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject withdrawal' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(writes()[0]).toMatchObject({ path: `/api/admin/withdrawals/${100 + PAYMENTS_PAGE_SIZE}/reject`, body: { reason: REASON } })
+    expect(writes()[0]).toMatchObject({ path: rejectPath(100 + PAYMENTS_PAGE_SIZE), body: { reason: REASON } })
   })
 
   it('sends the decision under an Idempotency-Key, the same one again when the answer was lost', async () => {
@@ -534,7 +550,7 @@ describe('AdminDashboardScreen: a withdrawal decided by another admin first', ()
     const [first, retry] = writes()
     expect(first!.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
     expect(retry!.headers['Idempotency-Key']).toBe(first!.headers['Idempotency-Key'])
-    expect(retry).toMatchObject({ path: '/api/admin/withdrawals/31/reject', body: { reason: REASON } })
+    expect(retry).toMatchObject({ path: rejectPath(31), body: { reason: REASON } })
   })
 
   it('does not blame another admin for a decision that may be the admin’s own, whose answer was lost', async () => {
@@ -575,7 +591,7 @@ describe('AdminDashboardScreen: a withdrawal decided by another admin first', ()
     fireEvent.change(within(again).getByLabelText('Reason the user will see'), { target: { value: REASON } })
     fireEvent.click(within(again).getByRole('button', { name: 'Reject withdrawal' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    const rejects = writes().filter((call) => call.path === '/api/admin/withdrawals/31/reject')
+    const rejects = writes().filter((call) => call.path === rejectPath(31))
     expect(rejects).toHaveLength(2)
     expect(rejects[1]!.headers['Idempotency-Key']).toBe(rejects[0]!.headers['Idempotency-Key'])
   })

@@ -3,21 +3,27 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { AdminLoginScreen, adminDestination } from './admin-login-screen'
 
 const ADMIN = { id: 1, username: 'admin', avatar: null, balance: '0.00' }
 const MEMBER = { id: 2, username: 'alice', avatar: null, balance: '15.00' }
 
+const ADMIN_ME = apiUrl(authEndpoints.getAuthAdminMe)
+const ME = apiUrl(authEndpoints.getAuthMe)
+const ADMIN_LOGIN = apiUrl(authEndpoints.postAuthAdminLogin)
+
 /** The server as the screen sees it: who is signed in, whether they are an admin, and the sign-in's answer. */
 function stubServer(options: { me: typeof ADMIN | null; isAdmin: boolean; login?: () => Response }) {
   const calls: { path: string; body?: unknown }[] = []
   vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
     calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined })
-    if (path === '/api/auth/admin-me')
+    if (path === ADMIN_ME)
       return options.me ? Response.json({ user: { ...options.me, isAdmin: options.isAdmin } }) : new Response(null, { status: 401 })
-    if (path === '/api/auth/me') return options.me ? Response.json(options.me) : new Response(null, { status: 401 })
-    if (path === '/api/auth/admin-login') return options.login?.() ?? new Response(null, { status: 500 })
+    if (path === ME) return options.me ? Response.json(options.me) : new Response(null, { status: 401 })
+    if (path === ADMIN_LOGIN) return options.login?.() ?? new Response(null, { status: 500 })
     return new Response(null, { status: 404 })
   })
   return calls
@@ -62,7 +68,7 @@ describe('AdminLoginScreen', () => {
     renderAt('/admin-login', null)
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
     expect(await screen.findByText('Username is required')).toBeTruthy()
-    expect(calls.some((c) => c.path === '/api/auth/admin-login')).toBe(false)
+    expect(calls.some((c) => c.path === ADMIN_LOGIN)).toBe(false)
   })
 
   it('shows the server’s refusal of an ordinary account', async () => {
@@ -89,7 +95,7 @@ describe('AdminLoginScreen', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'handover-admin' } })
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
     expect(await screen.findByText('audit log')).toBeTruthy()
-    expect(calls.find((c) => c.path === '/api/auth/admin-login')?.body).toEqual({ username: 'admin', password: 'handover-admin' })
+    expect(calls.find((c) => c.path === ADMIN_LOGIN)?.body).toEqual({ username: 'admin', password: 'handover-admin' })
   })
 
   it('tells a signed-in user without admin rights who they are', async () => {

@@ -4,11 +4,13 @@ import { Navigate, useSearchParams } from 'react-router-dom'
 import { ShieldCheck } from 'lucide-react'
 import { loginRequestSchema, type LoginRequest } from '@shared/api/auth'
 import type { TwoFactorChallenge } from '@shared/api/two-factor'
+import { authEndpoints } from '@shared/api/endpoints/auth'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { CredentialFields } from '@/components/credential-fields'
 import { validate, type FieldErrors } from '@/lib/field-errors'
-import { apiSend, describeError } from '@/lib/api-client'
+import { describeError } from '@/lib/api-client'
+import { api } from '@/lib/api'
 import { adminMeQueryOptions, useCurrentUser, useSetSignedInUser, verifySecondFactor } from '@/lib/auth'
 import { SecondFactorForm } from '@/components/second-factor-form'
 import { PasskeySignInButton } from '@/components/passkey-sign-in-button'
@@ -39,7 +41,8 @@ export function AdminLoginScreen() {
     setSignedIn(true)
   }
   const mutation = useMutation({
-    mutationFn: (input: LoginRequest) => apiSend<{ user: unknown } | TwoFactorChallenge>('POST', '/api/auth/admin-login', input),
+    // with two-factor on, the answer is a challenge to finish with a second factor rather than a session
+    mutationFn: (input: LoginRequest): Promise<{ user: unknown } | TwoFactorChallenge> => api(authEndpoints.postAuthAdminLogin, { body: input }),
     onSuccess: async (data) => {
       if ('requiresTwoFactor' in data) setChallenge(data)
       else await finish(data.user)

@@ -6,10 +6,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { MODERATION_MESSAGES, type AdminListingDto, type AdminUserDto } from '@shared/api/moderation'
 import { toastStore } from '@/hooks/use-toast'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { moderationEndpoints } from '@shared/api/endpoints/moderation'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { AdminModerationScreen } from './admin-moderation-screen'
 
 const ADMIN = { id: 1000, username: 'admin', avatar: null, balance: '0.00' }
+
+const USERS = moderationEndpoints.getAdminUsers
+const LISTINGS = moderationEndpoints.getAdminListingsSearch
+/** Where every admin endpoint lives: the folder of any one of them. */
+const ADMIN_API = USERS.path.replace(/[^/]+$/, '')
 
 const user = (overrides: Partial<AdminUserDto> = {}): AdminUserDto => ({
   id: 1001,
@@ -72,12 +80,12 @@ function stubServer(
     const method = init?.method ?? 'GET'
     const call = { method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined }
     calls.push(call)
-    if (path === '/api/auth/admin-me') return Response.json({ user: { ...ADMIN, isAdmin: true, twoFactorEnabled: true } })
+    if (path === apiUrl(authEndpoints.getAuthAdminMe)) return Response.json({ user: { ...ADMIN, isAdmin: true, twoFactorEnabled: true } })
     const answered = options.answer?.(call)
     if (answered) return answered
     const headers = (n: number) => ({ headers: { 'X-Total-Count': String(options.total ?? n) } })
-    if (path.startsWith('/api/admin/users') && method === 'GET') return Response.json(users, headers(users.length))
-    if (path.startsWith('/api/admin/listings/search')) return Response.json(listings, headers(listings.length))
+    if (path.startsWith(USERS.path) && method === 'GET') return Response.json(users, headers(users.length))
+    if (path.startsWith(LISTINGS.path)) return Response.json(listings, headers(listings.length))
     const userAction = /^\/api\/admin\/users\/(\d+)\/(\w+)$/.exec(path)
     if (userAction) {
       const target = users.find((u) => u.id === Number(userAction[1]))!
@@ -91,7 +99,7 @@ function stubServer(
   return {
     calls,
     actions: () => calls.filter((c) => c.method === 'POST'),
-    lists: () => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/admin/')).map((c) => c.path),
+    lists: () => calls.filter((c) => c.method === 'GET' && c.path.startsWith(ADMIN_API)).map((c) => c.path),
   }
 }
 
@@ -152,19 +160,19 @@ describe('AdminModerationScreen', () => {
     await ui.selectOptions(screen.getByLabelText('Status'), 'banned')
     await ui.click(screen.getByLabelText('Flagged only'))
     await waitFor(() => expect(location()).toBe('/admin/moderation?q=ali&status=banned&flagged=true'))
-    await waitFor(() => expect(server.lists()).toContain('/api/admin/users?q=ali&status=banned&flagged=true'))
+    await waitFor(() => expect(server.lists()).toContain(apiUrl(USERS, { query: { q: 'ali', status: 'banned', flagged: true } })))
 
     await ui.click(screen.getByRole('tab', { name: 'Listings' }))
     await waitFor(() => expect(location()).toBe('/admin/moderation?tab=listings'))
     expect(await rowsOf('moderation-listing-row')).toHaveLength(2)
-    expect(server.lists()).toContain('/api/admin/listings/search')
+    expect(server.lists()).toContain(apiUrl(LISTINGS))
   })
 
   it('reads the page from the URL and pages through the results', async () => {
     const server = stubServer({ total: 60 })
     const ui = renderScreen('/admin/moderation?tab=listings&status=active&page=2')
     await rowsOf('moderation-listing-row')
-    expect(server.lists()).toContain('/api/admin/listings/search?status=active&page=2')
+    expect(server.lists()).toContain(apiUrl(LISTINGS, { query: { status: 'active', page: 2 } }))
     expect(screen.getByText('Page 2 of 3')).toBeTruthy()
     await ui.click(screen.getByRole('button', { name: /Next/ }))
     await waitFor(() => expect(location()).toBe('/admin/moderation?tab=listings&status=active&page=3'))
@@ -183,7 +191,9 @@ describe('AdminModerationScreen', () => {
     await ui.type(within(dialog).getByLabelText('Reason the user will see'), '  Selling stolen accounts ')
     await ui.click(within(dialog).getByRole('button', { name: 'Ban user' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(server.actions()).toEqual([{ method: 'POST', path: '/api/admin/users/1001/ban', body: { reason: 'Selling stolen accounts' } }])
+    expect(server.actions()).toEqual([
+      { method: 'POST', path: apiUrl(moderationEndpoints.banUser, { params: { id: 1001 } }), body: { reason: 'Selling stolen accounts' } },
+    ])
     expect(toastStore.getState()).toEqual([expect.objectContaining({ variant: 'success', title: 'alice is banned' })])
   })
 
@@ -219,12 +229,14 @@ describe('AdminModerationScreen', () => {
     await ui.click(within(rows[0]!).getByRole('button', { name: 'Verify listing 42' }))
     const dialog = await screen.findByRole('dialog', { name: 'Verify “Cat Clips channel”?' })
     await ui.click(within(dialog).getByRole('button', { name: 'Verify account' }))
-    await waitFor(() => expect(server.actions()).toEqual([{ method: 'POST', path: '/api/admin/listings/42/verify', body: {} }]))
+    await waitFor(() =>
+      expect(server.actions()).toEqual([{ method: 'POST', path: apiUrl(moderationEndpoints.verifyListing, { params: { id: 42 } }), body: {} }]),
+    )
   })
 
   it('shows a failed list with a way to try again', async () => {
     stubServer({
-      answer: (call) => (call.path.startsWith('/api/admin/users') ? Response.json({ message: 'Database is away' }, { status: 500 }) : undefined),
+      answer: (call) => (call.path.startsWith(USERS.path) ? Response.json({ message: 'Database is away' }, { status: 500 }) : undefined),
     })
     renderScreen()
     expect(await screen.findByText('Could not load the users', {}, { timeout: 5_000 })).toBeTruthy()

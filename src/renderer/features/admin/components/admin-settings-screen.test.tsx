@@ -6,10 +6,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router-dom'
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '@shared/api/settings'
 import { toastStore } from '@/hooks/use-toast'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { settingsEndpoints } from '@shared/api/endpoints/settings'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { AdminSettingsScreen } from './admin-settings-screen'
 
 const ADMIN = { id: 1000, username: 'admin', avatar: null, balance: '0.00' }
+const SETTINGS = apiUrl(settingsEndpoints.getAdminSettings)
 const STEPS = {
   youtube: [
     { position: 1, title: 'Invite the buyer as owner', description: 'In YouTube Studio, add the buyer.' },
@@ -33,22 +38,22 @@ interface Call {
  * checked like the server does) unless `refusePut` answers instead.
  */
 function stubServer(options: { refusePut?: Response } = {}) {
+  const stepsPath = escrowEndpoints.getAdminHandoverSteps.path
   let stored: Settings = { ...DEFAULT_SETTINGS }
   const calls: Call[] = []
   vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET'
     const body = init?.body ? JSON.parse(String(init.body)) : undefined
     calls.push({ method, path, body })
-    if (path === '/api/auth/admin-me') return Response.json({ user: { ...ADMIN, isAdmin: true, twoFactorEnabled: true } })
-    if (path === '/api/admin/settings' && method === 'GET') return Response.json(stored)
-    if (path === '/api/admin/settings' && method === 'PUT') {
+    if (path === apiUrl(authEndpoints.getAuthAdminMe)) return Response.json({ user: { ...ADMIN, isAdmin: true, twoFactorEnabled: true } })
+    if (path === SETTINGS && method === 'GET') return Response.json(stored)
+    if (path === SETTINGS && method === 'PUT') {
       if (options.refusePut) return options.refusePut
       stored = settingsSchema.parse({ ...stored, ...body, countdownDays: { ...stored.countdownDays, ...body.countdownDays } })
       return Response.json(stored)
     }
-    if (path === '/api/admin/handover-steps' && method === 'GET') return Response.json(STEPS)
-    if (path.startsWith('/api/admin/handover-steps/') && method === 'PUT')
-      return Response.json({ platform: path.split('/').pop(), steps: body.steps })
+    if (path === stepsPath && method === 'GET') return Response.json(STEPS)
+    if (path.startsWith(`${stepsPath}/`) && method === 'PUT') return Response.json({ platform: path.split('/').pop(), steps: body.steps })
     return new Response(null, { status: 404 })
   })
   return { calls, puts: () => calls.filter((c) => c.method === 'PUT') }
@@ -107,7 +112,7 @@ describe('AdminSettingsScreen', () => {
     await waitFor(() => expect(server.puts()).toHaveLength(1))
     expect(server.puts()[0]).toEqual({
       method: 'PUT',
-      path: '/api/admin/settings',
+      path: SETTINGS,
       body: {
         escrowFeeBps: 750,
         welcomeBonusCents: 2000,
@@ -116,7 +121,7 @@ describe('AdminSettingsScreen', () => {
       },
     })
     // read back from the server: the form now holds the stored values and nothing is left to save
-    await waitFor(() => expect(server.calls.filter((c) => c.method === 'GET' && c.path === '/api/admin/settings')).toHaveLength(2))
+    await waitFor(() => expect(server.calls.filter((c) => c.method === 'GET' && c.path === SETTINGS)).toHaveLength(2))
     await waitFor(() => expect((screen.getByLabelText('Welcome bonus') as HTMLInputElement).value).toBe('20.00'))
     expect((screen.getByLabelText('Banner text') as HTMLTextAreaElement).value).toBe('Payouts pause at 22:00 UTC.')
     expect(screen.getByRole('button', { name: 'Save settings' }).hasAttribute('disabled')).toBe(true)
@@ -166,7 +171,7 @@ describe('AdminSettingsScreen', () => {
     await waitFor(() => expect(server.puts()).toHaveLength(1))
     expect(server.puts()[0]).toEqual({
       method: 'PUT',
-      path: '/api/admin/handover-steps/youtube',
+      path: apiUrl(escrowEndpoints.putAdminHandoverStepsByPlatform, { params: { platform: 'youtube' } }),
       body: {
         steps: [
           { title: 'Wait a week', description: '' },

@@ -15,10 +15,16 @@ import {
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { Toaster } from '@/components/ui/toaster'
 import { toastStore } from '@/hooks/use-toast'
+import { adminEndpoints } from '@shared/api/endpoints/admin'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { apiUrl } from '@/lib/api'
 import { adminKeys, authKeys } from '@/lib/query-keys'
 import { PaymentMonitorScreen } from './payment-monitor-screen'
 
 const ADMIN = { id: 1000, username: 'admin', avatar: null, balance: '0.00' }
+const ADMIN_ME = apiUrl(authEndpoints.getAuthAdminMe)
+const ORDERS = adminEndpoints.getAdminPaymentsOrders
+const DEALS = adminEndpoints.getAdminPaymentsTransactions
 /** the toast stack renders lazily; on a busy machine the first toast takes longer than findBy's default second */
 const TOAST_WAIT = { timeout: 5_000 }
 const AN_HOUR_AGO = new Date(Date.now() - 60 * 60_000).toISOString()
@@ -126,16 +132,16 @@ function stubApi(stub: Stub = {}) {
   const calls: { method: string; path: string; body?: unknown }[] = []
   vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
     calls.push({ method: init?.method ?? 'GET', path, ...(typeof init?.body === 'string' ? { body: JSON.parse(init.body) as unknown } : {}) })
-    if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true, twoFactorEnabled: true } })
-    if (path.startsWith('/api/admin/payments/orders?') || path === '/api/admin/payments/orders') {
+    if (path === ADMIN_ME) return Response.json({ user: { isAdmin: true, twoFactorEnabled: true } })
+    if (path.startsWith(`${ORDERS.path}?`) || path === ORDERS.path) {
       const items = stub.orders ?? [STUCK_ORDER, CREDITED]
       return Response.json(items, { headers: { [TOTAL_COUNT_HEADER]: String(stub.ordersTotal ?? items.length) } })
     }
-    if (path.startsWith('/api/admin/payments/transactions')) {
+    if (path.startsWith(DEALS.path)) {
       const items = stub.deals ?? [STUCK_DEAL]
       return Response.json(items, { headers: { [TOTAL_COUNT_HEADER]: String(stub.dealsTotal ?? items.length) } })
     }
-    if (path === '/api/admin/payments/summary') return Response.json({ stuckOrders: 1, stuckTransactions: 1 })
+    if (path === apiUrl(adminEndpoints.getAdminPaymentsSummary)) return Response.json({ stuckOrders: 1, stuckTransactions: 1 })
     if (path.endsWith('/reconcile')) {
       const answer = stub.reconcile
       if (answer && 'status' in answer && typeof answer.status === 'number')
@@ -162,10 +168,10 @@ function stubSlowAction(action: 'reconcile' | 'refund', before: AdminPaymentOrde
   let answer: (response: Response) => void = () => {}
   let changed = false
   vi.stubGlobal('fetch', async (path: string) => {
-    if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: true, twoFactorEnabled: true } })
+    if (path === ADMIN_ME) return Response.json({ user: { isAdmin: true, twoFactorEnabled: true } })
     if (path.endsWith(`/${action}`)) return new Promise<Response>((resolve) => (answer = resolve))
-    if (path.startsWith('/api/admin/payments/orders')) return Response.json([changed ? after : before], { headers: { [TOTAL_COUNT_HEADER]: '1' } })
-    if (path.startsWith('/api/admin/payments/transactions')) return Response.json([], { headers: { [TOTAL_COUNT_HEADER]: '0' } })
+    if (path.startsWith(ORDERS.path)) return Response.json([changed ? after : before], { headers: { [TOTAL_COUNT_HEADER]: '1' } })
+    if (path.startsWith(DEALS.path)) return Response.json([], { headers: { [TOTAL_COUNT_HEADER]: '0' } })
     return Response.json({ stuckOrders: 0, stuckTransactions: 0 })
   })
   return { changed: () => (changed = true), answer: (response: Response) => answer(response) }
@@ -255,7 +261,7 @@ describe('PaymentMonitorScreen', () => {
     expect(await screen.findByText(result.message, {}, TOAST_WAIT)).toBeTruthy()
     expect(calls).toContainEqual({
       method: 'POST',
-      path: `/api/admin/payments/orders/${REVERSED.orderId}/resolve-reversal`,
+      path: apiUrl(adminEndpoints.postAdminPaymentsOrdersResolveReversal, { params: { orderId: REVERSED.orderId } }),
       body: { note: 'Taken back from the balance' },
     })
   })
@@ -371,7 +377,7 @@ describe('PaymentMonitorScreen', () => {
     expect(await screen.findByText(result.message, {}, TOAST_WAIT)).toBeTruthy()
     expect(calls).toContainEqual({
       method: 'POST',
-      path: `/api/admin/payments/orders/${HELD.orderId}/refund`,
+      path: apiUrl(adminEndpoints.postAdminPaymentsOrdersRefund, { params: { orderId: HELD.orderId } }),
       body: { reason: 'Account deleted before the deposit arrived' },
     })
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
@@ -414,11 +420,15 @@ describe('PaymentMonitorScreen', () => {
     renderScreen('/admin/payment-monitor?status=created&provider=sandbox&olderThan=30&stuck=true&page=2&txStatus=pending')
     await screen.findByRole('table', { name: 'Payment orders' })
     const paths = calls.map((c) => c.path)
-    expect(paths).toContain('/api/admin/payments/orders?status=created&provider=sandbox&olderThan=30&stuck=true&page=2')
-    expect(paths).toContain('/api/admin/payments/transactions?status=pending&olderThan=30&stuck=true')
+    expect(paths).toContain(apiUrl(ORDERS, { query: { status: 'created', provider: 'sandbox', olderThan: 30, stuck: true, page: 2 } }))
+    expect(paths).toContain(apiUrl(DEALS, { query: { status: 'pending', olderThan: 30, stuck: true } }))
     const [ordersCsv, dealsCsv] = screen.getAllByRole('link', { name: 'Export CSV' })
-    expect(ordersCsv!.getAttribute('href')).toBe('/api/admin/payments/orders.csv?status=created&provider=sandbox&olderThan=30&stuck=true')
-    expect(dealsCsv!.getAttribute('href')).toBe('/api/admin/payments/transactions.csv?status=pending&olderThan=30&stuck=true')
+    expect(ordersCsv!.getAttribute('href')).toBe(
+      apiUrl(adminEndpoints.getAdminPaymentsOrdersCsv, { query: { status: 'created', provider: 'sandbox', olderThan: 30, stuck: true } }),
+    )
+    expect(dealsCsv!.getAttribute('href')).toBe(
+      apiUrl(adminEndpoints.getAdminPaymentsTransactionsCsv, { query: { status: 'pending', olderThan: 30, stuck: true } }),
+    )
     expect((screen.getByLabelText('Order status') as HTMLSelectElement).value).toBe('created')
     expect((screen.getByLabelText('Stuck only') as HTMLInputElement).checked).toBe(true)
   })
@@ -429,7 +439,7 @@ describe('PaymentMonitorScreen', () => {
     await screen.findByRole('table', { name: 'Payment orders' })
     fireEvent.change(screen.getByLabelText('Provider'), { target: { value: 'trustap' } })
     expect(screen.getByTestId('location').textContent).toBe('/admin/payment-monitor?provider=trustap')
-    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/admin/payments/orders?provider=trustap'))
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain(apiUrl(ORDERS, { query: { provider: 'trustap' } })))
     fireEvent.click(screen.getByLabelText('Stuck only'))
     expect(screen.getByTestId('location').textContent).toBe('/admin/payment-monitor?provider=trustap&stuck=true')
     fireEvent.change(screen.getByLabelText('Transaction status'), { target: { value: 'disputed' } })
@@ -448,9 +458,12 @@ describe('PaymentMonitorScreen', () => {
     fireEvent.click(await screen.findByRole('button', { name: `Reconcile ${STUCK_ORDER.orderId}` }))
     expect(await screen.findByText(result.message, {}, TOAST_WAIT)).toBeTruthy()
     expect(screen.getByText(`Reconciled ${STUCK_ORDER.orderId}`)).toBeTruthy()
-    expect(calls).toContainEqual({ method: 'POST', path: `/api/admin/payments/orders/${STUCK_ORDER.orderId}/reconcile` })
+    expect(calls).toContainEqual({
+      method: 'POST',
+      path: apiUrl(adminEndpoints.postAdminPaymentsOrdersReconcile, { params: { orderId: STUCK_ORDER.orderId } }),
+    })
     // the lists are fetched again to show the order as it is now
-    await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/api/admin/payments/orders')).length).toBeGreaterThan(1))
+    await waitFor(() => expect(calls.filter((c) => c.path.startsWith(ORDERS.path)).length).toBeGreaterThan(1))
   })
 
   it("still tells the answer when a live refresh took the row's button away first", async () => {
@@ -497,7 +510,7 @@ describe('PaymentMonitorScreen', () => {
     expect(within(orders).queryByRole('navigation')).toBeNull()
     fireEvent.click(within(orders).getByRole('button', { name: 'Go to page 2' }))
     expect(screen.getByTestId('location').textContent).toBe('/admin/payment-monitor?provider=sandbox&page=2')
-    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/admin/payments/orders?provider=sandbox&page=2'))
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain(apiUrl(ORDERS, { query: { provider: 'sandbox', page: 2 } })))
     fireEvent.click(await within(orders).findByRole('button', { name: 'Go to page 1' }))
     expect(screen.getByTestId('location').textContent).toBe('/admin/payment-monitor?provider=sandbox')
   })

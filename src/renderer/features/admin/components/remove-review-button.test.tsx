@@ -6,6 +6,8 @@ import { MODERATION_MESSAGES } from '@shared/api/moderation'
 import { REVIEW_MESSAGES, type ReviewDto } from '@shared/api/reviews'
 import { Toaster } from '@/components/ui/toaster'
 import { toastStore } from '@/hooks/use-toast'
+import { reviewsEndpoints } from '@shared/api/endpoints/reviews'
+import { apiUrl } from '@/lib/api'
 import { reviewKeys } from '@/lib/query-keys'
 import { RemoveReviewButton } from './remove-review-button'
 
@@ -61,7 +63,13 @@ describe('RemoveReviewButton', () => {
     })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove review' }))
     expect(await screen.findByText('Review removed', {}, TOAST_WAIT)).toBeTruthy()
-    expect(calls).toEqual([{ method: 'POST', path: '/api/admin/reviews/31/remove', body: { reason: 'Personal data of a third party' } }])
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: apiUrl(reviewsEndpoints.postAdminReviewsRemove, { params: { id: 31 } }),
+        body: { reason: 'Personal data of a third party' },
+      },
+    ])
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(invalidated).toHaveBeenCalledWith({ queryKey: reviewKeys.all })
   })

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import { apiSend } from '@/lib/api-client'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { api } from '@/lib/api'
 
 interface MessageResult {
   success: boolean
@@ -7,11 +8,11 @@ interface MessageResult {
 }
 
 export function requestPasswordReset(email: string): Promise<MessageResult> {
-  return apiSend<MessageResult>('POST', '/api/auth/forgot-password', { email })
+  return api(authEndpoints.postAuthForgotPassword, { body: { email } })
 }
 
 export function resetPassword(input: { token: string; password: string; confirmPassword: string }): Promise<MessageResult> {
-  return apiSend<MessageResult>('POST', '/api/auth/reset-password', input)
+  return api(authEndpoints.postAuthResetPassword, { body: input })
 }
 
 export function useRequestPasswordReset() {

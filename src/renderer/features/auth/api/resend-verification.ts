@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import { apiSend } from '@/lib/api-client'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { api } from '@/lib/api'
 
 interface ResendResult {
   success: boolean
@@ -8,7 +9,7 @@ interface ResendResult {
 }
 
 export function resendVerification(email: string): Promise<ResendResult> {
-  return apiSend<ResendResult>('POST', '/api/auth/resend-verification', { email })
+  return api(authEndpoints.postAuthResendVerification, { body: { email } })
 }
 
 export function useResendVerification(options: { onSuccess: (data: ResendResult) => void; onError: (error: Error) => void }) {

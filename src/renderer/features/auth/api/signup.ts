@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import type { SignupRequest } from '@shared/api/auth'
-import { apiSend } from '@/lib/api-client'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { api } from '@/lib/api'
 
 /** The server always asks for verification today; the spec also allows signing in straight away. */
 export interface SignupResult {
@@ -9,7 +10,7 @@ export interface SignupResult {
 }
 
 export function signup(input: SignupRequest): Promise<SignupResult> {
-  return apiSend<SignupResult>('POST', '/api/auth/signup', input)
+  return api(authEndpoints.postAuthSignup, { body: input })
 }
 
 export function useSignup(options: { onSuccess: (data: SignupResult, input: SignupRequest) => void; onError: (error: Error) => void }) {

@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query'
 import type { z } from 'zod'
 import type { messageResponseSchema } from '@shared/api/auth'
-import { apiSend } from '@/lib/api-client'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { api } from '@/lib/api'
 
 type UnlockResult = z.infer<typeof messageResponseSchema>
 
 export function unlockAccount(token: string): Promise<UnlockResult> {
-  return apiSend<UnlockResult>('POST', '/api/auth/unlock', { token })
+  return api(authEndpoints.postAuthUnlock, { body: { token } })
 }
 
 export function useUnlockAccount() {

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query'
 import type { AuthSuccess, VerifyEmailRequest } from '@shared/api/auth'
-import { apiSend } from '@/lib/api-client'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { api } from '@/lib/api'
 
 export function verifyEmail(input: VerifyEmailRequest): Promise<AuthSuccess> {
-  return apiSend<AuthSuccess>('POST', '/api/auth/verify-email', input)
+  return api(authEndpoints.postAuthVerifyEmail, { body: input })
 }
 
 export function useVerifyEmail(options: { onSuccess: (data: AuthSuccess) => void; onError: (error: Error) => void }) {

@@ -2,11 +2,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { settingsEndpoints } from '@shared/api/endpoints/settings'
+import { apiUrl } from '@/lib/api'
 import { AuthSellingPoints } from './auth-aside'
 
 function renderWithBonus(welcomeBonus: string) {
   vi.stubGlobal('fetch', async (path: string) =>
-    path === '/api/site' ? Response.json({ maintenanceBanner: null, welcomeBonus }) : new Response(null, { status: 404 }),
+    path === apiUrl(settingsEndpoints.getSite) ? Response.json({ maintenanceBanner: null, welcomeBonus }) : new Response(null, { status: 404 }),
   )
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   return render(

@@ -4,11 +4,20 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { AUTH_MESSAGES } from '@shared/api/auth'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { settingsEndpoints } from '@shared/api/endpoints/settings'
 import { RESEND_COOLDOWN_MS } from '@shared/constants'
 import { toastStore } from '@/hooks/use-toast'
+import { apiUrl } from '@/lib/api'
 import { AuthScreen } from './auth-screen'
 
 type Handler = (body: unknown) => { status: number; body: unknown }
+
+const LOGIN = apiUrl(authEndpoints.postAuthLogin)
+const ME = apiUrl(authEndpoints.getAuthMe)
+const SITE = apiUrl(settingsEndpoints.getSite)
+const SIGNUP = apiUrl(authEndpoints.postAuthSignup)
+const RESEND = apiUrl(authEndpoints.postAuthResendVerification)
 
 /** Routes fetch calls by path; the test decides what the server answers. */
 function stubServer(handlers: Record<string, Handler>) {
@@ -58,7 +67,7 @@ describe('sign in', () => {
   })
 
   it('toasts the server message when login fails', async () => {
-    stubServer({ '/api/auth/login': () => ({ status: 401, body: { message: AUTH_MESSAGES.invalidCredentials } }) })
+    stubServer({ [LOGIN]: () => ({ status: 401, body: { message: AUTH_MESSAGES.invalidCredentials } }) })
     renderAt('/login')
     type('Username', 'alice')
     type('Password', 'wrong')
@@ -69,7 +78,7 @@ describe('sign in', () => {
 
   it('welcomes the user back and goes home', async () => {
     const user = { id: 1000, username: 'alice', avatar: null, balance: '15.00' }
-    stubServer({ '/api/auth/login': () => ({ status: 200, body: { success: true, user } }), '/api/auth/me': () => ({ status: 200, body: user }) })
+    stubServer({ [LOGIN]: () => ({ status: 200, body: { success: true, user } }), [ME]: () => ({ status: 200, body: user }) })
     renderAt('/login')
     type('Username', 'alice')
     type('Password', 'secret-password')
@@ -80,7 +89,7 @@ describe('sign in', () => {
 
   it('shows the admins’ announcement above the form, as pages with the header show it under theirs', async () => {
     stubServer({
-      '/api/site': () => ({ status: 200, body: { maintenanceBanner: 'Sign-ins pause at 02:00 UTC for ten minutes.', welcomeBonus: '15.00' } }),
+      [SITE]: () => ({ status: 200, body: { maintenanceBanner: 'Sign-ins pause at 02:00 UTC for ten minutes.', welcomeBonus: '15.00' } }),
     })
     renderAt('/login')
     const banner = await screen.findByRole('region', { name: 'Announcement' })
@@ -93,8 +102,8 @@ describe('sign in', () => {
 describe('sign up and verification', () => {
   async function reachVerifyStep() {
     stubServer({
-      '/api/auth/signup': (body) => ({ status: 200, body: { requiresVerification: true, email: (body as { email: string }).email } }),
-      '/api/auth/resend-verification': () => ({ status: 200, body: { success: true, message: 'sent', retryAfterSeconds: 60 } }),
+      [SIGNUP]: (body) => ({ status: 200, body: { requiresVerification: true, email: (body as { email: string }).email } }),
+      [RESEND]: () => ({ status: 200, body: { success: true, message: 'sent', retryAfterSeconds: 60 } }),
     })
     renderAt('/signup')
     type('Username', 'alice')
@@ -120,7 +129,7 @@ describe('sign up and verification', () => {
   it("sends any password (no strength rule on the form) and shows the server's refusal under the field and in a toast", async () => {
     const sent: unknown[] = []
     stubServer({
-      '/api/auth/signup': (body) => {
+      [SIGNUP]: (body) => {
         sent.push(body)
         return { status: 400, body: { message: AUTH_MESSAGES.passwordCommon } }
       },

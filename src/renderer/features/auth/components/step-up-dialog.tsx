@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from 'react'
 import { ShieldCheck } from 'lucide-react'
 import { stepUpResponseSchema, twoFactorStatusSchema, type SecondFactorRequest, type TwoFactorMethod } from '@shared/api/two-factor'
+import { twoFactorEndpoints } from '@shared/api/endpoints/two-factor'
 import { SecondFactorForm } from '@/components/second-factor-form'
 import { PasskeyStepUpButton } from '@/components/passkey-step-up-button'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
-import { apiGet, apiSend, setStepUpHandler } from '@/lib/api-client'
+import { api } from '@/lib/api'
+import { setStepUpHandler } from '@/lib/api-client'
 
 /** What the account can confirm with, from GET /api/auth/2fa. */
 async function methodsOf(): Promise<TwoFactorMethod[]> {
-  const status = twoFactorStatusSchema.safeParse(await apiGet<unknown>('/api/auth/2fa').catch(() => null))
+  const status = twoFactorStatusSchema.safeParse(await api(twoFactorEndpoints.getAuth2fa).catch(() => null))
   if (!status.success) return ['totp', 'recovery']
   const { totp, passkeys, recoveryCodesLeft } = status.data
   return [
@@ -52,7 +54,7 @@ export function StepUpDialog() {
   }
 
   const confirm = async (input: SecondFactorRequest) => {
-    stepUpResponseSchema.parse(await apiSend<unknown>('POST', '/api/auth/2fa/step-up', input))
+    stepUpResponseSchema.parse(await api(twoFactorEndpoints.postAuth2faStepUp, { body: input }))
     close(true)
   }
 

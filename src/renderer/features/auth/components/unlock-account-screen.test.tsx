@@ -4,17 +4,20 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { ACCOUNT_UNLOCKED_ANSWER, AUTH_MESSAGES } from '@shared/api/auth'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { apiUrl } from '@/lib/api'
 import { UnlockAccountScreen } from './unlock-account-screen'
 
 const TOKEN = 'Zb3v9kQm1xY2w8N4t7R5s6P0a1B2c3D4e5F6g7H8i9J'
+const UNLOCK = apiUrl(authEndpoints.postAuthUnlock)
 
 /** The unlock call's answer; anything else the page asks for (the site's announcement) finds nothing. */
 function answer(status: number, body: unknown) {
   const fetchMock = vi.fn(async (path: string) =>
-    path === '/api/auth/unlock' ? new Response(JSON.stringify(body), { status }) : new Response('', { status: 404 }),
+    path === UNLOCK ? new Response(JSON.stringify(body), { status }) : new Response('', { status: 404 }),
   )
   vi.stubGlobal('fetch', fetchMock)
-  return () => fetchMock.mock.calls.filter(([path]) => path === '/api/auth/unlock') as unknown as [string, RequestInit][]
+  return () => fetchMock.mock.calls.filter(([path]) => path === UNLOCK) as unknown as [string, RequestInit][]
 }
 
 function renderAt(url: string) {

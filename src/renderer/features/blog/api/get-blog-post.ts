@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { blogPostSchema, type BlogPost } from '@shared/api/blog'
-import { apiGet } from '@/lib/api-client'
+import { blogEndpoints } from '@shared/api/endpoints/blog'
+import { api } from '@/lib/api'
 import { blogKeys } from '@/lib/query-keys'
 
 /** GET /api/blog/{id}: a published post with its server-sanitised HTML. */
 export async function getBlogPost(id: number, signal?: AbortSignal): Promise<BlogPost> {
-  return blogPostSchema.parse(await apiGet<unknown>(`/api/blog/${id}`, { signal }))
+  return blogPostSchema.parse(await api(blogEndpoints.getBlogById, { params: { id } }, { signal }))
 }
 
 export const blogPostQueryOptions = (id: number) =>

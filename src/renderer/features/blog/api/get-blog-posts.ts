@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { blogPostSummaryListSchema, type BlogPostSummary } from '@shared/api/blog'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
-import { apiGetWithHeaders } from '@/lib/api-client'
+import { blogEndpoints } from '@shared/api/endpoints/blog'
+import { apiWithHeaders } from '@/lib/api'
 import { blogKeys } from '@/lib/query-keys'
 
 export interface BlogPage {
@@ -12,7 +13,7 @@ export interface BlogPage {
 
 /** GET /api/blog?page=: published posts, newest first. */
 export async function getBlogPosts(page: number, signal?: AbortSignal): Promise<BlogPage> {
-  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/blog?page=${page}`, { signal })
+  const { body, headers } = await apiWithHeaders(blogEndpoints.getBlog, { query: { page } }, { signal })
   const items = blogPostSummaryListSchema.parse(body ?? [])
   const total = Number(headers.get(TOTAL_COUNT_HEADER))
   return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length }

@@ -1,14 +1,16 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { conversationDtoSchema, type ConversationDto } from '@shared/api/conversations'
 import { HEADER_STALE } from '@shared/constants'
-import { ApiError, apiGet } from '@/lib/api-client'
+import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
+import { api } from '@/lib/api'
+import { ApiError } from '@/lib/api-client'
 import { conversationKeys } from '@/lib/query-keys'
 import { flattenConversations, type ConversationPages } from '../lib/conversation-cache'
 
 /** GET /api/conversations/{id}; one the viewer may not see is a 404 like a missing one, so null. */
 export async function getConversation(id: number, signal?: AbortSignal): Promise<ConversationDto | null> {
   try {
-    const body = await apiGet<unknown>(`/api/conversations/${id}`, { signal })
+    const body = await api(conversationsEndpoints.getConversationsById, { params: { id } }, { signal })
     return body === null ? null : conversationDtoSchema.parse(body)
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null

@@ -1,14 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { NEXT_CURSOR_HEADER, conversationListSchema } from '@shared/api/conversations'
 import { HEADER_STALE } from '@shared/constants'
-import { apiGetWithHeaders } from '@/lib/api-client'
+import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
+import { apiWithHeaders } from '@/lib/api'
 import { conversationKeys } from '@/lib/query-keys'
 import type { ConversationPage } from '../lib/conversation-cache'
 
 /** GET /api/conversations: one page, newest activity first; signed out reads as an empty page. */
 export async function getConversationPage(before: string | undefined, signal?: AbortSignal): Promise<ConversationPage> {
-  const search = before ? `?before=${encodeURIComponent(before)}` : ''
-  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/conversations${search}`, { signal })
+  const query = before ? { before } : undefined
+  const { body, headers } = await apiWithHeaders(conversationsEndpoints.getConversations, { query }, { signal })
   return { items: body === null ? [] : conversationListSchema.parse(body), nextCursor: headers.get(NEXT_CURSOR_HEADER) }
 }
 

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { CHAT_RULES, NEXT_CURSOR_HEADER, messageListSchema } from '@shared/api/conversations'
-import { apiGetWithHeaders } from '@/lib/api-client'
+import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
+import { apiWithHeaders } from '@/lib/api'
 import { conversationKeys } from '@/lib/query-keys'
 import type { MessagePage } from '../lib/message-cache'
 
@@ -13,7 +14,11 @@ function cursorOf(headers: Headers): number | null {
 export async function getMessagePage(conversationId: number, before: number | undefined, signal?: AbortSignal): Promise<MessagePage> {
   const params = new URLSearchParams({ limit: String(CHAT_RULES.messagesPage.default) })
   if (before !== undefined) params.set('before', String(before))
-  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/conversations/${conversationId}/messages?${params}`, { signal })
+  const { body, headers } = await apiWithHeaders(
+    conversationsEndpoints.getConversationsMessages,
+    { params: { id: conversationId }, query: params },
+    { signal },
+  )
   return { items: body === null ? [] : messageListSchema.parse(body), nextCursor: cursorOf(headers) }
 }
 

@@ -1,7 +1,8 @@
 import { useCallback, useRef } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { ChatRole, ConversationDto } from '@shared/api/conversations'
-import { apiSend } from '@/lib/api-client'
+import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
+import { api } from '@/lib/api'
 import { conversationKeys } from '@/lib/query-keys'
 import { updateInList, type ConversationPages } from '../lib/conversation-cache'
 import { flattenPages, isLocal, markReadBy, type MessagePages } from '../lib/message-cache'
@@ -36,7 +37,7 @@ export function useMarkRead(conversationId: number, role: ChatRole) {
     const newest = flattenPages(queryClient.getQueryData<MessagePages>(conversationKeys.messages(conversationId)))
       .filter((m) => !isLocal(m))
       .at(-1)?.id
-    apiSend<unknown>('POST', `/api/conversations/${conversationId}/read`)
+    api(conversationsEndpoints.postConversationsRead, { params: { id: conversationId } })
       .then(() => applyOwnRead(queryClient, conversationId, role, newest))
       .catch(() => undefined)
       .finally(() => {

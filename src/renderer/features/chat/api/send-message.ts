@@ -1,7 +1,9 @@
 import { useCallback } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { messageDtoSchema, type ConversationDto, type MessageDto } from '@shared/api/conversations'
-import { apiSend, describeError } from '@/lib/api-client'
+import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
+import { api } from '@/lib/api'
+import { describeError } from '@/lib/api-client'
 import { conversationKeys } from '@/lib/query-keys'
 import { newClientId } from '../lib/client-id'
 import { updateInList, withMessage, type ConversationPages } from '../lib/conversation-cache'
@@ -12,7 +14,9 @@ export const SEND_FAILED = 'Message not sent'
 
 /** POST /api/conversations/{id}/messages; the same clientId twice is one message. */
 export async function postMessage(conversationId: number, content: string, clientId: string): Promise<MessageDto> {
-  return messageDtoSchema.parse(await apiSend<unknown>('POST', `/api/conversations/${conversationId}/messages`, { content, clientId }))
+  return messageDtoSchema.parse(
+    await api(conversationsEndpoints.postConversationsMessages, { params: { id: conversationId }, body: { content, clientId } }),
+  )
 }
 
 let localIds = 0

@@ -6,6 +6,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router-dom'
 import type { ConversationDto, MessageDto } from '@shared/api/conversations'
 import type { ClientMessage } from '@shared/realtime/events'
+import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
+import { apiUrl } from '@/lib/api'
 import { conversationKeys } from '@/lib/query-keys'
 import { BUYER, conversation, message } from '../test-fixtures'
 import { createChatLiveUpdates } from '../lib/live-chat'
@@ -28,8 +30,9 @@ let server: Server
 function stubFetch() {
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET'
-    if (method === 'GET' && path === `/api/conversations/${server.conversation.id}`) return Response.json(server.conversation)
-    if (method === 'GET' && path.startsWith(`/api/conversations/${server.conversation.id}/messages`)) {
+    if (method === 'GET' && path === apiUrl(conversationsEndpoints.getConversationsById, { params: { id: server.conversation.id } }))
+      return Response.json(server.conversation)
+    if (method === 'GET' && path.startsWith(apiUrl(conversationsEndpoints.getConversationsMessages, { params: { id: server.conversation.id } }))) {
       const before = Number(new URL(path, 'http://test').searchParams.get('before') ?? Infinity)
       const older = server.messages.filter((m) => m.id < before)
       const page = older.slice(-50)

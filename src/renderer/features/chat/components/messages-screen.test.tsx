@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import type { ConversationDto } from '@shared/api/conversations'
+import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { BUYER, SELLER, conversation, message } from '../test-fixtures'
 import { MessagesScreen } from './messages-screen'
@@ -31,13 +33,13 @@ function Location() {
 function renderAt(url: string, signedIn = true) {
   const posts: unknown[] = []
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
-    if (init.method === 'POST' && path === '/api/conversations') {
+    if (init.method === 'POST' && path === apiUrl(conversationsEndpoints.postConversations)) {
       posts.push(JSON.parse(String(init.body)))
       return Response.json(conversation({ id: 9, conversationId: 9, sellerId: carol.id, seller: carol, counterpart: carol, listing: null }), {
         status: 201,
       })
     }
-    if (path === '/api/conversations') return Response.json(CONVERSATIONS)
+    if (path === apiUrl(conversationsEndpoints.getConversations)) return Response.json(CONVERSATIONS)
     if (/^\/api\/conversations\/\d+$/.test(path))
       return Response.json(CONVERSATIONS.find((c) => path.endsWith(`/${c.id}`)) ?? { message: 'Conversation not found' }, { status: 200 })
     if (/\/messages/.test(path)) return Response.json([])

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { tradingTermsSchema, type TradingTerms } from '@shared/api/settings'
-import { apiGet } from '@/lib/api-client'
+import { settingsEndpoints } from '@shared/api/endpoints/settings'
+import { api } from '@/lib/api'
 import { siteKeys } from '@/lib/query-keys'
 
 /** GET /api/site/trading: the fee, countdowns, reservation time and listing review as an admin set them. */
 export async function getTradingTerms(signal?: AbortSignal): Promise<TradingTerms> {
-  return tradingTermsSchema.parse(await apiGet<unknown>('/api/site/trading', { signal }))
+  return tradingTermsSchema.parse(await api(settingsEndpoints.getSiteTrading, {}, { signal }))
 }
 
 // under the site root, so the admin settings screen's save (which refreshes the site's settings) refreshes these too

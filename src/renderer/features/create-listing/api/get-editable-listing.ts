@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { listingDtoSchema, type ListingDto } from '@shared/api/listings'
-import { ApiError, apiGet } from '@/lib/api-client'
+import { listingsEndpoints } from '@shared/api/endpoints/listings'
+import { api } from '@/lib/api'
+import { ApiError } from '@/lib/api-client'
 import { listingKeys } from '@/lib/query-keys'
 
 /** GET /api/accounts/:id for the edit form; null when there is no such listing. */
 export async function getEditableListing(id: string, signal?: AbortSignal): Promise<ListingDto | null> {
   try {
-    const body = await apiGet<unknown>(`/api/accounts/${encodeURIComponent(id)}`, { signal })
+    const body = await api(listingsEndpoints.getAccountsById, { params: { id } }, { signal })
     return body === null ? null : listingDtoSchema.parse(body)
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null

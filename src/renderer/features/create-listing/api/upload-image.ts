@@ -1,4 +1,6 @@
 import { LISTING_RULES, LISTING_WRITE_MESSAGES, UPLOADED_IMAGE_PATTERN, uploadedImageSchema, type UploadedImage } from '@shared/api/listings'
+import { mediaEndpoints } from '@shared/api/endpoints/media'
+import { apiUrl } from '@/lib/api'
 import { ApiError, REQUEST_MESSAGES } from '@/lib/api-client'
 
 /**
@@ -7,7 +9,7 @@ import { ApiError, REQUEST_MESSAGES } from '@/lib/api-client'
  * cookie and `Accept: application/json`; the browser adds Origin and Sec-Fetch-Site, which the
  * server's same-origin check reads.
  */
-export const UPLOAD_PATH = '/api/uploads/listing-image'
+export const UPLOAD_PATH = apiUrl(mediaEndpoints.postUploadsListingImage)
 export const UPLOAD_FIELD = 'image'
 
 export const UPLOAD_MESSAGES = {

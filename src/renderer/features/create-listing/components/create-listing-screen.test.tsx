@@ -3,9 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import type { Endpoint } from '@shared/api/endpoint'
 import { LISTING_WRITE_MESSAGES, type ListingDto, type UploadedImage } from '@shared/api/listings'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { imagesEndpoints } from '@shared/api/endpoints/images'
+import { listingsEndpoints } from '@shared/api/endpoints/listings'
 import type { PlatformId } from '@/config/platforms'
 import { toastStore } from '@/hooks/use-toast'
+import { apiUrl } from '@/lib/api'
 import { ApiError } from '@/lib/api-client'
 import type { UploadOptions } from '../api/upload-image'
 import type { UploadFn } from '../hooks/use-image-uploads'
@@ -45,6 +50,13 @@ interface Call {
 }
 
 type Answer = { status: number; body?: unknown }
+
+/** "METHOD path" of a request, as stubServer looks its answer up. */
+const request = (endpoint: Endpoint, params?: Record<string, number>) => `${endpoint.method} ${apiUrl(endpoint, { params })}`
+const ME = request(authEndpoints.getAuthMe)
+const CREATE = request(listingsEndpoints.postAccounts)
+const LISTING_7 = request(listingsEndpoints.getAccountsById, { id: 7 })
+const EDIT_7 = request(listingsEndpoints.patchAccountsById, { id: 7 })
 
 /** Answers fetch by "METHOD path" and records every call. */
 function stubServer(answers: Record<string, Answer>) {
@@ -120,13 +132,13 @@ afterEach(() => {
 
 describe('create listing', () => {
   it('sends a signed-out visitor to sign in', async () => {
-    stubServer({ 'GET /api/auth/me': { status: 401 } })
+    stubServer({ [ME]: { status: 401 } })
     renderAt('/create-listing')
     expect(await screen.findByText('Sign in page')).toBeTruthy()
   })
 
   it("shows the shared rule's message under each empty field and sends nothing", async () => {
-    const calls = stubServer({ 'GET /api/auth/me': { status: 200, body: ALICE } })
+    const calls = stubServer({ [ME]: { status: 200, body: ALICE } })
     renderAt('/create-listing')
     fireEvent.click(await screen.findByRole('button', { name: 'Submit listing' }))
     for (const message of [
@@ -146,7 +158,7 @@ describe('create listing', () => {
   })
 
   it('labels the count "Subscribers" for YouTube and "Followers" elsewhere', async () => {
-    stubServer({ 'GET /api/auth/me': { status: 200, body: ALICE } })
+    stubServer({ [ME]: { status: 200, body: ALICE } })
     renderAt('/create-listing')
     fireEvent.click(await screen.findByRole('radio', { name: 'YouTube' }))
     expect(screen.getByLabelText('Subscribers')).toBeTruthy()
@@ -156,7 +168,7 @@ describe('create listing', () => {
 
   it('creates the listing, then toasts and opens it', async () => {
     const created = { ...LISTING, id: 42, platform: 'tiktok' }
-    const calls = stubServer({ 'GET /api/auth/me': { status: 200, body: ALICE }, 'POST /api/accounts': { status: 201, body: created } })
+    const calls = stubServer({ [ME]: { status: 200, body: ALICE }, [CREATE]: { status: 201, body: created } })
     renderAt('/create-listing')
     await screen.findByRole('button', { name: 'Submit listing' })
     fillValidForm()
@@ -181,8 +193,8 @@ describe('create listing', () => {
 
   it("puts the server's duplicate-handle refusal on the handle field", async () => {
     stubServer({
-      'GET /api/auth/me': { status: 200, body: ALICE },
-      'POST /api/accounts': {
+      [ME]: { status: 200, body: ALICE },
+      [CREATE]: {
         status: 409,
         body: { error: { code: 'duplicate', message: LISTING_WRITE_MESSAGES.duplicate }, message: LISTING_WRITE_MESSAGES.duplicate },
       },
@@ -202,7 +214,7 @@ describe('images', () => {
   const png = (name: string) => new File(['png'], name, { type: 'image/png' })
 
   it('uploads each picked file with its own progress, retries a failure, and refuses bad files by name', async () => {
-    stubServer({ 'GET /api/auth/me': { status: 200, body: ALICE } })
+    stubServer({ [ME]: { status: 200, body: ALICE } })
     const { upload, pending } = manualUploads()
     renderAt('/create-listing', upload)
     await screen.findByRole('button', { name: 'Choose files' })
@@ -231,7 +243,7 @@ describe('images', () => {
   })
 
   it('adds an image by address, puts it after the others and lets it become the banner', async () => {
-    stubServer({ 'GET /api/auth/me': { status: 200, body: ALICE } })
+    stubServer({ [ME]: { status: 200, body: ALICE } })
     renderAt('/create-listing')
     const address = await screen.findByLabelText('Or add an image by address')
 
@@ -248,8 +260,8 @@ describe('images', () => {
       .getAllByRole('img')
       .map((img) => img.getAttribute('src'))
     expect(sources).toEqual([
-      `/api/proxy/image?url=${encodeURIComponent('https://img.example/b.png')}`,
-      `/api/proxy/image?url=${encodeURIComponent('https://img.example/a.png')}`,
+      `${apiUrl(imagesEndpoints.getProxyImage)}?url=${encodeURIComponent('https://img.example/b.png')}`,
+      `${apiUrl(imagesEndpoints.getProxyImage)}?url=${encodeURIComponent('https://img.example/a.png')}`,
     ])
     expect(screen.getByText('Banner')).toBeTruthy()
   })
@@ -258,9 +270,9 @@ describe('images', () => {
 describe('edit listing', () => {
   it('loads the listing and sends only the fields that changed', async () => {
     const calls = stubServer({
-      'GET /api/auth/me': { status: 200, body: ALICE },
-      'GET /api/accounts/7': { status: 200, body: LISTING },
-      'PATCH /api/accounts/7': { status: 200, body: { ...LISTING, accountTitle: 'Cat Clips, 125K subscribers', isMonetized: true } },
+      [ME]: { status: 200, body: ALICE },
+      [LISTING_7]: { status: 200, body: LISTING },
+      [EDIT_7]: { status: 200, body: { ...LISTING, accountTitle: 'Cat Clips, 125K subscribers', isMonetized: true } },
     })
     renderAt('/create-listing?edit=7')
     const title = await screen.findByLabelText('Title')
@@ -273,12 +285,18 @@ describe('edit listing', () => {
 
     expect(await screen.findByText('Listing page')).toBeTruthy()
     const patches = calls.filter((c) => c.method === 'PATCH')
-    expect(patches).toEqual([{ method: 'PATCH', path: '/api/accounts/7', body: { accountTitle: 'Cat Clips, 125K subscribers', isMonetized: true } }])
+    expect(patches).toEqual([
+      {
+        method: 'PATCH',
+        path: apiUrl(listingsEndpoints.patchAccountsById, { params: { id: 7 } }),
+        body: { accountTitle: 'Cat Clips, 125K subscribers', isMonetized: true },
+      },
+    ])
     expect(toastTitles()).toContain('Changes saved')
   })
 
   it('says there is nothing to change instead of sending an empty edit', async () => {
-    const calls = stubServer({ 'GET /api/auth/me': { status: 200, body: ALICE }, 'GET /api/accounts/7': { status: 200, body: LISTING } })
+    const calls = stubServer({ [ME]: { status: 200, body: ALICE }, [LISTING_7]: { status: 200, body: LISTING } })
     renderAt('/create-listing?edit=7')
     fireEvent.click(await screen.findByRole('button', { name: 'Save changes' }))
     expect(screen.getByRole('alert').textContent).toBe('Nothing to change')
@@ -291,9 +309,9 @@ describe('edit listing', () => {
 
     it('says before saving, and after, that the listing goes back to review', async () => {
       const calls = stubServer({
-        'GET /api/auth/me': { status: 200, body: ALICE },
-        'GET /api/accounts/7': { status: 200, body: LIVE },
-        'PATCH /api/accounts/7': { status: 200, body: { ...LIVE, username: 'catclips.tv', status: 'pending_review', isActive: false } },
+        [ME]: { status: 200, body: ALICE },
+        [LISTING_7]: { status: 200, body: LIVE },
+        [EDIT_7]: { status: 200, body: { ...LIVE, username: 'catclips.tv', status: 'pending_review', isActive: false } },
       })
       renderAt('/create-listing?edit=7')
       const handle = await screen.findByLabelText('Handle')
@@ -321,9 +339,9 @@ describe('edit listing', () => {
 
     it('says only "Changes saved" when the server kept the listing live', async () => {
       stubServer({
-        'GET /api/auth/me': { status: 200, body: ALICE },
-        'GET /api/accounts/7': { status: 200, body: LIVE },
-        'PATCH /api/accounts/7': { status: 200, body: { ...LIVE, username: 'catclips.tv' } },
+        [ME]: { status: 200, body: ALICE },
+        [LISTING_7]: { status: 200, body: LIVE },
+        [EDIT_7]: { status: 200, body: { ...LIVE, username: 'catclips.tv' } },
       })
       renderAt('/create-listing?edit=7')
       fireEvent.change(await screen.findByLabelText('Handle'), { target: { value: 'catclips.tv' } })
@@ -333,7 +351,7 @@ describe('edit listing', () => {
     })
 
     it('has no note for a listing that is waiting for review already', async () => {
-      stubServer({ 'GET /api/auth/me': { status: 200, body: ALICE }, 'GET /api/accounts/7': { status: 200, body: LISTING } })
+      stubServer({ [ME]: { status: 200, body: ALICE }, [LISTING_7]: { status: 200, body: LISTING } })
       renderAt('/create-listing?edit=7')
       fireEvent.change(await screen.findByLabelText('Handle'), { target: { value: 'catclips.tv' } })
       expect(screen.queryByText(BACK_TO_REVIEW.note)).toBeNull()
@@ -342,8 +360,8 @@ describe('edit listing', () => {
 
   it("does not offer someone else's listing for editing", async () => {
     stubServer({
-      'GET /api/auth/me': { status: 200, body: ALICE },
-      'GET /api/accounts/7': { status: 200, body: { ...LISTING, sellerId: 5, seller: { id: 5, username: 'bob' } } },
+      [ME]: { status: 200, body: ALICE },
+      [LISTING_7]: { status: 200, body: { ...LISTING, sellerId: 5, seller: { id: 5, username: 'bob' } } },
     })
     renderAt('/create-listing?edit=7')
     expect(await screen.findByText(LISTING_WRITE_MESSAGES.notOwner)).toBeTruthy()

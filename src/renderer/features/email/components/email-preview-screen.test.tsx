@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router-dom'
+import { emailEndpoints } from '@shared/api/endpoints/email'
+import { apiUrl } from '@/lib/api'
 import { EmailPreviewScreen } from './email-preview-screen'
 
 const OUTBOX = {
@@ -15,7 +17,7 @@ const OUTBOX = {
 /** The outbox as the server answers it to this visitor: 401 signed out, 403 without admin rights, the mail for an admin. */
 function renderAs(status: 200 | 401 | 403) {
   vi.stubGlobal('fetch', async (path: string) => {
-    if (path !== '/api/email/outbox') return new Response(null, { status: 404 })
+    if (path !== apiUrl(emailEndpoints.getEmailOutbox)) return new Response(null, { status: 404 })
     if (status === 200) return Response.json(OUTBOX)
     const message = status === 401 ? 'Authentication required' : 'Only admins may do this'
     return Response.json({ error: { code: 'forbidden', message }, message }, { status })

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { LISTINGS_QUERY, POLLING } from '@shared/constants'
+import { listingsEndpoints } from '@shared/api/endpoints/listings'
+import { apiUrl } from '@/lib/api'
 import { ApiError, toApiError } from '@/lib/api-client'
 import { listingKeys } from '@/lib/query-keys'
 
@@ -9,7 +11,11 @@ export async function getCatalogueTotal(signal?: AbortSignal): Promise<number> {
   let response: Response
   try {
     // one card is enough: only the X-Total-Count header is read
-    response = await fetch('/api/accounts?pageSize=1', { credentials: 'include', headers: { Accept: 'application/json' }, signal })
+    response = await fetch(apiUrl(listingsEndpoints.getAccounts, { query: { pageSize: 1 } }), {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+      signal,
+    })
   } catch (error) {
     throw toApiError(error)
   }

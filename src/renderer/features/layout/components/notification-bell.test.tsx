@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import type { NotificationDto, NotificationType } from '@shared/api/notifications'
+import { notificationsEndpoints } from '@shared/api/endpoints/notifications'
+import { apiUrl } from '@/lib/api'
 import { toastStore } from '@/hooks/use-toast'
 import { NotificationBell } from './notification-bell'
 
@@ -25,13 +27,13 @@ function stubServer(server: Server) {
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET'
     server.requests.push({ method, path })
-    if (path === '/api/notifications/unread-count') return Response.json({ count: server.unread })
-    if (method === 'GET' && path.startsWith('/api/notifications')) {
+    if (path === apiUrl(notificationsEndpoints.getNotificationsUnreadCount)) return Response.json({ count: server.unread })
+    if (method === 'GET' && path.startsWith(notificationsEndpoints.getNotifications.path)) {
       return Response.json(server.items, { headers: { 'X-Total-Count': String(server.items.length) } })
     }
     if (server.failWrites)
       return Response.json({ error: { code: 'internal', message: 'Database is down' }, message: 'Database is down' }, { status: 500 })
-    if (path === '/api/notifications/read-all') {
+    if (path === apiUrl(notificationsEndpoints.patchNotificationsReadAll)) {
       server.items = server.items.map((n) => ({ ...n, isRead: true }))
       server.unread = 0
       return Response.json({ updated: 1, unreadCount: 0 })
@@ -70,7 +72,8 @@ async function openMenu(user: ReturnType<typeof userEvent.setup>) {
 }
 
 const rows = (menu: HTMLElement) => within(within(menu).getByTestId('notification-list')).queryAllByRole('menuitem')
-const listRequests = (server: Server) => server.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/notifications?'))
+const listRequests = (server: Server) =>
+  server.requests.filter((r) => r.method === 'GET' && r.path.startsWith(`${notificationsEndpoints.getNotifications.path}?`))
 const lastToast = () => toastStore.getState()[0]
 
 class NoResizeObserver {
@@ -112,7 +115,9 @@ describe('NotificationBell', () => {
     )
     expect(within(menu).queryByText(/^new_message/)).toBeNull()
     expect(within(menu).queryByText(/^message_received/)).toBeNull()
-    expect(listRequests(server)[0]!.path).toBe('/api/notifications?pageSize=8&exclude=new_message%2Cmessage_received')
+    expect(listRequests(server)[0]!.path).toBe(
+      apiUrl(notificationsEndpoints.getNotifications, { query: { pageSize: 8, exclude: 'new_message,message_received' } }),
+    )
     expect(within(menu).getByRole('menuitem', { name: 'View all notifications' }).getAttribute('href')).toBe('/notifications')
   })
 
@@ -131,7 +136,9 @@ describe('NotificationBell', () => {
     expect(screen.getByTestId('location').textContent).toBe('/')
 
     await user.click(unreadRow!)
-    expect(server.requests.filter((r) => r.method === 'PATCH')).toEqual([{ method: 'PATCH', path: `/api/notifications/${unread.id}/read` }])
+    expect(server.requests.filter((r) => r.method === 'PATCH')).toEqual([
+      { method: 'PATCH', path: apiUrl(notificationsEndpoints.patchNotificationsRead, { params: { id: unread.id } }) },
+    ])
     expect(screen.getByTestId('location').textContent).toBe('/listing/42')
     await waitFor(() => expect(screen.queryByTestId('notification-badge')).toBeNull())
     expect(screen.queryByRole('menu')).toBeNull()
@@ -150,7 +157,7 @@ describe('NotificationBell', () => {
     const { user, server } = renderBell({ items: [note('listing_approved'), note('account_verified')], unread: 2, requests: [] })
     const menu = await openMenu(user)
     await user.click(within(menu).getByRole('menuitem', { name: 'Mark all as read' }))
-    expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.path)).toEqual(['/api/notifications/read-all'])
+    expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.path)).toEqual([apiUrl(notificationsEndpoints.patchNotificationsReadAll)])
     await waitFor(() => expect(rows(menu).every((row) => row.getAttribute('aria-disabled') === 'true')).toBe(true))
     expect(screen.getByRole('menu')).toBeTruthy()
     await waitFor(() => expect(screen.queryByTestId('notification-badge')).toBeNull())

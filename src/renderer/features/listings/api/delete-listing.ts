@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiSend } from '@/lib/api-client'
+import { listingsEndpoints } from '@shared/api/endpoints/listings'
+import { api } from '@/lib/api'
 import { listingKeys } from '@/lib/query-keys'
 
 /** DELETE /api/accounts/:id (owner only, 204): the listing becomes `removed`. */
 export function deleteListing(id: number): Promise<unknown> {
-  return apiSend<unknown>('DELETE', `/api/accounts/${id}`)
+  return api(listingsEndpoints.deleteAccountsById, { params: { id } })
 }
 
 export function useDeleteListing() {

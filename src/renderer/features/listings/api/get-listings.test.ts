@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { listingsEndpoints } from '@shared/api/endpoints/listings'
 import { ApiError } from '@/lib/api-client'
 import { makeListing } from '../test-fixtures'
 import { getListings } from './get-listings'
@@ -19,7 +20,7 @@ describe('getListings', () => {
     await getListings(query)
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
     const params = new URL(url, 'http://x').searchParams
-    expect(url.startsWith('/api/accounts?')).toBe(true)
+    expect(url.startsWith(`${listingsEndpoints.getAccounts.path}?`)).toBe(true)
     expect(Object.fromEntries(params)).toEqual({ q: 'cats', platform: 'tiktok', minPrice: '10', sort: 'newest', page: '2', pageSize: '28' })
     expect(init.credentials).toBe('include')
   })

@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
+import { imagesEndpoints } from '@shared/api/endpoints/images'
+import { apiUrl } from '@/lib/api'
 import { makeListing } from '../test-fixtures'
 import { ListingCard } from './listing-card'
 
@@ -41,7 +43,7 @@ describe('ListingCard', () => {
 
   it('loads the first image through the proxy, and falls back to the platform banner without one', () => {
     const { container, unmount } = renderCard({ images: ['https://img.example/a.png', 'https://img.example/b.png'] })
-    expect(container.querySelector('img')?.getAttribute('src')).toBe('/api/proxy/image?url=https%3A%2F%2Fimg.example%2Fa.png')
+    expect(container.querySelector('img')?.getAttribute('src')).toBe(`${apiUrl(imagesEndpoints.getProxyImage)}?url=https%3A%2F%2Fimg.example%2Fa.png`)
     unmount()
     const fallback = renderCard({ images: [] })
     expect(fallback.container.querySelector('img')).toBeNull()

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { listingsEndpoints } from '@shared/api/endpoints/listings'
 import { toastStore } from '@/hooks/use-toast'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { makeListing } from '../test-fixtures'
 import type { Listing } from '../types'
@@ -91,7 +93,7 @@ describe('ListingOwnerPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }))
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete listing' }))
     expect(await screen.findByText('Home page')).toBeTruthy()
-    await waitFor(() => expect(calls[0]).toEqual({ method: 'DELETE', path: '/api/accounts/7' }))
+    await waitFor(() => expect(calls[0]).toEqual({ method: 'DELETE', path: apiUrl(listingsEndpoints.deleteAccountsById, { params: { id: 7 } }) }))
     expect(toastStore.getState().map((t) => t.title)).toContain('Listing deleted')
   })
 })

@@ -7,6 +7,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import type { CurrentUser } from '@shared/api/auth'
 import type { ChatUser, ConversationDto } from '@shared/api/conversations'
+import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { makeListing } from '../test-fixtures'
 import { ListingPurchasePanel } from './listing-purchase-panel'
@@ -67,7 +69,7 @@ describe('ListingPurchasePanel', () => {
     const { requests, location } = renderPanel(signedIn(5))
     await userEvent.click(screen.getByRole('button', { name: 'Message Seller' }))
     await waitFor(() => expect(location()).toBe('/messages?conversation=12'))
-    expect(requests).toEqual([{ method: 'POST', path: '/api/conversations', body: { listingId: 7 } }])
+    expect(requests).toEqual([{ method: 'POST', path: apiUrl(conversationsEndpoints.postConversations), body: { listingId: 7 } }])
   })
 
   it('sends visitors to sign in first', async () => {

@@ -4,9 +4,17 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import type { Endpoint } from '@shared/api/endpoint'
 import type { NotificationDto } from '@shared/api/notifications'
+import { notificationsEndpoints } from '@shared/api/endpoints/notifications'
+import { apiUrl, type ApiQuery } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { NotificationsScreen } from './notifications-screen'
+
+const { getNotifications, getNotificationsUnreadCount, patchNotificationsRead, patchNotificationsReadAll } = notificationsEndpoints
+
+/** A request as the stub records it: "METHOD path". */
+const asked = (endpoint: Endpoint, args?: { params?: Record<string, number>; query?: ApiQuery }) => `${endpoint.method} ${apiUrl(endpoint, args)}`
 
 const ALICE = { id: 1001, username: 'alice', avatar: null, balance: '15.00' }
 
@@ -28,8 +36,8 @@ function stubServer(items: NotificationDto[], total = items.length, unread = 0) 
   const requests: string[] = []
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     requests.push(`${init.method ?? 'GET'} ${path}`)
-    if (path === '/api/notifications/unread-count') return Response.json({ count: unread })
-    if (path.startsWith('/api/notifications?') || path === '/api/notifications')
+    if (path === apiUrl(getNotificationsUnreadCount)) return Response.json({ count: unread })
+    if (path.startsWith(`${getNotifications.path}?`) || path === apiUrl(getNotifications))
       return Response.json(items, { headers: { 'X-Total-Count': String(total) } })
     const id = Number(/(\d+)\/read$/.exec(path)?.[1])
     items = items.map((n) => (path.endsWith('/read-all') || n.id === id ? { ...n, isRead: true } : n))
@@ -70,7 +78,7 @@ describe('NotificationsScreen', () => {
     const requests = stubServer([])
     renderScreen('/notifications', null)
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'))
-    expect(requests.filter((r) => r.includes('/api/notifications'))).toEqual([])
+    expect(requests.filter((r) => r.includes(getNotifications.path))).toEqual([])
   })
 
   it('pages through the notifications with the page in the URL', async () => {
@@ -86,7 +94,7 @@ describe('NotificationsScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: /Next/ }))
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/notifications?page=2'))
     expect(await screen.findByText('Showing 21-40 of 45')).toBeTruthy()
-    expect(requests).toContain('GET /api/notifications?page=2')
+    expect(requests).toContain(asked(getNotifications, { query: { page: 2 } }))
   })
 
   it('filters by type through the URL, asking for both spellings of a balance update', async () => {
@@ -95,7 +103,7 @@ describe('NotificationsScreen', () => {
     await screen.findByText('Showing 1-1 of 1')
     await userEvent.selectOptions(screen.getByLabelText('Type'), 'balance_updated')
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/notifications?type=balance_updated'))
-    await waitFor(() => expect(requests).toContain('GET /api/notifications?type=balance_updated%2Cbalance_update'))
+    await waitFor(() => expect(requests).toContain(asked(getNotifications, { query: { type: 'balance_updated,balance_update' } })))
   })
 
   it('says when nothing of a type exists and offers every type again', async () => {
@@ -116,7 +124,7 @@ describe('NotificationsScreen', () => {
     expect(within(read!).queryByRole('button')).toBeNull()
     await userEvent.click(within(unread!).getByRole('button'))
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/listing/5'))
-    expect(requests).toContain('PATCH /api/notifications/5/read')
+    expect(requests).toContain(asked(patchNotificationsRead, { params: { id: 5 } }))
   })
 
   it('marks all read at once', async () => {
@@ -125,7 +133,7 @@ describe('NotificationsScreen', () => {
     const list = await screen.findByRole('list', { name: 'Notifications' })
     expect(within(list).getAllByRole('button')).toHaveLength(2)
     await userEvent.click(screen.getByRole('button', { name: /Mark all as read/ }))
-    await waitFor(() => expect(requests).toContain('PATCH /api/notifications/read-all'))
+    await waitFor(() => expect(requests).toContain(asked(patchNotificationsReadAll)))
     await waitFor(() => expect(within(list).queryAllByRole('button')).toHaveLength(0))
   })
 })

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query'
 import { completePaymentResponseSchema } from '@shared/api/payments'
-import { apiSend } from '@/lib/api-client'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
+import { api } from '@/lib/api'
 
 /** SPEC §7 POST /api/trustap/complete-payment {order_id, confirm_payment: true}: "Complete Payment Manually". */
 export async function completePayment(orderId: string) {
   return completePaymentResponseSchema.parse(
-    await apiSend<unknown>('POST', '/api/trustap/complete-payment', { order_id: orderId, confirm_payment: true }),
+    await api(paymentsEndpoints.postTrustapCompletePayment, { body: { order_id: orderId, confirm_payment: true } }),
   )
 }
 

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { checkoutSchema, type CheckoutDto, type ProviderMethod } from '@shared/api/payments'
-import { apiSend } from '@/lib/api-client'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
+import { api, apiUrl } from '@/lib/api'
 import { openProviderPage, providerReturn, type BrowserCheckout } from '@/lib/external-checkout'
 import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
 import { rememberCheckout } from '@/lib/payment-storage'
@@ -13,10 +14,9 @@ export interface DepositInput {
 
 /** POST /api/payments/deposits {amount, method}: the provider's checkout for topping up the balance. */
 export async function createDeposit(input: DepositInput, keys: ActionKeys): Promise<CheckoutDto> {
+  const endpoint = paymentsEndpoints.postPaymentsDeposits
   const body = { amount: input.amount, method: input.method, ...providerReturn() }
-  const answer = await apiSend<unknown>('POST', '/api/payments/deposits', body, {
-    headers: idempotencyHeaders(keys, 'POST', '/api/payments/deposits', body),
-  })
+  const answer = await api(endpoint, { body }, { headers: idempotencyHeaders(keys, endpoint.method, apiUrl(endpoint), body) })
   return checkoutSchema.parse(answer)
 }
 

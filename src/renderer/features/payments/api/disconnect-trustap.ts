@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { trustapConnectionSchema, type TrustapConnectionDto } from '@shared/api/payments'
-import { apiSend } from '@/lib/api-client'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
+import { api } from '@/lib/api'
 import { trustapKeys } from '@/lib/query-keys'
 
 /** DELETE /api/trustap/connection: Handover forgets the Trustap user id and email; answers the (now empty) connection. */
 export async function disconnectTrustap(): Promise<TrustapConnectionDto> {
-  return trustapConnectionSchema.parse(await apiSend<unknown>('DELETE', '/api/trustap/connection'))
+  return trustapConnectionSchema.parse(await api(paymentsEndpoints.deleteTrustapConnection))
 }
 
 export function useDisconnectTrustap() {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { trustapConnectionSchema, type TrustapConnectionDto, type TrustapOAuthCallbackRequest } from '@shared/api/payments'
-import { apiSend } from '@/lib/api-client'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
+import { api } from '@/lib/api'
 import { trustapKeys } from '@/lib/query-keys'
 
 /** POST /api/trustap/oauth/callback {code, state}: the server checks the one-time state, swaps the code, keeps the account. */
 export async function finishTrustapOAuth(request: TrustapOAuthCallbackRequest): Promise<TrustapConnectionDto> {
-  return trustapConnectionSchema.parse(await apiSend<unknown>('POST', '/api/trustap/oauth/callback', request))
+  return trustapConnectionSchema.parse(await api(paymentsEndpoints.postTrustapOauthCallback, { body: request }))
 }
 
 export function useFinishTrustapOAuth() {

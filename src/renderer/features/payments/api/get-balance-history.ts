@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { balanceEntrySchema, type BalanceEntryDto } from '@shared/api/payments'
-import { apiGetWithHeaders } from '@/lib/api-client'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
+import { apiWithHeaders } from '@/lib/api'
 import { balanceKeys } from '@/lib/query-keys'
 
 export interface BalanceHistoryPage {
@@ -11,7 +12,7 @@ export interface BalanceHistoryPage {
 
 /** GET /api/balance/history?page=: the ledger's lines for the user's wallet, newest first (X-Total-Count). */
 export async function getBalanceHistory(page: number, signal?: AbortSignal): Promise<BalanceHistoryPage> {
-  const { body, headers } = await apiGetWithHeaders<unknown>(`/api/balance/history${page > 1 ? `?page=${page}` : ''}`, { signal })
+  const { body, headers } = await apiWithHeaders(paymentsEndpoints.getBalanceHistory, { query: { page: page > 1 ? page : undefined } }, { signal })
   const items = body === null ? [] : balanceEntrySchema.array().parse(body)
   const total = Number(headers.get(TOTAL_COUNT_HEADER))
   return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length }

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { balanceSchema, type BalanceDto } from '@shared/api/payments'
-import { apiGet } from '@/lib/api-client'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
+import { api } from '@/lib/api'
 import { balanceKeys } from '@/lib/query-keys'
 
 /** GET /api/balance: available, held for withdrawals, in escrow (decimal strings). */
 export async function getBalance(signal?: AbortSignal): Promise<BalanceDto | null> {
-  const body = await apiGet<unknown>('/api/balance', { signal })
+  const body = await api(paymentsEndpoints.getBalance, {}, { signal })
   return body === null ? null : balanceSchema.parse(body)
 }
 

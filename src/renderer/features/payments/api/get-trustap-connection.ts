@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { trustapConnectionSchema, type TrustapConnectionDto } from '@shared/api/payments'
-import { apiGet } from '@/lib/api-client'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
+import { api } from '@/lib/api'
 import { trustapKeys } from '@/lib/query-keys'
 
 /** GET /api/trustap/connection: the seller's connected Trustap account (`connected: false` when none); null signed out. */
 export async function getTrustapConnection(signal?: AbortSignal): Promise<TrustapConnectionDto | null> {
-  const body = await apiGet<unknown>('/api/trustap/connection', { signal })
+  const body = await api(paymentsEndpoints.getTrustapConnection, {}, { signal })
   return body === null ? null : trustapConnectionSchema.parse(body)
 }
 

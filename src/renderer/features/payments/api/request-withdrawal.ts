@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { withdrawalDtoSchema, type WithdrawalDto } from '@shared/api/payments'
-import { apiSend } from '@/lib/api-client'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
+import { api, apiUrl } from '@/lib/api'
 import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
 import { authKeys, balanceKeys } from '@/lib/query-keys'
 
@@ -11,10 +12,9 @@ export interface WithdrawalInput {
 
 /** POST /api/withdrawals {amount, destination}: the amount is held until an admin approves the payout. */
 export async function requestWithdrawal(input: WithdrawalInput, keys: ActionKeys): Promise<WithdrawalDto> {
+  const endpoint = paymentsEndpoints.postWithdrawals
   const body = { amount: input.amount, destination: input.destination }
-  return withdrawalDtoSchema.parse(
-    await apiSend<unknown>('POST', '/api/withdrawals', body, { headers: idempotencyHeaders(keys, 'POST', '/api/withdrawals', body) }),
-  )
+  return withdrawalDtoSchema.parse(await api(endpoint, { body }, { headers: idempotencyHeaders(keys, endpoint.method, apiUrl(endpoint), body) }))
 }
 
 export function useRequestWithdrawal(keys: ActionKeys) {

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { trustapOAuthStartSchema } from '@shared/api/payments'
-import { apiGet } from '@/lib/api-client'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
+import { api } from '@/lib/api'
 import { openProviderPage, providerReturn, type BrowserCheckout } from '@/lib/external-checkout'
 import { trustapKeys } from '@/lib/query-keys'
 import { START_URL_FRESH_MS, providerUrl } from '../lib/trustap-connection'
@@ -11,7 +12,7 @@ import { START_URL_FRESH_MS, providerUrl } from '../lib/trustap-connection'
  */
 export async function getTrustapStartUrl(signal?: AbortSignal): Promise<string | null> {
   const { returnTo } = providerReturn()
-  const body = await apiGet<unknown>(`/api/trustap/oauth/start${returnTo ? `?returnTo=${returnTo}` : ''}`, { signal })
+  const body = await api(paymentsEndpoints.getTrustapOauthStart, { query: { returnTo } }, { signal })
   return body === null ? null : trustapOAuthStartSchema.parse(body).url
 }
 

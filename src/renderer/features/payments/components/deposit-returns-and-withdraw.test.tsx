@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
+import { apiUrl } from '@/lib/api'
 import { BOB, renderAt, stubServer } from '../test-harness'
 
 /**
@@ -69,9 +71,9 @@ describe('a deposit back from the provider', () => {
 /** /balance for RICH_BOB: $500.00 available, no history, no withdrawals; what the page sends is recorded */
 const stubBalancePage = () =>
   stubServer((path) => {
-    if (path === '/api/balance') return Response.json({ available: '500.00', held: '0.00', pendingWithdrawals: '0.00' })
-    if (path.startsWith('/api/balance/history')) return Response.json([], { headers: { 'X-Total-Count': '0' } })
-    if (path.startsWith('/api/withdrawals')) return Response.json([])
+    if (path === apiUrl(paymentsEndpoints.getBalance)) return Response.json({ available: '500.00', held: '0.00', pendingWithdrawals: '0.00' })
+    if (path.startsWith(paymentsEndpoints.getBalanceHistory.path)) return Response.json([], { headers: { 'X-Total-Count': '0' } })
+    if (path.startsWith(paymentsEndpoints.getWithdrawals.path)) return Response.json([])
     return Response.json({ message: 'not found' }, { status: 404 })
   }, RICH_BOB)
 
@@ -82,9 +84,9 @@ describe('/balance: the Withdraw dialog', () => {
    */
   it('does not claim $15.00 is available while the balance summary is still loading', async () => {
     stubServer((path) => {
-      if (path === '/api/balance') return new Promise<Response>(() => {}) // still loading
-      if (path.startsWith('/api/balance/history')) return Response.json([], { headers: { 'X-Total-Count': '0' } })
-      if (path.startsWith('/api/withdrawals')) return Response.json([])
+      if (path === apiUrl(paymentsEndpoints.getBalance)) return new Promise<Response>(() => {}) // still loading
+      if (path.startsWith(paymentsEndpoints.getBalanceHistory.path)) return Response.json([], { headers: { 'X-Total-Count': '0' } })
+      if (path.startsWith(paymentsEndpoints.getWithdrawals.path)) return Response.json([])
       return Response.json({ message: 'not found' }, { status: 404 })
     }, RICH_BOB)
     const { user } = renderAt('/balance', RICH_BOB)
@@ -106,7 +108,7 @@ describe('/balance: the Withdraw dialog', () => {
     expect(document.activeElement).toBe(amount)
     expect(amount.getAttribute('aria-invalid')).toBe('true')
     expect(document.getElementById(amount.getAttribute('aria-describedby') ?? '')?.getAttribute('role')).toBe('alert')
-    expect(sent.filter((c) => c.path === '/api/payments/deposits')).toHaveLength(0)
+    expect(sent.filter((c) => c.path === apiUrl(paymentsEndpoints.postPaymentsDeposits))).toHaveLength(0)
   })
 
   it('announces what is wrong with a field and takes the focus to the first one to fix when Request fails', async () => {
@@ -141,7 +143,7 @@ describe('/balance: the Withdraw dialog', () => {
     expect(description(amount)?.textContent).toBe('At least $10, or your whole balance when it is less.')
     expect(description(amount)?.getAttribute('role')).toBeNull()
     expect(description(email)?.getAttribute('role')).toBe('alert')
-    expect(sent.filter((c) => c.path === '/api/withdrawals')).toHaveLength(0)
+    expect(sent.filter((c) => c.path === apiUrl(paymentsEndpoints.postWithdrawals))).toHaveLength(0)
   })
 
   it('takes an old link past the last page of the history to the last page, and never says it is empty on the way', async () => {
@@ -157,13 +159,13 @@ describe('/balance: the Withdraw dialog', () => {
     let release = () => {}
     const firstPage = new Promise<void>((resolve) => (release = resolve))
     stubServer(async (path) => {
-      if (path === '/api/balance') return Response.json({ available: '30.00', inEscrow: '0.00', pendingWithdrawals: '0.00' })
-      if (path.startsWith('/api/balance/history')) {
+      if (path === apiUrl(paymentsEndpoints.getBalance)) return Response.json({ available: '30.00', inEscrow: '0.00', pendingWithdrawals: '0.00' })
+      if (path.startsWith(paymentsEndpoints.getBalanceHistory.path)) {
         const page = Number(new URL(path, 'http://x').searchParams.get('page') ?? '1')
         if (page === 1) await firstPage
         return Response.json(page === 1 ? [line(1), line(2), line(3)] : [], { headers: { 'X-Total-Count': '3' } })
       }
-      if (path.startsWith('/api/withdrawals')) return Response.json([])
+      if (path.startsWith(paymentsEndpoints.getWithdrawals.path)) return Response.json([])
       return Response.json({ message: 'not found' }, { status: 404 })
     }, RICH_BOB)
     renderAt('/balance?page=5', RICH_BOB)

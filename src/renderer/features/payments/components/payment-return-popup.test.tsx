@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { FakeSocket } from '@/app/providers/fake-socket'
 import { RealtimeProvider } from '@/app/providers/realtime-provider'
@@ -72,13 +75,13 @@ describe('payment return opened as a popup', () => {
     FakeSocket.last = null
     const { postMessage, close } = openAsPopup()
     stubServer((path) => {
-      if (path === '/api/trustap/verify-payment') {
+      if (path === apiUrl(paymentsEndpoints.postTrustapVerifyPayment)) {
         return Response.json({
           success: true,
           details: { type: 'transaction', amount: 120, transaction_id: 5, order_id: 'trans_5', conversationId: 7, sellerId: 2002 },
         })
       }
-      if (path === '/api/auth/admin-me') return Response.json({ user: { isAdmin: false } })
+      if (path === apiUrl(authEndpoints.getAuthAdminMe)) return Response.json({ user: { isAdmin: false } })
       return Response.json({})
     })
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, waitFor } from '@testing-library/react'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
+import { apiUrl } from '@/lib/api'
 import { renderAt, stubServer } from '../test-harness'
 
 afterEach(() => {
@@ -16,7 +18,9 @@ describe('PaymentReturnScreen', () => {
     const { location } = renderAt('/payment/trustap/return?order_id=deposit_1001_1700000000&type=deposit&status=success')
     expect(screen.getByTestId('payment-return').getAttribute('data-state')).toBe('processing')
     expect(await screen.findByText('Your deposit of $25.00 is in your balance.')).toBeTruthy()
-    expect(sent).toEqual([{ path: '/api/trustap/verify-payment', body: { order_id: 'deposit_1001_1700000000', type: 'deposit' } }])
+    expect(sent).toEqual([
+      { path: apiUrl(paymentsEndpoints.postTrustapVerifyPayment), body: { order_id: 'deposit_1001_1700000000', type: 'deposit' } },
+    ])
     expect(localStorage.getItem('trustap_order_id')).toBeNull()
     expect(screen.getByRole('button', { name: /Continue/ })).toBeTruthy()
     await waitFor(() => expect(location()).toBe('/balance'), { timeout: 3000 })
@@ -54,7 +58,7 @@ describe('PaymentReturnScreen', () => {
     await user.click(screen.getByRole('button', { name: /Complete Payment Manually/ }))
     expect(await screen.findByText('Error completing payment manually')).toBeTruthy()
     expect(sent).toHaveLength(1)
-    expect(sent[0]!.path).toBe('/api/trustap/complete-payment')
+    expect(sent[0]!.path).toBe(apiUrl(paymentsEndpoints.postTrustapCompletePayment))
     expect(sent[0]!.body).toMatchObject({ order_id: expect.stringMatching(/^deposit_1001_\d{10}$/), confirm_payment: true })
     expect(screen.getByRole('button', { name: /Return to Home/ })).toBeTruthy()
   })

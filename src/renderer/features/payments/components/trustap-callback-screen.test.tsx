@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { TrustapCallbackScreen } from './trustap-callback-screen'
 
@@ -13,7 +16,7 @@ const CONNECTION = { connected: true, trustapUserId: 'trustap-alice', email: 'al
 function stubServer(answer: (path: string, body: unknown) => Response) {
   const posted: { path: string; body: unknown }[] = []
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
-    if (path === '/api/auth/me') return Response.json(ALICE)
+    if (path === apiUrl(authEndpoints.getAuthMe)) return Response.json(ALICE)
     const body = init.body ? JSON.parse(String(init.body)) : undefined
     if ((init.method ?? 'GET') === 'POST') posted.push({ path, body })
     return answer(path, body)
@@ -58,7 +61,7 @@ describe('TrustapCallbackScreen', () => {
     expect(screen.getByTestId('trustap-callback').getAttribute('data-state')).toBe('processing')
     expect(await screen.findByRole('heading', { name: 'Trustap connected' })).toBeTruthy()
     expect(screen.getByText('alice@trustap.example')).toBeTruthy()
-    expect(posted).toEqual([{ path: '/api/trustap/oauth/callback', body: { code: 'c0de', state: 'st4te' } }])
+    expect(posted).toEqual([{ path: apiUrl(paymentsEndpoints.postTrustapOauthCallback), body: { code: 'c0de', state: 'st4te' } }])
     await waitFor(() => expect(location()).toBe('/trustap-integration'), { timeout: 3000 })
     expect(posted).toHaveLength(1)
   })

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
 import type { DesktopBridge } from '@shared/ipc/contract'
+import { apiUrl } from '@/lib/api'
 import { ConnectPanel } from './trustap-connection-panels'
 
 const AUTHORIZE = 'https://sso.trustap.example/auth?client_id=handover&state=s'
@@ -36,7 +38,7 @@ describe('ConnectPanel in the desktop app', () => {
     const { requested, user } = renderPanel()
     await user.click(await screen.findByRole('button', { name: /Connect Trustap/ }))
     await screen.findByText('Continue in your browser')
-    expect(requested).toEqual(['/api/trustap/oauth/start?returnTo=desktop'])
+    expect(requested).toEqual([apiUrl(paymentsEndpoints.getTrustapOauthStart, { query: { returnTo: 'desktop' } })])
     expect(openExternal).toHaveBeenCalledWith({ url: AUTHORIZE })
     await user.click(screen.getByRole('button', { name: 'Open Trustap again' }))
     expect(openExternal).toHaveBeenCalledTimes(2)
@@ -45,6 +47,6 @@ describe('ConnectPanel in the desktop app', () => {
   it('asks for the web return on the website', async () => {
     const { requested } = renderPanel()
     await screen.findByRole('button', { name: /Connect Trustap/ })
-    expect(requested).toEqual(['/api/trustap/oauth/start'])
+    expect(requested).toEqual([apiUrl(paymentsEndpoints.getTrustapOauthStart)])
   })
 })

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { listingListSchema, type ListingDto } from '@shared/api/listings'
-import { apiGet } from '@/lib/api-client'
+import { listingsEndpoints } from '@shared/api/endpoints/listings'
+import { api } from '@/lib/api'
 import { profileKeys } from '@/lib/query-keys'
 
 /** GET /api/accounts/user: every listing of the signed-in seller, in every status, newest first. */
 export async function getOwnListings(signal?: AbortSignal): Promise<ListingDto[]> {
-  const body = await apiGet<unknown>('/api/accounts/user', { signal })
+  const body = await api(listingsEndpoints.getAccountsUser, {}, { signal })
   return body === null ? [] : listingListSchema.parse(body)
 }
 

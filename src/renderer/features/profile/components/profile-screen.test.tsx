@@ -4,6 +4,9 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import type { ListingDto } from '@shared/api/listings'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { listingsEndpoints } from '@shared/api/endpoints/listings'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { ProfileScreen } from './profile-screen'
 
@@ -43,8 +46,8 @@ function Location() {
 
 function renderProfile(me: typeof ALICE | null, listings: ListingDto[] = []) {
   const fetchMock = vi.fn(async (path: string) => {
-    if (path === '/api/auth/me') return me ? Response.json(me) : new Response('', { status: 401 })
-    if (path === '/api/accounts/user') return Response.json(listings)
+    if (path === apiUrl(authEndpoints.getAuthMe)) return me ? Response.json(me) : new Response('', { status: 401 })
+    if (path === apiUrl(listingsEndpoints.getAccountsUser)) return Response.json(listings)
     return new Response('', { status: 404 })
   })
   vi.stubGlobal('fetch', fetchMock)

@@ -1,13 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { sellerReviewsSchema, type SellerReviews } from '@shared/api/reviews'
 import { LISTINGS_QUERY } from '@shared/constants'
-import { ApiError, apiGet } from '@/lib/api-client'
+import { reviewsEndpoints } from '@shared/api/endpoints/reviews'
+import { api } from '@/lib/api'
+import { ApiError } from '@/lib/api-client'
 import { reviewKeys } from '@/lib/query-keys'
 
 /** GET /api/sellers/{id}/reviews?page=; a seller that does not exist (404) is null. */
 export async function getSellerReviews(sellerId: number, page: number, signal?: AbortSignal): Promise<SellerReviews | null> {
   try {
-    const body = await apiGet<unknown>(`/api/sellers/${sellerId}/reviews${page > 1 ? `?page=${page}` : ''}`, { signal })
+    const body = await api(reviewsEndpoints.getSellersReviews, { params: { id: sellerId }, query: { page: page > 1 ? page : undefined } }, { signal })
     return body === null ? null : sellerReviewsSchema.parse(body)
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null

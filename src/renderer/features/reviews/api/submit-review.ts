@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { reviewDtoSchema, type ReviewDto, type ReviewRequest } from '@shared/api/reviews'
-import { ApiError, apiSend } from '@/lib/api-client'
+import { reviewsEndpoints } from '@shared/api/endpoints/reviews'
+import { api } from '@/lib/api'
+import { ApiError } from '@/lib/api-client'
 import { reviewKeys, sellerKeys } from '@/lib/query-keys'
 
 /** POST /api/transactions/{id}/review: answers the stored review (201). */
 export async function submitReview(transactionId: number, input: ReviewRequest): Promise<ReviewDto> {
-  return reviewDtoSchema.parse(await apiSend<unknown>('POST', `/api/transactions/${transactionId}/review`, input))
+  return reviewDtoSchema.parse(await api(reviewsEndpoints.postTransactionsReview, { params: { id: transactionId }, body: input }))
 }
 
 /**

@@ -4,6 +4,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { REVIEW_MESSAGES, type ReviewDto } from '@shared/api/reviews'
+import { reviewsEndpoints } from '@shared/api/endpoints/reviews'
+import { apiUrl } from '@/lib/api'
 import { DealReview } from './deal-review'
 
 const REVIEW: ReviewDto = {
@@ -29,7 +31,7 @@ function stubServer(initial: ReviewDto | null, post: (body: unknown) => Response
   const posted: unknown[] = []
   let current = initial
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
-    expect(path).toBe('/api/transactions/7/review')
+    expect(path).toBe(apiUrl(reviewsEndpoints.getTransactionsReview, { params: { id: 7 } }))
     if ((init.method ?? 'GET') === 'GET') return Response.json({ review: current, removed: null })
     const body = JSON.parse(String(init.body))
     posted.push(body)

@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { sellerProfileSchema, type SellerProfile } from '@shared/api/listings'
 import { LISTINGS_QUERY } from '@shared/constants'
-import { ApiError, apiGet } from '@/lib/api-client'
+import { sellersEndpoints } from '@shared/api/endpoints/sellers'
+import { api } from '@/lib/api'
+import { ApiError } from '@/lib/api-client'
 import { sellerKeys } from '@/lib/query-keys'
 
 /** GET /api/sellers/:id; an unknown or banned seller (404) is null, so the screen can say "Seller not found". */
 export async function getSeller(id: string, signal?: AbortSignal): Promise<SellerProfile | null> {
   try {
-    const body = await apiGet<unknown>(`/api/sellers/${encodeURIComponent(id)}`, { signal })
+    const body = await api(sellersEndpoints.getSellersById, { params: { id } }, { signal })
     return body === null ? null : sellerProfileSchema.parse(body)
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { topSellersSchema, type TopSeller } from '@shared/api/listings'
 import { LISTINGS_QUERY } from '@shared/constants'
-import { apiGet } from '@/lib/api-client'
+import { sellersEndpoints } from '@shared/api/endpoints/sellers'
+import { api } from '@/lib/api'
 import { sellerKeys } from '@/lib/query-keys'
 
 /** How many sellers the ranking page shows. */
@@ -9,7 +10,7 @@ export const TOP_SELLERS_SHOWN = 50
 
 /** GET /api/sellers/top?limit= */
 export async function getTopSellers(limit: number, signal?: AbortSignal): Promise<TopSeller[]> {
-  const body = await apiGet<unknown>(`/api/sellers/top?limit=${limit}`, { signal })
+  const body = await api(sellersEndpoints.getSellersTop, { query: { limit } }, { signal })
   return topSellersSchema.parse(body ?? [])
 }
 

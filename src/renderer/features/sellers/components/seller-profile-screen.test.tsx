@@ -5,6 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router-dom'
 import type { ReactNode } from 'react'
 import type { ListingDto, SellerProfile } from '@shared/api/listings'
+import { sellersEndpoints } from '@shared/api/endpoints/sellers'
+import { apiUrl } from '@/lib/api'
 import { makeSellerProfile } from '../test-fixtures'
 import { SellerProfileScreen } from './seller-profile-screen'
 
@@ -65,7 +67,7 @@ describe('SellerProfileScreen', () => {
     const fetchMock = answer(404, { error: { code: 'not_found', message: 'Seller not found' }, message: 'Seller not found' })
     renderScreen('999')
     expect((await screen.findByRole('heading', { name: 'Seller not found' })).tagName).toBe('H1')
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/sellers/999')
+    expect(fetchMock.mock.calls[0]![0]).toBe(apiUrl(sellersEndpoints.getSellersById, { params: { id: 999 } }))
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/')
     expect(screen.getByRole('link', { name: 'See top sellers' }).getAttribute('href')).toBe('/top-sellers')
     expect(document.title).toBe('Seller not found | Handover')

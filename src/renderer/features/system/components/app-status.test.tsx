@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { settingsEndpoints } from '@shared/api/endpoints/settings'
+import { apiUrl } from '@/lib/api'
 import { apiGet } from '@/lib/api-client'
 import { AppStatus } from './app-status'
 
@@ -34,14 +36,14 @@ describe('the offline notice', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     )
-    await act(() => apiGet('/api/site').catch(() => null))
+    await act(() => apiGet(apiUrl(settingsEndpoints.getSite)).catch(() => null))
     expect(screen.getByTestId('offline-notice').textContent).toContain("Can't reach Handover.")
     // an HTTP error is still an answer: the server is there
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response('nope', { status: 500 })),
     )
-    await act(() => apiGet('/api/site').catch(() => null))
+    await act(() => apiGet(apiUrl(settingsEndpoints.getSite)).catch(() => null))
     expect(screen.queryByTestId('offline-notice')).toBeNull()
   })
 })

@@ -4,8 +4,11 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, useLocation } from 'react-router-dom'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { STEP_ENDPOINTS, escrowEndpoints } from '@shared/api/endpoints/escrow'
 import type { DesktopBridge } from '@shared/ipc/contract'
 import { TRANSACTION_MESSAGES, type QuoteDto } from '@shared/api/transactions'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { makeDeal } from '../test-fixtures'
 import { BuyNow, type BuyNowListing } from './buy-now'
@@ -25,6 +28,11 @@ const QUOTE: QuoteDto = {
   countdownDays: 7,
   reservationMinutes: 15,
 }
+
+/** Where the buyer reserves the listing, and deal 7's checkout and payment from the balance. */
+const PURCHASE = apiUrl(escrowEndpoints.postTransactions)
+const CHECKOUT_7 = apiUrl(escrowEndpoints.postTransactionsCheckout, { params: { id: 7 } })
+const PAY_7 = apiUrl(STEP_ENDPOINTS.pay, { params: { id: 7 } })
 
 const CARD_CHECKOUT = { orderId: 'trans_7', checkoutUrl: '/sandbox/checkout/trans_7', amount: 1050, processorFee: 30.75, total: 1080.75 }
 
@@ -55,24 +63,24 @@ function stubServer(answers: Record<string, () => Response> = {}) {
   quotesAsked = 0
   QUOTE_NOW = QUOTE
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
-    if (path === '/api/auth/me') return Response.json(BOB)
-    if (path.startsWith('/api/transactions?')) return Response.json([], { headers: { 'X-Total-Count': '0' } })
-    if (path.startsWith('/api/transactions/quote')) {
+    if (path === apiUrl(authEndpoints.getAuthMe)) return Response.json(BOB)
+    if (path.startsWith(`${escrowEndpoints.getTransactions.path}?`)) return Response.json([], { headers: { 'X-Total-Count': '0' } })
+    if (path.startsWith(escrowEndpoints.getTransactionsQuote.path)) {
       quotesAsked++
       return reserved ? Response.json({ message: 'This account is no longer available' }, { status: 404 }) : Response.json(QUOTE_NOW)
     }
     const body = init.body ? JSON.parse(String(init.body)) : undefined
     sent.push({ path, key: new Headers(init.headers).get('Idempotency-Key'), body })
     const answer = answers[path]?.() ?? defaultAnswer(path, body)
-    if (path === '/api/transactions' && answer.ok) reserved = true
+    if (path === PURCHASE && answer.ok) reserved = true
     return answer
   })
   return sent
 }
 
 function defaultAnswer(path: string, body: { pay?: string } | undefined): Response {
-  if (path === '/api/transactions') return Response.json(makeDeal(body?.pay ? { status: 'fee_paid', actions: [] } : {}), { status: 201 })
-  if (path === '/api/transactions/7/pay') return Response.json(makeDeal({ status: 'fee_paid', actions: [] }))
+  if (path === PURCHASE) return Response.json(makeDeal(body?.pay ? { status: 'fee_paid', actions: [] } : {}), { status: 201 })
+  if (path === PAY_7) return Response.json(makeDeal({ status: 'fee_paid', actions: [] }))
   return Response.json({ message: 'not found' }, { status: 404 })
 }
 
@@ -128,7 +136,7 @@ describe('BuyNow', () => {
     expect(within(dialog).getByText('7-day')).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Pay $1,050' }))
     await waitFor(() => expect(location()).toBe('/chat/12'))
-    expect(sent.map((s) => [s.path, s.body])).toEqual([['/api/transactions', { listingId: 11, pay: 'balance', quotedTotal: 1050 }]])
+    expect(sent.map((s) => [s.path, s.body])).toEqual([[PURCHASE, { listingId: 11, pay: 'balance', quotedTotal: 1050 }]])
     expect(sent.every((s) => s.key)).toBe(true)
     // the bought listing is not quoted again on the way out
     expect(quotesAsked).toBe(1)
@@ -137,7 +145,7 @@ describe('BuyNow', () => {
   it('reserves nothing when paying from the balance fails, and Retry sends the same request again', async () => {
     let calls = 0
     const sent = stubServer({
-      '/api/transactions': () =>
+      [PURCHASE]: () =>
         ++calls === 1
           ? Response.json({ message: 'Insufficient balance' }, { status: 409 })
           : Response.json(makeDeal({ status: 'fee_paid', actions: [] }), { status: 201 }),
@@ -151,14 +159,14 @@ describe('BuyNow', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Retry: Pay $1,050' }))
     await waitFor(() => expect(location()).toBe('/chat/12'))
     expect(sent.map((s) => [s.path, s.body])).toEqual([
-      ['/api/transactions', { listingId: 11, pay: 'balance', quotedTotal: 1050 }],
-      ['/api/transactions', { listingId: 11, pay: 'balance', quotedTotal: 1050 }],
+      [PURCHASE, { listingId: 11, pay: 'balance', quotedTotal: 1050 }],
+      [PURCHASE, { listingId: 11, pay: 'balance', quotedTotal: 1050 }],
     ])
     expect(sent[1]!.key).toBe(sent[0]!.key)
   })
 
   it('offers other accounts instead of Retry when another buyer reserved this one first', async () => {
-    const sent = stubServer({ '/api/transactions': () => Response.json({ message: 'This account is no longer available' }, { status: 409 }) })
+    const sent = stubServer({ [PURCHASE]: () => Response.json({ message: 'This account is no longer available' }, { status: 409 }) })
     const { user } = renderBuy(BOB)
     await user.click(screen.getByRole('button', { name: 'Buy Now' }))
     const dialog = await screen.findByRole('dialog')
@@ -166,13 +174,13 @@ describe('BuyNow', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This account is no longer available')
     expect(within(dialog).queryByRole('button', { name: /Retry/ })).toBeNull()
     expect(within(dialog).getByRole('link', { name: 'Browse other accounts' }).getAttribute('href')).toBe('/browse')
-    expect(sent.filter((s) => s.path === '/api/transactions')).toHaveLength(1)
+    expect(sent.filter((s) => s.path === PURCHASE)).toHaveLength(1)
   })
 
   it('asks for the quote again when the total changed since it was shown, and buys at the new total the buyer then sees', async () => {
     let calls = 0
     const sent = stubServer({
-      '/api/transactions': () =>
+      [PURCHASE]: () =>
         ++calls === 1
           ? Response.json({ message: TRANSACTION_MESSAGES.quoteChanged }, { status: 409 })
           : Response.json(makeDeal({ status: 'fee_paid', actions: [] }), { status: 201 }),
@@ -198,7 +206,7 @@ describe('BuyNow', () => {
   it('keeps the reserved deal when the provider checkout fails, and Retry starts it without reserving again', async () => {
     let checkouts = 0
     const sent = stubServer({
-      '/api/transactions/7/checkout': () =>
+      [CHECKOUT_7]: () =>
         ++checkouts === 1
           ? Response.json({ message: 'The payment provider cannot be reached. Try again in a moment.' }, { status: 503 })
           : Response.json(CARD_CHECKOUT),
@@ -211,7 +219,7 @@ describe('BuyNow', () => {
     )
     await user.click(within(dialog).getByRole('button', { name: 'Retry: Continue to pay $1,080.75' }))
     await waitFor(() => expect(localStorage.getItem('trustap_order_id')).toBe('trans_7'))
-    expect(sent.map((s) => s.path)).toEqual(['/api/transactions', '/api/transactions/7/checkout', '/api/transactions/7/checkout'])
+    expect(sent.map((s) => s.path)).toEqual([PURCHASE, CHECKOUT_7, CHECKOUT_7])
     expect(sent[2]!.key).toBe(sent[1]!.key)
     // the reserved listing has no quote any more; the dialog kept the one it paid by
     expect(quotesAsked).toBe(1)
@@ -219,7 +227,7 @@ describe('BuyNow', () => {
 
   it('starts the provider checkout for card and remembers the order for the return screen', async () => {
     const sent = stubServer({
-      '/api/transactions/7/checkout': () => Response.json(CARD_CHECKOUT),
+      [CHECKOUT_7]: () => Response.json(CARD_CHECKOUT),
     })
     vi.spyOn(console, 'error').mockImplementation(() => undefined) // jsdom cannot navigate away
     const { user } = renderBuy(BOB)
@@ -227,14 +235,14 @@ describe('BuyNow', () => {
     await waitFor(() => expect(localStorage.getItem('trustap_order_id')).toBe('trans_7'))
     expect(localStorage.getItem('purchase_account_id')).toBe('11')
     expect(sent.map((s) => [s.path, s.body])).toEqual([
-      ['/api/transactions', { listingId: 11, quotedTotal: 1050 }],
-      ['/api/transactions/7/checkout', { method: 'card' }],
+      [PURCHASE, { listingId: 11, quotedTotal: 1050 }],
+      [CHECKOUT_7, { method: 'card' }],
     ])
   })
 
   it('in the desktop app, opens the checkout in the system browser and waits in the dialog', async () => {
     const checkoutUrl = 'http://127.0.0.1:3000/sandbox/checkout/trans_7?key=k'
-    const sent = stubServer({ '/api/transactions/7/checkout': () => Response.json({ ...CARD_CHECKOUT, checkoutUrl }) })
+    const sent = stubServer({ [CHECKOUT_7]: () => Response.json({ ...CARD_CHECKOUT, checkoutUrl }) })
     const openExternal = vi.fn(async () => {})
     window.desktop = { openExternal } as unknown as DesktopBridge
     try {
@@ -242,7 +250,7 @@ describe('BuyNow', () => {
       const dialog = await continueByCard(user)
       await within(dialog).findByText('Continue in your browser')
       expect(openExternal).toHaveBeenCalledWith({ url: checkoutUrl })
-      expect(sent.at(-1)).toMatchObject({ path: '/api/transactions/7/checkout', body: { method: 'card', returnTo: 'desktop' } })
+      expect(sent.at(-1)).toMatchObject({ path: CHECKOUT_7, body: { method: 'card', returnTo: 'desktop' } })
       expect(location()).toBe('/listing/11')
       await user.click(within(dialog).getByRole('button', { name: 'Open the checkout again' }))
       expect(openExternal).toHaveBeenCalledTimes(2)

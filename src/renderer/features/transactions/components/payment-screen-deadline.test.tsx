@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { authEndpoints } from '@shared/api/endpoints/auth'
 import type { TransactionDetailDto } from '@shared/api/transactions'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { makeDeal } from '../test-fixtures'
 import { useOpenActions } from '../hooks/use-open-actions'
@@ -14,7 +16,7 @@ const BOB = { id: 5, username: 'bob', avatar: null, balance: '2000.00' }
 
 /** the server answers the deal as it is: still pending until its sweep cancels it */
 function stub(deal: TransactionDetailDto) {
-  vi.stubGlobal('fetch', async (path: string) => Response.json(path === '/api/auth/me' ? BOB : deal))
+  vi.stubGlobal('fetch', async (path: string) => Response.json(path === apiUrl(authEndpoints.getAuthMe) ? BOB : deal))
 }
 
 function renderPayment() {
@@ -108,7 +110,7 @@ describe('/payment/{id} on a computer whose clock is off', () => {
   /** the server's clock, `skewMs` ahead of the browser's; its responses say so in their Date header */
   function stubSkewed(deal: TransactionDetailDto, skewMs: number) {
     vi.stubGlobal('fetch', async (path: string) =>
-      Response.json(path === '/api/auth/me' ? BOB : deal, { headers: { Date: new Date(Date.now() + skewMs).toUTCString() } }),
+      Response.json(path === apiUrl(authEndpoints.getAuthMe) ? BOB : deal, { headers: { Date: new Date(Date.now() + skewMs).toUTCString() } }),
     )
   }
 

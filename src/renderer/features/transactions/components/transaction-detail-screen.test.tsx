@@ -4,7 +4,10 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { STEP_ENDPOINTS, escrowEndpoints } from '@shared/api/endpoints/escrow'
 import type { TransactionDetailDto } from '@shared/api/transactions'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { makeDeal } from '../test-fixtures'
 import { TransactionDetailScreen } from './transaction-detail-screen'
@@ -22,7 +25,7 @@ function stubServer(deal: TransactionDetailDto, next: (path: string, body: unkno
   let current = deal
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET'
-    if (path === '/api/auth/me') return Response.json(me)
+    if (path === apiUrl(authEndpoints.getAuthMe)) return Response.json(me)
     if (method === 'GET') return Response.json(current)
     const headers = new Headers(init.headers)
     const body = init.body ? JSON.parse(String(init.body)) : undefined
@@ -104,7 +107,10 @@ describe('TransactionDetailScreen', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Try again in a moment')
     await user.click(within(dialog).getByRole('button', { name: 'Retry: Release funds' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
-    expect(sent.map((s) => s.path)).toEqual(['/api/transactions/7/release', '/api/transactions/7/release'])
+    expect(sent.map((s) => s.path)).toEqual([
+      apiUrl(STEP_ENDPOINTS.release, { params: { id: 7 } }),
+      apiUrl(STEP_ENDPOINTS.release, { params: { id: 7 } }),
+    ])
     expect(sent[0]!.key).toBeTruthy()
     expect(sent[1]!.key).toBe(sent[0]!.key)
     await waitFor(() => expect(screen.getAllByTestId('transaction-status')[0]!.textContent).toBe('Completed'))
@@ -151,7 +157,10 @@ describe('TransactionDetailScreen', () => {
     await user.type(within(dialog).getByLabelText('What went wrong?'), ' — the invite never came')
     await user.click(within(dialog).getByRole('button', { name: 'Open dispute' }))
     await waitFor(() => expect(sent).toHaveLength(1))
-    expect(sent[0]).toMatchObject({ path: '/api/transactions/7/dispute', body: { reason: 'too short — the invite never came' } })
+    expect(sent[0]).toMatchObject({
+      path: apiUrl(STEP_ENDPOINTS.dispute, { params: { id: 7 } }),
+      body: { reason: 'too short — the invite never came' },
+    })
     expect(await screen.findByText('Reason for the dispute')).toBeTruthy()
   })
 
@@ -166,7 +175,7 @@ describe('TransactionDetailScreen', () => {
     const dialog = await screen.findByRole('alertdialog')
     await user.click(within(dialog).getByRole('button', { name: 'Pay $1,050' }))
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chat/12'))
-    expect(sent).toEqual([{ method: 'POST', path: '/api/transactions/7/pay', key: expect.any(String), body: undefined }])
+    expect(sent).toEqual([{ method: 'POST', path: apiUrl(STEP_ENDPOINTS.pay, { params: { id: 7 } }), key: expect.any(String), body: undefined }])
   })
 
   it('stops offering Pay once the reservation runs out, though the server still answers the deal as pending', async () => {
@@ -227,7 +236,10 @@ describe('TransactionDetailScreen', () => {
     await waitFor(() => expect(within(list).getByText('1 of 2 confirmed')).toBeTruthy())
     // both halves keep their times
     expect(within(list).getByText(/^Done by the seller/).textContent).toMatch(/^Done by the seller .+, confirmed by the buyer .+$/)
-    expect(sent[0]).toMatchObject({ path: '/api/transactions/7/checklist/32', key: expect.any(String) })
+    expect(sent[0]).toMatchObject({
+      path: apiUrl(escrowEndpoints.postTransactionsChecklistByItemId, { params: { id: 7, itemId: 32 } }),
+      key: expect.any(String),
+    })
   })
 
   it('says so when the deal is not the viewer’s', async () => {

@@ -4,6 +4,9 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { makeDeal } from '../test-fixtures'
 import { TransactionsScreen } from './transactions-screen'
@@ -14,7 +17,7 @@ function stubServer(total = 2) {
   const requests: string[] = []
   vi.stubGlobal('fetch', async (path: string) => {
     requests.push(path)
-    if (path === '/api/auth/me') return Response.json(BOB)
+    if (path === apiUrl(authEndpoints.getAuthMe)) return Response.json(BOB)
     const sold = makeDeal({
       id: 3,
       status: 'completed',
@@ -81,7 +84,7 @@ describe('TransactionsScreen', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'active')
     await user.selectOptions(screen.getByLabelText('Role'), 'seller')
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/transactions?status=active&role=seller'))
-    await waitFor(() => expect(requests).toContain('/api/transactions?status=active&role=seller'))
+    await waitFor(() => expect(requests).toContain(apiUrl(escrowEndpoints.getTransactions, { query: { status: 'active', role: 'seller' } })))
   })
 
   it('has an empty state, and one for filters that match nothing', async () => {
