@@ -91,6 +91,22 @@ describe('the admin area is the admins’ alone', () => {
     expect(wrong).toEqual([])
   })
 
+  it('refuses them just the same when the path is written in another case, which the routes still match', async () => {
+    const anonymous = new ApiClient(server.url)
+    const wrong: string[] = []
+    for (const route of adminRoutes()) {
+      for (const variant of [route.path.toUpperCase(), route.path.replace(/\/admin\b/, '/Admin')]) {
+        const spelled = { ...route, path: variant.replace(/:PLATFORM\b/g, ':platform').replace(/:([A-Z]+)\b/g, ':id') }
+        const asVisitor = await call(anonymous, spelled)
+        const asMember = await call(member.client, spelled)
+        // 404 would be fine too (nothing there); only a guard skipped is wrong
+        if (asVisitor.status !== 401 && asVisitor.status !== 404) wrong.push(`${route.method} ${spelled.path}: visitor got ${asVisitor.status}`)
+        if (asMember.status !== 403 && asMember.status !== 404) wrong.push(`${route.method} ${spelled.path}: user got ${asMember.status}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
   it('lets an admin through the same routes (no 401 or 403)', async () => {
     const refused: string[] = []
     for (const route of adminRoutes()) {

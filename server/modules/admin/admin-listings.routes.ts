@@ -4,6 +4,7 @@ import { requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
 import { badRequest } from '../../http/errors'
 import { parseBody } from '../../http/validation'
+import { EVERY_PATH } from '../../http/routing'
 import type { ListingWritesService } from '../listings/listing-writes.service'
 import { listingIdParam } from '../listings/listings.routes'
 import { toListingDto } from '../listings/listing.mapper'
@@ -15,7 +16,7 @@ export function adminListingsRoutes(deps: { writes: ListingWritesService }): Rou
   const router = new Router<AppState>({ prefix: '/api/admin/listings' })
   const { writes } = deps
 
-  router.use(async (ctx, next) => {
+  router.use(EVERY_PATH, async (ctx, next) => {
     await requireAdmin(ctx)
     return next()
   })

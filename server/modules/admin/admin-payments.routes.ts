@@ -18,6 +18,7 @@ import { requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
 import { sendCsv } from '../../http/csv'
 import { parseBody, parseQuery } from '../../http/validation'
+import { EVERY_PATH } from '../../http/routing'
 import { countStuckDeals, listMonitorDeals, toMonitorDealDto } from '../escrow/escrow.monitor'
 import { countStuckOrders, listOrders, toAdminOrderDto } from '../payments/payment-monitor.reads'
 import type { PaymentsService } from '../payments/payments.service'
@@ -34,7 +35,7 @@ const CSV_WINDOW = { limit: PAYMENT_MONITOR.csvMaxRows, offset: 0 }
 export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: StepUp }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/admin/payments' })
 
-  router.use(async (ctx, next) => {
+  router.use(EVERY_PATH, async (ctx, next) => {
     await requireAdmin(ctx)
     return next()
   })

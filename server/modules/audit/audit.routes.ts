@@ -4,12 +4,13 @@ import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
 import { parseQuery } from '../../http/validation'
+import { EVERY_PATH } from '../../http/routing'
 import { listAudit } from './audit.service'
 
 /** GET /api/admin/audit: the audit log, newest first, filtered; admins only (401 / 403). */
 export function auditRoutes(): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/admin/audit' })
-  router.use(async (ctx, next) => {
+  router.use(EVERY_PATH, async (ctx, next) => {
     await requireAdmin(ctx)
     return next()
   })

@@ -5,6 +5,7 @@ import { requireAdmin } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
 import { notFound } from '../../http/errors'
 import { parseBody, parseQuery } from '../../http/validation'
+import { EVERY_PATH } from '../../http/routing'
 import { toBlogPost } from './blog.mapper'
 import { postId, type BlogService } from './blog.service'
 
@@ -35,7 +36,7 @@ export function blogRoutes(deps: { blog: BlogService }): Router<AppState> {
 export function adminBlogRoutes(deps: { blog: BlogService }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/admin/blog' })
   const { blog } = deps
-  router.use(async (ctx, next) => {
+  router.use(EVERY_PATH, async (ctx, next) => {
     await requireAdmin(ctx)
     return next()
   })

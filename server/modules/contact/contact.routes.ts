@@ -5,6 +5,7 @@ import { requireAdmin } from '../../http/access'
 import { clientIp, sessionUserId, type AppState } from '../../http/context'
 import type { RateLimits } from '../../http/rate-limit'
 import { parseBody, parseQuery } from '../../http/validation'
+import { EVERY_PATH } from '../../http/routing'
 import type { ContactService } from './contact.service'
 
 /** POST /api/contact: anyone may write; limited per address so the form cannot flood the admins' inboxes. */
@@ -24,7 +25,7 @@ export function contactRoutes(deps: { contact: ContactService; rateLimits: RateL
 /** GET /api/admin/contact: the messages, newest first; admins only (401 / 403). */
 export function adminContactRoutes(deps: { contact: ContactService }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/admin/contact' })
-  router.use(async (ctx, next) => {
+  router.use(EVERY_PATH, async (ctx, next) => {
     await requireAdmin(ctx)
     return next()
   })

@@ -5,6 +5,7 @@ import { requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
 import { notFound } from '../../http/errors'
 import { parseBody } from '../../http/validation'
+import { EVERY_PATH } from '../../http/routing'
 import { recordAudit } from '../audit/audit.service'
 import { HandoverStep } from './escrow.entities'
 
@@ -17,7 +18,7 @@ const isPlatform = (value: string): value is (typeof LIVE_PLATFORMS)[number] => 
 export function handoverStepRoutes(): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/admin/handover-steps' })
 
-  router.use(async (ctx, next) => {
+  router.use(EVERY_PATH, async (ctx, next) => {
     await requireAdmin(ctx)
     return next()
   })

@@ -12,6 +12,7 @@ import { requireAdmin } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
 import { serialOrNotFound } from '../../http/path-ids'
 import { parseBody, parseQuery } from '../../http/validation'
+import { EVERY_PATH } from '../../http/routing'
 import { listingIdParam } from '../listings/listings.routes'
 import type { ListingModerationService } from './listing-moderation.service'
 import type { UserModerationService } from './user-moderation.service'
@@ -23,7 +24,7 @@ function userIdParam(ctx: AppContext): number {
 
 /** Every route below is for admins only: 401 signed out, 403 signed in without admin rights (read from the database). */
 function adminsOnly(router: Router<AppState>) {
-  router.use(async (ctx, next) => {
+  router.use(EVERY_PATH, async (ctx, next) => {
     await requireAdmin(ctx)
     return next()
   })

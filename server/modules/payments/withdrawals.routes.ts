@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../http/errors'
 import { respondIdempotent } from '../../http/idempotency'
 import type { AnnounceDeps } from '../../realtime/announce'
 import { parseBody } from '../../http/validation'
+import { EVERY_PATH } from '../../http/routing'
 import type { StepUp } from '../auth/step-up'
 import type { BalanceService } from './balance.service'
 import { toAdminWithdrawalDto, toWithdrawalDto } from './payments.mapper'
@@ -83,7 +84,7 @@ export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService; s
   const { withdrawals, stepUp } = deps
   const announcing = { deps: deps.announce, what: 'withdrawal' }
 
-  router.use(async (ctx, next) => {
+  router.use(EVERY_PATH, async (ctx, next) => {
     await requireAdmin(ctx)
     return next()
   })

@@ -3,12 +3,13 @@ import { settingsUpdateSchema } from '@shared/api/settings'
 import { requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
 import { parseBody } from '../../http/validation'
+import { EVERY_PATH } from '../../http/routing'
 import type { SettingsService } from './settings.service'
 
 /** GET / PUT /api/admin/settings: every marketplace setting; admins only (401 signed out, 403 otherwise). */
 export function adminSettingsRoutes(deps: { settings: SettingsService }): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/admin/settings' })
-  router.use(async (ctx, next) => {
+  router.use(EVERY_PATH, async (ctx, next) => {
     await requireAdmin(ctx)
     return next()
   })
