@@ -44,10 +44,3 @@ export function mountRouter(router: Router<AppState>): Middleware<AppState> {
   // as the router's own middleware carries it: what lists the app's routes finds the router behind it
   return Object.assign(gated, { router })
 }
-
-/**
- * The paths to give a guard put in front of every route of a prefixed router. koa-router matches the routes whatever
- * the case of the path, but a use() without a path matches the prefix only as written: /API/ADMIN/USERS reached the
- * admins' routes with their guard skipped. '/' is the prefix itself and '/{*rest}' anything below it, in any case.
- */
-export const EVERY_PATH = ['/', '/{*rest}']

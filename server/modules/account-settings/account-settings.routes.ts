@@ -8,8 +8,10 @@ import {
   passwordChangeRequestSchema,
   preferencesUpdateSchema,
 } from '@shared/api/account-settings'
+import { accountSettingsEndpoints } from '@shared/api/endpoints/account-settings'
 import { requireActiveUser } from '../../http/access'
 import { clientIp, requireSessionUserId, type AppContext, type AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import { HttpError, unauthorized } from '../../http/errors'
 import type { RateLimits } from '../../http/rate-limit'
 import { parseBody } from '../../http/validation'
@@ -44,7 +46,8 @@ const mailKey = (user: User) => `user:${user.id}`
  * counts against sign-in's limit for this address and name, so the settings are no second way to guess it.
  */
 export function accountSettingsRoutes(deps: AccountSettingsRoutesDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/settings' })
+  const router = new Router<AppState>()
+  const on = accountSettingsEndpoints
   const { account, email, rateLimits, stepUp, locks } = deps
 
   /**
@@ -65,12 +68,12 @@ export function accountSettingsRoutes(deps: AccountSettingsRoutesDeps): Router<A
     }
   }
 
-  router.get('/email', async (ctx) => {
+  mount(router, on.getSettingsEmail, async (ctx) => {
     const user = await requireActiveUser(ctx)
     ctx.body = await email.current(ctx.state.em, user.id)
   })
 
-  router.post('/email', async (ctx) => {
+  mount(router, on.postSettingsEmail, async (ctx) => {
     const user = await requireActiveUser(ctx)
     await stepUp.require(ctx, user)
     const input = parseBody(ctx, emailChangeRequestSchema)
@@ -79,13 +82,13 @@ export function accountSettingsRoutes(deps: AccountSettingsRoutesDeps): Router<A
     ctx.body = { ...started, message: ACCOUNT_MESSAGES.codeSent }
   })
 
-  router.post('/email/resend', async (ctx) => {
+  mount(router, on.postSettingsEmailResend, async (ctx) => {
     const user = await requireActiveUser(ctx)
     await rateLimits.consume('resend', mailKey(user))
     ctx.body = { ...(await email.resend(ctx.state.em, user.id)), message: ACCOUNT_MESSAGES.codeSent }
   })
 
-  router.post('/email/verify', async (ctx) => {
+  mount(router, on.postSettingsEmailVerify, async (ctx) => {
     const user = await requireActiveUser(ctx)
     const { code } = parseBody(ctx, emailChangeVerifySchema)
     await rateLimits.consume('verify', clientIp(ctx))
@@ -94,7 +97,7 @@ export function accountSettingsRoutes(deps: AccountSettingsRoutesDeps): Router<A
     ctx.body = { email: changed, message: ACCOUNT_MESSAGES.emailChanged }
   })
 
-  router.post('/password', async (ctx) => {
+  mount(router, on.postSettingsPassword, async (ctx) => {
     const user = await requireActiveUser(ctx)
     await stepUp.require(ctx, user)
     const input = parseBody(ctx, passwordChangeRequestSchema)
@@ -104,8 +107,9 @@ export function accountSettingsRoutes(deps: AccountSettingsRoutesDeps): Router<A
     ctx.body = { success: true, message: ACCOUNT_MESSAGES.passwordChanged, endedSessions }
   })
 
-  router.post(
-    '/avatar',
+  mount(
+    router,
+    on.postSettingsAvatar,
     async (ctx, next) => {
       // who and how often, before a byte of the body is read; pictures share the image uploads' hourly limit
       const user = await requireActiveUser(ctx)
@@ -120,24 +124,24 @@ export function accountSettingsRoutes(deps: AccountSettingsRoutesDeps): Router<A
     },
   )
 
-  router.delete('/avatar', async (ctx) => {
+  mount(router, on.deleteSettingsAvatar, async (ctx) => {
     const user = await requireActiveUser(ctx)
     await account.removeAvatar(ctx.state.em, user.id)
     ctx.body = { avatar: null }
   })
 
-  router.get('/preferences', async (ctx) => {
+  mount(router, on.getSettingsPreferences, async (ctx) => {
     const user = await requireActiveUser(ctx)
     ctx.body = await account.preferences(ctx.state.em, user.id)
   })
 
-  router.put('/preferences', async (ctx) => {
+  mount(router, on.putSettingsPreferences, async (ctx) => {
     const user = await requireActiveUser(ctx)
     const patch = parseBody(ctx, preferencesUpdateSchema)
     ctx.body = await account.updatePreferences(ctx.state.em, user.id, patch)
   })
 
-  router.post('/delete-account', async (ctx) => {
+  mount(router, on.postSettingsDeleteAccount, async (ctx) => {
     const user = await requireActiveUser(ctx)
     await stepUp.require(ctx, user)
     const { password } = parseBody(ctx, deleteAccountRequestSchema)

@@ -8,8 +8,10 @@ import {
 } from '@shared/api/admin-dashboard'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { TRANSACTION_MESSAGES } from '@shared/api/transactions'
+import { adminEndpoints } from '@shared/api/endpoints/admin'
 import { requireAdmin } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import { serialOrNotFound } from '../../http/path-ids'
 import { parseQuery } from '../../http/validation'
 import type { ConversationsService } from '../conversations/conversations.service'
@@ -28,16 +30,17 @@ export interface AdminDashboardDeps {
  * evidence of one deal. Disputes are settled through the deal's own resolve-release and resolve-refund steps.
  */
 export function adminDashboardRoutes(deps: AdminDashboardDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/admin' })
+  const router = new Router<AppState>()
+  const on = adminEndpoints
   const { escrow, conversations } = deps
 
-  router.get('/stats', async (ctx) => {
+  mount(router, on.getAdminStats, async (ctx) => {
     await requireAdmin(ctx)
     const { days } = parseQuery(ctx, adminStatsQuerySchema)
     ctx.body = await readAdminStats(ctx.state.em, days)
   })
 
-  router.get('/disputes', async (ctx) => {
+  mount(router, on.getAdminDisputes, async (ctx) => {
     const admin = await requireAdmin(ctx)
     const { page } = parseQuery(ctx, pageQuerySchema)
     const { items, total } = await escrow.queries.disputes(ctx.state.em, { userId: admin.id, isAdmin: true }, page, DISPUTES_PAGE_SIZE)
@@ -46,7 +49,7 @@ export function adminDashboardRoutes(deps: AdminDashboardDeps): Router<AppState>
   })
 
   // the deal with its timeline and checklist, and its chat: any deal, so a settled dispute can still be read
-  router.get('/disputes/:id', async (ctx) => {
+  mount(router, on.getAdminDisputesById, async (ctx) => {
     const admin = await requireAdmin(ctx)
     const viewer = { userId: admin.id, isAdmin: true }
     const transaction = await escrow.queries.get(ctx.state.em, viewer, dealIdParam(ctx))

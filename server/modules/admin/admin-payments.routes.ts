@@ -14,11 +14,12 @@ import {
 } from '@shared/api/admin-payments'
 import { formatMoney } from '@shared/format'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
+import { adminEndpoints } from '@shared/api/endpoints/admin'
 import { requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import { sendCsv } from '../../http/csv'
 import { parseBody, parseQuery } from '../../http/validation'
-import { EVERY_PATH } from '../../http/routing'
 import { countStuckDeals, listMonitorDeals, toMonitorDealDto } from '../escrow/escrow.monitor'
 import { countStuckOrders, listOrders, toAdminOrderDto } from '../payments/payment-monitor.reads'
 import type { PaymentsService } from '../payments/payments.service'
@@ -33,21 +34,22 @@ const CSV_WINDOW = { limit: PAYMENT_MONITOR.csvMaxRows, offset: 0 }
  * X-Total-Count), the same lists as CSV (the page ignored), what is stuck, and the reconcile of one order.
  */
 export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: StepUp }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/admin/payments' })
+  const router = new Router<AppState>()
+  const on = adminEndpoints
 
-  router.use(EVERY_PATH, async (ctx, next) => {
+  router.use('/api/admin/payments', async (ctx, next) => {
     await requireAdmin(ctx)
     return next()
   })
 
-  router.get('/summary', async (ctx) => {
+  mount(router, on.getAdminPaymentsSummary, async (ctx) => {
     const now = new Date()
     const stuckOrders = await countStuckOrders(ctx.state.em, now)
     const stuckTransactions = await countStuckDeals(ctx.state.em, now)
     ctx.body = { stuckOrders, stuckTransactions }
   })
 
-  router.get('/orders', async (ctx) => {
+  mount(router, on.getAdminPaymentsOrders, async (ctx) => {
     const { page: n, ...filters } = parseQuery(ctx, adminOrderQuerySchema)
     const now = new Date()
     const { items, total } = await listOrders(ctx.state.em, filters, page(n), now)
@@ -55,7 +57,7 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: St
     ctx.body = items.map((order) => toAdminOrderDto(order, now))
   })
 
-  router.get('/orders.csv', async (ctx) => {
+  mount(router, on.getAdminPaymentsOrdersCsv, async (ctx) => {
     const { page: _ignored, ...filters } = parseQuery(ctx, adminOrderQuerySchema)
     const now = new Date()
     const { items, total } = await listOrders(ctx.state.em, filters, CSV_WINDOW, now)
@@ -63,7 +65,7 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: St
     sendCsv(ctx, csvFilename('payment-orders', now), ordersCsv(items, now))
   })
 
-  router.post('/orders/:orderId/reconcile', async (ctx) => {
+  mount(router, on.postAdminPaymentsOrdersReconcile, async (ctx) => {
     const admin = await requireAdmin(ctx)
     await deps.stepUp.require(ctx, admin)
     const { order, outcome, changed, statusChanged, found } = await deps.payments.reconcile(ctx.state.em, admin.id, ctx.params.orderId ?? '')
@@ -76,7 +78,7 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: St
     ctx.body = body
   })
 
-  router.post('/orders/:orderId/refund', async (ctx) => {
+  mount(router, on.postAdminPaymentsOrdersRefund, async (ctx) => {
     const admin = await requireAdmin(ctx)
     await deps.stepUp.require(ctx, admin)
     const { reason } = parseBody(ctx, refundOrderRequestSchema)
@@ -87,7 +89,7 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: St
     ctx.body = body
   })
 
-  router.post('/orders/:orderId/resolve-reversal', async (ctx) => {
+  mount(router, on.postAdminPaymentsOrdersResolveReversal, async (ctx) => {
     const admin = await requireAdmin(ctx)
     await deps.stepUp.require(ctx, admin)
     const { note } = parseBody(ctx, resolveReversalRequestSchema)
@@ -100,7 +102,7 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: St
     ctx.body = body
   })
 
-  router.get('/transactions', async (ctx) => {
+  mount(router, on.getAdminPaymentsTransactions, async (ctx) => {
     const { page: n, ...filters } = parseQuery(ctx, adminDealQuerySchema)
     const now = new Date()
     const { items, total } = await listMonitorDeals(ctx.state.em, filters, page(n), now)
@@ -108,7 +110,7 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: St
     ctx.body = items.map((deal) => toMonitorDealDto(deal, now))
   })
 
-  router.get('/transactions.csv', async (ctx) => {
+  mount(router, on.getAdminPaymentsTransactionsCsv, async (ctx) => {
     const { page: _ignored, ...filters } = parseQuery(ctx, adminDealQuerySchema)
     const now = new Date()
     const { items, total } = await listMonitorDeals(ctx.state.em, filters, CSV_WINDOW, now)

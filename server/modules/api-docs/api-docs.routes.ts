@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto'
 import Router from '@koa/router'
 import type { AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import type { Endpoint } from '@shared/api/endpoint'
+import { apiDocsEndpoints } from '@shared/api/endpoints/api-docs'
 import { renderDocsPage } from './docs-page'
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.document'
 
@@ -20,7 +22,8 @@ function pageSecurityPolicy(html: string): string {
 
 /** GET /api/openapi.json (the document, built once from the route tables) and GET /api/docs (it as a page). */
 export function apiDocsRoutes(deps: ApiDocsRoutesDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api' })
+  const router = new Router<AppState>()
+  const on = apiDocsEndpoints
   let built: { document: OpenApiDocument; json: string; page: string; policy: string } | undefined
   const docs = () => {
     if (!built) {
@@ -31,13 +34,13 @@ export function apiDocsRoutes(deps: ApiDocsRoutesDeps): Router<AppState> {
     return built
   }
 
-  router.get('/openapi.json', (ctx) => {
+  mount(router, on.getOpenapiJson, (ctx) => {
     ctx.type = 'application/json; charset=utf-8'
     ctx.set('Cache-Control', 'public, max-age=300')
     ctx.body = docs().json
   })
 
-  router.get('/docs', (ctx) => {
+  mount(router, on.getDocs, (ctx) => {
     const { page, policy } = docs()
     ctx.type = 'text/html; charset=utf-8'
     ctx.set('Cache-Control', 'public, max-age=300')

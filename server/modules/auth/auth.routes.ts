@@ -11,8 +11,10 @@ import {
   unlockAccountRequestSchema,
   verifyEmailRequestSchema,
 } from '@shared/api/auth'
+import { authEndpoints } from '@shared/api/endpoints/auth'
 import { forbidden, unauthorized } from '../../http/errors'
 import { clientIp, sessionUserId, type AppContext, type AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import type { RateLimits } from '../../http/rate-limit'
 import { parseBody } from '../../http/validation'
 import { currentUser, signedInPerson } from '../../http/access'
@@ -31,7 +33,8 @@ export interface AuthRoutesDeps {
 }
 
 export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/auth' })
+  const router = new Router<AppState>()
+  const on = authEndpoints
   const { auth, users, rateLimits, signIn, locks } = deps
 
   /** The session of a user who is gone or banned ends where it asks who is signed in. */
@@ -40,7 +43,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
     return found
   }
 
-  router.post('/signup', async (ctx) => {
+  mount(router, on.postAuthSignup, async (ctx) => {
     const input = parseBody(ctx, signupRequestSchema)
     // before the limit is counted: trying a few passwords until one is accepted is not abuse
     assertAcceptablePassword(input.password, { username: input.username, email: input.email })
@@ -49,14 +52,14 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
     ctx.body = { requiresVerification: true, email }
   })
 
-  router.post('/verify-email', async (ctx) => {
+  mount(router, on.postAuthVerifyEmail, async (ctx) => {
     const input = parseBody(ctx, verifyEmailRequestSchema)
     await rateLimits.consume('verify', clientIp(ctx))
     const user = await auth.verifyEmail(ctx.state.em, input)
     ctx.body = { success: true, user: await signIn.complete(ctx, user, { secondFactor: false }) }
   })
 
-  router.post('/resend-verification', async (ctx) => {
+  mount(router, on.postAuthResendVerification, async (ctx) => {
     const { email } = parseBody(ctx, resendVerificationRequestSchema)
     await rateLimits.consume('resend', clientIp(ctx))
     const { retryAfterSeconds } = await auth.resendVerification(ctx.state.em, email)
@@ -77,7 +80,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
     return signIn.afterPassword(ctx, user, { admin: options.admin })
   }
 
-  router.post('/login', async (ctx) => {
+  mount(router, on.postAuthLogin, async (ctx) => {
     ctx.body = await passwordSignIn(ctx, { admin: false })
   })
 
@@ -85,46 +88,46 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
    * The admin sign-in form's call: /login's checks and limits, and only an admin gets a session. Anyone else with a
    * right password gets a 403 and stays signed out, so the admin form is no second way in.
    */
-  router.post('/admin-login', async (ctx) => {
+  mount(router, on.postAuthAdminLogin, async (ctx) => {
     ctx.body = await passwordSignIn(ctx, { admin: true })
   })
 
   /** The link emailed when failed passwords locked sign-in: lifts the lock once; the owner then signs in as usual. */
-  router.post('/unlock', async (ctx) => {
+  mount(router, on.postAuthUnlock, async (ctx) => {
     const { token } = parseBody(ctx, unlockAccountRequestSchema)
     await rateLimits.consume('verify', clientIp(ctx))
     await locks.unlock(ctx.state.em, token)
     ctx.body = { success: true, message: ACCOUNT_UNLOCKED_ANSWER }
   })
 
-  router.post('/logout', async (ctx) => {
+  mount(router, on.postAuthLogout, async (ctx) => {
     // the session row goes; live sockets of this session close at their next heartbeat, on every instance
     ctx.session = null
     ctx.body = { success: true }
   })
 
-  router.get('/me', async (ctx) => {
+  mount(router, on.getAuthMe, async (ctx) => {
     // read on every page load: the row read with the session, no entity
     const person = signedOutUnlessFound(ctx, await signedInPerson(ctx))
     if (!person) throw unauthorized()
     ctx.body = await users.toCurrentUser(ctx.state.em, person)
   })
 
-  router.get('/admin-me', async (ctx) => {
+  mount(router, on.getAuthAdminMe, async (ctx) => {
     const user = signedOutUnlessFound(ctx, await currentUser(ctx))
     if (!user) throw unauthorized()
     // an admin without two-factor is still an admin here: the admin screens show how to turn it on first
     ctx.body = { user: { ...(await users.toCurrentUser(ctx.state.em, user)), isAdmin: user.isAdmin, twoFactorEnabled: user.twoFactorSince !== null } }
   })
 
-  router.post('/forgot-password', async (ctx) => {
+  mount(router, on.postAuthForgotPassword, async (ctx) => {
     const { email } = parseBody(ctx, forgotPasswordRequestSchema)
     await rateLimits.consume('forgot', clientIp(ctx))
     await auth.forgotPassword(ctx.state.em, email)
     ctx.body = { success: true, message: FORGOT_PASSWORD_ANSWER }
   })
 
-  router.post('/reset-password', async (ctx) => {
+  mount(router, on.postAuthResetPassword, async (ctx) => {
     const { token, password } = parseBody(ctx, resetPasswordRequestSchema)
     // length and common passwords before the limit is counted; the owner's names once the link names the owner
     assertAcceptablePassword(password)

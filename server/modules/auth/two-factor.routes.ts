@@ -1,9 +1,11 @@
 import Router from '@koa/router'
 import { secondFactorRequestSchema, totpEnableRequestSchema, twoFactorDisableRequestSchema, TWO_FACTOR_MESSAGES } from '@shared/api/two-factor'
 import { ACCOUNT_MESSAGES } from '@shared/api/account-settings'
+import { twoFactorEndpoints } from '@shared/api/endpoints/two-factor'
 import { requireActiveUser } from '../../http/access'
 import { badRequest, forbidden } from '../../http/errors'
 import { clientIp, type AppContext, type AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import type { RateLimits } from '../../http/rate-limit'
 import { parseBody } from '../../http/validation'
 import { User } from '../users/user.entity'
@@ -26,7 +28,8 @@ export interface TwoFactorRoutesDeps {
  * for its second factor, and a step-up before money or identity changes. Wrong codes count per account.
  */
 export function twoFactorRoutes(deps: TwoFactorRoutesDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/auth/2fa' })
+  const router = new Router<AppState>()
+  const on = twoFactorEndpoints
   const { twoFactor, signIn, stepUp, rateLimits, locks } = deps
 
   /** Runs a code check under the account's limit; a right code resets it. A wrong one is a 401 with a message. */
@@ -37,19 +40,19 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps): Router<AppState> {
     await rateLimits.reset('twoFactor', key)
   }
 
-  router.get('/', async (ctx) => {
+  mount(router, on.getAuth2fa, async (ctx) => {
     const user = await requireActiveUser(ctx)
     ctx.set('Cache-Control', 'no-store')
     ctx.body = await twoFactor.status(ctx.state.em, user, freshSecondFactor(ctx) ? ctx.session!.secondFactorAt! : null)
   })
 
-  router.post('/totp/setup', async (ctx) => {
+  mount(router, on.postAuth2faTotpSetup, async (ctx) => {
     const user = await requireActiveUser(ctx)
     ctx.set('Cache-Control', 'no-store')
     ctx.body = await twoFactor.startTotp(ctx.state.em, user)
   })
 
-  router.post('/totp/enable', async (ctx) => {
+  mount(router, on.postAuth2faTotpEnable, async (ctx) => {
     const user = await requireActiveUser(ctx)
     const { code } = parseBody(ctx, totpEnableRequestSchema)
     await rateLimits.consume('twoFactor', `user:${user.id}`)
@@ -62,7 +65,7 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps): Router<AppState> {
     ctx.body = { recoveryCodes }
   })
 
-  router.post('/disable', async (ctx) => {
+  mount(router, on.postAuth2faDisable, async (ctx) => {
     const user = await requireActiveUser(ctx)
     const { password, code } = parseBody(ctx, twoFactorDisableRequestSchema)
     // an admin keeps a second factor: the app goes only while a passkey stays
@@ -81,14 +84,14 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps): Router<AppState> {
     ctx.body = { success: true, message: 'Two-factor sign-in with an authenticator app is off' }
   })
 
-  router.post('/recovery-codes', async (ctx) => {
+  mount(router, on.postAuth2faRecoveryCodes, async (ctx) => {
     const user = await requireActiveUser(ctx)
     await stepUp.require(ctx, user)
     ctx.set('Cache-Control', 'no-store')
     ctx.body = { recoveryCodes: await twoFactor.regenerateRecoveryCodes(ctx.state.em, user.id) }
   })
 
-  router.post('/verify', async (ctx) => {
+  mount(router, on.postAuth2faVerify, async (ctx) => {
     const input = parseBody(ctx, secondFactorRequestSchema)
     const pending = signIn.pendingUserId(ctx)
     await checked(ctx, pending.userId, () => ctx.state.em.transactional((tx) => twoFactor.verify(tx, pending.userId, input)))
@@ -98,7 +101,7 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps): Router<AppState> {
     ctx.body = { success: true, user: await signIn.complete(ctx, user, { secondFactor: true, admin: pending.admin }) }
   })
 
-  router.post('/step-up', async (ctx) => {
+  mount(router, on.postAuth2faStepUp, async (ctx) => {
     const user = await requireActiveUser(ctx)
     const input = parseBody(ctx, secondFactorRequestSchema)
     await checked(ctx, user.id, () => ctx.state.em.transactional((tx) => twoFactor.verify(tx, user.id, input)))

@@ -10,9 +10,11 @@ import {
   WEBAUTHN_MESSAGES,
   type AuthenticationResponse,
 } from '@shared/api/webauthn'
+import { webauthnEndpoints } from '@shared/api/endpoints/webauthn'
 import { requireActiveUser } from '../../http/access'
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors'
 import { clientIp, type AppContext, type AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import { serialOrNotFound } from '../../http/path-ids'
 import type { RateLimits } from '../../http/rate-limit'
 import { parseBody } from '../../http/validation'
@@ -38,7 +40,8 @@ export interface WebAuthnRoutesDeps {
  * counted against the account's second-factor limit, as a wrong code is.
  */
 export function webauthnRoutes(deps: WebAuthnRoutesDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/auth/webauthn' })
+  const router = new Router<AppState>()
+  const on = webauthnEndpoints
   const { webauthn, signIn, stepUp, rateLimits, locks } = deps
 
   /**
@@ -73,7 +76,7 @@ export function webauthnRoutes(deps: WebAuthnRoutesDeps): Router<AppState> {
     }
   }
 
-  router.post('/register/options', async (ctx) => {
+  mount(router, on.postAuthWebauthnRegisterOptions, async (ctx) => {
     const user = await requireActiveUser(ctx)
     // a passkey is a way in that outlives a password reset: with two-factor on a fresh second factor, else the password
     await stepUp.require(ctx, user)
@@ -95,7 +98,7 @@ export function webauthnRoutes(deps: WebAuthnRoutesDeps): Router<AppState> {
     ctx.body = options
   })
 
-  router.post('/register/verify', async (ctx) => {
+  mount(router, on.postAuthWebauthnRegisterVerify, async (ctx) => {
     const user = await requireActiveUser(ctx)
     const input = parseBody(ctx, registrationVerifyRequestSchema)
     const challenge = takeChallenge(ctx, 'register')
@@ -109,7 +112,7 @@ export function webauthnRoutes(deps: WebAuthnRoutesDeps): Router<AppState> {
     ctx.body = added
   })
 
-  router.post('/login/options', async (ctx) => {
+  mount(router, on.postAuthWebauthnLoginOptions, async (ctx) => {
     const pending = pendingOrNone(ctx)
     const options = await webauthn.authenticationOptions(ctx.state.em, pending?.userId ?? null)
     keepChallenge(ctx, options.challenge, 'login', pending?.userId ?? null)
@@ -117,7 +120,7 @@ export function webauthnRoutes(deps: WebAuthnRoutesDeps): Router<AppState> {
     ctx.body = options
   })
 
-  router.post('/login/verify', async (ctx) => {
+  mount(router, on.postAuthWebauthnLoginVerify, async (ctx) => {
     const { response, admin } = parseBody(ctx, authenticationVerifyRequestSchema)
     const challenge = takeChallenge(ctx, 'login')
     if (!challenge) throw passkeyNotVerified(401)
@@ -142,7 +145,7 @@ export function webauthnRoutes(deps: WebAuthnRoutesDeps): Router<AppState> {
     ctx.body = { success: true, user: await signIn.complete(ctx, user, { secondFactor: true, admin }) }
   })
 
-  router.post('/step-up/options', async (ctx) => {
+  mount(router, on.postAuthWebauthnStepUpOptions, async (ctx) => {
     const user = await requireActiveUser(ctx)
     const options = await webauthn.authenticationOptions(ctx.state.em, user.id)
     keepChallenge(ctx, options.challenge, 'step-up', user.id)
@@ -150,7 +153,7 @@ export function webauthnRoutes(deps: WebAuthnRoutesDeps): Router<AppState> {
     ctx.body = options
   })
 
-  router.post('/step-up/verify', async (ctx) => {
+  mount(router, on.postAuthWebauthnStepUpVerify, async (ctx) => {
     const user = await requireActiveUser(ctx)
     const { response } = parseBody(ctx, stepUpVerifyRequestSchema)
     const challenge = takeChallenge(ctx, 'step-up')
@@ -160,13 +163,13 @@ export function webauthnRoutes(deps: WebAuthnRoutesDeps): Router<AppState> {
     ctx.body = { success: true, verifiedAt: new Date(ctx.session!.secondFactorAt!).toISOString() }
   })
 
-  router.get('/credentials', async (ctx) => {
+  mount(router, on.getAuthWebauthnCredentials, async (ctx) => {
     const user = await requireActiveUser(ctx)
     ctx.set('Cache-Control', 'no-store')
     ctx.body = await webauthn.list(ctx.state.em, user.id)
   })
 
-  router.delete('/credentials/:id', async (ctx) => {
+  mount(router, on.deleteAuthWebauthnCredentialsById, async (ctx) => {
     const user = await requireActiveUser(ctx)
     // someone else's, unknown and malformed ids get the same answer, before any second factor is asked for
     const id = serialOrNotFound(ctx.params.id, WEBAUTHN_MESSAGES.notFound)

@@ -1,17 +1,19 @@
 import Router from '@koa/router'
 import { CONTACT_MESSAGES, contactListQuerySchema, contactMessageSchema } from '@shared/api/contact'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
+import { contactEndpoints } from '@shared/api/endpoints/contact'
 import { requireAdmin } from '../../http/access'
 import { clientIp, sessionUserId, type AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import type { RateLimits } from '../../http/rate-limit'
 import { parseBody, parseQuery } from '../../http/validation'
-import { EVERY_PATH } from '../../http/routing'
 import type { ContactService } from './contact.service'
 
 /** POST /api/contact: anyone may write; limited per address so the form cannot flood the admins' inboxes. */
 export function contactRoutes(deps: { contact: ContactService; rateLimits: RateLimits }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/contact' })
-  router.post('/', async (ctx) => {
+  const router = new Router<AppState>()
+  const on = contactEndpoints
+  mount(router, on.postContact, async (ctx) => {
     // validated first: a form with a typo does not use up one of the sender's messages
     const input = parseBody(ctx, contactMessageSchema)
     await deps.rateLimits.consume('contact', clientIp(ctx))
@@ -24,12 +26,13 @@ export function contactRoutes(deps: { contact: ContactService; rateLimits: RateL
 
 /** GET /api/admin/contact: the messages, newest first; admins only (401 / 403). */
 export function adminContactRoutes(deps: { contact: ContactService }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/admin/contact' })
-  router.use(EVERY_PATH, async (ctx, next) => {
+  const router = new Router<AppState>()
+  const on = contactEndpoints
+  router.use('/api/admin/contact', async (ctx, next) => {
     await requireAdmin(ctx)
     return next()
   })
-  router.get('/', async (ctx) => {
+  mount(router, on.getAdminContact, async (ctx) => {
     const { items, total } = await deps.contact.list(ctx.state.em, parseQuery(ctx, contactListQuerySchema).page)
     ctx.set(TOTAL_COUNT_HEADER, String(total))
     ctx.body = items

@@ -1,7 +1,9 @@
 import Router from '@koa/router'
 import { NEXT_CURSOR_HEADER, conversationListQuerySchema, messageListQuerySchema, openConversationSchema } from '@shared/api/conversations'
+import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
 import { actsAsAdmin, requireActiveUser } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import { forbidden } from '../../http/errors'
 import type { RateLimits } from '../../http/rate-limit'
 import { parseBody, parseQuery, requestBody } from '../../http/validation'
@@ -21,10 +23,11 @@ async function viewerOf(ctx: AppContext): Promise<ChatViewer> {
 
 /** SPEC §7 chat calls. A conversation the viewer may not see is a 404 on every route, whether it exists or not. */
 export function conversationRoutes(deps: { conversations: ConversationsService; rateLimits: RateLimits }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/conversations' })
+  const router = new Router<AppState>()
+  const on = conversationsEndpoints
   const { conversations } = deps
 
-  router.get('/', async (ctx) => {
+  mount(router, on.getConversations, async (ctx) => {
     const viewer = await viewerOf(ctx)
     const { all, ...query } = parseQuery(ctx, conversationListQuerySchema)
     if (all && !viewer.isAdmin) throw forbidden('Only admins may do this')
@@ -33,7 +36,7 @@ export function conversationRoutes(deps: { conversations: ConversationsService; 
     ctx.body = items
   })
 
-  router.post('/', async (ctx) => {
+  mount(router, on.postConversations, async (ctx) => {
     const viewer = await viewerOf(ctx)
     const { conversation, created } = await conversations.open(ctx.state.em, viewer, parseBody(ctx, openConversationSchema))
     ctx.status = created ? 201 : 200
@@ -41,16 +44,16 @@ export function conversationRoutes(deps: { conversations: ConversationsService; 
   })
 
   // before /:id, which would otherwise take it
-  router.get('/unread-count', async (ctx) => {
+  mount(router, on.getConversationsUnreadCount, async (ctx) => {
     ctx.body = { count: await conversations.unreadCount(ctx.state.em, await viewerOf(ctx)) }
   })
 
-  router.get('/:id', async (ctx) => {
+  mount(router, on.getConversationsById, async (ctx) => {
     const viewer = await viewerOf(ctx)
     ctx.body = await conversations.describe(ctx.state.em, viewer, conversationIdParam(ctx))
   })
 
-  router.get('/:id/messages', async (ctx) => {
+  mount(router, on.getConversationsMessages, async (ctx) => {
     const viewer = await viewerOf(ctx)
     const id = conversationIdParam(ctx)
     const page = parseQuery(ctx, messageListQuerySchema)
@@ -59,7 +62,7 @@ export function conversationRoutes(deps: { conversations: ConversationsService; 
     ctx.body = items
   })
 
-  router.post('/:id/messages', async (ctx) => {
+  mount(router, on.postConversationsMessages, async (ctx) => {
     const viewer = await viewerOf(ctx)
     const id = conversationIdParam(ctx)
     const { message, created } = await sendMessage(deps, ctx.state.em, viewer, id, requestBody(ctx))
@@ -67,7 +70,7 @@ export function conversationRoutes(deps: { conversations: ConversationsService; 
     ctx.body = message
   })
 
-  router.post('/:id/read', async (ctx) => {
+  mount(router, on.postConversationsRead, async (ctx) => {
     const viewer = await viewerOf(ctx)
     ctx.body = { updated: await conversations.markRead(ctx.state.em, viewer, conversationIdParam(ctx)) }
   })

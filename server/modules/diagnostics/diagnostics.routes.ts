@@ -1,5 +1,7 @@
 import Router from '@koa/router'
+import { diagnosticsEndpoints } from '@shared/api/endpoints/diagnostics'
 import type { AppContext, AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import { publicView, type DiagnosticsService } from './diagnostics.service'
 
 export interface DiagnosticsRoutesDeps {
@@ -14,7 +16,8 @@ export interface DiagnosticsRoutesDeps {
  */
 export function diagnosticsRoutes(deps: DiagnosticsRoutesDeps): Router<AppState> {
   const router = new Router<AppState>()
-  router.get('/api/diagnostic', async (ctx) => {
+  const on = diagnosticsEndpoints
+  mount(router, on.getDiagnostic, async (ctx) => {
     const admin = await deps.viewerIsAdmin(ctx).catch(() => false)
     const report = admin ? await deps.diagnostics.freshReport(ctx.state.em) : await deps.diagnostics.cachedReport(ctx.state.em)
     ctx.status = report.status === 'down' ? 503 : 200

@@ -1,6 +1,8 @@
 import Router from '@koa/router'
+import { emailEndpoints } from '@shared/api/endpoints/email'
 import { isAdminRequest, requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import type { DiagnosticsService } from '../diagnostics/diagnostics.service'
 import type { CheckOutcome } from '../diagnostics/run-check'
 import { OutboxEmail } from './email.entity'
@@ -12,11 +14,12 @@ export interface EmailRoutesDeps {
 }
 
 export function emailRoutes(deps: EmailRoutesDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/email' })
+  const router = new Router<AppState>()
+  const on = emailEndpoints
 
   // admins only, in every NODE_ENV: the outbox holds live reset links and sign-up codes, so an open one would hand
   // any account to whoever asks for its reset (the log of the server shows the same mail to whoever runs it)
-  router.get('/outbox', async (ctx) => {
+  mount(router, on.getEmailOutbox, async (ctx) => {
     await requireAdmin(ctx)
     const limit = Math.min(Math.max(Number(ctx.query.limit) || 50, 1), 200)
     const rows = await ctx.state.em.find(OutboxEmail, {}, { orderBy: { id: 'desc' }, limit })
@@ -28,7 +31,7 @@ export function emailRoutes(deps: EmailRoutesDeps): Router<AppState> {
 
   // the email component of GET /api/diagnostic, with details for admins only: admins run it afresh, everyone else
   // reads the shared recent run
-  router.get('/diagnostic', async (ctx) => {
+  mount(router, on.getEmailDiagnostic, async (ctx) => {
     const admin = await isAdminRequest(ctx).catch(() => false)
     const check: Pick<CheckOutcome, 'status'> & Partial<CheckOutcome> = admin
       ? await deps.diagnostics.checkEmail(ctx.state.em)

@@ -1,11 +1,12 @@
 import Router from '@koa/router'
 import { LIVE_PLATFORMS } from '@shared/constants'
 import { handoverStepsSchema } from '@shared/api/transactions'
+import { escrowEndpoints } from '@shared/api/endpoints/escrow'
 import { requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import { notFound } from '../../http/errors'
 import { parseBody } from '../../http/validation'
-import { EVERY_PATH } from '../../http/routing'
 import { recordAudit } from '../audit/audit.service'
 import { HandoverStep } from './escrow.entities'
 
@@ -16,21 +17,22 @@ const isPlatform = (value: string): value is (typeof LIVE_PLATFORMS)[number] => 
  * A platform's list is replaced as a whole, in one transaction, so positions never clash.
  */
 export function handoverStepRoutes(): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/admin/handover-steps' })
+  const router = new Router<AppState>()
+  const on = escrowEndpoints
 
-  router.use(EVERY_PATH, async (ctx, next) => {
+  router.use('/api/admin/handover-steps', async (ctx, next) => {
     await requireAdmin(ctx)
     return next()
   })
 
-  router.get('/', async (ctx) => {
+  mount(router, on.getAdminHandoverSteps, async (ctx) => {
     const steps = await ctx.state.em.find(HandoverStep, {}, { orderBy: [{ platform: 'asc' }, { position: 'asc' }] })
     const byPlatform = Object.fromEntries(LIVE_PLATFORMS.map((p) => [p, [] as { position: number; title: string; description: string }[]]))
     for (const step of steps) byPlatform[step.platform]?.push({ position: step.position, title: step.title, description: step.description })
     ctx.body = byPlatform
   })
 
-  router.put('/:platform', async (ctx) => {
+  mount(router, on.putAdminHandoverStepsByPlatform, async (ctx) => {
     const platform = ctx.params.platform ?? ''
     if (!isPlatform(platform)) throw notFound('No such platform')
     const admin = await requireAdmin(ctx)

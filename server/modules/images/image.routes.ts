@@ -1,5 +1,7 @@
 import Router from '@koa/router'
+import { imagesEndpoints } from '@shared/api/endpoints/images'
 import { clientIp, type AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import type { RateLimits } from '../../http/rate-limit'
 import { badImageUrl } from './image-errors'
 import type { ImageProxy } from './image-proxy'
@@ -19,9 +21,10 @@ const IMAGE_HEADERS = {
 
 /** GET /api/proxy/image?url= — listing banners hosted anywhere, shown without leaking the viewer to the host. */
 export function imageRoutes(deps: ImageRoutesDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/proxy' })
+  const router = new Router<AppState>()
+  const on = imagesEndpoints
 
-  router.get('/image', async (ctx) => {
+  mount(router, on.getProxyImage, async (ctx) => {
     await deps.rateLimits.consume('imageProxy', clientIp(ctx))
     const raw = ctx.query.url
     if (typeof raw !== 'string' || raw.trim() === '') throw badImageUrl('Pass one image address as ?url=')

@@ -1,10 +1,12 @@
 import Router from '@koa/router'
 import { LISTING_MESSAGES, TOTAL_COUNT_HEADER, listingInputSchema, listingUpdateSchema } from '@shared/api/listings'
 import { listingQuerySchema, type ListingFilters } from '@shared/listings/filter'
+import { listingsEndpoints } from '@shared/api/endpoints/listings'
 import { requireActiveUser } from '../../http/access'
 import { badRequest, notFound } from '../../http/errors'
 import { serialOrNotFound } from '../../http/path-ids'
 import { requireSessionUserId, sessionUserId, type AppContext, type AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import { issueMessage, parseBody } from '../../http/validation'
 import type { ListingWritesService } from './listing-writes.service'
 import { toListingDto } from './listing.mapper'
@@ -28,7 +30,8 @@ function viewerOf(ctx: AppContext): Viewer | null {
 }
 
 export function listingsRoutes(deps: { listings: ListingsService; writes: ListingWritesService }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/accounts' })
+  const router = new Router<AppState>()
+  const on = listingsEndpoints
   const { listings, writes } = deps
 
   async function sendPage(ctx: AppContext, filters: ListingFilters) {
@@ -37,25 +40,25 @@ export function listingsRoutes(deps: { listings: ListingsService; writes: Listin
     ctx.body = items
   }
 
-  router.get('/', async (ctx) => {
+  mount(router, on.getAccounts, async (ctx) => {
     await sendPage(ctx, parseFilters(ctx))
   })
 
   // the named routes come before /:id, which would otherwise swallow them
-  router.get('/search', async (ctx) => {
+  mount(router, on.getAccountsSearch, async (ctx) => {
     await sendPage(ctx, { ...parseFilters(ctx), page: 1 })
   })
 
-  router.get('/featured', async (ctx) => {
+  mount(router, on.getAccountsFeatured, async (ctx) => {
     ctx.body = (await listings.featured(ctx.state.em)).map((l) => toListingDto(l))
   })
 
-  router.get('/user', async (ctx) => {
+  mount(router, on.getAccountsUser, async (ctx) => {
     const userId = requireSessionUserId(ctx)
     ctx.body = (await listings.bySeller(ctx.state.em, userId)).map((l) => toListingDto(l, true))
   })
 
-  router.get('/:id', async (ctx) => {
+  mount(router, on.getAccountsById, async (ctx) => {
     const id = listingIdParam(ctx)
     const viewer = viewerOf(ctx)
     const listing = await listings.findVisible(ctx.state.em, id, viewer)
@@ -65,21 +68,21 @@ export function listingsRoutes(deps: { listings: ListingsService; writes: Listin
   })
 
   // writing: the seller's own listings only; a ban takes selling away at once
-  router.post('/', async (ctx) => {
+  mount(router, on.postAccounts, async (ctx) => {
     const seller = await requireActiveUser(ctx)
     const listing = await writes.create(ctx.state.em, seller.id, parseBody(ctx, listingInputSchema))
     ctx.status = 201
     ctx.body = toListingDto(listing, true)
   })
 
-  router.patch('/:id', async (ctx) => {
+  mount(router, on.patchAccountsById, async (ctx) => {
     const seller = await requireActiveUser(ctx)
     const id = listingIdParam(ctx)
     const listing = await writes.update(ctx.state.em, seller.id, id, parseBody(ctx, listingUpdateSchema))
     ctx.body = toListingDto(listing, true)
   })
 
-  router.delete('/:id', async (ctx) => {
+  mount(router, on.deleteAccountsById, async (ctx) => {
     const seller = await requireActiveUser(ctx)
     await writes.remove(ctx.state.em, seller.id, listingIdParam(ctx))
     ctx.status = 204
@@ -89,15 +92,16 @@ export function listingsRoutes(deps: { listings: ListingsService; writes: Listin
 }
 
 export function statsRoutes(deps: { listings: ListingsService }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/stats' })
+  const router = new Router<AppState>()
+  const on = listingsEndpoints
   const { listings } = deps
-  router.get('/', async (ctx) => {
+  mount(router, on.getStats, async (ctx) => {
     ctx.body = await listings.stats(ctx.state.em)
   })
-  router.get('/platforms', async (ctx) => {
+  mount(router, on.getStatsPlatforms, async (ctx) => {
     ctx.body = await listings.platformStats(ctx.state.em)
   })
-  router.get('/overall', async (ctx) => {
+  mount(router, on.getStatsOverall, async (ctx) => {
     ctx.body = await listings.overallStats(ctx.state.em)
   })
   return router

@@ -3,8 +3,10 @@ import Router from '@koa/router'
 import multer from '@koa/multer'
 import type { Middleware } from 'koa'
 import { LISTING_IMAGE_FIELD, LISTING_RULES, type UploadedImage } from '@shared/api/listings'
+import { mediaEndpoints } from '@shared/api/endpoints/media'
 import { requireActiveUser } from '../../http/access'
 import type { AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import { badRequest } from '../../http/errors'
 import type { RateLimits } from '../../http/rate-limit'
 import { imageTooLarge, processListingImage } from './listing-image'
@@ -64,10 +66,12 @@ export interface UploadRoutesDeps {
 
 /** POST /api/uploads/listing-image: a signed-in seller's image, re-encoded, stored, answered with its URL. */
 export function uploadRoutes(deps: UploadRoutesDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/uploads' })
+  const router = new Router<AppState>()
+  const on = mediaEndpoints
 
-  router.post(
-    '/listing-image',
+  mount(
+    router,
+    on.postUploadsListingImage,
     async (ctx, next) => {
       // who and how often, before a byte of the body is read
       const user = await requireActiveUser(ctx)

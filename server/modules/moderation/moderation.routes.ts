@@ -8,11 +8,12 @@ import {
   moderationReasonSchema,
   optionalReasonSchema,
 } from '@shared/api/moderation'
+import { moderationEndpoints } from '@shared/api/endpoints/moderation'
 import { requireAdmin } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import { serialOrNotFound } from '../../http/path-ids'
 import { parseBody, parseQuery } from '../../http/validation'
-import { EVERY_PATH } from '../../http/routing'
 import { listingIdParam } from '../listings/listings.routes'
 import type { ListingModerationService } from './listing-moderation.service'
 import type { UserModerationService } from './user-moderation.service'
@@ -22,9 +23,9 @@ function userIdParam(ctx: AppContext): number {
   return serialOrNotFound(ctx.params.id, MODERATION_MESSAGES.userNotFound)
 }
 
-/** Every route below is for admins only: 401 signed out, 403 signed in without admin rights (read from the database). */
-function adminsOnly(router: Router<AppState>) {
-  router.use(EVERY_PATH, async (ctx, next) => {
+/** Every route under `path` is for admins only: 401 signed out, 403 signed in without admin rights (read from the database). */
+function adminsOnly(router: Router<AppState>, path: string) {
+  router.use(path, async (ctx, next) => {
     await requireAdmin(ctx)
     return next()
   })
@@ -35,36 +36,37 @@ function adminsOnly(router: Router<AppState>) {
  * is read or written, so bad input is a 400 that changes nothing.
  */
 export function adminUserRoutes(deps: { users: UserModerationService }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/admin/users' })
+  const router = new Router<AppState>()
+  const on = moderationEndpoints
   const { users } = deps
-  adminsOnly(router)
+  adminsOnly(router, '/api/admin/users')
 
-  router.get('/', async (ctx) => {
+  mount(router, on.getAdminUsers, async (ctx) => {
     const { items, total } = await users.list(ctx.state.em, parseQuery(ctx, adminUserQuerySchema))
     ctx.set(TOTAL_COUNT_HEADER, String(total))
     ctx.body = items
   })
 
-  router.post('/:id/ban', async (ctx) => {
+  mount(router, on.banUser, async (ctx) => {
     const id = userIdParam(ctx)
     const { reason } = parseBody(ctx, moderationReasonSchema)
     ctx.body = await users.ban(ctx.state.em, (await requireAdmin(ctx)).id, id, reason)
   })
 
-  router.post('/:id/unban', async (ctx) => {
+  mount(router, on.unbanUser, async (ctx) => {
     const id = userIdParam(ctx)
     const { reason } = parseBody(ctx, optionalReasonSchema)
     ctx.body = await users.unban(ctx.state.em, (await requireAdmin(ctx)).id, id, reason)
   })
 
-  router.post('/:id/flag', async (ctx) => {
+  mount(router, on.flagUser, async (ctx) => {
     const id = userIdParam(ctx)
     const { note } = parseBody(ctx, flagViolationSchema)
     ctx.body = await users.flag(ctx.state.em, (await requireAdmin(ctx)).id, id, note)
   })
 
   // a POST rather than DELETE: the reason travels in a JSON body, which DELETE requests do not carry here
-  router.post('/:id/delete', async (ctx) => {
+  mount(router, on.deleteUser, async (ctx) => {
     const id = userIdParam(ctx)
     const { reason } = parseBody(ctx, moderationReasonSchema)
     ctx.body = await users.remove(ctx.state.em, (await requireAdmin(ctx)).id, id, reason)
@@ -78,35 +80,36 @@ export function adminUserRoutes(deps: { users: UserModerationService }): Router<
  * suspend and restore, verify, flag a violation.
  */
 export function adminListingModerationRoutes(deps: { listings: ListingModerationService }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/admin/listings' })
+  const router = new Router<AppState>()
+  const on = moderationEndpoints
   const { listings } = deps
-  adminsOnly(router)
+  adminsOnly(router, '/api/admin/listings')
 
-  router.get('/search', async (ctx) => {
+  mount(router, on.getAdminListingsSearch, async (ctx) => {
     const { items, total } = await listings.list(ctx.state.em, parseQuery(ctx, adminListingQuerySchema))
     ctx.set(TOTAL_COUNT_HEADER, String(total))
     ctx.body = items
   })
 
-  router.post('/:id/suspend', async (ctx) => {
+  mount(router, on.suspendListing, async (ctx) => {
     const id = listingIdParam(ctx)
     const { reason } = parseBody(ctx, moderationReasonSchema)
     ctx.body = await listings.suspend(ctx.state.em, (await requireAdmin(ctx)).id, id, reason)
   })
 
-  router.post('/:id/restore', async (ctx) => {
+  mount(router, on.restoreListing, async (ctx) => {
     const id = listingIdParam(ctx)
     const { reason } = parseBody(ctx, optionalReasonSchema)
     ctx.body = await listings.restore(ctx.state.em, (await requireAdmin(ctx)).id, id, reason)
   })
 
-  router.post('/:id/verify', async (ctx) => {
+  mount(router, on.verifyListing, async (ctx) => {
     const id = listingIdParam(ctx)
     const { reason } = parseBody(ctx, optionalReasonSchema)
     ctx.body = await listings.verify(ctx.state.em, (await requireAdmin(ctx)).id, id, reason)
   })
 
-  router.post('/:id/flag', async (ctx) => {
+  mount(router, on.flagListing, async (ctx) => {
     const id = listingIdParam(ctx)
     const { note } = parseBody(ctx, flagViolationSchema)
     ctx.body = await listings.flag(ctx.state.em, (await requireAdmin(ctx)).id, id, note)

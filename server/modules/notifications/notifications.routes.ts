@@ -1,9 +1,11 @@
 import Router from '@koa/router'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { notificationListQuerySchema } from '@shared/api/notifications'
+import { notificationsEndpoints } from '@shared/api/endpoints/notifications'
 import { badRequest, notFound } from '../../http/errors'
 import { issueMessage } from '../../http/validation'
 import { requireSessionUserId, type AppContext, type AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import { toNotificationDto } from '../../realtime/announce'
 import type { NotificationService } from './notifications.service'
 
@@ -17,27 +19,28 @@ function parseListQuery(ctx: AppContext) {
 
 /** SPEC §7: the signed-in user's own notifications; every route is 401 when signed out. */
 export function notificationRoutes(deps: { notifications: NotificationService }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/notifications' })
+  const router = new Router<AppState>()
+  const on = notificationsEndpoints
   const { notifications } = deps
 
-  router.get('/', async (ctx) => {
+  mount(router, on.getNotifications, async (ctx) => {
     const userId = requireSessionUserId(ctx)
     const { items, total } = await notifications.list(ctx.state.em, userId, parseListQuery(ctx))
     ctx.set(TOTAL_COUNT_HEADER, String(total))
     ctx.body = items.map(toNotificationDto)
   })
 
-  router.get('/unread-count', async (ctx) => {
+  mount(router, on.getNotificationsUnreadCount, async (ctx) => {
     const userId = requireSessionUserId(ctx)
     ctx.body = { count: await notifications.unreadCount(ctx.state.em, userId) }
   })
 
-  router.patch('/read-all', async (ctx) => {
+  mount(router, on.patchNotificationsReadAll, async (ctx) => {
     const userId = requireSessionUserId(ctx)
     ctx.body = { updated: await notifications.markAllRead(ctx.state.em, userId), unreadCount: 0 }
   })
 
-  router.patch('/:id/read', async (ctx) => {
+  mount(router, on.patchNotificationsRead, async (ctx) => {
     const userId = requireSessionUserId(ctx)
     const id = /^\d{1,9}$/.test(ctx.params.id ?? '') ? Number(ctx.params.id) : NaN
     const notification = Number.isSafeInteger(id) ? await notifications.markRead(ctx.state.em, userId, id) : null

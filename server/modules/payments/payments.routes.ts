@@ -1,7 +1,9 @@
 import Router from '@koa/router'
 import { completePaymentRequestSchema, depositRequestSchema, dollarsToCents, purchaseOrderId, verifyPaymentRequestSchema } from '@shared/api/payments'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
 import { requireActiveUser } from '../../http/access'
 import { clientIp, requireSessionUserId, type AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import { respondIdempotent } from '../../http/idempotency'
 import type { AnnounceDeps } from '../../realtime/announce'
 import { parseBody, requestBody } from '../../http/validation'
@@ -25,9 +27,10 @@ function orderIdOf(input: { order_id?: string; state?: string; type?: string; tr
  */
 export function paymentRoutes(deps: { payments: PaymentsService; announce: AnnounceDeps }): Router<AppState> {
   const router = new Router<AppState>()
+  const on = paymentsEndpoints
   const { payments } = deps
 
-  router.post('/api/payments/deposits', async (ctx) => {
+  mount(router, on.postPaymentsDeposits, async (ctx) => {
     const user = await requireActiveUser(ctx)
     const input = parseBody(ctx, depositRequestSchema)
     const buyer = { id: user.id, username: user.username, email: user.email, ip: clientIp(ctx) }
@@ -38,7 +41,7 @@ export function paymentRoutes(deps: { payments: PaymentsService; announce: Annou
     })
   })
 
-  router.post('/api/trustap/verify-payment', async (ctx) => {
+  mount(router, on.postTrustapVerifyPayment, async (ctx) => {
     const userId = requireSessionUserId(ctx)
     const input = parseBody(ctx, verifyPaymentRequestSchema)
     const orderId = orderIdOf(input)
@@ -49,7 +52,7 @@ export function paymentRoutes(deps: { payments: PaymentsService; announce: Annou
     ctx.body = toVerifyResponse(after, outcome, await payments.creditedToBalance(ctx.state.em, after, outcome))
   })
 
-  router.post('/api/trustap/complete-payment', async (ctx) => {
+  mount(router, on.postTrustapCompletePayment, async (ctx) => {
     const userId = requireSessionUserId(ctx)
     const { order_id } = parseBody(ctx, completePaymentRequestSchema)
     const order = await payments.findOwnOrder(ctx.state.em, userId, { orderId: order_id })
@@ -57,7 +60,7 @@ export function paymentRoutes(deps: { payments: PaymentsService; announce: Annou
     ctx.body = toVerifyResponse(after, outcome, await payments.creditedToBalance(ctx.state.em, after, outcome))
   })
 
-  router.post('/api/payments/webhooks/:provider', async (ctx) => {
+  mount(router, on.postPaymentsWebhooksByProvider, async (ctx) => {
     const result = await payments.handleWebhook(ctx.state.em, ctx.params.provider ?? '', {
       authorization: ctx.get('authorization') || undefined,
       body: requestBody(ctx),

@@ -1,13 +1,14 @@
 import Router from '@koa/router'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { dollarsToCents, rejectWithdrawalSchema, withdrawalRequestSchema, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@shared/api/payments'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
 import { requireActiveUser, requireAdmin } from '../../http/access'
 import { requireSessionUserId, type AppContext, type AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import { badRequest, notFound } from '../../http/errors'
 import { respondIdempotent } from '../../http/idempotency'
 import type { AnnounceDeps } from '../../realtime/announce'
 import { parseBody } from '../../http/validation'
-import { EVERY_PATH } from '../../http/routing'
 import type { StepUp } from '../auth/step-up'
 import type { BalanceService } from './balance.service'
 import { toAdminWithdrawalDto, toWithdrawalDto } from './payments.mapper'
@@ -39,10 +40,11 @@ export function withdrawalRoutes(deps: {
   announce: AnnounceDeps
 }): Router<AppState> {
   const router = new Router<AppState>()
+  const on = paymentsEndpoints
   const { withdrawals, balance, stepUp } = deps
   const announcing = { deps: deps.announce, what: 'withdrawal' }
 
-  router.post('/api/withdrawals', async (ctx) => {
+  mount(router, on.postWithdrawals, async (ctx) => {
     const user = await requireActiveUser(ctx)
     // money out: with two-factor on, a second factor from the last 5 minutes or one in the body
     await stepUp.require(ctx, user)
@@ -59,16 +61,16 @@ export function withdrawalRoutes(deps: {
     )
   })
 
-  router.get('/api/withdrawals', async (ctx) => {
+  mount(router, on.getWithdrawals, async (ctx) => {
     const userId = requireSessionUserId(ctx)
     ctx.body = (await withdrawals.list(ctx.state.em, userId)).map(toWithdrawalDto)
   })
 
-  router.get('/api/balance', async (ctx) => {
+  mount(router, on.getBalance, async (ctx) => {
     ctx.body = await balance.summary(ctx.state.em, requireSessionUserId(ctx))
   })
 
-  router.get('/api/balance/history', async (ctx) => {
+  mount(router, on.getBalanceHistory, async (ctx) => {
     const userId = requireSessionUserId(ctx)
     const { items, total } = await balance.history(ctx.state.em, userId, pageParam(ctx))
     ctx.set(TOTAL_COUNT_HEADER, String(total))
@@ -80,16 +82,17 @@ export function withdrawalRoutes(deps: {
 
 /** The admins' queue of withdrawals: list by status, read one, approve (paid out by the provider), reject with a reason. */
 export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService; stepUp: StepUp; announce: AnnounceDeps }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/admin/withdrawals' })
+  const router = new Router<AppState>()
+  const on = paymentsEndpoints
   const { withdrawals, stepUp } = deps
   const announcing = { deps: deps.announce, what: 'withdrawal' }
 
-  router.use(EVERY_PATH, async (ctx, next) => {
+  router.use('/api/admin/withdrawals', async (ctx, next) => {
     await requireAdmin(ctx)
     return next()
   })
 
-  router.get('/', async (ctx) => {
+  mount(router, on.getAdminWithdrawals, async (ctx) => {
     const status = ctx.query.status
     if (status !== undefined && (typeof status !== 'string' || !(WITHDRAWAL_STATUSES as readonly string[]).includes(status))) {
       throw badRequest(`status must be one of ${WITHDRAWAL_STATUSES.join(', ')}`, 'validation_error')
@@ -99,12 +102,12 @@ export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService; s
     ctx.body = items.map(toAdminWithdrawalDto)
   })
 
-  router.get('/:id', async (ctx) => {
+  mount(router, on.getAdminWithdrawalsById, async (ctx) => {
     ctx.body = toAdminWithdrawalDto(await withdrawals.adminOne(ctx.state.em, idParam(ctx)))
   })
 
   // money moves (hold → provider, or back to the wallet): an Idempotency-Key answers a retry with the first answer
-  router.post('/:id/approve', async (ctx) => {
+  mount(router, on.postAdminWithdrawalsApprove, async (ctx) => {
     const admin = await requireAdmin(ctx)
     await stepUp.require(ctx, admin)
     const id = idParam(ctx)
@@ -119,7 +122,7 @@ export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService; s
     )
   })
 
-  router.post('/:id/reject', async (ctx) => {
+  mount(router, on.postAdminWithdrawalsReject, async (ctx) => {
     const admin = await requireAdmin(ctx)
     await stepUp.require(ctx, admin)
     const id = idParam(ctx)

@@ -3,8 +3,10 @@ import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { REVIEW_MESSAGES, reviewListQuerySchema, reviewRequestSchema } from '@shared/api/reviews'
 import { TRANSACTION_MESSAGES } from '@shared/api/transactions'
 import { moderationReasonSchema } from '@shared/api/moderation'
+import { reviewsEndpoints } from '@shared/api/endpoints/reviews'
 import { actsAsAdmin, requireActiveUser, requireAdmin } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import { notFound } from '../../http/errors'
 import { serialOrNotFound } from '../../http/path-ids'
 import { parseBody, parseQuery } from '../../http/validation'
@@ -20,14 +22,15 @@ const dealIdParam = (ctx: AppContext) => serialOrNotFound(ctx.params.id, TRANSAC
  */
 export function reviewsRoutes(deps: { reviews: ReviewsService; announce: AnnounceDeps }): Router<AppState> {
   const router = new Router<AppState>()
+  const on = reviewsEndpoints
   const { reviews } = deps
 
-  router.get('/api/transactions/:id/review', async (ctx) => {
+  mount(router, on.getTransactionsReview, async (ctx) => {
     const user = await requireActiveUser(ctx)
     ctx.body = await reviews.forDeal(ctx.state.em, { userId: user.id, isAdmin: actsAsAdmin(user) }, dealIdParam(ctx))
   })
 
-  router.post('/api/transactions/:id/review', async (ctx) => {
+  mount(router, on.postTransactionsReview, async (ctx) => {
     const user = await requireActiveUser(ctx)
     const id = dealIdParam(ctx)
     const input = parseBody(ctx, reviewRequestSchema)
@@ -38,7 +41,7 @@ export function reviewsRoutes(deps: { reviews: ReviewsService; announce: Announc
     ctx.body = review
   })
 
-  router.get('/api/sellers/:id/reviews', async (ctx) => {
+  mount(router, on.getSellersReviews, async (ctx) => {
     const id = parseSellerId(ctx.params.id)
     const page = await reviews.forSeller(ctx.state.em, id, parseQuery(ctx, reviewListQuerySchema))
     if (!page) throw notFound(REVIEW_MESSAGES.sellerNotFound)
@@ -51,9 +54,10 @@ export function reviewsRoutes(deps: { reviews: ReviewsService; announce: Announc
 
 /** /api/admin/reviews/{id}/remove: an admin takes a review down, with the reason the audit log and the deal keep. */
 export function adminReviewRoutes(deps: { reviews: ReviewsService }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/admin/reviews' })
+  const router = new Router<AppState>()
+  const on = reviewsEndpoints
 
-  router.post('/:id/remove', async (ctx) => {
+  mount(router, on.postAdminReviewsRemove, async (ctx) => {
     const admin = await requireAdmin(ctx)
     const id = serialOrNotFound(ctx.params.id, REVIEW_MESSAGES.notFound)
     const { reason } = parseBody(ctx, moderationReasonSchema)

@@ -1,7 +1,9 @@
 import Router from '@koa/router'
 import { SESSION_MESSAGES, sessionIdSchema } from '@shared/api/sessions'
+import { sessionsEndpoints } from '@shared/api/endpoints/sessions'
 import { requireActiveUser } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import { notFound, unauthorized } from '../../http/errors'
 import { sessionRowId } from './session.store'
 import type { SignedInSessionsService } from './sessions.service'
@@ -19,20 +21,21 @@ function currentSessionId(ctx: AppContext): string {
 
 /** /api/auth/sessions: the signed-in user's own sessions ("Where you're signed in" in the settings). */
 export function sessionsRoutes(deps: SessionsRoutesDeps): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/auth/sessions' })
+  const router = new Router<AppState>()
+  const on = sessionsEndpoints
   const { sessions } = deps
 
-  router.get('/', async (ctx) => {
+  mount(router, on.getAuthSessions, async (ctx) => {
     const user = await requireActiveUser(ctx)
     ctx.body = await sessions.list(ctx.state.em, user.id, currentSessionId(ctx))
   })
 
-  router.post('/sign-out-others', async (ctx) => {
+  mount(router, on.postAuthSessionsSignOutOthers, async (ctx) => {
     const user = await requireActiveUser(ctx)
     ctx.body = { ended: await sessions.endOthers(ctx.state.em, user.id, currentSessionId(ctx)) }
   })
 
-  router.delete('/:id', async (ctx) => {
+  mount(router, on.deleteAuthSessionsById, async (ctx) => {
     const user = await requireActiveUser(ctx)
     const current = currentSessionId(ctx)
     // a malformed id is as unknown as someone else's: the answer never tells them apart

@@ -1,22 +1,24 @@
 import Router from '@koa/router'
 import { settingsUpdateSchema } from '@shared/api/settings'
+import { settingsEndpoints } from '@shared/api/endpoints/settings'
 import { requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
+import { mount } from '../../http/mount'
 import { parseBody } from '../../http/validation'
-import { EVERY_PATH } from '../../http/routing'
 import type { SettingsService } from './settings.service'
 
 /** GET / PUT /api/admin/settings: every marketplace setting; admins only (401 signed out, 403 otherwise). */
 export function adminSettingsRoutes(deps: { settings: SettingsService }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/admin/settings' })
-  router.use(EVERY_PATH, async (ctx, next) => {
+  const router = new Router<AppState>()
+  const on = settingsEndpoints
+  router.use('/api/admin/settings', async (ctx, next) => {
     await requireAdmin(ctx)
     return next()
   })
-  router.get('/', async (ctx) => {
+  mount(router, on.getAdminSettings, async (ctx) => {
     ctx.body = await deps.settings.get(ctx.state.em)
   })
-  router.put('/', async (ctx) => {
+  mount(router, on.putAdminSettings, async (ctx) => {
     const admin = await requireAdmin(ctx)
     // checked before the transaction starts: an invalid body is a 400 that touches nothing
     const patch = parseBody(ctx, settingsUpdateSchema)
@@ -30,11 +32,12 @@ export function adminSettingsRoutes(deps: { settings: SettingsService }): Router
  * GET /api/site/trading: the fee, countdowns and reservation time, for the pages that explain a deal.
  */
 export function siteRoutes(deps: { settings: SettingsService }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/site' })
-  router.get('/', async (ctx) => {
+  const router = new Router<AppState>()
+  const on = settingsEndpoints
+  mount(router, on.getSite, async (ctx) => {
     ctx.body = await deps.settings.siteInfo(ctx.state.em)
   })
-  router.get('/trading', async (ctx) => {
+  mount(router, on.getSiteTrading, async (ctx) => {
     ctx.body = await deps.settings.tradingTerms(ctx.state.em)
   })
   return router

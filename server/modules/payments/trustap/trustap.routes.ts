@@ -1,7 +1,9 @@
 import Router from '@koa/router'
 import { trustapOAuthCallbackSchema, trustapOAuthStartQuerySchema } from '@shared/api/payments'
+import { paymentsEndpoints } from '@shared/api/endpoints/payments'
 import { requireActiveUser } from '../../../http/access'
 import { requireSessionUserId, type AppState } from '../../../http/context'
+import { mount } from '../../../http/mount'
 import { parseBody, parseQuery } from '../../../http/validation'
 import type { StepUp } from '../../auth/step-up'
 import type { TrustapOAuth } from './trustap.oauth'
@@ -11,10 +13,11 @@ import type { TrustapOAuth } from './trustap.oauth'
  * finish it from the callback route's code and state, show and remove the connection.
  */
 export function trustapRoutes(deps: { oauth: TrustapOAuth; stepUp: StepUp }): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/trustap' })
+  const router = new Router<AppState>()
+  const on = paymentsEndpoints
   const { oauth, stepUp } = deps
 
-  router.get('/oauth/start', async (ctx) => {
+  mount(router, on.getTrustapOauthStart, async (ctx) => {
     const user = await requireActiveUser(ctx)
     // where payouts go: with two-factor on, only after a fresh second factor (POST /api/auth/2fa/step-up)
     await stepUp.require(ctx, user)
@@ -23,17 +26,17 @@ export function trustapRoutes(deps: { oauth: TrustapOAuth; stepUp: StepUp }): Ro
     ctx.body = { url: await oauth.start(ctx.state.em, user.id, returnTo) }
   })
 
-  router.post('/oauth/callback', async (ctx) => {
+  mount(router, on.postTrustapOauthCallback, async (ctx) => {
     const user = await requireActiveUser(ctx)
     const { code, state } = parseBody(ctx, trustapOAuthCallbackSchema)
     ctx.body = await oauth.complete(ctx.state.em, user.id, code, state)
   })
 
-  router.get('/connection', async (ctx) => {
+  mount(router, on.getTrustapConnection, async (ctx) => {
     ctx.body = await oauth.connection(ctx.state.em, requireSessionUserId(ctx))
   })
 
-  router.delete('/connection', async (ctx) => {
+  mount(router, on.deleteTrustapConnection, async (ctx) => {
     ctx.body = await oauth.disconnect(ctx.state.em, requireSessionUserId(ctx))
   })
 
