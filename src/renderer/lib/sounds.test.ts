@@ -2,9 +2,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SOUNDS } from '@shared/constants'
 import { createSoundLayer, playAudio, soundForNotification, type SoundName } from './sounds'
+import type { NotificationDto, NotificationType } from '@shared/api/notifications'
+import { makeNotification } from './notification-fixture'
 
 const OWN_ID = 1001
-const notification = (type: string, data: Record<string, unknown> = {}) => ({ id: 1, type, title: 't', message: 'm', isRead: false, data })
+const notification = (type: NotificationType, data: NotificationDto['data'] = {}) => makeNotification(type, { data })
 const message = (senderId: number, extra: Record<string, unknown> = {}) => ({ id: 1, content: 'hi', senderId, isFromAdmin: false, ...extra })
 
 function setup() {

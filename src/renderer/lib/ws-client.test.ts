@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { REALTIME } from '@shared/constants'
 import type { ServerEvent } from '@shared/realtime/events'
 import { createRealtimeClient, type RealtimeClientOptions, type RealtimeStatus } from './ws-client'
+import { makeNotification } from './notification-fixture'
 
 /** Stands in for the browser WebSocket; the test plays the server through open/receive/drop. */
 class FakeSocket {
@@ -294,6 +295,17 @@ describe('messages', () => {
     ctx.last().receive({ type: 'user_online', userId: 'seven' })
     ctx.last().receive({ type: 'user_online', userId: 8 })
     expect(ctx.events).toEqual([{ type: 'user_online', userId: 8 }])
+  })
+
+  it('takes a new notification only whole, as GET /api/notifications lists it', () => {
+    const ctx = setup()
+    ctx.client.start()
+    ctx.last().open()
+    const whole = makeNotification('listing_approved', { data: { accountId: 4 } })
+    ctx.last().receive({ type: 'new_notification', notification: { id: 1, type: 'listing_approved', data: {} } })
+    ctx.last().receive({ type: 'new_notification', notification: { ...whole, type: 'no_such_type' } })
+    ctx.last().receive({ type: 'new_notification', notification: whole })
+    expect(ctx.events).toEqual([{ type: 'new_notification', notification: whole }])
   })
 
   it('send works only while the socket is open', () => {

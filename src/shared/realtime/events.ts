@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CHAT_ROLES, messageDtoSchema } from '../api/conversations'
+import { notificationDtoSchema } from '../api/notifications'
 import { PAYMENT_ORDER_STATUSES, WITHDRAWAL_STATUSES } from '../api/payments'
 
 /**
@@ -25,7 +26,6 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 export type ClientMessage = z.infer<typeof clientMessageSchema>
 
 // ---- server → client
-const loose = z.record(z.string(), z.unknown())
 
 export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong') }),
@@ -87,7 +87,7 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('LISTING_REACTIVATED'), accountId: id }),
   z.object({ type: z.literal('account_status_updated'), accountId: id, isActive: z.boolean() }),
   // notifications and balance
-  z.object({ type: z.literal('new_notification'), notification: loose }),
+  z.object({ type: z.literal('new_notification'), notification: notificationDtoSchema }),
   z.object({ type: z.literal('notification_read_all'), unreadCount: z.number().int() }),
   /** one notification marked read in another tab or window (not in the spec's list: its other tabs must hear it too) */
   z.object({ type: z.literal('notification_read'), notificationId: id, unreadCount: z.number().int() }),

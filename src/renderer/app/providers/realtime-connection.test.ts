@@ -6,6 +6,7 @@ import type { ServerEvent } from '@shared/realtime/events'
 import { accountKeys } from '@/lib/query-keys'
 import { FakeSocket } from './fake-socket'
 import { openRealtimeConnection } from './realtime-connection'
+import { makeNotification } from '@/lib/notification-fixture'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -29,7 +30,7 @@ describe('openRealtimeConnection', () => {
     })
     const socket = FakeSocket.last!
     socket.onopen?.()
-    const event: ServerEvent = { type: 'new_notification', notification: { id: 1, type: 'listing_approved', data: {} } }
+    const event: ServerEvent = { type: 'new_notification', notification: makeNotification('listing_approved') }
     socket.receive(event)
     // preferences not loaded yet: all on
     expect(handleEvent).toHaveBeenCalledWith(event, 1001, DEFAULT_PREFERENCES)
@@ -51,7 +52,7 @@ describe('openRealtimeConnection', () => {
       alerts: { handleEvent },
     })
     FakeSocket.last!.onopen?.()
-    const event: ServerEvent = { type: 'new_notification', notification: { id: 1, type: 'listing_approved', data: {} } }
+    const event: ServerEvent = { type: 'new_notification', notification: makeNotification('listing_approved') }
     FakeSocket.last!.receive(event)
     expect(handleEvent).toHaveBeenCalledWith(event, 1001, DEFAULT_PREFERENCES)
     connection.stop()
@@ -74,7 +75,7 @@ describe('openRealtimeConnection', () => {
     FakeSocket.last!.onopen?.()
     const quiet = { messageSound: false, notificationSound: false, desktopNotifications: false }
     queryClient.setQueryData(accountKeys.preferences(), quiet)
-    const event: ServerEvent = { type: 'new_notification', notification: { id: 2, type: 'listing_approved', data: {} } }
+    const event: ServerEvent = { type: 'new_notification', notification: makeNotification('listing_approved', { id: 2 }) }
     FakeSocket.last!.receive(event)
     expect(sounds).toHaveBeenLastCalledWith(event, 1001, quiet)
     expect(alerts).toHaveBeenLastCalledWith(event, 1001, quiet)

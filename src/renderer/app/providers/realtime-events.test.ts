@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { adminKeys, authKeys, balanceKeys, conversationKeys, listingKeys, notificationKeys, transactionKeys } from '@/lib/query-keys'
 import { invalidateForEvent, nextOnlineUsers } from './realtime-events'
 import { realtimeUrl } from './realtime-provider'
+import { makeNotification } from '@/lib/notification-fixture'
 
 function invalidatedBy(event: Parameters<typeof invalidateForEvent>[1]) {
   const client = new QueryClient()
@@ -40,15 +41,15 @@ describe('realtime event routing', () => {
   })
 
   it('refreshes notifications on new_notification and notification_read_all', () => {
-    expect(invalidatedBy({ type: 'new_notification', notification: {} })).toEqual([notificationKeys.all])
+    expect(invalidatedBy({ type: 'new_notification', notification: makeNotification() })).toEqual([notificationKeys.all])
     expect(invalidatedBy({ type: 'notification_read_all', unreadCount: 0 })).toEqual([notificationKeys.all])
     expect(invalidatedBy({ type: 'notification_read', notificationId: 3, unreadCount: 2 })).toEqual([notificationKeys.all])
   })
 
   it('refreshes the open page of a listing a notification is about (an approval reaches its seller)', () => {
-    const approved = { type: 'listing_approved', data: { accountId: 42 } }
+    const approved = makeNotification('listing_approved', { data: { accountId: 42 } })
     expect(invalidatedBy({ type: 'new_notification', notification: approved })).toEqual([notificationKeys.all, listingKeys.detail('42')])
-    expect(invalidatedBy({ type: 'new_notification', notification: { type: 'balance_updated', data: { transactionId: 42 } } })).toEqual([
+    expect(invalidatedBy({ type: 'new_notification', notification: makeNotification('balance_updated', { data: { transactionId: 42 } }) })).toEqual([
       notificationKeys.all,
     ])
   })

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import { adminKeys } from '@/lib/query-keys'
 import { createPaymentMonitorLiveUpdates, MONITOR_REFETCH_MS } from './payment-monitor-live'
+import { makeNotification } from '@/lib/notification-fixture'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -18,7 +19,7 @@ describe('createPaymentMonitorLiveUpdates', () => {
     expect(live.handle({ type: 'payment_monitor_update', orderId: 'deposit_1000_1', status: 'created' })).toBe(true)
     expect(invalidate).toHaveBeenCalledWith({ queryKey: adminKeys.paymentMonitor() })
     expect(live.handle({ type: 'balance_updated', balance: '1.00' })).toBe(false)
-    expect(live.handle({ type: 'new_notification', notification: {} })).toBe(false)
+    expect(live.handle({ type: 'new_notification', notification: makeNotification() })).toBe(false)
     live.dispose()
   })
 

@@ -4,6 +4,7 @@ import { listingKeys, statsKeys } from '@/lib/query-keys'
 import { makeListing } from '../test-fixtures'
 import type { Listing, ListingsPage, ListingsQuery } from '../types'
 import { createListingLiveUpdates, withoutListing, type ListingLiveUpdates } from './live-updates'
+import { makeNotification } from '@/lib/notification-fixture'
 
 const pageOne: ListingsQuery = { sort: 'newest', page: 1, pageSize: 28 }
 const tiktok: ListingsQuery = { ...pageOne, platform: 'tiktok' }
@@ -110,7 +111,7 @@ describe('listing live updates on the cache', () => {
   })
 
   it('leaves other events to the invalidation table', () => {
-    expect(live.handle({ type: 'new_notification', notification: {} })).toBe(false)
+    expect(live.handle({ type: 'new_notification', notification: makeNotification() })).toBe(false)
     expect(live.handle({ type: 'TRANSACTION_CANCELLED', transactionId: 1 })).toBe(false)
     expect(ids(listingKeys.list(pageOne))).toEqual([1, 2, 3])
   })
