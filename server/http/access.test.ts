@@ -2,19 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { describe, expect, it, vi } from 'vitest'
 import { TWO_FACTOR_ENROLMENT_REQUIRED, TWO_FACTOR_MESSAGES } from '@shared/api/two-factor'
 import { User } from '../modules/users/user.entity'
-import {
-  actsAsAdmin,
-  activeUser,
-  currentUser,
-  holdSessionUser,
-  isAdminRequest,
-  requireActiveUser,
-  requireActiveViewer,
-  requireAdmin,
-  signedInPerson,
-  type SessionUserRow,
-} from './access'
-import type { AppContext } from './context'
+import { actsAsAdmin, activeUser, currentUser, isAdminRequest, requireActiveUser, requireActiveViewer, requireAdmin, signedInPerson } from './access'
+import type { AppContext, SessionUserRow } from './context'
 import { HttpError } from './errors'
 
 const ON = new Date('2026-01-01')
@@ -65,8 +54,12 @@ function fakeEm(database: SessionUserRow[], managed: SessionUserRow[] = []) {
   return { em, findOne, map }
 }
 
+/** The row the session store read with a request's session, by the request (its EntityManager stands for it here). */
+const heldRows = new Map<EntityManager, SessionUserRow & Record<string, unknown>>()
+const holdSessionUser = (em: EntityManager, held: SessionUserRow & Record<string, unknown>) => heldRows.set(em, held)
+
 const signedIn = (em: EntityManager, userId?: unknown) =>
-  ({ session: userId === undefined ? null : { userId }, state: { em } }) as unknown as AppContext
+  ({ session: userId === undefined ? null : { userId }, state: { em, sessionUser: heldRows.get(em) } }) as unknown as AppContext
 
 /** The refusal a check answers with, or what it returned. */
 async function outcome<T>(run: () => Promise<T>): Promise<{ refused: Pick<HttpError, 'status' | 'code' | 'message'> } | { value: T }> {

@@ -4,16 +4,6 @@ import { TWO_FACTOR_ENROLMENT_REQUIRED, TWO_FACTOR_MESSAGES } from '@shared/api/
 import { forbidden, HttpError, unauthorized } from './errors'
 import { sessionUserId, type AppContext } from './context'
 
-/** The session's user as the session store read it with the session (its `users` row), for the request's EntityManager. */
-export interface SessionUserRow {
-  id: number
-  username: string
-  avatar: string | null
-  is_admin: boolean
-  banned_at: Date | string | null
-  two_factor_since: Date | string | null
-}
-
 /**
  * An admin's powers need two-factor on: an admin account without it is treated as a user everywhere (and the admin
  * area answers 403 `two_factor_enrolment_required` until it is on), so a stolen admin password alone opens nothing.
@@ -21,21 +11,20 @@ export interface SessionUserRow {
 export const actsAsAdmin = (user: Pick<User, 'isAdmin' | 'twoFactorSince'>): boolean => user.isAdmin && user.twoFactorSince !== null
 
 /**
- * Rows the session store read, by the request's EntityManager. Made an entity only when a route asks for the User
- * (mapping one costs more than the rest of a check), so a route that needs only its name and flags reads the row.
+ * The session's user this request already has, without a query: managed by its EntityManager, or the row read with the
+ * session (made an entity only now, when a route asks for the User: mapping one costs more than the rest of a check).
  */
-const sessionRows = new WeakMap<EntityManager, SessionUserRow & Record<string, unknown>>()
-
-export function holdSessionUser(em: EntityManager, row: SessionUserRow & Record<string, unknown>): void {
-  sessionRows.set(em, row)
-}
-
-/** The user this EntityManager already has (managed, or read with the session), without a query; null if neither. */
-function knownUser(em: EntityManager, id: number): User | null {
+function knownUser(ctx: AppContext, id: number): User | null {
+  const { em, sessionUser: row } = ctx.state
   const managed = em.getUnitOfWork().getById<User>(User.name, id)
   if (managed) return managed
-  const row = sessionRows.get(em)
   return row && row.id === id ? em.map(User, row) : null
+}
+
+/** The row read with the session, when it is this user's and nothing has mapped the user yet (its values are current). */
+function sessionRow(ctx: AppContext, id: number) {
+  const { em, sessionUser: row } = ctx.state
+  return row && row.id === id && !em.getUnitOfWork().getById<User>(User.name, id) ? row : null
 }
 
 /**
@@ -45,7 +34,7 @@ function knownUser(em: EntityManager, id: number): User | null {
 export async function currentUser(ctx: AppContext): Promise<User | null> {
   const id = sessionUserId(ctx)
   if (id === null) return null
-  const user = knownUser(ctx.state.em, id) ?? (await ctx.state.em.findOne(User, { id }))
+  const user = knownUser(ctx, id) ?? (await ctx.state.em.findOne(User, { id }))
   return user && !user.bannedAt ? user : null
 }
 
@@ -67,7 +56,7 @@ export async function requireAdmin(ctx: AppContext): Promise<User> {
 export async function requireActiveUser(ctx: AppContext): Promise<User> {
   const id = sessionUserId(ctx)
   if (id === null) throw unauthorized()
-  return activeUser(ctx.state.em, id)
+  return checkedActive(knownUser(ctx, id) ?? (await ctx.state.em.findOne(User, { id })))
 }
 
 /** Who acts, as a step on a deal shows them: their id, name, picture and admin flag. */
@@ -85,11 +74,8 @@ export interface ActiveViewer {
 export async function signedInPerson(ctx: AppContext): Promise<Pick<User, 'id' | 'username' | 'avatar'> | null> {
   const id = sessionUserId(ctx)
   if (id === null) return null
-  const { em } = ctx.state
-  const row = sessionRows.get(em)
-  if (row && row.id === id && !em.getUnitOfWork().getById<User>(User.name, id)) {
-    return row.banned_at ? null : { id, username: row.username, avatar: row.avatar }
-  }
+  const row = sessionRow(ctx, id)
+  if (row) return row.banned_at ? null : { id, username: row.username, avatar: row.avatar }
   const user = await currentUser(ctx)
   return user && { id, username: user.username, avatar: user.avatar }
 }
@@ -101,13 +87,12 @@ export async function signedInPerson(ctx: AppContext): Promise<Pick<User, 'id' |
 export async function requireActiveViewer(ctx: AppContext): Promise<ActiveViewer> {
   const id = sessionUserId(ctx)
   if (id === null) throw unauthorized()
-  const { em } = ctx.state
-  const row = sessionRows.get(em)
-  if (row && row.id === id && !em.getUnitOfWork().getById<User>(User.name, id)) {
+  const row = sessionRow(ctx, id)
+  if (row) {
     if (row.banned_at) throw forbidden(BANNED_MESSAGE)
     return { id, username: row.username, avatar: row.avatar, isAdmin: row.is_admin && row.two_factor_since !== null }
   }
-  const user = await activeUser(em, id)
+  const user = await requireActiveUser(ctx)
   return { id, username: user.username, avatar: user.avatar, isAdmin: actsAsAdmin(user) }
 }
 
@@ -115,7 +100,10 @@ export const BANNED_MESSAGE = 'Your account is banned'
 
 /** The same check for a session read elsewhere (a WebSocket message): 401 for a user gone, 403 when banned. */
 export async function activeUser(em: EntityManager, id: number): Promise<User> {
-  const user = knownUser(em, id) ?? (await em.findOne(User, { id }))
+  return checkedActive(em.getUnitOfWork().getById<User>(User.name, id) ?? (await em.findOne(User, { id })))
+}
+
+function checkedActive(user: User | null): User {
   if (!user) throw unauthorized()
   if (user.bannedAt) throw forbidden(BANNED_MESSAGE)
   return user

@@ -11,7 +11,7 @@ import {
   transactionListQuerySchema,
   type TransactionAction,
 } from '@shared/api/transactions'
-import { activeUser, requireActiveViewer, requireAdmin } from '../../http/access'
+import { requireActiveUser, requireActiveViewer, requireAdmin } from '../../http/access'
 import type { StepUp } from '../auth/step-up'
 import type { AppContext, AppState } from '../../http/context'
 import { notFound } from '../../http/errors'
@@ -125,7 +125,7 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
     const viewer = await viewerOf(ctx)
     const id = idParam(ctx)
     // an admin's money decision (paying the seller, or the buyer back) wants a fresh second factor
-    if (viewer.isAdmin && ADMIN_MONEY_ACTIONS.has(step.action)) await deps.stepUp.require(ctx, await activeUser(ctx.state.em, viewer.userId))
+    if (viewer.isAdmin && ADMIN_MONEY_ACTIONS.has(step.action)) await deps.stepUp.require(ctx, await requireActiveUser(ctx))
     const input = step.body instanceof z.ZodType ? (parseBody(ctx, step.body) as StepInput) : {}
     await answer(ctx, viewer, (tx): Promise<Answer<unknown>> => escrow.steps.act(tx, viewer, id, step.action, input))
   })

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { runPrepared } from '../../db/prepared'
-import { clientIp, type AppContext } from '../../http/context'
-import { holdSessionUser, type SessionUserRow } from '../../http/access'
+import { clientIp, type AppContext, type SessionUserRow } from '../../http/context'
 import { SessionRecord } from './session.entity'
 
 interface StoredSession extends Record<string, unknown> {
@@ -46,8 +45,8 @@ export function createSessionStore(fork: () => EntityManager) {
       )
       if (!row) return undefined
       const { session_data: data, session_seen_due: seenDue, ...user } = row
-      const em = options?.ctx?.state?.em
-      if (em && user.id !== null && user.id === data.userId) holdSessionUser(em, user)
+      const state = options?.ctx?.state
+      if (state && user.id !== null && user.id === data.userId) state.sessionUser = user
       if (seenDue) await markSeen(fork(), id, origin(options?.ctx))
       return data
     },
