@@ -11,6 +11,8 @@ import type { Config } from './config'
 import type { Orm } from './db/orm'
 import type { Logger } from './logger'
 import { activeUser, actsAsAdmin } from './http/access'
+import { authEndpoints } from '@shared/api/endpoints/auth'
+import { cookieKeys } from './http/cookie-keys'
 import { errorMiddleware, logAppErrors } from './http/error-middleware'
 import { sameOriginWrites } from './http/csrf'
 import { refuseUnstorableText } from './http/nul-guard'
@@ -233,7 +235,8 @@ export function createApp(deps: AppDeps): CreatedApp {
   })
   // behind the proxy X-Forwarded-For ends with the address the proxy saw, which is the only entry it vouches for:
   // one hop, so a client cannot pick its own address (and rate-limit key) by sending the header itself
-  const app = new Koa<AppState>({ keys: [config.sessionSecret], proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 })
+  const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 })
+  app.keys = cookieKeys([config.sessionSecret])
   const secureCookies = config.publicUrl.startsWith('https://')
   const sessionCookie = sessionCookieName(config.publicUrl)
   const allowedOrigins = (requestOrigin: string) => [new URL(config.publicUrl).origin, requestOrigin]
@@ -248,7 +251,7 @@ export function createApp(deps: AppDeps): CreatedApp {
       signed: true,
       rolling: false,
       renew: true,
-      store: createSessionStore(() => orm.em.fork()),
+      store: createSessionStore(() => orm.em.fork(), { walletPaths: [authEndpoints.getAuthMe.path] }),
     },
     app as unknown as Parameters<typeof session>[1],
   )
@@ -266,7 +269,7 @@ export function createApp(deps: AppDeps): CreatedApp {
     ctx.state.em = orm.em.fork()
     await next()
   })
-  app.use(healthRoutes().routes())
+  app.use(mountRouter(healthRoutes(), { allowedMethods: false }))
   // beside /healthz, ahead of the session middleware: with the database down it still answers (503), and a
   // session it cannot read only means the public view
   const diagnosticsRouter = diagnosticsRoutes({
@@ -276,7 +279,7 @@ export function createApp(deps: AppDeps): CreatedApp {
       return session?.userId ? actsAsAdmin(await activeUser(ctx.state.em, session.userId)) : false
     },
   })
-  app.use(diagnosticsRouter.routes()).use(diagnosticsRouter.allowedMethods())
+  app.use(mountRouter(diagnosticsRouter))
   app.use(sameOriginWrites(allowedOrigins))
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', encoding: 'utf-8' }))
   app.use(refuseDeepBodies())

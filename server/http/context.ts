@@ -20,6 +20,8 @@ export interface AppState {
    * name and flags reads it, and one that needs the User has it mapped without a second query.
    */
   sessionUser?: SessionUserRow & Record<string, unknown>
+  /** the session user's wallet balance in cents, read with the session on the paths that ask for it (GET /api/auth/me) */
+  sessionWalletCents?: number
 }
 
 export interface SessionData {

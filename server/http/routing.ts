@@ -25,15 +25,16 @@ export function routerPrefixes(router: Router<AppState>): string[] | null {
 }
 
 /**
- * A router's routes and its allowed-methods answer (405, 501, OPTIONS) as one middleware that runs only for paths
+ * A router's routes and its allowed-methods answer (405, 501, OPTIONS; left out with `allowedMethods: false`, so
+ * another method passes on) as one middleware that runs only for paths
  * one of its routes could match. Every router used to look at every request: some 35 of them each worked out the
  * host and the path, matched its routes and added a promise on the way back, for every request whatever its path.
  * A router whose routes could match any path runs for every request, as before.
  */
-export function mountRouter(router: Router<AppState>): Middleware<AppState> {
+export function mountRouter(router: Router<AppState>, { allowedMethods = true } = {}): Middleware<AppState> {
   const routes = router.routes() as unknown as Middleware<AppState>
   const allowed = router.allowedMethods() as unknown as Middleware<AppState>
-  const both: Middleware<AppState> = (ctx, next) => routes(ctx, () => allowed(ctx, next))
+  const both: Middleware<AppState> = allowedMethods ? (ctx, next) => routes(ctx, () => allowed(ctx, next)) : routes
   const prefixes = routerPrefixes(router)
   const gated: Middleware<AppState> = prefixes
     ? (ctx, next) => {

@@ -17,6 +17,8 @@ import { throughput } from './http-load'
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
+/** seconds of load on each server before either is measured */
+const WARM_UP_S = 3
 /** connections to PostgreSQL, the same for both: Handover's default DATABASE_POOL_SIZE */
 const POOL = 10
 
@@ -72,10 +74,13 @@ export async function authMeBench(): Promise<void> {
   const bareMe = await fetch(raw.url, { headers: { cookie: client.cookieHeader } })
   if (bareMe.status !== 200) throw new Error(`the bare server did not find the session: ${bareMe.status}`)
   try {
-    console.log(`auth/me: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each\n`)
+    console.log(`auth/me: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each after ${WARM_UP_S} s of warm-up\n`)
     const load = { connections: CONNECTIONS, durationS: DURATION_S }
-    const full = await throughput(`${app.url}/api/auth/me`, { ...load, headers: { cookie: client.cookieHeader } })
-    const bare = await throughput(raw.url, { ...load, headers: { cookie: client.cookieHeader } })
+    const targets = { full: `${app.url}/api/auth/me`, bare: raw.url }
+    // both warmed up first, the same way, so neither is measured while its code is still being compiled
+    for (const url of Object.values(targets)) await throughput(url, { ...load, durationS: WARM_UP_S, headers: { cookie: client.cookieHeader } })
+    const full = await throughput(targets.full, { ...load, headers: { cookie: client.cookieHeader } })
+    const bare = await throughput(targets.bare, { ...load, headers: { cookie: client.cookieHeader } })
     const rows = [
       ['GET /api/auth/me (Handover)', full],
       ['node:http + pg, same row', bare],

@@ -4,6 +4,7 @@ import { currentUser } from '../../server/http/access'
 import type { AppContext } from '../../server/http/context'
 import { openDatabase, type Orm } from '../../server/db/orm'
 import { createSessionStore, LAST_SEEN_EVERY_SECONDS, SessionService, sessionRowId } from '../../server/modules/sessions/session.store'
+import { LedgerService } from '../../server/modules/ledger/ledger.service'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 
 /** The session store and its service straight on a real database: what every signed-in request reads and writes. */
@@ -37,8 +38,8 @@ async function addUser(fields: { banned?: boolean } = {}): Promise<number> {
 const newKey = () => randomBytes(12).toString('hex')
 
 /** A request as koa-session hands it to the store: its browser, address and own EntityManager. */
-const requestFrom = (userAgent: string, ip: string) =>
-  ({ get: (name: string) => (name === 'user-agent' ? userAgent : ''), ip, state: { em: orm.em.fork() } }) as unknown as AppContext
+const requestFrom = (userAgent: string, ip: string, path = '/api/listings') =>
+  ({ get: (name: string) => (name === 'user-agent' ? userAgent : ''), ip, path, state: { em: orm.em.fork() } }) as unknown as AppContext
 
 /** A session's row, its times as epoch milliseconds. */
 interface Row {
@@ -160,6 +161,37 @@ describe('the session store', () => {
     await store().get(key, undefined, { ctx: next })
     expect(await currentUser(Object.assign(next, { session: { userId } }))).toMatchObject({ id: userId })
     expect(nextFindOne).toHaveBeenCalledOnce()
+  })
+
+  it('sums the user’s wallet in the same statement on the paths that ask for it, in any case, and only there', async () => {
+    const userId = await addUser()
+    const ledger = new LedgerService()
+    await orm.em.fork().transactional(async (tx) => {
+      const [wallet, promotions] = [await ledger.walletOf(tx, { id: userId }), await ledger.systemAccount(tx, 'promotions')]
+      for (const [n, cents] of [1250, 75].entries()) {
+        const legs = [
+          { account: promotions, amountCents: -cents },
+          { account: wallet, amountCents: cents },
+        ]
+        await ledger.transfer(tx, { kind: 'welcome_bonus', idempotencyKey: `wallet-read:${userId}:${n}`, memo: 'test', legs })
+      }
+    })
+    const key = newKey()
+    const withWallet = createSessionStore(() => orm.em.fork(), { walletPaths: ['/api/auth/me'] })
+    await withWallet.set(key, { userId }, 60_000)
+    const me = requestFrom('Firefox', '10.0.0.8', '/api/auth/me')
+    const findOne = vi.spyOn(me.state.em, 'findOne')
+    expect(await withWallet.get(key, undefined, { ctx: me })).toEqual({ userId })
+    expect(me.state.sessionWalletCents).toBe(1325)
+    expect(me.state.sessionUser).toMatchObject({ id: userId })
+    expect(findOne).not.toHaveBeenCalled()
+    const shouted = requestFrom('Firefox', '10.0.0.8', '/API/Auth/Me')
+    await withWallet.get(key, undefined, { ctx: shouted })
+    expect(shouted.state.sessionWalletCents).toBe(1325)
+    const elsewhere = requestFrom('Firefox', '10.0.0.8', '/api/transactions')
+    await withWallet.get(key, undefined, { ctx: elsewhere })
+    expect(elsewhere.state.sessionWalletCents).toBeUndefined()
+    expect(elsewhere.state.sessionUser).toMatchObject({ id: userId })
   })
 })
 

@@ -110,7 +110,8 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
     // read on every page load: the row read with the session, no entity
     const person = signedOutUnlessFound(ctx, await signedInPerson(ctx))
     if (!person) throw unauthorized()
-    ctx.body = await users.toCurrentUser(ctx.state.em, person)
+    // the balance too, summed in the session's own statement (createSessionStore's walletPaths)
+    ctx.body = await users.toCurrentUser(ctx.state.em, person, ctx.state.sessionWalletCents)
   })
 
   mount(router, on.getAuthAdminMe, async (ctx) => {

@@ -115,6 +115,14 @@ const ACCOUNTS_SQL = `with wanted as (select * from unnest(?::text[], ?::text[],
 select * from created union all select a.* from ledger_accounts a where a.code in (select code from wanted) and a.code not in (select code from created)`
 
 /**
+ * The SQL for a user's wallet balance in cents (0 without a wallet), over an expression for the user's id, so another
+ * statement can read it alongside its own columns (the session read of GET /api/auth/me does).
+ */
+export const walletCentsSql = (userId: string) =>
+  `(select coalesce(sum(e.amount_cents), 0) from ledger_accounts a join ledger_entries e on e.account_id = a.id
+     where a.code = 'wallet:' || ${userId})`
+
+/**
  * Double-entry ledger. Every call runs inside the caller's database transaction (pass its EntityManager):
  * a transfer and the business change it pays for commit together or not at all.
  */
@@ -219,14 +227,8 @@ export class LedgerService {
 
   /** A user's wallet balance in one query, without creating the wallet on a read. */
   async walletBalance(em: EntityManager, userId: number): Promise<Cents> {
-    // read on every GET /api/auth/me: prepared once per connection, straight to the pg client
-    const rows = await runPreparedOn<{ total: string | null }>(
-      em,
-      'ledger_wallet_balance',
-      `select coalesce(sum(e.amount_cents), 0) as total from ledger_accounts a
-         join ledger_entries e on e.account_id = a.id where a.code = ?`,
-      [`wallet:${userId}`],
-    )
+    // prepared once per connection, straight to the pg client
+    const rows = await runPreparedOn<{ total: string | null }>(em, 'ledger_wallet_balance', `select ${walletCentsSql('?')} as total`, [userId])
     return Number(rows[0]?.total ?? 0)
   }
 

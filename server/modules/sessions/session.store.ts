@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { runPrepared } from '../../db/prepared'
 import { clientIp, type AppContext, type SessionUserRow } from '../../http/context'
+import { walletCentsSql } from '../ledger/ledger.service'
 import { SessionRecord } from './session.entity'
 
 interface StoredSession extends Record<string, unknown> {
@@ -23,8 +24,20 @@ function origin(ctx: AppContext | undefined): { userAgent: string | null; ip: st
   return { userAgent: ctx.get('user-agent').slice(0, 512) || null, ip: clientIp(ctx).slice(0, 64) }
 }
 
-/** koa-session external store over the sessions table, so every server instance sees every session. */
-export function createSessionStore(fork: () => EntityManager) {
+/** The session read with its user; on the paths given, with the user's wallet balance too. */
+const sessionRead = (withWallet: boolean) =>
+  `select s.data as session_data,
+     (s.user_id is not null and (s.last_seen_at is null or s.last_seen_at < now() - interval '${LAST_SEEN_EVERY_SECONDS} seconds')) as session_seen_due,
+     ${withWallet ? `${walletCentsSql('u.id')} as session_wallet_cents,` : ''}
+     u.* from sessions s left join users u on u.id = s.user_id where s.id = ? and s.expires_at > now()`
+
+/**
+ * koa-session external store over the sessions table, so every server instance sees every session. On the paths in
+ * `walletPaths` (GET /api/auth/me, read on every page load) the same statement sums the user's wallet, which the
+ * request then answers without a second round trip to the database.
+ */
+export function createSessionStore(fork: () => EntityManager, { walletPaths = [] }: { walletPaths?: readonly string[] } = {}) {
+  const withWallet = new Set(walletPaths.map((path) => path.toLowerCase()))
   return {
     /**
      * Read on every signed-in request, in one prepared statement with the session's user: the row is held for the
@@ -33,20 +46,20 @@ export function createSessionStore(fork: () => EntityManager) {
     async get(key: string, _maxAge?: unknown, options?: { ctx?: AppContext }): Promise<StoredSession | undefined> {
       const id = sessionRowId(key)
       // whether its last use is due to be written comes with the same read, so a fresh one costs nothing more
+      const path = options?.ctx?.path
+      const wallet = path !== undefined && withWallet.has(path.toLowerCase())
       const [row] = await runPrepared<
-        { session_data: StoredSession; session_seen_due: boolean } & ({ id: null } | (SessionUserRow & Record<string, unknown>))
-      >(
-        fork(),
-        'session_get_with_user',
-        `select s.data as session_data,
-           (s.user_id is not null and (s.last_seen_at is null or s.last_seen_at < now() - interval '${LAST_SEEN_EVERY_SECONDS} seconds')) as session_seen_due,
-           u.* from sessions s left join users u on u.id = s.user_id where s.id = ? and s.expires_at > now()`,
-        [id],
-      )
+        { session_data: StoredSession; session_seen_due: boolean; session_wallet_cents?: string } & (
+          { id: null } | (SessionUserRow & Record<string, unknown>)
+        )
+      >(options?.ctx?.state?.em ?? fork(), wallet ? 'session_get_with_user_wallet' : 'session_get_with_user', sessionRead(wallet), [id])
       if (!row) return undefined
-      const { session_data: data, session_seen_due: seenDue, ...user } = row
+      const { session_data: data, session_seen_due: seenDue, session_wallet_cents: walletCents, ...user } = row
       const state = options?.ctx?.state
-      if (state && user.id !== null && user.id === data.userId) state.sessionUser = user
+      if (state && user.id !== null && user.id === data.userId) {
+        state.sessionUser = user
+        if (walletCents !== undefined) state.sessionWalletCents = Number(walletCents)
+      }
       if (seenDue) await markSeen(fork(), id, origin(options?.ctx))
       return data
     },

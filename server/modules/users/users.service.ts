@@ -28,8 +28,9 @@ export class UsersService {
     return (await em.count(User, { email: normalizeEmail(email) })) > 0
   }
 
-  async toCurrentUser(em: EntityManager, user: Pick<User, 'id' | 'username' | 'avatar'>): Promise<CurrentUser> {
-    const balance = await this.ledger.walletBalance(em, user.id)
+  /** The header's user; the balance as already read (with the session) when the caller has it, else read now. */
+  async toCurrentUser(em: EntityManager, user: Pick<User, 'id' | 'username' | 'avatar'>, balanceCents?: number): Promise<CurrentUser> {
+    const balance = balanceCents ?? (await this.ledger.walletBalance(em, user.id))
     return { id: user.id, username: user.username, avatar: user.avatar, balance: centsToDecimalString(balance) }
   }
 }
