@@ -1,3 +1,4 @@
+import { endpointRoutesOnly } from './scripts/endpoint-routes-only'
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
@@ -38,7 +39,7 @@ export default defineConfig({
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
     publicDir: resolve(import.meta.dirname, 'src/renderer/public'),
-    plugins: [absoluteBase, react(), tailwindcss()],
+    plugins: [endpointRoutesOnly(), absoluteBase, react(), tailwindcss()],
     resolve: { alias: aliases },
     build: { rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } } },
   },

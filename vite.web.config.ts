@@ -1,3 +1,4 @@
+import { endpointRoutesOnly } from './scripts/endpoint-routes-only'
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
@@ -175,7 +176,7 @@ function serviceWorkerBuild(): Plugin {
 export default defineConfig({
   root: resolve(import.meta.dirname, 'src/renderer'),
   publicDir: resolve(import.meta.dirname, 'src/renderer/public'),
-  plugins: [react(), tailwindcss(), appPreload(), serviceWorkerBuild()],
+  plugins: [endpointRoutesOnly(), react(), tailwindcss(), appPreload(), serviceWorkerBuild()],
   resolve: { alias: aliases },
   build: {
     outDir: resolve(import.meta.dirname, 'dist/web'),

@@ -49,7 +49,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           // worker threads start faster than forked processes, and these tests share no process state
           pool: 'threads',
