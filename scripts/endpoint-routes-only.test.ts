@@ -12,7 +12,15 @@ describe('the endpoint table as the browser gets it', () => {
     expect(escrow).toContain('mountedAs: STEP_ROUTE')
     expect(escrow).toContain("auth: 'admin'")
     expect(escrow).toContain('export const STEP_ENDPOINTS')
-    for (const gone of ['transactionDetailSchema', 'purchaseRequestSchema', 'checkoutSchema', 'LIVE_PLATFORMS', "summary: '", 'idempotent', 'Every deal']) {
+    for (const gone of [
+      'transactionDetailSchema',
+      'purchaseRequestSchema',
+      'checkoutSchema',
+      'LIVE_PLATFORMS',
+      "summary: '",
+      'idempotent',
+      'Every deal',
+    ]) {
       expect(escrow).not.toContain(gone)
     }
   })
