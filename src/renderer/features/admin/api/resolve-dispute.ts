@@ -14,17 +14,18 @@ export interface ResolveRequest {
   note: string
 }
 
-const STEP = { release: STEP_ENDPOINTS.resolve_release, refund: STEP_ENDPOINTS.resolve_refund } as const
+/** The deal's own step that settles its dispute this way. */
+const settling = (resolution: Resolution) => STEP_ENDPOINTS[`resolve_${resolution}`]
 
-export const resolvePath = (transactionId: number, resolution: Resolution) => apiUrl(STEP[resolution], { params: { id: transactionId } })
+export const resolvePath = (transactionId: number, resolution: Resolution) => apiUrl(settling(resolution), { params: { id: transactionId } })
 
 /** The deal's own resolve step, under the action's Idempotency-Key: a double click or a retry moves the money once. */
 export async function resolveDispute({ transactionId, resolution, note }: ResolveRequest, keys: ActionKeys): Promise<TransactionDetailDto> {
   const body = { note }
   const answer = await api(
-    STEP[resolution],
+    settling(resolution),
     { params: { id: transactionId }, body },
-    { headers: idempotencyHeaders(keys, 'POST', resolvePath(transactionId, resolution), body) },
+    { headers: idempotencyHeaders(keys, settling(resolution).method, resolvePath(transactionId, resolution), body) },
   )
   return transactionDetailSchema.parse(answer)
 }
