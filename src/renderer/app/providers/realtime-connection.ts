@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ClientMessage, ServerEvent } from '@shared/realtime/events'
-import { createPaymentMonitorLiveUpdates } from '@/features/admin/lib/payment-monitor-live'
+import { createPaymentMonitorLiveUpdates } from '@/features/admin-payments/lib/payment-monitor-live'
 import { createChatLiveUpdates } from '@/features/chat/lib/live-chat'
 import { createListingLiveUpdates } from '@/features/listings/lib/live-updates'
 import { desktopAlerts as defaultAlerts, type DesktopAlerts } from '@/lib/desktop-alerts'

@@ -44,7 +44,7 @@ export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> =
   transaction_updated: [transactionKeys.all, adminKeys.allStats(), balanceKeys.all],
   transaction_update: [transactionKeys.all, adminKeys.allStats()],
   TRANSACTION_CANCELLED: [transactionKeys.all, adminKeys.allStats(), listingKeys.all],
-  // the payment monitor refetches throttled, on this and on the transaction events: features/admin/lib/payment-monitor-live.ts
+  // the payment monitor refetches throttled, on this and on the transaction events: features/admin-payments/lib/payment-monitor-live.ts
   payment_monitor_update: [],
   // to admins: a withdrawal was requested or decided; the queue and the dashboard's pending-withdrawals card follow
   withdrawal_queue_update: [adminKeys.allWithdrawals(), adminKeys.allStats()],

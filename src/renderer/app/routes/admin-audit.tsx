@@ -1,1 +1,1 @@
-export { AdminAuditScreen as default } from '@/features/admin/components/admin-audit-screen'
+export { AdminAuditScreen as default } from '@/features/admin-audit/components/admin-audit-screen'

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom'
-import { AdminBlogEditorScreen } from '@/features/admin/components/admin-blog-editor-screen'
+import { AdminBlogEditorScreen } from '@/features/admin-content/components/admin-blog-editor-screen'
 
 /** /admin/blog/new (no id) and /admin/blog/{id}; keyed so opening another post starts a fresh form. */
 export default function AdminBlogEditorRoute() {

@@ -1,1 +1,1 @@
-export { AdminBlogScreen as default } from '@/features/admin/components/admin-blog-screen'
+export { AdminBlogScreen as default } from '@/features/admin-content/components/admin-blog-screen'

@@ -1,1 +1,1 @@
-export { AdminContactScreen as default } from '@/features/admin/components/admin-contact-screen'
+export { AdminContactScreen as default } from '@/features/admin-content/components/admin-contact-screen'

@@ -1,1 +1,1 @@
-export { AdminModerationScreen as default } from '@/features/admin/components/admin-moderation-screen'
+export { AdminModerationScreen as default } from '@/features/admin-moderation/components/admin-moderation-screen'

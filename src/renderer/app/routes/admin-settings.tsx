@@ -1,1 +1,1 @@
-export { AdminSettingsScreen as default } from '@/features/admin/components/admin-settings-screen'
+export { AdminSettingsScreen as default } from '@/features/admin-content/components/admin-settings-screen'

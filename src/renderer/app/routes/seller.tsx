@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom'
 import type { ListingDto, SellerProfile } from '@shared/api/listings'
 import type { ReviewDto } from '@shared/api/reviews'
-import { RemoveReviewButton } from '@/features/admin/components/remove-review-button'
+import { RemoveReviewButton } from '@/features/admin-moderation/components/remove-review-button'
 import { ListingCard } from '@/features/listings/components/listing-card'
 import { SellerReviews } from '@/features/reviews/components/seller-reviews'
 import { SellerProfileScreen } from '@/features/sellers/components/seller-profile-screen'

@@ -3,8 +3,8 @@ import { adminConversationListSchema, type AdminConversationDto } from '@shared/
 import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
 import { apiWithHeaders } from '@/lib/api'
 import { adminKeys } from '@/lib/query-keys'
+import { totalOf, type Page } from '@/lib/admin/total-count'
 import { toSearchParams, type ConversationFilters } from '../lib/conversation-filters'
-import { totalOf, type Page } from './total-count'
 
 /** GET /api/admin/conversations: one page of every conversation matching the filters, and how many match. */
 export async function getAdminConversations(filters: ConversationFilters, signal?: AbortSignal): Promise<Page<AdminConversationDto>> {

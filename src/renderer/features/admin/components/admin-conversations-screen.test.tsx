@@ -9,7 +9,7 @@ import { authEndpoints } from '@shared/api/endpoints/auth'
 import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
 import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
-import { makeAdminConversation, message } from '../test-fixtures'
+import { makeAdminConversation, message } from '@/lib/admin/test-fixtures'
 import { AdminConversationsScreen } from './admin-conversations-screen'
 
 const ADMIN = { id: 1, username: 'admin', avatar: null, balance: '0.00' }

@@ -1,16 +1,13 @@
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { STATS_DAYS } from '@shared/api/admin-dashboard'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { describeError } from '@/lib/api-client'
+import { AdminShell } from '@/components/admin/admin-shell'
 import { useAdminStats } from '../api/get-admin-stats'
-import { AdminShell } from './admin-shell'
-import { DisputesQueue } from './disputes-queue'
-import { ReviewQueue } from './review-queue'
 import { StatCards, StatCardsSkeleton } from './stat-cards'
 import { StatsCharts } from './stats-charts'
-import { WithdrawalsQueue } from './withdrawals-queue'
 
 /** `?days=` as the range picker offers it; anything else (an old or hand-made link) is the default. */
 export function rangeOf(params: URLSearchParams): number {
@@ -68,9 +65,10 @@ function Overview({ days }: { days: number }) {
 
 /**
  * /admin-dashboard: the platform's figures and their course, then the work that waits for an admin: disputes,
- * withdrawals and new listings. The range of the charts lives in the URL (`?days=`).
+ * withdrawals and new listings. The range of the charts lives in the URL (`?days=`). The queues belong to the
+ * features that own their work (moderation, payments), so app/ hands them in as `queues`.
  */
-export function AdminDashboardScreen() {
+export function AdminDashboardScreen({ queues }: { queues: ReactNode }) {
   const [params, setParams] = useSearchParams()
   const days = rangeOf(params)
 
@@ -90,9 +88,7 @@ export function AdminDashboardScreen() {
     <AdminShell title="Admin Dashboard" actions={<RangePicker days={days} onChange={changeRange} />}>
       <div className="grid gap-10">
         <Overview days={days} />
-        <DisputesQueue />
-        <WithdrawalsQueue />
-        <ReviewQueue />
+        {queues}
       </div>
     </AdminShell>
   )

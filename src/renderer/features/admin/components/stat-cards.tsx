@@ -4,7 +4,7 @@ import type { AdminFigures } from '@shared/api/admin-dashboard'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
-import { dollars, plural } from '../lib/figures'
+import { dollars, plural } from '@/lib/admin/figures'
 
 interface FigureProps {
   label: string

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Area, Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import type { StatsPoint } from '@shared/api/admin-dashboard'
 import { Card } from '@/components/ui/card'
-import { compactDollars, dollars, plural, shortDay } from '../lib/figures'
+import { compactDollars, dollars, plural, shortDay } from '@/lib/admin/figures'
 
 // theme-aware: globals.css gives the series lighter shades in the dark theme
 const COLORS = {
