@@ -32,6 +32,20 @@ export interface Deal {
   updatedAt: Date
   paidAt: Date | null
   closedAt: Date | null
+  /**
+   * The columns a step may change as the deal's row held them when it was read or last written: a step writes the
+   * row only when the deal differs from them (an UPDATE that changes nothing still writes a new row version and an
+   * entry in each of the deal's indexes). Absent: the row is written.
+   */
+  stored?: DealColumns
+}
+
+/** The deal's own columns a step may change, as `saveStep` writes them. */
+export type DealColumns = Pick<
+  Deal,
+  'status' | 'processorFeeCents' | 'paymentMethod' | 'reservedUntil' | 'countdownEndsAt' | 'disputeReason' | 'updatedAt' | 'paidAt' | 'closedAt'
+> & {
+  conversationId: number | null
 }
 
 /** A line of a deal's timeline, and a step of its checklist, as the detail screen shows them. */
@@ -52,7 +66,7 @@ export interface ChecklistRow {
 }
 
 /** A new deal's row as it is first written: pending, or already as the request's later step will leave it. */
-export type NewDeal = Omit<Deal, 'id' | 'conversation'>
+export type NewDeal = Omit<Deal, 'id' | 'conversation' | 'stored'>
 
 /** A notification a step stores with the deal's own statement. */
 export interface NotificationDraft {

@@ -2,9 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { ListingStatus } from '@shared/api/listings'
 import type { TransactionRole, TransactionStatus } from '@shared/api/transactions'
 import { runPreparedIn } from '../../db/prepared'
-import { accounts, ESCROW_CODE_PREFIX } from '../ledger/ledger.service'
-import { SETTING_KEYS, type StoredSetting } from '../settings/settings.service'
-import type { Deal, NewDeal, NotificationDraft, Party, TimelineRow, ChecklistRow } from './deal'
+import { openConversationSql, systemLinesSql } from '../conversations/conversations.sql'
+import { accounts, ESCROW_CODE_PREFIX, openAccountSql } from '../ledger/ledger.service'
+import { moveListingSql } from '../listings/listings.sql'
+import { insertNotificationsSql } from '../notifications/notifications.sql'
+import { SETTING_KEYS, storedSettingsSql, type StoredSetting } from '../settings/settings.service'
+import type { ChecklistRow, Deal, DealColumns, NewDeal, NotificationDraft, Party, TimelineRow } from './deal'
 
 /** A ledger account a statement read or created, as the ledger remembers it. */
 export interface AccountRow {
@@ -53,15 +56,7 @@ export interface StepWritten {
 
 const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value))
 
-/** The deal's own columns a step may change, as `saveStep` writes them. */
-type DealColumns = Pick<
-  Deal,
-  'status' | 'processorFeeCents' | 'paymentMethod' | 'reservedUntil' | 'countdownEndsAt' | 'disputeReason' | 'updatedAt' | 'paidAt' | 'closedAt'
-> & {
-  conversationId: number | null
-}
-
-const columnsOf = (deal: Omit<Deal, 'id'>): DealColumns => ({
+const columnsOf = (deal: Omit<Deal, 'id' | 'stored'>): DealColumns => ({
   conversationId: deal.conversation?.id ?? null,
   status: deal.status,
   processorFeeCents: deal.processorFeeCents,
@@ -82,11 +77,11 @@ const sameColumns = (a: DealColumns, b: DealColumns) =>
   })
 
 /**
- * What each deal's row holds, as this module last read or wrote it: `saveStep` writes the row only when the deal
- * differs from it. An UPDATE that changes nothing still writes a new row version and, as the status is indexed, an
- * entry in each of the deal's indexes.
+ * The statements below take one parameter, a jsonb object of named values (`p.j`), instead of a list of positional
+ * ones: each part reads its values by name. Rows go in as jsonb and come out typed as their table's row
+ * (`jsonb_populate_record(null::escrow_transactions, …)`), so a column keeps its table's type without a cast per value.
  */
-const storedColumns = new WeakMap<Deal, DealColumns>()
+const PARAMS = `p as (select ?::jsonb as j)`
 
 /** The listing's columns, as both locks select them. */
 const LISTING_COLUMNS = `l.id as listing_id, l.platform, l.account_title, l.username as listing_username, l.images, l.status as listing_status,
@@ -141,13 +136,13 @@ export async function lockDeal(tx: EntityManager, id: number): Promise<Deal | nu
     paidAt: date(row.paid_at),
     closedAt: date(row.closed_at),
   }
-  storedColumns.set(deal, columnsOf(deal))
+  deal.stored = columnsOf(deal)
   return deal
 }
 
 const LOCK_LISTING_SQL = `select ${LISTING_COLUMNS},
   s.id as seller_id, s.username as seller_username, s.avatar as seller_avatar, s.banned_at is not null as seller_banned,
-  (select coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]') from settings where key = any(?::text[])) as settings,
+  (select coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]') from (${storedSettingsSql('?::text[]')}) st) as settings,
   w.id as wallet_id, w.created_at as wallet_created_at
 from (select * from listings where id = ? for update) l join users s on s.id = l.seller_id
   left join lateral (select id, created_at from ledger_accounts where code = ? and l.id is not null for update) w on true`
@@ -172,20 +167,18 @@ export async function lockListing(tx: EntityManager, id: number, walletCode: str
 /** kind and floor of every deal's escrow account; its code is the prefix and the deal's id */
 const ESCROW_SPEC = accounts.escrow(0)
 
-const CREATE_DEAL_SQL = `with n as (select nextval('escrow_transactions_id_seq')::int as id),
-  c as (
-    insert into conversations (buyer_id, seller_id, listing_id, transaction_id, created_at, last_message_at)
-    select ?, ?, ?, n.id, ?, ? from n on conflict do nothing returning id
-  ),
+const CREATE_DEAL_SQL = `with ${PARAMS},
+  n as (select nextval('escrow_transactions_id_seq')::int as id),
+  r as (select * from p, jsonb_populate_record(null::escrow_transactions, p.j->'deal')),
+  c as (${openConversationSql('n, r', { buyerId: 'r.buyer_id', sellerId: 'r.seller_id', listingId: 'r.listing_id', dealId: 'n.id', at: 'r.created_at' })}),
   d as (
     insert into escrow_transactions (id, listing_id, buyer_id, seller_id, conversation_id, status, price_cents, escrow_fee_cents, processor_fee_cents,
       payment_method, countdown_days, reserved_until, created_at, updated_at, paid_at)
-    select n.id, ?, ?, ?, (select id from c), ?, ?, ?, ?, ?, ?, ?, ?, ?, ? from n returning id, conversation_id
+    select n.id, r.listing_id, r.buyer_id, r.seller_id, (select id from c), r.status, r.price_cents, r.escrow_fee_cents, r.processor_fee_cents,
+      r.payment_method, r.countdown_days, r.reserved_until, r.created_at, r.updated_at, r.paid_at
+    from n, r returning id, conversation_id
   ),
-  ea as (
-    insert into ledger_accounts (code, kind, user_id, allow_negative) select ? || d.id, ?, null, ? from d on conflict (code) do nothing
-    returning id, created_at
-  )
+  ea as (${openAccountSql('d', "(select j->'escrow_account' from p)", "(select j->>'escrow_code_prefix' from p) || d.id")})
 select d.id, d.conversation_id, ea.id as escrow_account_id, ea.created_at as escrow_account_created_at
 from d left join ea on true`
 
@@ -208,32 +201,29 @@ export async function createDeal(
     escrow_account_id: number | null
     escrow_account_created_at: string | null
   }>(tx, 'escrow_create_deal', CREATE_DEAL_SQL, [
-    buyer.id,
-    seller.id,
-    listing.id,
-    createdAt,
-    createdAt,
-    listing.id,
-    buyer.id,
-    seller.id,
-    written.status,
-    written.priceCents,
-    written.escrowFeeCents,
-    written.processorFeeCents,
-    written.paymentMethod,
-    written.countdownDays,
-    written.reservedUntil,
-    createdAt,
-    written.updatedAt,
-    written.paidAt,
-    ESCROW_CODE_PREFIX,
-    ESCROW_SPEC.kind,
-    ESCROW_SPEC.allowNegative,
+    {
+      deal: {
+        listing_id: listing.id,
+        buyer_id: buyer.id,
+        seller_id: seller.id,
+        status: written.status,
+        price_cents: written.priceCents,
+        escrow_fee_cents: written.escrowFeeCents,
+        processor_fee_cents: written.processorFeeCents,
+        payment_method: written.paymentMethod,
+        countdown_days: written.countdownDays,
+        reserved_until: written.reservedUntil,
+        created_at: createdAt,
+        updated_at: written.updatedAt,
+        paid_at: written.paidAt,
+      },
+      escrow_code_prefix: ESCROW_CODE_PREFIX,
+      escrow_account: { kind: ESCROW_SPEC.kind, user_id: ESCROW_SPEC.userId, allow_negative: ESCROW_SPEC.allowNegative },
+    },
   ])
   if (!row) throw new Error('the deal was not created')
   const conversation = row.conversation_id === null ? null : { id: row.conversation_id }
-  const deal: Deal = { ...fields, id: row.id, conversation }
-  storedColumns.set(deal, columnsOf({ ...written, conversation }))
+  const deal: Deal = { ...fields, id: row.id, conversation, stored: columnsOf({ ...written, conversation }) }
   const escrowAccount = row.escrow_account_id === null ? null : { id: row.escrow_account_id, createdAt: new Date(row.escrow_account_created_at!) }
   return { deal, escrowAccount }
 }
@@ -245,51 +235,40 @@ export async function createDeal(
  * written a second time (a new row version and an entry in each of its seven indexes).
  * Answers the deal's whole timeline and checklist for the detail, and the ids the live events need.
  */
-const SAVE_STEP_SQL = `with d as (
-    update escrow_transactions set conversation_id = ?, status = ?, processor_fee_cents = ?, payment_method = ?, reserved_until = ?,
-      countdown_ends_at = ?, dispute_reason = ?, updated_at = ?, paid_at = ?, closed_at = ?
-    where id = ? and ?::boolean returning id
+const SAVE_STEP_SQL = `with ${PARAMS},
+  d as (
+    update escrow_transactions t set conversation_id = r.conversation_id, status = r.status, processor_fee_cents = r.processor_fee_cents,
+      payment_method = r.payment_method, reserved_until = r.reserved_until, countdown_ends_at = r.countdown_ends_at, dispute_reason = r.dispute_reason,
+      updated_at = r.updated_at, paid_at = r.paid_at, closed_at = r.closed_at
+    from p, jsonb_populate_record(null::escrow_transactions, p.j->'deal') r
+    where t.id = r.id and (p.j->>'write_deal')::boolean returning t.id
   ),
   ev as (
     insert into escrow_transaction_events (transaction_id, status, actor_id, actor_role, note, created_at)
-    select ?::int, e.status, e.actor_id, e.actor_role, e.note, ?::timestamptz from jsonb_to_recordset(?::jsonb) as e(status text, actor_id int, actor_role text, note text)
+    select (p.j->>'deal_id')::int, e.status, e.actor_id, e.actor_role, e.note, (p.j->>'now')::timestamptz
+    from p, rows from (jsonb_populate_recordset(null::escrow_transaction_events, p.j->'events')) with ordinality as e order by e.ordinality
     returning id, status, actor_role, note, created_at
   ),
   ck as (
     insert into transaction_checklist (transaction_id, position, title, description)
-    select ?::int, h.position, h.title, h.description from handover_steps h
-    where h.platform = ? and ?::boolean and not exists (select 1 from transaction_checklist where transaction_id = ?) order by h.position
+    select (p.j->>'deal_id')::int, h.position, h.title, h.description from p, handover_steps h
+    where h.platform = p.j->>'platform' and (p.j->>'copy_checklist')::boolean
+      and not exists (select 1 from transaction_checklist where transaction_id = (p.j->>'deal_id')::int) order by h.position
     returning id, position, title, description, seller_done_at, buyer_confirmed_at
   ),
-  li as (
-    update listings set status = ?::text, sold_at = ?::timestamptz, rejection_reason = coalesce(?::text, rejection_reason), updated_at = now()
-    where id = ? and ?::text is not null returning id
-  ),
-  nt as (
-    insert into notifications (user_id, type, title, message, is_read, data, created_at)
-    select n.user_id, n.type, n.title, n.message, false, n.data, ?::timestamptz from jsonb_to_recordset(?::jsonb) as n(user_id int, type text, title text, message text, data jsonb)
-    returning id
-  ),
-  cv as (
-    select id, buyer_id, seller_id, admin_joined_at is not null as admin_joined from conversations where id = ? and jsonb_array_length(?::jsonb) > 0
-  ),
-  touched as (
-    update conversations set last_message_at = ?::timestamptz where id = (select id from cv) and last_message_at < ?::timestamptz
-  ),
-  msg as (
-    insert into messages (conversation_id, sender_id, is_from_admin, is_system, content, created_at, buyer_has_read, seller_has_read, admin_has_read)
-    select cv.id, m.sender_id, m.from_admin, true, m.content, ?::timestamptz, cv.buyer_id = m.sender_id and not m.from_admin, cv.seller_id = m.sender_id and not m.from_admin, m.from_admin
-    from cv, rows from (jsonb_to_recordset(?::jsonb) as (sender_id int, content text, from_admin boolean)) with ordinality as m(sender_id, content, from_admin, n) order by m.n
-    returning id
-  )
+  li as (${moveListingSql("(select j->'listing' from p)")}),
+  nt as (${insertNotificationsSql("(select j->'notifications' from p)", "(select (j->>'now')::timestamptz from p)")}),
+  ${systemLinesSql('msg', "(select (j->>'conversation_id')::int from p)", "(select j->'chats' from p)", "(select (j->>'now')::timestamptz from p)")}
 select
   (select coalesce(json_agg(t order by t.id), '[]') from (
-    select id, status, actor_role, note, created_at from escrow_transaction_events where transaction_id = ? union all select * from ev) t) as timeline,
+    select id, status, actor_role, note, created_at from escrow_transaction_events where transaction_id = (select (j->>'deal_id')::int from p)
+    union all select * from ev) t) as timeline,
   (select coalesce(json_agg(c order by c.position), '[]') from (
-    select id, position, title, description, seller_done_at, buyer_confirmed_at from transaction_checklist where transaction_id = ? union all select * from ck) c) as checklist,
+    select id, position, title, description, seller_done_at, buyer_confirmed_at from transaction_checklist where transaction_id = (select (j->>'deal_id')::int from p)
+    union all select * from ck) c) as checklist,
   (select coalesce(json_agg(id order by id), '[]') from nt) as notification_ids,
   (select coalesce(json_agg(id order by id), '[]') from msg) as message_ids,
-  (select json_build_object('buyer_id', cv.buyer_id, 'seller_id', cv.seller_id, 'admin_joined', cv.admin_joined) from cv) as conversation`
+  (select json_build_object('buyer_id', cv.buyer_id, 'seller_id', cv.seller_id, 'admin_joined', cv.admin_joined) from msg_conversation cv) as conversation`
 
 interface StepRow {
   timeline: { id: number; status: TransactionStatus | null; actor_role: TimelineRow['actorRole']; note: string; created_at: string }[]
@@ -304,57 +283,43 @@ interface StepRow {
  * when the deal differs from what the row holds.
  */
 export async function saveStep(tx: EntityManager, deal: Deal, step: StepWrite, now: Date): Promise<StepWritten> {
-  const stored = storedColumns.get(deal)
   const columns = columnsOf(deal)
-  const writeDeal = !stored || !sameColumns(stored, columns)
-  const chats = JSON.stringify(
-    deal.conversation ? step.chats.map((chat) => ({ sender_id: chat.senderId, content: chat.content, from_admin: chat.fromAdmin === true })) : [],
-  )
-  const events = step.events.map((event) => ({
-    status: event.status,
-    actor_id: event.actorId,
-    actor_role: event.role,
-    note: event.note.slice(0, 2000),
-  }))
-  const notifications = step.notifications.map((n) => ({ user_id: n.userId, type: n.type, title: n.title, message: n.message, data: n.data }))
   const [row] = await runPreparedIn<StepRow>(tx, 'escrow_save_steps', SAVE_STEP_SQL, [
-    deal.conversation?.id ?? null,
-    deal.status,
-    deal.processorFeeCents,
-    deal.paymentMethod,
-    deal.reservedUntil,
-    deal.countdownEndsAt,
-    deal.disputeReason,
-    deal.updatedAt,
-    deal.paidAt,
-    deal.closedAt,
-    deal.id,
-    writeDeal,
-    deal.id,
-    now,
-    JSON.stringify(events),
-    deal.id,
-    deal.listing.platform,
-    step.copyChecklist,
-    deal.id,
-    step.listingStatus,
-    deal.listing.soldAt,
-    step.listingReason,
-    deal.listing.id,
-    step.listingStatus,
-    now,
-    JSON.stringify(notifications),
-    deal.conversation?.id ?? null,
-    chats,
-    now,
-    now,
-    now,
-    chats,
-    deal.id,
-    deal.id,
+    {
+      deal_id: deal.id,
+      now,
+      write_deal: !deal.stored || !sameColumns(deal.stored, columns),
+      deal: {
+        id: deal.id,
+        conversation_id: columns.conversationId,
+        status: columns.status,
+        processor_fee_cents: columns.processorFeeCents,
+        payment_method: columns.paymentMethod,
+        reserved_until: columns.reservedUntil,
+        countdown_ends_at: columns.countdownEndsAt,
+        dispute_reason: columns.disputeReason,
+        updated_at: columns.updatedAt,
+        paid_at: columns.paidAt,
+        closed_at: columns.closedAt,
+      },
+      events: step.events.map((event) => ({
+        status: event.status,
+        actor_id: event.actorId,
+        actor_role: event.role,
+        note: event.note.slice(0, 2000),
+      })),
+      platform: deal.listing.platform,
+      copy_checklist: step.copyChecklist,
+      listing: { id: deal.listing.id, status: step.listingStatus, sold_at: deal.listing.soldAt, rejection_reason: step.listingReason },
+      notifications: step.notifications.map((n) => ({ user_id: n.userId, type: n.type, title: n.title, message: n.message, data: n.data })),
+      conversation_id: deal.conversation?.id ?? null,
+      chats: deal.conversation
+        ? step.chats.map((chat) => ({ sender_id: chat.senderId, content: chat.content, from_admin: chat.fromAdmin === true }))
+        : [],
+    },
   ])
   if (!row) throw new Error(`deal ${deal.id} steps answered nothing`)
-  storedColumns.set(deal, columns)
+  deal.stored = columns
   return {
     timeline: row.timeline.map((t) => ({ id: t.id, status: t.status, actorRole: t.actor_role, note: t.note, createdAt: new Date(t.created_at) })),
     checklist: row.checklist.map((c) => ({

@@ -123,6 +123,16 @@ export const walletCentsSql = (userId: string) =>
      where a.code = 'wallet:' || ${userId})`
 
 /**
+ * The SQL that opens, for each row of `source`, the ledger account `spec` describes (a jsonb `{ kind, user_id,
+ * allow_negative }`, as `accounts` gives them) under the code `code`, unless it exists; answers the new one's id and
+ * creation time. For a statement that creates what the account belongs to (a deal and its escrow account).
+ */
+export const openAccountSql = (source: string, spec: string, code: string) =>
+  `insert into ledger_accounts (code, kind, user_id, allow_negative)
+    select ${code}, a.kind, a.user_id, a.allow_negative from ${source}, jsonb_populate_record(null::ledger_accounts, ${spec}) a
+    on conflict (code) do nothing returning id, created_at`
+
+/**
  * Double-entry ledger. Every call runs inside the caller's database transaction (pass its EntityManager):
  * a transfer and the business change it pays for commit together or not at all.
  */

@@ -9,6 +9,11 @@ export const SETTING_KEYS = Object.keys(settingsSchema.shape) as (keyof Settings
 
 export type StoredSetting = Pick<Setting, 'key' | 'value'>
 
+/** The SQL of the stored rows of the settings `keys` (an SQL text array), for a statement that reads them with something else. */
+export const storedSettingsSql = (keys: string) => `select key, value from settings where key = any(${keys})`
+
+const SETTINGS_GET_SQL = storedSettingsSql('?::text[]')
+
 /**
  * Taken for the length of a settings change, so two admins saving at once change one after the other and
  * each audit entry's "before" is exactly what its change replaced. A fixed number: the lock guards one thing.
@@ -19,9 +24,7 @@ const SETTINGS_LOCK = 0x5e771265
 export class SettingsService {
   /** Read by every purchase and quote: one prepared statement, on the caller's transaction when it has one. */
   async get(em: EntityManager): Promise<Settings> {
-    return this.fromRows(
-      await runPreparedOn<StoredSetting>(em, 'settings_get', 'select key, value from settings where key = any(?::text[])', [SETTING_KEYS]),
-    )
+    return this.fromRows(await runPreparedOn<StoredSetting>(em, 'settings_get', SETTINGS_GET_SQL, [SETTING_KEYS]))
   }
 
   /** The settings from their stored rows (read with something else: a purchase reads them with its listing). */
