@@ -60,6 +60,26 @@ export default tseslint.config(
     },
   },
   {
+    // a route reads its input by the schema its endpoint declares, so the handler, GET /api/openapi.json and the
+    // renderer cannot go by different ones. These options replace the ones above for these files, hence electron again
+    files: ['server/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Only src/main and src/preload may import electron.' }],
+          patterns: [
+            {
+              regex: '(^|/)http/validation$',
+              importNames: ['parseBody', 'parseQuery'],
+              message: "Use bodyOf(ctx, endpoint) / queryOf(ctx, endpoint): they validate with the endpoint's declared body / query schema.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // the website's service worker: a classic script, run by the browser as it is
     files: ['src/renderer/public/sw.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },

@@ -1,5 +1,6 @@
 import type { Context } from 'koa'
 import type { z } from 'zod'
+import type { EndpointSpec } from '@shared/api/endpoint'
 import { badRequest, HttpError } from './errors'
 import { unstorableText } from './nul-guard'
 
@@ -42,7 +43,26 @@ export function issueMessage(issue: z.core.$ZodIssue | undefined, fallback = 'In
   return generic[1] === 'undefined' ? `${field} is required` : `${field} must be ${KINDS[issue.expected] ?? issue.expected}`
 }
 
-/** Parses the request body with a shared schema; the first issue's message is the answer. */
+/** An endpoint whose declaration names the schema of its JSON body (a multipart upload names a field instead). */
+type DeclaresBody = Pick<EndpointSpec, 'method' | 'path'> & { body: z.ZodType }
+
+/** An endpoint whose declaration names the schema of its query string. */
+type DeclaresQuery = Pick<EndpointSpec, 'method' | 'path'> & { query: z.ZodType }
+
+/**
+ * The request body checked with the schema the endpoint declares (src/shared/api/endpoints), so a handler cannot
+ * validate with one schema while GET /api/openapi.json and the renderer go by another.
+ */
+export function bodyOf<E extends DeclaresBody>(ctx: Context, endpoint: E): z.output<E['body']> {
+  return parseBody<E['body']>(ctx, endpoint.body)
+}
+
+/** The query string checked with the schema the endpoint declares, as bodyOf does for the body. */
+export function queryOf<E extends DeclaresQuery>(ctx: Context, endpoint: E): z.output<E['query']> {
+  return parseQuery<E['query']>(ctx, endpoint.query)
+}
+
+/** Parses the request body with a shared schema; the first issue's message is the answer. Routes use bodyOf. */
 export function parseBody<S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> {
   return parseObject(schema, requestBody(ctx))
 }
@@ -60,7 +80,7 @@ export function parseObject<S extends z.ZodType>(schema: S, input: unknown): z.i
   return result.data
 }
 
-/** Parses the query string with a shared schema; the first issue's message is the answer. */
+/** Parses the query string with a shared schema; the first issue's message is the answer. Routes use queryOf. */
 export function parseQuery<S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> {
   const result = schema.safeParse(ctx.query)
   if (!result.success) throw badRequest(issueMessage(result.error.issues[0], 'Invalid query'), 'validation_error')

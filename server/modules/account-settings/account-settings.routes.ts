@@ -1,20 +1,12 @@
 import Router from '@koa/router'
-import {
-  ACCOUNT_MESSAGES,
-  ACCOUNT_RULES,
-  deleteAccountRequestSchema,
-  emailChangeRequestSchema,
-  emailChangeVerifySchema,
-  passwordChangeRequestSchema,
-  preferencesUpdateSchema,
-} from '@shared/api/account-settings'
+import { ACCOUNT_MESSAGES, ACCOUNT_RULES } from '@shared/api/account-settings'
 import { accountSettingsEndpoints } from '@shared/api/endpoints/account-settings'
 import { requireActiveUser } from '../../http/access'
 import { clientIp, requireSessionUserId, type AppContext, type AppState } from '../../http/context'
 import { mount } from '../../http/mount'
 import { HttpError, unauthorized } from '../../http/errors'
 import type { RateLimits } from '../../http/rate-limit'
-import { parseBody } from '../../http/validation'
+import { bodyOf } from '../../http/validation'
 import { receivedFile, receiveOneImage } from '../media/upload.routes'
 import type { User } from '../users/user.entity'
 import type { SignInLocks } from '../auth/sign-in-lock'
@@ -76,7 +68,7 @@ export function accountSettingsRoutes(deps: AccountSettingsRoutesDeps): Router<A
   mount(router, on.postSettingsEmail, async (ctx) => {
     const user = await requireActiveUser(ctx)
     await stepUp.require(ctx, user)
-    const input = parseBody(ctx, emailChangeRequestSchema)
+    const input = bodyOf(ctx, on.postSettingsEmail)
     await rateLimits.consume('resend', mailKey(user))
     const started = await withPasswordLimit(ctx, user, () => email.start(ctx.state.em, user.id, input))
     ctx.body = { ...started, message: ACCOUNT_MESSAGES.codeSent }
@@ -90,7 +82,7 @@ export function accountSettingsRoutes(deps: AccountSettingsRoutesDeps): Router<A
 
   mount(router, on.postSettingsEmailVerify, async (ctx) => {
     const user = await requireActiveUser(ctx)
-    const { code } = parseBody(ctx, emailChangeVerifySchema)
+    const { code } = bodyOf(ctx, on.postSettingsEmailVerify)
     await rateLimits.consume('verify', clientIp(ctx))
     const changed = await email.verify(ctx.state.em, user.id, code)
     await account.announceChange(user.id)
@@ -100,7 +92,7 @@ export function accountSettingsRoutes(deps: AccountSettingsRoutesDeps): Router<A
   mount(router, on.postSettingsPassword, async (ctx) => {
     const user = await requireActiveUser(ctx)
     await stepUp.require(ctx, user)
-    const input = parseBody(ctx, passwordChangeRequestSchema)
+    const input = bodyOf(ctx, on.postSettingsPassword)
     const sessionKey = ctx.session?.externalKey
     if (!sessionKey) throw unauthorized()
     const endedSessions = await withPasswordLimit(ctx, user, () => account.changePassword(ctx.state.em, user.id, sessionKey, input))
@@ -137,14 +129,14 @@ export function accountSettingsRoutes(deps: AccountSettingsRoutesDeps): Router<A
 
   mount(router, on.putSettingsPreferences, async (ctx) => {
     const user = await requireActiveUser(ctx)
-    const patch = parseBody(ctx, preferencesUpdateSchema)
+    const patch = bodyOf(ctx, on.putSettingsPreferences)
     ctx.body = await account.updatePreferences(ctx.state.em, user.id, patch)
   })
 
   mount(router, on.postSettingsDeleteAccount, async (ctx) => {
     const user = await requireActiveUser(ctx)
     await stepUp.require(ctx, user)
-    const { password } = parseBody(ctx, deleteAccountRequestSchema)
+    const { password } = bodyOf(ctx, on.postSettingsDeleteAccount)
     await withPasswordLimit(ctx, user, () => account.deleteOwnAccount(ctx.state.em, user.id, password))
     ctx.session = null
     ctx.body = { success: true, message: ACCOUNT_MESSAGES.accountDeleted }

@@ -1,11 +1,5 @@
 import Router from '@koa/router'
-import {
-  adminStatsQuerySchema,
-  DISPUTE_TRANSCRIPT_LIMIT,
-  DISPUTES_PAGE_SIZE,
-  pageQuerySchema,
-  type DisputeEvidenceDto,
-} from '@shared/api/admin-dashboard'
+import { DISPUTE_TRANSCRIPT_LIMIT, DISPUTES_PAGE_SIZE, type DisputeEvidenceDto } from '@shared/api/admin-dashboard'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { TRANSACTION_MESSAGES } from '@shared/api/transactions'
 import { adminEndpoints } from '@shared/api/endpoints/admin'
@@ -13,7 +7,7 @@ import { requireAdmin } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
 import { mount } from '../../http/mount'
 import { serialOrNotFound } from '../../http/path-ids'
-import { parseQuery } from '../../http/validation'
+import { queryOf } from '../../http/validation'
 import type { ConversationsService } from '../conversations/conversations.service'
 import type { EscrowServices } from '../escrow/escrow.module'
 import { readAdminStats } from './admin-stats.reads'
@@ -36,13 +30,13 @@ export function adminDashboardRoutes(deps: AdminDashboardDeps): Router<AppState>
 
   mount(router, on.getAdminStats, async (ctx) => {
     await requireAdmin(ctx)
-    const { days } = parseQuery(ctx, adminStatsQuerySchema)
+    const { days } = queryOf(ctx, on.getAdminStats)
     ctx.body = await readAdminStats(ctx.state.em, days)
   })
 
   mount(router, on.getAdminDisputes, async (ctx) => {
     const admin = await requireAdmin(ctx)
-    const { page } = parseQuery(ctx, pageQuerySchema)
+    const { page } = queryOf(ctx, on.getAdminDisputes)
     const { items, total } = await escrow.queries.disputes(ctx.state.em, { userId: admin.id, isAdmin: true }, page, DISPUTES_PAGE_SIZE)
     ctx.set(TOTAL_COUNT_HEADER, String(total))
     ctx.body = items

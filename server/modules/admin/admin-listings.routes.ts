@@ -1,11 +1,11 @@
 import Router from '@koa/router'
-import { LISTING_STATUSES, TOTAL_COUNT_HEADER, rejectListingSchema } from '@shared/api/listings'
+import { LISTING_STATUSES, TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { adminEndpoints } from '@shared/api/endpoints/admin'
 import { requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
 import { mount } from '../../http/mount'
 import { badRequest } from '../../http/errors'
-import { parseBody } from '../../http/validation'
+import { bodyOf } from '../../http/validation'
 import type { ListingWritesService } from '../listings/listing-writes.service'
 import { listingIdParam } from '../listings/listings.routes'
 import { toListingDto } from '../listings/listing.mapper'
@@ -39,7 +39,7 @@ export function adminListingsRoutes(deps: { writes: ListingWritesService }): Rou
   mount(router, on.postAdminListingsReject, async (ctx) => {
     const admin = await requireAdmin(ctx)
     const id = listingIdParam(ctx)
-    const { reason } = parseBody(ctx, rejectListingSchema)
+    const { reason } = bodyOf(ctx, on.postAdminListingsReject)
     ctx.body = toListingDto(await writes.reject(ctx.state.em, id, reason, admin.id), true)
   })
 

@@ -1,13 +1,9 @@
 import Router from '@koa/router'
 import {
-  adminDealQuerySchema,
-  adminOrderQuerySchema,
   PAYMENT_MONITOR,
   reconcileMessage,
   REFUND_MESSAGES,
-  refundOrderRequestSchema,
   RESOLVE_REVERSAL_MESSAGES,
-  resolveReversalRequestSchema,
   type ResolveReversalResult,
   type ReconcileResult,
   type RefundResult,
@@ -19,7 +15,7 @@ import { requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
 import { mount } from '../../http/mount'
 import { sendCsv } from '../../http/csv'
-import { parseBody, parseQuery } from '../../http/validation'
+import { bodyOf, queryOf } from '../../http/validation'
 import { countStuckDeals, listMonitorDeals, toMonitorDealDto } from '../escrow/escrow.monitor'
 import { countStuckOrders, listOrders, toAdminOrderDto } from '../payments/payment-monitor.reads'
 import type { PaymentsService } from '../payments/payments.service'
@@ -50,7 +46,7 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: St
   })
 
   mount(router, on.getAdminPaymentsOrders, async (ctx) => {
-    const { page: n, ...filters } = parseQuery(ctx, adminOrderQuerySchema)
+    const { page: n, ...filters } = queryOf(ctx, on.getAdminPaymentsOrders)
     const now = new Date()
     const { items, total } = await listOrders(ctx.state.em, filters, page(n), now)
     ctx.set(TOTAL_COUNT_HEADER, String(total))
@@ -58,7 +54,7 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: St
   })
 
   mount(router, on.getAdminPaymentsOrdersCsv, async (ctx) => {
-    const { page: _ignored, ...filters } = parseQuery(ctx, adminOrderQuerySchema)
+    const { page: _ignored, ...filters } = queryOf(ctx, on.getAdminPaymentsOrdersCsv)
     const now = new Date()
     const { items, total } = await listOrders(ctx.state.em, filters, CSV_WINDOW, now)
     ctx.set(TOTAL_COUNT_HEADER, String(total))
@@ -81,7 +77,7 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: St
   mount(router, on.postAdminPaymentsOrdersRefund, async (ctx) => {
     const admin = await requireAdmin(ctx)
     await deps.stepUp.require(ctx, admin)
-    const { reason } = parseBody(ctx, refundOrderRequestSchema)
+    const { reason } = bodyOf(ctx, on.postAdminPaymentsOrdersRefund)
     const { order, changed, refundedCents } = await deps.payments.refund(ctx.state.em, admin.id, ctx.params.orderId ?? '', reason)
     const refunded = refundedCents === null ? null : refundedCents / 100
     const message = refunded === null ? REFUND_MESSAGES.unchanged : REFUND_MESSAGES.refunded(formatMoney(refunded))
@@ -92,7 +88,7 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: St
   mount(router, on.postAdminPaymentsOrdersResolveReversal, async (ctx) => {
     const admin = await requireAdmin(ctx)
     await deps.stepUp.require(ctx, admin)
-    const { note } = parseBody(ctx, resolveReversalRequestSchema)
+    const { note } = bodyOf(ctx, on.postAdminPaymentsOrdersResolveReversal)
     const { order, changed } = await deps.payments.resolveReversal(ctx.state.em, admin.id, ctx.params.orderId ?? '', note)
     const body: ResolveReversalResult = {
       order: toAdminOrderDto(order, new Date()),
@@ -103,7 +99,7 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: St
   })
 
   mount(router, on.getAdminPaymentsTransactions, async (ctx) => {
-    const { page: n, ...filters } = parseQuery(ctx, adminDealQuerySchema)
+    const { page: n, ...filters } = queryOf(ctx, on.getAdminPaymentsTransactions)
     const now = new Date()
     const { items, total } = await listMonitorDeals(ctx.state.em, filters, page(n), now)
     ctx.set(TOTAL_COUNT_HEADER, String(total))
@@ -111,7 +107,7 @@ export function adminPaymentRoutes(deps: { payments: PaymentsService; stepUp: St
   })
 
   mount(router, on.getAdminPaymentsTransactionsCsv, async (ctx) => {
-    const { page: _ignored, ...filters } = parseQuery(ctx, adminDealQuerySchema)
+    const { page: _ignored, ...filters } = queryOf(ctx, on.getAdminPaymentsTransactionsCsv)
     const now = new Date()
     const { items, total } = await listMonitorDeals(ctx.state.em, filters, CSV_WINDOW, now)
     ctx.set(TOTAL_COUNT_HEADER, String(total))

@@ -1,22 +1,11 @@
 import Router from '@koa/router'
-import {
-  ACCOUNT_UNLOCKED_ANSWER,
-  AUTH_MESSAGES,
-  FORGOT_PASSWORD_ANSWER,
-  forgotPasswordRequestSchema,
-  loginRequestSchema,
-  resendVerificationRequestSchema,
-  resetPasswordRequestSchema,
-  signupRequestSchema,
-  unlockAccountRequestSchema,
-  verifyEmailRequestSchema,
-} from '@shared/api/auth'
+import { ACCOUNT_UNLOCKED_ANSWER, AUTH_MESSAGES, FORGOT_PASSWORD_ANSWER } from '@shared/api/auth'
 import { authEndpoints } from '@shared/api/endpoints/auth'
 import { forbidden, unauthorized } from '../../http/errors'
 import { clientIp, sessionUserId, type AppContext, type AppState } from '../../http/context'
 import { mount } from '../../http/mount'
 import type { RateLimits } from '../../http/rate-limit'
-import { parseBody } from '../../http/validation'
+import { bodyOf } from '../../http/validation'
 import { currentUser, signedInPerson } from '../../http/access'
 import type { SignIn } from './sign-in'
 import type { UsersService } from '../users/users.service'
@@ -44,7 +33,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
   }
 
   mount(router, on.postAuthSignup, async (ctx) => {
-    const input = parseBody(ctx, signupRequestSchema)
+    const input = bodyOf(ctx, on.postAuthSignup)
     // before the limit is counted: trying a few passwords until one is accepted is not abuse
     assertAcceptablePassword(input.password, { username: input.username, email: input.email })
     await rateLimits.consume('signup', clientIp(ctx))
@@ -53,14 +42,14 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
   })
 
   mount(router, on.postAuthVerifyEmail, async (ctx) => {
-    const input = parseBody(ctx, verifyEmailRequestSchema)
+    const input = bodyOf(ctx, on.postAuthVerifyEmail)
     await rateLimits.consume('verify', clientIp(ctx))
     const user = await auth.verifyEmail(ctx.state.em, input)
     ctx.body = { success: true, user: await signIn.complete(ctx, user, { secondFactor: false }) }
   })
 
   mount(router, on.postAuthResendVerification, async (ctx) => {
-    const { email } = parseBody(ctx, resendVerificationRequestSchema)
+    const { email } = bodyOf(ctx, on.postAuthResendVerification)
     await rateLimits.consume('resend', clientIp(ctx))
     const { retryAfterSeconds } = await auth.resendVerification(ctx.state.em, email)
     ctx.body = { success: true, message: 'A new verification code has been sent to your email.', retryAfterSeconds }
@@ -71,7 +60,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
    * With two-factor on, the answer is a pending session and the methods to finish with (POST /2fa/verify).
    */
   async function passwordSignIn(ctx: AppContext, options: { admin: boolean }) {
-    const { username, password } = parseBody(ctx, loginRequestSchema)
+    const { username, password } = bodyOf(ctx, options.admin ? on.postAuthAdminLogin : on.postAuthLogin)
     const key = `${clientIp(ctx)}:${username.toLowerCase()}`
     await rateLimits.consume('login', key)
     const user = await auth.login(ctx.state.em, username, password)
@@ -94,7 +83,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
 
   /** The link emailed when failed passwords locked sign-in: lifts the lock once; the owner then signs in as usual. */
   mount(router, on.postAuthUnlock, async (ctx) => {
-    const { token } = parseBody(ctx, unlockAccountRequestSchema)
+    const { token } = bodyOf(ctx, on.postAuthUnlock)
     await rateLimits.consume('verify', clientIp(ctx))
     await locks.unlock(ctx.state.em, token)
     ctx.body = { success: true, message: ACCOUNT_UNLOCKED_ANSWER }
@@ -122,14 +111,14 @@ export function authRoutes(deps: AuthRoutesDeps): Router<AppState> {
   })
 
   mount(router, on.postAuthForgotPassword, async (ctx) => {
-    const { email } = parseBody(ctx, forgotPasswordRequestSchema)
+    const { email } = bodyOf(ctx, on.postAuthForgotPassword)
     await rateLimits.consume('forgot', clientIp(ctx))
     await auth.forgotPassword(ctx.state.em, email)
     ctx.body = { success: true, message: FORGOT_PASSWORD_ANSWER }
   })
 
   mount(router, on.postAuthResetPassword, async (ctx) => {
-    const { token, password } = parseBody(ctx, resetPasswordRequestSchema)
+    const { token, password } = bodyOf(ctx, on.postAuthResetPassword)
     // length and common passwords before the limit is counted; the owner's names once the link names the owner
     assertAcceptablePassword(password)
     await rateLimits.consume('forgot', clientIp(ctx))

@@ -1,5 +1,5 @@
 import Router from '@koa/router'
-import { secondFactorRequestSchema, totpEnableRequestSchema, twoFactorDisableRequestSchema, TWO_FACTOR_MESSAGES } from '@shared/api/two-factor'
+import { TWO_FACTOR_MESSAGES } from '@shared/api/two-factor'
 import { ACCOUNT_MESSAGES } from '@shared/api/account-settings'
 import { twoFactorEndpoints } from '@shared/api/endpoints/two-factor'
 import { requireActiveUser } from '../../http/access'
@@ -7,7 +7,7 @@ import { badRequest, forbidden } from '../../http/errors'
 import { clientIp, type AppContext, type AppState } from '../../http/context'
 import { mount } from '../../http/mount'
 import type { RateLimits } from '../../http/rate-limit'
-import { parseBody } from '../../http/validation'
+import { bodyOf } from '../../http/validation'
 import { User } from '../users/user.entity'
 import { verifyPassword } from './passwords'
 import type { SignIn } from './sign-in'
@@ -54,7 +54,7 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps): Router<AppState> {
 
   mount(router, on.postAuth2faTotpEnable, async (ctx) => {
     const user = await requireActiveUser(ctx)
-    const { code } = parseBody(ctx, totpEnableRequestSchema)
+    const { code } = bodyOf(ctx, on.postAuth2faTotpEnable)
     await rateLimits.consume('twoFactor', `user:${user.id}`)
     const recoveryCodes = await twoFactor.enableTotp(ctx.state.em, user.id, code)
     await rateLimits.reset('twoFactor', `user:${user.id}`)
@@ -67,7 +67,7 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps): Router<AppState> {
 
   mount(router, on.postAuth2faDisable, async (ctx) => {
     const user = await requireActiveUser(ctx)
-    const { password, code } = parseBody(ctx, twoFactorDisableRequestSchema)
+    const { password, code } = bodyOf(ctx, on.postAuth2faDisable)
     // an admin keeps a second factor: the app goes only while a passkey stays
     if (user.isAdmin && (await twoFactor.status(ctx.state.em, user, null)).passkeys === 0) throw forbidden(TWO_FACTOR_MESSAGES.adminKeepsTwoFactor)
     // the password counts against sign-in's limits, as everywhere the settings ask for it
@@ -92,7 +92,7 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps): Router<AppState> {
   })
 
   mount(router, on.postAuth2faVerify, async (ctx) => {
-    const input = parseBody(ctx, secondFactorRequestSchema)
+    const input = bodyOf(ctx, on.postAuth2faVerify)
     const pending = signIn.pendingUserId(ctx)
     await checked(ctx, pending.userId, () => ctx.state.em.transactional((tx) => twoFactor.verify(tx, pending.userId, input)))
     const user = await ctx.state.em.findOne(User, { id: pending.userId })
@@ -103,7 +103,7 @@ export function twoFactorRoutes(deps: TwoFactorRoutesDeps): Router<AppState> {
 
   mount(router, on.postAuth2faStepUp, async (ctx) => {
     const user = await requireActiveUser(ctx)
-    const input = parseBody(ctx, secondFactorRequestSchema)
+    const input = bodyOf(ctx, on.postAuth2faStepUp)
     await checked(ctx, user.id, () => ctx.state.em.transactional((tx) => twoFactor.verify(tx, user.id, input)))
     markSecondFactor(ctx)
     ctx.body = { success: true, verifiedAt: new Date(ctx.session!.secondFactorAt!).toISOString() }

@@ -2,14 +2,7 @@ import Router from '@koa/router'
 import { AUTH_MESSAGES } from '@shared/api/auth'
 import { ACCOUNT_MESSAGES } from '@shared/api/account-settings'
 import { TWO_FACTOR_MESSAGES } from '@shared/api/two-factor'
-import {
-  authenticationVerifyRequestSchema,
-  registrationOptionsRequestSchema,
-  registrationVerifyRequestSchema,
-  stepUpVerifyRequestSchema,
-  WEBAUTHN_MESSAGES,
-  type AuthenticationResponse,
-} from '@shared/api/webauthn'
+import { WEBAUTHN_MESSAGES, type AuthenticationResponse } from '@shared/api/webauthn'
 import { webauthnEndpoints } from '@shared/api/endpoints/webauthn'
 import { requireActiveUser } from '../../http/access'
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../http/errors'
@@ -17,7 +10,7 @@ import { clientIp, type AppContext, type AppState } from '../../http/context'
 import { mount } from '../../http/mount'
 import { serialOrNotFound } from '../../http/path-ids'
 import type { RateLimits } from '../../http/rate-limit'
-import { parseBody } from '../../http/validation'
+import { bodyOf } from '../../http/validation'
 import { User } from '../users/user.entity'
 import { verifyPassword } from './passwords'
 import type { SignIn } from './sign-in'
@@ -80,7 +73,7 @@ export function webauthnRoutes(deps: WebAuthnRoutesDeps): Router<AppState> {
     const user = await requireActiveUser(ctx)
     // a passkey is a way in that outlives a password reset: with two-factor on a fresh second factor, else the password
     await stepUp.require(ctx, user)
-    const { password } = parseBody(ctx, registrationOptionsRequestSchema)
+    const { password } = bodyOf(ctx, on.postAuthWebauthnRegisterOptions)
     if (!user.twoFactorSince) {
       if (password === undefined) throw badRequest(WEBAUTHN_MESSAGES.passwordRequired, 'password_required')
       // the password counts against sign-in's limit, as everywhere the settings ask for it
@@ -100,7 +93,7 @@ export function webauthnRoutes(deps: WebAuthnRoutesDeps): Router<AppState> {
 
   mount(router, on.postAuthWebauthnRegisterVerify, async (ctx) => {
     const user = await requireActiveUser(ctx)
-    const input = parseBody(ctx, registrationVerifyRequestSchema)
+    const input = bodyOf(ctx, on.postAuthWebauthnRegisterVerify)
     const challenge = takeChallenge(ctx, 'register')
     if (!challenge || challenge.userId !== user.id) throw passkeyNotVerified(400)
     const added = await webauthn.register(ctx.state.em, user.id, input, challenge.value)
@@ -121,7 +114,7 @@ export function webauthnRoutes(deps: WebAuthnRoutesDeps): Router<AppState> {
   })
 
   mount(router, on.postAuthWebauthnLoginVerify, async (ctx) => {
-    const { response, admin } = parseBody(ctx, authenticationVerifyRequestSchema)
+    const { response, admin } = bodyOf(ctx, on.postAuthWebauthnLoginVerify)
     const challenge = takeChallenge(ctx, 'login')
     if (!challenge) throw passkeyNotVerified(401)
     if (challenge.userId !== null) {
@@ -155,7 +148,7 @@ export function webauthnRoutes(deps: WebAuthnRoutesDeps): Router<AppState> {
 
   mount(router, on.postAuthWebauthnStepUpVerify, async (ctx) => {
     const user = await requireActiveUser(ctx)
-    const { response } = parseBody(ctx, stepUpVerifyRequestSchema)
+    const { response } = bodyOf(ctx, on.postAuthWebauthnStepUpVerify)
     const challenge = takeChallenge(ctx, 'step-up')
     if (!challenge || challenge.userId !== user.id) throw passkeyNotVerified(401)
     await checked(ctx, response, challenge.value, user.id, false)

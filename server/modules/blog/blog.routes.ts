@@ -1,12 +1,12 @@
 import Router from '@koa/router'
-import { BLOG_MESSAGES, blogListQuerySchema, blogPostInputSchema, blogPostUpdateSchema, blogPreviewRequestSchema } from '@shared/api/blog'
+import { BLOG_MESSAGES } from '@shared/api/blog'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { blogEndpoints } from '@shared/api/endpoints/blog'
 import { requireAdmin } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
 import { mount } from '../../http/mount'
 import { notFound } from '../../http/errors'
-import { parseBody, parseQuery } from '../../http/validation'
+import { bodyOf, queryOf } from '../../http/validation'
 import { toBlogPost } from './blog.mapper'
 import { postId, type BlogService } from './blog.service'
 
@@ -21,7 +21,7 @@ export function blogRoutes(deps: { blog: BlogService }): Router<AppState> {
   const router = new Router<AppState>()
   const on = blogEndpoints
   mount(router, on.getBlog, async (ctx) => {
-    const { page } = parseQuery(ctx, blogListQuerySchema)
+    const { page } = queryOf(ctx, on.getBlog)
     const { items, total } = await deps.blog.listPublished(ctx.state.em, page)
     ctx.set(TOTAL_COUNT_HEADER, String(total))
     ctx.body = items
@@ -44,7 +44,7 @@ export function adminBlogRoutes(deps: { blog: BlogService }): Router<AppState> {
     return next()
   })
   mount(router, on.getAdminBlog, async (ctx) => {
-    const { page } = parseQuery(ctx, blogListQuerySchema)
+    const { page } = queryOf(ctx, on.getAdminBlog)
     const { items, total } = await blog.adminList(ctx.state.em, page)
     ctx.set(TOTAL_COUNT_HEADER, String(total))
     ctx.body = items
@@ -52,11 +52,11 @@ export function adminBlogRoutes(deps: { blog: BlogService }): Router<AppState> {
   mount(router, on.postAdminBlog, async (ctx) => {
     const admin = await requireAdmin(ctx)
     ctx.status = 201
-    ctx.body = await blog.create(ctx.state.em, admin.id, parseBody(ctx, blogPostInputSchema))
+    ctx.body = await blog.create(ctx.state.em, admin.id, bodyOf(ctx, on.postAdminBlog))
   })
   // the same renderer as a save, so the preview is exactly what readers will get
   mount(router, on.postAdminBlogPreview, (ctx) => {
-    ctx.body = { html: blog.preview(parseBody(ctx, blogPreviewRequestSchema).body) }
+    ctx.body = { html: blog.preview(bodyOf(ctx, on.postAdminBlogPreview).body) }
   })
   mount(router, on.getAdminBlogById, async (ctx) => {
     ctx.body = await blog.adminGet(ctx.state.em, idParam(ctx))
@@ -64,7 +64,7 @@ export function adminBlogRoutes(deps: { blog: BlogService }): Router<AppState> {
   mount(router, on.putAdminBlogById, async (ctx) => {
     const admin = await requireAdmin(ctx)
     const id = idParam(ctx)
-    ctx.body = await blog.update(ctx.state.em, admin.id, id, parseBody(ctx, blogPostUpdateSchema))
+    ctx.body = await blog.update(ctx.state.em, admin.id, id, bodyOf(ctx, on.putAdminBlogById))
   })
   mount(router, on.postAdminBlogPublish, async (ctx) => {
     const admin = await requireAdmin(ctx)

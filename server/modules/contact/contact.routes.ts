@@ -1,12 +1,12 @@
 import Router from '@koa/router'
-import { CONTACT_MESSAGES, contactListQuerySchema, contactMessageSchema } from '@shared/api/contact'
+import { CONTACT_MESSAGES } from '@shared/api/contact'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { contactEndpoints } from '@shared/api/endpoints/contact'
 import { requireAdmin } from '../../http/access'
 import { clientIp, sessionUserId, type AppState } from '../../http/context'
 import { mount } from '../../http/mount'
 import type { RateLimits } from '../../http/rate-limit'
-import { parseBody, parseQuery } from '../../http/validation'
+import { bodyOf, queryOf } from '../../http/validation'
 import type { ContactService } from './contact.service'
 
 /** POST /api/contact: anyone may write; limited per address so the form cannot flood the admins' inboxes. */
@@ -15,7 +15,7 @@ export function contactRoutes(deps: { contact: ContactService; rateLimits: RateL
   const on = contactEndpoints
   mount(router, on.postContact, async (ctx) => {
     // validated first: a form with a typo does not use up one of the sender's messages
-    const input = parseBody(ctx, contactMessageSchema)
+    const input = bodyOf(ctx, on.postContact)
     await deps.rateLimits.consume('contact', clientIp(ctx))
     const message = await deps.contact.send(ctx.state.em, input, sessionUserId(ctx))
     ctx.status = 201
@@ -33,7 +33,7 @@ export function adminContactRoutes(deps: { contact: ContactService }): Router<Ap
     return next()
   })
   mount(router, on.getAdminContact, async (ctx) => {
-    const { items, total } = await deps.contact.list(ctx.state.em, parseQuery(ctx, contactListQuerySchema).page)
+    const { items, total } = await deps.contact.list(ctx.state.em, queryOf(ctx, on.getAdminContact).page)
     ctx.set(TOTAL_COUNT_HEADER, String(total))
     ctx.body = items
   })

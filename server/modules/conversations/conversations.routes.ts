@@ -1,12 +1,12 @@
 import Router from '@koa/router'
-import { NEXT_CURSOR_HEADER, conversationListQuerySchema, messageListQuerySchema, openConversationSchema } from '@shared/api/conversations'
+import { NEXT_CURSOR_HEADER } from '@shared/api/conversations'
 import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
 import { actsAsAdmin, requireActiveUser } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
 import { mount } from '../../http/mount'
 import { forbidden } from '../../http/errors'
 import type { RateLimits } from '../../http/rate-limit'
-import { parseBody, parseQuery, requestBody } from '../../http/validation'
+import { bodyOf, queryOf, requestBody } from '../../http/validation'
 import type { ChatViewer, ConversationsService } from './conversations.service'
 import { conversationIdOrNotFound, sendMessage } from './send-message'
 
@@ -29,7 +29,7 @@ export function conversationRoutes(deps: { conversations: ConversationsService; 
 
   mount(router, on.getConversations, async (ctx) => {
     const viewer = await viewerOf(ctx)
-    const { all, ...query } = parseQuery(ctx, conversationListQuerySchema)
+    const { all, ...query } = queryOf(ctx, on.getConversations)
     if (all && !viewer.isAdmin) throw forbidden('Only admins may do this')
     const { items, nextCursor } = await conversations.list(ctx.state.em, { ...query, viewer, everything: all })
     if (nextCursor) ctx.set(NEXT_CURSOR_HEADER, nextCursor)
@@ -38,7 +38,7 @@ export function conversationRoutes(deps: { conversations: ConversationsService; 
 
   mount(router, on.postConversations, async (ctx) => {
     const viewer = await viewerOf(ctx)
-    const { conversation, created } = await conversations.open(ctx.state.em, viewer, parseBody(ctx, openConversationSchema))
+    const { conversation, created } = await conversations.open(ctx.state.em, viewer, bodyOf(ctx, on.postConversations))
     ctx.status = created ? 201 : 200
     ctx.body = conversation
   })
@@ -56,7 +56,7 @@ export function conversationRoutes(deps: { conversations: ConversationsService; 
   mount(router, on.getConversationsMessages, async (ctx) => {
     const viewer = await viewerOf(ctx)
     const id = conversationIdParam(ctx)
-    const page = parseQuery(ctx, messageListQuerySchema)
+    const page = queryOf(ctx, on.getConversationsMessages)
     const { items, nextCursor } = await conversations.messages(ctx.state.em, viewer, id, page)
     if (nextCursor !== null) ctx.set(NEXT_CURSOR_HEADER, String(nextCursor))
     ctx.body = items

@@ -1,16 +1,8 @@
 import Router from '@koa/router'
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { dollarsToCents, providerCheckoutRequestSchema, type CheckoutDto } from '@shared/api/payments'
-import { z } from 'zod'
-import type { Endpoint } from '@shared/api/endpoint'
+import { dollarsToCents, type CheckoutDto } from '@shared/api/payments'
 import { escrowEndpoints, STEP_ENDPOINTS, stepSegment } from '@shared/api/endpoints/escrow'
-import {
-  purchaseRequestSchema,
-  quoteQuerySchema,
-  TRANSACTION_MESSAGES,
-  transactionListQuerySchema,
-  type TransactionAction,
-} from '@shared/api/transactions'
+import { TRANSACTION_MESSAGES, type TransactionAction } from '@shared/api/transactions'
 import { requireActiveUser, requireActiveViewer, requireAdmin } from '../../http/access'
 import type { StepUp } from '../auth/step-up'
 import type { AppContext, AppState } from '../../http/context'
@@ -19,7 +11,7 @@ import { mount } from '../../http/mount'
 import { serialOrNotFound } from '../../http/path-ids'
 import { respondIdempotent, type Answer } from '../../http/idempotency'
 import type { AnnounceDeps } from '../../realtime/announce'
-import { parseBody, parseQuery } from '../../http/validation'
+import { bodyOf, queryOf } from '../../http/validation'
 import type { PurchaseCheckoutInput } from '../payments/payments.service'
 import type { EscrowActor, EscrowServices, EscrowViewer, StepInput } from './escrow.module'
 
@@ -30,12 +22,11 @@ async function viewerOf(ctx: AppContext): Promise<EscrowActor> {
   return { userId: user.id, isAdmin: user.isAdmin, username: user.username, avatar: user.avatar }
 }
 
-/** path segment → action, from the endpoint table; a step that takes a body reads it by its declared schema */
+type StepEndpoint = (typeof STEP_ENDPOINTS)[TransactionAction]
+
+/** path segment → action and its declaration, from the endpoint table; a step that takes a body reads it by that */
 const STEPS = new Map(
-  (Object.entries(STEP_ENDPOINTS) as [TransactionAction, Endpoint][]).map(([action, endpoint]) => [
-    stepSegment(action),
-    { action, body: endpoint.body },
-  ]),
+  (Object.entries(STEP_ENDPOINTS) as [TransactionAction, StepEndpoint][]).map(([action, endpoint]) => [stepSegment(action), { action, endpoint }]),
 )
 
 const ADMIN_MONEY_ACTIONS = new Set<TransactionAction>(['release', 'refund', 'resolve_release', 'resolve_refund'])
@@ -63,7 +54,7 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
 
   mount(router, on.getTransactions, async (ctx) => {
     const viewer = await viewerOf(ctx)
-    const { items, total } = await escrow.queries.list(ctx.state.em, viewer, parseQuery(ctx, transactionListQuerySchema))
+    const { items, total } = await escrow.queries.list(ctx.state.em, viewer, queryOf(ctx, on.getTransactions))
     ctx.set('X-Total-Count', String(total))
     ctx.body = items
   })
@@ -71,7 +62,7 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
   // before /:id
   mount(router, on.getTransactionsAll, async (ctx) => {
     const admin = await requireAdmin(ctx)
-    const query = parseQuery(ctx, transactionListQuerySchema.omit({ role: true }))
+    const query = queryOf(ctx, on.getTransactionsAll)
     const { items, total } = await escrow.queries.list(ctx.state.em, { userId: admin.id, isAdmin: true }, query, true)
     ctx.set('X-Total-Count', String(total))
     ctx.body = items
@@ -79,7 +70,7 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
 
   mount(router, on.getTransactionsQuote, async (ctx) => {
     const viewer = await viewerOf(ctx)
-    ctx.body = await escrow.purchases.quote(ctx.state.em, viewer, parseQuery(ctx, quoteQuerySchema).listingId)
+    ctx.body = await escrow.purchases.quote(ctx.state.em, viewer, queryOf(ctx, on.getTransactionsQuote).listingId)
   })
 
   mount(router, on.getTransactionsById, async (ctx) => {
@@ -89,7 +80,7 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
 
   mount(router, on.postTransactions, async (ctx) => {
     const viewer = await viewerOf(ctx)
-    const { listingId, pay, quotedTotal } = parseBody(ctx, purchaseRequestSchema)
+    const { listingId, pay, quotedTotal } = bodyOf(ctx, on.postTransactions)
     const order = { listingId, quotedTotalCents: quotedTotal === undefined ? undefined : dollarsToCents(quotedTotal)! }
     await answer(ctx, viewer, (tx) =>
       pay === 'balance' ? escrow.purchases.purchaseFromBalance(tx, viewer, order) : escrow.purchases.purchase(tx, viewer, order),
@@ -104,7 +95,7 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
   mount(router, on.postTransactionsCheckout, async (ctx) => {
     const viewer = await viewerOf(ctx)
     const id = idParam(ctx)
-    const { method, returnTo } = parseBody(ctx, providerCheckoutRequestSchema)
+    const { method, returnTo } = bodyOf(ctx, on.postTransactionsCheckout)
     const amountCents = await escrow.queries.amountDue(ctx.state.em, viewer, id)
     ctx.body = await deps.checkout(ctx.state.em, { transactionId: id, userId: viewer.userId, amountCents, method, ip: ctx.ip, returnTo })
   })
@@ -126,7 +117,8 @@ export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
     const id = idParam(ctx)
     // an admin's money decision (paying the seller, or the buyer back) wants a fresh second factor
     if (viewer.isAdmin && ADMIN_MONEY_ACTIONS.has(step.action)) await deps.stepUp.require(ctx, await requireActiveUser(ctx))
-    const input = step.body instanceof z.ZodType ? (parseBody(ctx, step.body) as StepInput) : {}
+    const { endpoint } = step
+    const input: StepInput = endpoint.body === undefined ? {} : bodyOf(ctx, endpoint)
     await answer(ctx, viewer, (tx): Promise<Answer<unknown>> => escrow.steps.act(tx, viewer, id, step.action, input))
   })
 

@@ -1,12 +1,11 @@
 import Router from '@koa/router'
 import { LIVE_PLATFORMS } from '@shared/constants'
-import { handoverStepsSchema } from '@shared/api/transactions'
 import { escrowEndpoints } from '@shared/api/endpoints/escrow'
 import { requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
 import { mount } from '../../http/mount'
 import { notFound } from '../../http/errors'
-import { parseBody } from '../../http/validation'
+import { bodyOf } from '../../http/validation'
 import { recordAudit } from '../audit/audit.service'
 import { HandoverStep } from './escrow.entities'
 
@@ -36,7 +35,7 @@ export function handoverStepRoutes(): Router<AppState> {
     const platform = ctx.params.platform ?? ''
     if (!isPlatform(platform)) throw notFound('No such platform')
     const admin = await requireAdmin(ctx)
-    const { steps } = parseBody(ctx, handoverStepsSchema)
+    const { steps } = bodyOf(ctx, on.putAdminHandoverStepsByPlatform)
     await ctx.state.em.transactional(async (tx) => {
       // saves of one platform's list take turns, so each replaces the whole list and its audit entry's "before" is
       // what it replaced (without it, two at once collided on the positions: a 500)

@@ -1,23 +1,16 @@
 import Router from '@koa/router'
-import { LISTING_MESSAGES, TOTAL_COUNT_HEADER, listingInputSchema, listingUpdateSchema } from '@shared/api/listings'
-import { listingQuerySchema, type ListingFilters } from '@shared/listings/filter'
+import { LISTING_MESSAGES, TOTAL_COUNT_HEADER } from '@shared/api/listings'
+import type { ListingFilters } from '@shared/listings/filter'
 import { listingsEndpoints } from '@shared/api/endpoints/listings'
 import { requireActiveUser } from '../../http/access'
-import { badRequest, notFound } from '../../http/errors'
+import { notFound } from '../../http/errors'
 import { serialOrNotFound } from '../../http/path-ids'
 import { requireSessionUserId, sessionUserId, type AppContext, type AppState } from '../../http/context'
 import { mount } from '../../http/mount'
-import { issueMessage, parseBody } from '../../http/validation'
+import { bodyOf, queryOf } from '../../http/validation'
 import type { ListingWritesService } from './listing-writes.service'
 import { toListingDto } from './listing.mapper'
 import type { ListingsService, Viewer } from './listings.service'
-
-/** Query-string filters through the shared schema; the first problem is the 400's message. */
-function parseFilters(ctx: AppContext): ListingFilters {
-  const result = listingQuerySchema.safeParse(ctx.query)
-  if (!result.success) throw badRequest(issueMessage(result.error.issues[0], 'Invalid query'), 'validation_error')
-  return result.data
-}
 
 /** A listing id from the path; anything that cannot be one is simply not found. */
 export function listingIdParam(ctx: AppContext): number {
@@ -41,12 +34,12 @@ export function listingsRoutes(deps: { listings: ListingsService; writes: Listin
   }
 
   mount(router, on.getAccounts, async (ctx) => {
-    await sendPage(ctx, parseFilters(ctx))
+    await sendPage(ctx, queryOf(ctx, on.getAccounts))
   })
 
   // the named routes come before /:id, which would otherwise swallow them
   mount(router, on.getAccountsSearch, async (ctx) => {
-    await sendPage(ctx, { ...parseFilters(ctx), page: 1 })
+    await sendPage(ctx, { ...queryOf(ctx, on.getAccountsSearch), page: 1 })
   })
 
   mount(router, on.getAccountsFeatured, async (ctx) => {
@@ -70,7 +63,7 @@ export function listingsRoutes(deps: { listings: ListingsService; writes: Listin
   // writing: the seller's own listings only; a ban takes selling away at once
   mount(router, on.postAccounts, async (ctx) => {
     const seller = await requireActiveUser(ctx)
-    const listing = await writes.create(ctx.state.em, seller.id, parseBody(ctx, listingInputSchema))
+    const listing = await writes.create(ctx.state.em, seller.id, bodyOf(ctx, on.postAccounts))
     ctx.status = 201
     ctx.body = toListingDto(listing, true)
   })
@@ -78,7 +71,7 @@ export function listingsRoutes(deps: { listings: ListingsService; writes: Listin
   mount(router, on.patchAccountsById, async (ctx) => {
     const seller = await requireActiveUser(ctx)
     const id = listingIdParam(ctx)
-    const listing = await writes.update(ctx.state.em, seller.id, id, parseBody(ctx, listingUpdateSchema))
+    const listing = await writes.update(ctx.state.em, seller.id, id, bodyOf(ctx, on.patchAccountsById))
     ctx.body = toListingDto(listing, true)
   })
 

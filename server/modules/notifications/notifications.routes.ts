@@ -1,21 +1,14 @@
 import Router from '@koa/router'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
-import { notificationListQuerySchema } from '@shared/api/notifications'
 import { notificationsEndpoints } from '@shared/api/endpoints/notifications'
-import { badRequest, notFound } from '../../http/errors'
-import { issueMessage } from '../../http/validation'
-import { requireSessionUserId, type AppContext, type AppState } from '../../http/context'
+import { notFound } from '../../http/errors'
+import { queryOf } from '../../http/validation'
+import { requireSessionUserId, type AppState } from '../../http/context'
 import { mount } from '../../http/mount'
 import { toNotificationDto } from '../../realtime/announce'
 import type { NotificationService } from './notifications.service'
 
 const NOT_FOUND = 'Notification not found'
-
-function parseListQuery(ctx: AppContext) {
-  const result = notificationListQuerySchema.safeParse(ctx.query)
-  if (!result.success) throw badRequest(issueMessage(result.error.issues[0], 'Invalid query'), 'validation_error')
-  return result.data
-}
 
 /** SPEC §7: the signed-in user's own notifications; every route is 401 when signed out. */
 export function notificationRoutes(deps: { notifications: NotificationService }): Router<AppState> {
@@ -25,7 +18,7 @@ export function notificationRoutes(deps: { notifications: NotificationService })
 
   mount(router, on.getNotifications, async (ctx) => {
     const userId = requireSessionUserId(ctx)
-    const { items, total } = await notifications.list(ctx.state.em, userId, parseListQuery(ctx))
+    const { items, total } = await notifications.list(ctx.state.em, userId, queryOf(ctx, on.getNotifications))
     ctx.set(TOTAL_COUNT_HEADER, String(total))
     ctx.body = items.map(toNotificationDto)
   })

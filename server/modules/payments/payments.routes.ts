@@ -1,12 +1,12 @@
 import Router from '@koa/router'
-import { completePaymentRequestSchema, depositRequestSchema, dollarsToCents, purchaseOrderId, verifyPaymentRequestSchema } from '@shared/api/payments'
+import { dollarsToCents, purchaseOrderId } from '@shared/api/payments'
 import { paymentsEndpoints } from '@shared/api/endpoints/payments'
 import { requireActiveUser } from '../../http/access'
 import { clientIp, requireSessionUserId, type AppState } from '../../http/context'
 import { mount } from '../../http/mount'
 import { respondIdempotent } from '../../http/idempotency'
 import type { AnnounceDeps } from '../../realtime/announce'
-import { parseBody, requestBody } from '../../http/validation'
+import { bodyOf, requestBody } from '../../http/validation'
 import { decodeState } from './provider-common'
 import { toVerifyResponse } from './payments.mapper'
 import type { PaymentsService } from './payments.service'
@@ -32,7 +32,7 @@ export function paymentRoutes(deps: { payments: PaymentsService; announce: Annou
 
   mount(router, on.postPaymentsDeposits, async (ctx) => {
     const user = await requireActiveUser(ctx)
-    const input = parseBody(ctx, depositRequestSchema)
+    const input = bodyOf(ctx, on.postPaymentsDeposits)
     const buyer = { id: user.id, username: user.username, email: user.email, ip: clientIp(ctx) }
     // with an Idempotency-Key, a retried request answers the first order instead of opening a second one
     await respondIdempotent(ctx, user.id, (tx) => payments.createDeposit(tx, buyer, dollarsToCents(input.amount)!, input.method, input.returnTo), {
@@ -43,7 +43,7 @@ export function paymentRoutes(deps: { payments: PaymentsService; announce: Annou
 
   mount(router, on.postTrustapVerifyPayment, async (ctx) => {
     const userId = requireSessionUserId(ctx)
-    const input = parseBody(ctx, verifyPaymentRequestSchema)
+    const input = bodyOf(ctx, on.postTrustapVerifyPayment)
     const orderId = orderIdOf(input)
     // a deposit's transaction_id is the provider's reference, not an order
     const providerRef = orderId ? null : (input.transaction_id ?? null)
@@ -54,7 +54,7 @@ export function paymentRoutes(deps: { payments: PaymentsService; announce: Annou
 
   mount(router, on.postTrustapCompletePayment, async (ctx) => {
     const userId = requireSessionUserId(ctx)
-    const { order_id } = parseBody(ctx, completePaymentRequestSchema)
+    const { order_id } = bodyOf(ctx, on.postTrustapCompletePayment)
     const order = await payments.findOwnOrder(ctx.state.em, userId, { orderId: order_id })
     const { order: after, outcome } = await payments.confirm(ctx.state.em, order)
     ctx.body = toVerifyResponse(after, outcome, await payments.creditedToBalance(ctx.state.em, after, outcome))

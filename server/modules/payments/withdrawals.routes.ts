@@ -1,6 +1,6 @@
 import Router from '@koa/router'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
-import { dollarsToCents, rejectWithdrawalSchema, withdrawalRequestSchema, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@shared/api/payments'
+import { dollarsToCents, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@shared/api/payments'
 import { paymentsEndpoints } from '@shared/api/endpoints/payments'
 import { requireActiveUser, requireAdmin } from '../../http/access'
 import { requireSessionUserId, type AppContext, type AppState } from '../../http/context'
@@ -8,7 +8,7 @@ import { mount } from '../../http/mount'
 import { badRequest, notFound } from '../../http/errors'
 import { respondIdempotent } from '../../http/idempotency'
 import type { AnnounceDeps } from '../../realtime/announce'
-import { parseBody } from '../../http/validation'
+import { bodyOf } from '../../http/validation'
 import type { StepUp } from '../auth/step-up'
 import type { BalanceService } from './balance.service'
 import { toAdminWithdrawalDto, toWithdrawalDto } from './payments.mapper'
@@ -48,7 +48,7 @@ export function withdrawalRoutes(deps: {
     const user = await requireActiveUser(ctx)
     // money out: with two-factor on, a second factor from the last 5 minutes or one in the body
     await stepUp.require(ctx, user)
-    const input = parseBody(ctx, withdrawalRequestSchema)
+    const input = bodyOf(ctx, on.postWithdrawals)
     // an Idempotency-Key makes a retried request answer the first one instead of holding the money twice
     await respondIdempotent(
       ctx,
@@ -126,7 +126,7 @@ export function adminWithdrawalRoutes(deps: { withdrawals: WithdrawalsService; s
     const admin = await requireAdmin(ctx)
     await stepUp.require(ctx, admin)
     const id = idParam(ctx)
-    const { reason } = parseBody(ctx, rejectWithdrawalSchema)
+    const { reason } = bodyOf(ctx, on.postAdminWithdrawalsReject)
     await respondIdempotent(
       ctx,
       admin.id,

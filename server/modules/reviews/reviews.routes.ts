@@ -1,15 +1,14 @@
 import Router from '@koa/router'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
-import { REVIEW_MESSAGES, reviewListQuerySchema, reviewRequestSchema } from '@shared/api/reviews'
+import { REVIEW_MESSAGES } from '@shared/api/reviews'
 import { TRANSACTION_MESSAGES } from '@shared/api/transactions'
-import { moderationReasonSchema } from '@shared/api/moderation'
 import { reviewsEndpoints } from '@shared/api/endpoints/reviews'
 import { actsAsAdmin, requireActiveUser, requireAdmin } from '../../http/access'
 import type { AppContext, AppState } from '../../http/context'
 import { mount } from '../../http/mount'
 import { notFound } from '../../http/errors'
 import { serialOrNotFound } from '../../http/path-ids'
-import { parseBody, parseQuery } from '../../http/validation'
+import { bodyOf, queryOf } from '../../http/validation'
 import { parseSellerId } from '../sellers/sellers.params'
 import { commitThenAnnounce, type AnnounceDeps } from '../../realtime/announce'
 import type { ReviewsService } from './reviews.service'
@@ -33,7 +32,7 @@ export function reviewsRoutes(deps: { reviews: ReviewsService; announce: Announc
   mount(router, on.postTransactionsReview, async (ctx) => {
     const user = await requireActiveUser(ctx)
     const id = dealIdParam(ctx)
-    const input = parseBody(ctx, reviewRequestSchema)
+    const input = bodyOf(ctx, on.postTransactionsReview)
     const review = await commitThenAnnounce(ctx.state.em, deps.announce, 'review', (tx) =>
       reviews.write(tx, { userId: user.id, isAdmin: actsAsAdmin(user) }, id, input),
     )
@@ -43,7 +42,7 @@ export function reviewsRoutes(deps: { reviews: ReviewsService; announce: Announc
 
   mount(router, on.getSellersReviews, async (ctx) => {
     const id = parseSellerId(ctx.params.id)
-    const page = await reviews.forSeller(ctx.state.em, id, parseQuery(ctx, reviewListQuerySchema))
+    const page = await reviews.forSeller(ctx.state.em, id, queryOf(ctx, on.getSellersReviews))
     if (!page) throw notFound(REVIEW_MESSAGES.sellerNotFound)
     ctx.set(TOTAL_COUNT_HEADER, String(page.rating.count))
     ctx.body = page
@@ -60,7 +59,7 @@ export function adminReviewRoutes(deps: { reviews: ReviewsService }): Router<App
   mount(router, on.postAdminReviewsRemove, async (ctx) => {
     const admin = await requireAdmin(ctx)
     const id = serialOrNotFound(ctx.params.id, REVIEW_MESSAGES.notFound)
-    const { reason } = parseBody(ctx, moderationReasonSchema)
+    const { reason } = bodyOf(ctx, on.postAdminReviewsRemove)
     ctx.body = await deps.reviews.remove(ctx.state.em, admin.id, id, reason)
   })
 

@@ -1,10 +1,9 @@
 import Router from '@koa/router'
-import { settingsUpdateSchema } from '@shared/api/settings'
 import { settingsEndpoints } from '@shared/api/endpoints/settings'
 import { requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
 import { mount } from '../../http/mount'
-import { parseBody } from '../../http/validation'
+import { bodyOf } from '../../http/validation'
 import type { SettingsService } from './settings.service'
 
 /** GET / PUT /api/admin/settings: every marketplace setting; admins only (401 signed out, 403 otherwise). */
@@ -21,7 +20,7 @@ export function adminSettingsRoutes(deps: { settings: SettingsService }): Router
   mount(router, on.putAdminSettings, async (ctx) => {
     const admin = await requireAdmin(ctx)
     // checked before the transaction starts: an invalid body is a 400 that touches nothing
-    const patch = parseBody(ctx, settingsUpdateSchema)
+    const patch = bodyOf(ctx, on.putAdminSettings)
     ctx.body = await deps.settings.update(ctx.state.em, admin.id, patch)
   })
   return router

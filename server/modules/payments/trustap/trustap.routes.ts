@@ -1,10 +1,9 @@
 import Router from '@koa/router'
-import { trustapOAuthCallbackSchema, trustapOAuthStartQuerySchema } from '@shared/api/payments'
 import { paymentsEndpoints } from '@shared/api/endpoints/payments'
 import { requireActiveUser } from '../../../http/access'
 import { requireSessionUserId, type AppState } from '../../../http/context'
 import { mount } from '../../../http/mount'
-import { parseBody, parseQuery } from '../../../http/validation'
+import { bodyOf, queryOf } from '../../../http/validation'
 import type { StepUp } from '../../auth/step-up'
 import type { TrustapOAuth } from './trustap.oauth'
 
@@ -21,14 +20,14 @@ export function trustapRoutes(deps: { oauth: TrustapOAuth; stepUp: StepUp }): Ro
     const user = await requireActiveUser(ctx)
     // where payouts go: with two-factor on, only after a fresh second factor (POST /api/auth/2fa/step-up)
     await stepUp.require(ctx, user)
-    const { returnTo } = parseQuery(ctx, trustapOAuthStartQuerySchema)
+    const { returnTo } = queryOf(ctx, on.getTrustapOauthStart)
     ctx.set('Cache-Control', 'no-store')
     ctx.body = { url: await oauth.start(ctx.state.em, user.id, returnTo) }
   })
 
   mount(router, on.postTrustapOauthCallback, async (ctx) => {
     const user = await requireActiveUser(ctx)
-    const { code, state } = parseBody(ctx, trustapOAuthCallbackSchema)
+    const { code, state } = bodyOf(ctx, on.postTrustapOauthCallback)
     ctx.body = await oauth.complete(ctx.state.em, user.id, code, state)
   })
 
