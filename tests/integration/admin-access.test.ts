@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type Router from '@koa/router'
 import { AUTH_MESSAGES } from '../../src/shared/api/auth'
+import { authEndpoints } from '../../src/shared/api/endpoints/auth'
+import { User } from '../../server/modules/users/user.entity'
 import type { RunningServer } from '../../server/server'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { ApiClient } from '../support/http-client'
@@ -128,6 +130,16 @@ describe('the admin sign-in', () => {
     const done = await client.post('/api/auth/2fa/verify', { recoveryCode: admin.recoveryCodes![0] }, { origin: server.url })
     expect(done.json).toMatchObject({ success: true, user: { username: admin.username, isAdmin: true } })
     expect((await client.get('/api/auth/admin-me')).json).toMatchObject({ user: { isAdmin: true } })
+  })
+
+  it('answers an admin who has not set up two-factor yet as its endpoint declares, and says so', async () => {
+    const fresh = await addUser(server, 'fresh_admin')
+    await server.orm.em.fork().nativeUpdate(User, { id: fresh.id }, { isAdmin: true })
+    const client = new ApiClient(server.url)
+    const res = await client.post('/api/auth/admin-login', { username: fresh.username, password: PASSWORD }, { origin: server.url })
+    expect(res.status, res.text).toBe(200)
+    const answer = authEndpoints.postAuthAdminLogin.response.schema.parse(res.json)
+    expect(answer).toMatchObject({ success: true, user: { username: fresh.username, isAdmin: true, twoFactorEnabled: false } })
   })
 
   it('refuses an ordinary account with the right password, and leaves it signed out', async () => {

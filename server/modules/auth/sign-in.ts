@@ -26,7 +26,7 @@ export function createSignIn(deps: { users: UsersService; twoFactor: TwoFactorSe
     ctx: AppContext,
     user: User,
     options: { secondFactor: boolean; admin?: boolean },
-  ): Promise<AuthSuccess['user'] & { isAdmin?: true }> {
+  ): Promise<AuthSuccess['user'] & { isAdmin?: true; twoFactorEnabled?: boolean }> {
     const session = ctx.session!
     session.userId = user.id
     session.isAdmin = actsAsAdmin(user)
@@ -40,7 +40,9 @@ export function createSignIn(deps: { users: UsersService; twoFactor: TwoFactorSe
     else await locks.succeeded(user.id)
     await devices.signedIn(ctx, user)
     const current = await users.toCurrentUser(ctx.state.em, user)
-    return options.admin ? { ...current, isAdmin: true } : current
+    // the admin sign-in answers the user as GET /api/auth/admin-me does (an admin who has not set up two-factor yet is
+    // sent to do so)
+    return options.admin ? { ...current, isAdmin: true, twoFactorEnabled: user.twoFactorSince !== null } : current
   }
 
   /**
