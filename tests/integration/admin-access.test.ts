@@ -125,7 +125,7 @@ describe('the admin sign-in', () => {
     const res = await client.post('/api/auth/admin-login', { username: admin.username, password: PASSWORD }, { origin: server.url })
     expect(res.status, res.text).toBe(200)
     // admins have two-factor on: the password alone signs nobody in
-    expect(res.json).toMatchObject({ requiresTwoFactor: true })
+    expect(authEndpoints.postAuthAdminLogin.response.schema.parse(res.json)).toMatchObject({ requiresTwoFactor: true })
     expect((await client.get('/api/auth/admin-me')).status).toBe(401)
     const done = await client.post('/api/auth/2fa/verify', { recoveryCode: admin.recoveryCodes![0] }, { origin: server.url })
     expect(done.json).toMatchObject({ success: true, user: { username: admin.username, isAdmin: true } })

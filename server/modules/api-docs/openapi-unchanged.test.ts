@@ -12,8 +12,14 @@ const BEFORE = JSON.parse(
   gunzipSync(readFileSync(new URL('../../../tests/fixtures/openapi-before-endpoint-table.json.gz', import.meta.url))).toString('utf8'),
 ) as unknown
 
-/** where `after` drops or changes something `before` said: objects may gain keys, arrays and values must match */
+/**
+ * where `after` drops or changes something `before` said: objects may gain keys, arrays and values must match. A schema
+ * that became one of several (`anyOf`) keeps what it said when one of them does: an answer it described is still one.
+ */
 export function lostInformation(before: unknown, after: unknown, at = '$'): string[] {
+  if (isObject(before) && !('anyOf' in before) && isObject(after) && Array.isArray(after.anyOf)) {
+    if (after.anyOf.some((alternative) => lostInformation(before, alternative, at).length === 0)) return []
+  }
   if (Array.isArray(before)) {
     if (!Array.isArray(after) || after.length !== before.length) return [at]
     return before.flatMap((item, i) => lostInformation(item, after[i], `${at}[${i}]`))
@@ -26,6 +32,8 @@ export function lostInformation(before: unknown, after: unknown, at = '$'): stri
   return Object.is(before, after) ? [] : [at]
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
+
 describe('the OpenAPI document from the endpoint table', () => {
   it('keeps everything the document said before, allowing only new information', () => {
     const now = buildOpenApiDocument(API_ROUTES, { version: '0.0.0-fixture', sessionCookie: 'handover.sid' })
@@ -36,5 +44,14 @@ describe('the OpenAPI document from the endpoint table', () => {
     const before = { a: { b: 1, c: [1, 2] }, d: 'x' }
     expect(lostInformation(before, { a: { b: 1, c: [1, 2], e: 3 }, d: 'x', f: 0 })).toEqual([])
     expect(lostInformation(before, { a: { c: [1] }, d: 'y' })).toEqual(['$.a.b', '$.a.c', '$.d'])
+  })
+
+  it('takes a schema that became one of several as kept only when one of them keeps it whole', () => {
+    const before = { schema: { type: 'object', required: ['success'] } }
+    expect(lostInformation(before, { schema: { anyOf: [{ type: 'object', required: ['requiresTwoFactor'] }, before.schema] } })).toEqual([])
+    expect(lostInformation(before, { schema: { anyOf: [{ type: 'object', required: ['requiresTwoFactor'] }, { type: 'object' }] } })).toEqual([
+      '$.schema.type',
+      '$.schema.required',
+    ])
   })
 })

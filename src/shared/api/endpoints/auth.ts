@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import {
   adminMeResponseSchema,
   authSuccessSchema,
@@ -14,6 +15,7 @@ import {
   verifyEmailRequestSchema,
 } from '../auth'
 import { endpoints, successSchema } from '../endpoint'
+import { twoFactorChallengeSchema } from '../two-factor'
 
 /** /api/auth (auth.routes.ts) for GET /api/openapi.json */
 export const authEndpoints = endpoints('auth', {
@@ -50,7 +52,8 @@ export const authEndpoints = endpoints('auth', {
     summary: 'Sign in with username (or email) and password; the session cookie is set. 423 once failed passwords locked the account',
     auth: 'anonymous',
     body: loginRequestSchema,
-    response: { schema: authSuccessSchema },
+    // with two-factor on, the password alone answers the methods to finish with instead
+    response: { schema: z.union([authSuccessSchema, twoFactorChallengeSchema]) },
     errors: [401, 403, 423, 429],
   },
   postAuthAdminLogin: {
@@ -59,7 +62,7 @@ export const authEndpoints = endpoints('auth', {
     summary: 'The admin sign-in: the same checks and limits as /login, and only an admin gets a session',
     auth: 'anonymous',
     body: loginRequestSchema,
-    response: { schema: authSuccessSchema.extend({ user: adminMeResponseSchema.shape.user }) },
+    response: { schema: z.union([authSuccessSchema.extend({ user: adminMeResponseSchema.shape.user }), twoFactorChallengeSchema]) },
     errors: [401, 403, 423, 429],
   },
   postAuthUnlock: {
