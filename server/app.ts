@@ -23,69 +23,41 @@ import type { AppContext, AppState, SessionData } from './http/context'
 import type { RateLimits } from './http/rate-limit'
 import type { EventBus } from './realtime/bus'
 import type { Presence } from './realtime/presence'
-import { apiDocsRoutes } from './modules/api-docs/api-docs.routes'
-import { API_ROUTES } from './modules/api-docs/api-routes'
-import { APP_VERSION } from './modules/diagnostics/build-info'
-import { accountSettingsRoutes } from './modules/account-settings/account-settings.routes'
-import { AccountSettingsService } from './modules/account-settings/account-settings.service'
-import { EmailChangeService } from './modules/account-settings/email-change.service'
-import { authRoutes } from './modules/auth/auth.routes'
-import { AuthService } from './modules/auth/auth.service'
-import { createKnownDevices } from './modules/auth/known-devices'
-import { createSignIn } from './modules/auth/sign-in'
-import { SignInLocks } from './modules/auth/sign-in-lock'
-import { createStepUp } from './modules/auth/step-up'
-import { createSealer } from './modules/auth/totp'
-import { twoFactorRoutes } from './modules/auth/two-factor.routes'
-import { TwoFactorService } from './modules/auth/two-factor.service'
-import { webauthnRoutes } from './modules/auth/webauthn.routes'
-import { WebAuthnService } from './modules/auth/webauthn.service'
-import { emailRoutes } from './modules/email/email.routes'
+import { createAccountSettingsModule } from './modules/account-settings/account-settings.module'
+import { createAdminModule } from './modules/admin/admin.module'
+import { createApiDocsModule } from './modules/api-docs/api-docs.module'
+import { createAuditModule } from './modules/audit/audit.module'
+import type { AuthService } from './modules/auth/auth.service'
+import { createAuthModule } from './modules/auth/auth.module'
+import type { SignInLocks } from './modules/auth/sign-in-lock'
+import { createBlogModule } from './modules/blog/blog.module'
+import { createContactModule } from './modules/contact/contact.module'
+import { createConversationsModule } from './modules/conversations/conversations.module'
+import type { ConversationsService } from './modules/conversations/conversations.service'
+import { createDiagnosticsModule } from './modules/diagnostics/diagnostics.module'
+import { createEmailModule } from './modules/email/email.module'
 import type { Mailer } from './modules/email/mailer'
-import { healthRoutes } from './modules/health/health.routes'
-import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes'
-import { DiagnosticsService } from './modules/diagnostics/diagnostics.service'
-import { imageRoutes } from './modules/images/image.routes'
-import { createImageProxy, type ImageProxy } from './modules/images/image-proxy'
+import { createEscrowModule, type EscrowModule } from './modules/escrow/escrow-http.module'
+import { createHealthModule } from './modules/health/health.module'
+import { createImagesModule } from './modules/images/images.module'
+import type { ImageProxy } from './modules/images/image-proxy'
 import { LedgerService } from './modules/ledger/ledger.service'
-import { adminDashboardRoutes } from './modules/admin/admin-dashboard.routes'
-import { adminListingsRoutes } from './modules/admin/admin-listings.routes'
-import { ListingModerationService } from './modules/moderation/listing-moderation.service'
-import { adminListingModerationRoutes, adminUserRoutes } from './modules/moderation/moderation.routes'
-import { UserModerationService } from './modules/moderation/user-moderation.service'
-import { adminPaymentRoutes } from './modules/admin/admin-payments.routes'
-import { conversationRoutes } from './modules/conversations/conversations.routes'
-import { supportDeskRoutes } from './modules/conversations/support-desk.routes'
-import { ConversationsService } from './modules/conversations/conversations.service'
-import { escrowRoutes } from './modules/escrow/escrow.routes'
-import { auditRoutes } from './modules/audit/audit.routes'
-import { adminBlogRoutes, blogRoutes } from './modules/blog/blog.routes'
-import { BlogService } from './modules/blog/blog.service'
-import { adminContactRoutes, contactRoutes } from './modules/contact/contact.routes'
-import { ContactService } from './modules/contact/contact.service'
-import { handoverStepRoutes } from './modules/escrow/handover-steps.routes'
-import { createEscrowServices, type EscrowServices } from './modules/escrow/escrow.module'
-import { ListingWritesService } from './modules/listings/listing-writes.service'
-import { listingsRoutes, statsRoutes } from './modules/listings/listings.routes'
-import { ListingsService } from './modules/listings/listings.service'
-import { mediaRoutes } from './modules/media/media.routes'
-import { createMediaStorage } from './modules/media/create-storage'
+import type { ListingWritesService } from './modules/listings/listing-writes.service'
+import { createListingsModule } from './modules/listings/listings.module'
+import type { ListingsService } from './modules/listings/listings.service'
+import { createMediaModule } from './modules/media/media.module'
 import type { MediaStorage } from './modules/media/storage'
-import { uploadRoutes } from './modules/media/upload.routes'
-import { notificationRoutes } from './modules/notifications/notifications.routes'
-import { NotificationService } from './modules/notifications/notifications.service'
+import { createModerationModule } from './modules/moderation/moderation.module'
+import { createNotificationsModule } from './modules/notifications/notifications.module'
+import type { NotificationService } from './modules/notifications/notifications.service'
 import { createPaymentsModule, type PaymentsModule } from './modules/payments/payments.module'
-import { adminSettingsRoutes, siteRoutes } from './modules/settings/settings.routes'
-import { SettingsService } from './modules/settings/settings.service'
-import { createPageRenderer } from './modules/seo/page-renderer'
-import { seoRoutes } from './modules/seo/seo.routes'
-import { adminReviewRoutes, reviewsRoutes } from './modules/reviews/reviews.routes'
-import { ReviewsService } from './modules/reviews/reviews.service'
-import { sellersRoutes } from './modules/sellers/sellers.routes'
-import { SellersService } from './modules/sellers/sellers.service'
-import { createSessionStore, sessionRowId, SessionService } from './modules/sessions/session.store'
-import { sessionsRoutes } from './modules/sessions/sessions.routes'
-import { SignedInSessionsService } from './modules/sessions/sessions.service'
+import { createReviewsModule } from './modules/reviews/reviews.module'
+import { createSellersModule } from './modules/sellers/sellers.module'
+import { createSeoModule } from './modules/seo/seo.module'
+import { createSessionStore, sessionRowId, type SessionService } from './modules/sessions/session.store'
+import { createSessionsModule } from './modules/sessions/sessions.module'
+import { createSettingsModule } from './modules/settings/settings.module'
+import type { SettingsService } from './modules/settings/settings.service'
 import { UsersService } from './modules/users/users.service'
 
 export const SESSION_COOKIE = 'handover.sid'
@@ -131,67 +103,120 @@ export interface Services {
   notifications: NotificationService
   listingWrites: ListingWritesService
   conversations: ConversationsService
-  escrow: EscrowServices
+  escrow: EscrowModule
   /** deposits, provider checkouts and their confirmation, withdrawals, balance (PAYMENTS_PROVIDER) */
   payments: PaymentsModule
 }
 
-export function createServices(deps: Pick<AppDeps, 'config' | 'mailer' | 'bus' | 'logger' | 'presence' | 'rateLimits'>): Services {
+type ModuleDeps = Omit<AppDeps, 'orm'>
+type Modules = ReturnType<typeof createModules>
+
+/** Every module, each built from the services of the ones before it. */
+function createModules(deps: ModuleDeps) {
+  const { config, mailer, bus, logger, presence, rateLimits } = deps
   const ledger = new LedgerService()
   const users = new UsersService(ledger)
-  const sessions = new SessionService()
-  const settings = new SettingsService()
-  const notifications = new NotificationService(deps.bus, deps.logger)
-  const signInLocks = new SignInLocks({
-    rateLimits: deps.rateLimits,
-    mailer: deps.mailer,
-    notifications,
-    logger: deps.logger,
-    publicUrl: deps.config.publicUrl,
-  })
-  const auth = new AuthService({
-    users,
+  const sessions = createSessionsModule({ bus, logger })
+  const settings = createSettingsModule()
+  const notifications = createNotificationsModule({ bus, logger })
+  // what most modules build on
+  const core = {
     ledger,
-    sessions,
-    settings,
-    mailer: deps.mailer,
-    secret: deps.config.sessionSecret,
-    publicUrl: deps.config.publicUrl,
-    signInLocks,
-  })
-  const listings = new ListingsService()
-  const media = createMediaStorage(deps.config.media, deps.logger)
-  const listingWrites = new ListingWritesService({ settings, notifications, media, bus: deps.bus, logger: deps.logger })
-  const conversations = new ConversationsService({ bus: deps.bus, presence: deps.presence, logger: deps.logger, listings, users })
+    users,
+    sessions: sessions.sessions,
+    settings: settings.settings,
+    notifications: notifications.notifications,
+    mailer,
+    bus,
+    logger,
+  }
+  const auth = createAuthModule({ ...core, config, rateLimits })
+  const media = createMediaModule({ config, logger, rateLimits })
+  const listings = createListingsModule({ ...core, media: media.storage })
+  const conversations = createConversationsModule({ bus, presence, logger, listings: listings.listings, users, rateLimits })
   // escrow is created below and calls payments for checkouts; payments reach it lazily to fund purchases
   const payments = createPaymentsModule({
-    config: deps.config,
-    ledger,
-    notifications,
-    bus: deps.bus,
-    logger: deps.logger,
+    ...core,
+    config,
     purchases: () => ({
       payWithProvider: (tx, order) => escrow.steps.payWithProvider(tx, order),
       holdForProviderComplaint: (tx, transactionId) => escrow.system.holdForProviderComplaint(tx, transactionId),
     }),
   })
-  const escrow = createEscrowServices({ ledger, settings, notifications, conversations, bus: deps.bus, logger: deps.logger })
+  const escrow = createEscrowModule({
+    ...core,
+    conversations: conversations.conversations,
+    checkout: (em, input) => payments.payments.createPurchaseCheckout(em, input),
+    stepUp: auth.stepUp,
+  })
+  const reviews = createReviewsModule({ ...core, deal: (em, viewer, id) => escrow.queries.get(em, viewer, id) })
+  const blog = createBlogModule()
+  const diagnostics = createDiagnosticsModule({ config, mailer, provider: payments.provider, redis: deps.redis, webRoot: deps.webRoot })
   return {
     ledger,
     users,
+    bus,
     sessions,
-    auth,
-    signInLocks,
-    listings,
-    media,
-    bus: deps.bus,
     settings,
     notifications,
-    listingWrites,
+    auth,
+    media,
+    listings,
     conversations,
-    escrow,
     payments,
+    escrow,
+    reviews,
+    blog,
+    diagnostics,
+    sellers: createSellersModule({ ratings: (em, ids) => reviews.reviews.ratings(em, ids) }),
+    images: createImagesModule(deps),
+    moderation: createModerationModule({ ...core, holdDealsOf: (tx, sellerId) => escrow.system.holdDealsOfBannedSeller(tx, sellerId) }),
+    admin: createAdminModule({
+      listingWrites: listings.writes,
+      payments: payments.payments,
+      escrow,
+      conversations: conversations.conversations,
+      stepUp: auth.stepUp,
+    }),
+    contact: createContactModule({ config, mailer, logger, rateLimits }),
+    accountSettings: createAccountSettingsModule({
+      ...core,
+      config,
+      media: media.storage,
+      rateLimits,
+      stepUp: auth.stepUp,
+      signInLocks: auth.signInLocks,
+    }),
+    email: createEmailModule({ mailer, diagnostics: diagnostics.diagnostics }),
+    health: createHealthModule(),
+    audit: createAuditModule(),
+    apiDocs: createApiDocsModule({ sessionCookie: sessionCookieName(config.publicUrl) }),
+    seo: createSeoModule({ config, blog: blog.blog, listings: listings.listings, logger }),
   }
+}
+
+/** The services the rest of the server reaches (boot tasks, the seed, tests), taken from the modules. */
+function servicesOf(m: Modules): Services {
+  return {
+    ledger: m.ledger,
+    users: m.users,
+    sessions: m.sessions.sessions,
+    auth: m.auth.auth,
+    signInLocks: m.auth.signInLocks,
+    listings: m.listings.listings,
+    media: m.media.storage,
+    bus: m.bus,
+    settings: m.settings.settings,
+    notifications: m.notifications.notifications,
+    listingWrites: m.listings.writes,
+    conversations: m.conversations.conversations,
+    escrow: m.escrow,
+    payments: m.payments,
+  }
+}
+
+export function createServices(deps: Pick<AppDeps, 'config' | 'mailer' | 'bus' | 'logger' | 'presence' | 'rateLimits'>): Services {
+  return servicesOf(createModules(deps))
 }
 
 export interface CreatedApp {
@@ -205,34 +230,7 @@ export interface CreatedApp {
 
 export function createApp(deps: AppDeps): CreatedApp {
   const { config, orm, logger } = deps
-  const services = createServices(deps)
-  const blog = new BlogService()
-  const contact = new ContactService({ mailer: deps.mailer, logger, publicUrl: config.publicUrl })
-  const accountSettings = new AccountSettingsService({ ...services, mailer: deps.mailer, logger, publicUrl: config.publicUrl })
-  const emailChange = new EmailChangeService({
-    users: services.users,
-    mailer: deps.mailer,
-    secret: config.sessionSecret,
-    publicUrl: config.publicUrl,
-  })
-  const diagnostics = new DiagnosticsService({
-    config,
-    mailer: deps.mailer,
-    provider: services.payments.provider,
-    redis: deps.redis,
-    webRoot: deps.webRoot,
-  })
-  const twoFactor = new TwoFactorService({ sealer: createSealer(config.sessionSecret), secret: config.sessionSecret })
-  const stepUp = createStepUp({ twoFactor, rateLimits: deps.rateLimits })
-  const devices = createKnownDevices({ mailer: deps.mailer, notifications: services.notifications, logger, publicUrl: config.publicUrl })
-  const signIn = createSignIn({ users: services.users, twoFactor, locks: services.signInLocks, devices })
-  const webauthn = new WebAuthnService({ publicUrl: config.publicUrl, secret: config.sessionSecret, twoFactor, logger })
-  const reviews = new ReviewsService({
-    deal: (em, viewer, id) => services.escrow.queries.get(em, viewer, id),
-    notifications: services.notifications,
-    bus: deps.bus,
-    logger,
-  })
+  const modules = createModules(deps)
   // behind the proxy X-Forwarded-For ends with the address the proxy saw, which is the only entry it vouches for:
   // one hop, so a client cannot pick its own address (and rate-limit key) by sending the header itself
   const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? 1 : 0 })
@@ -269,11 +267,10 @@ export function createApp(deps: AppDeps): CreatedApp {
     ctx.state.em = orm.em.fork()
     await next()
   })
-  app.use(mountRouter(healthRoutes(), { allowedMethods: false }))
+  app.use(mountRouter(modules.health.router, { allowedMethods: false }))
   // beside /healthz, ahead of the session middleware: with the database down it still answers (503), and a
   // session it cannot read only means the public view
-  const diagnosticsRouter = diagnosticsRoutes({
-    diagnostics,
+  const diagnosticsRouter = modules.diagnostics.router({
     viewerIsAdmin: async (ctx) => {
       const session = await readSession(ctx.req)
       return session?.userId ? actsAsAdmin(await activeUser(ctx.state.em, session.userId)) : false
@@ -285,63 +282,48 @@ export function createApp(deps: AppDeps): CreatedApp {
   app.use(refuseDeepBodies())
   app.use(refuseUnstorableText())
   app.use(sessionMiddleware)
+  // one list across the modules, router by router: where two routers' paths overlap, the first mounted answers
   for (const router of [
-    authRoutes({ auth: services.auth, users: services.users, rateLimits: deps.rateLimits, signIn, locks: services.signInLocks }),
-    sessionsRoutes({ sessions: new SignedInSessionsService({ bus: deps.bus, logger }) }),
-    twoFactorRoutes({ twoFactor, signIn, stepUp, rateLimits: deps.rateLimits, locks: services.signInLocks }),
-    webauthnRoutes({ webauthn, signIn, stepUp, rateLimits: deps.rateLimits, locks: services.signInLocks }),
-    emailRoutes({ mailer: deps.mailer, diagnostics }),
-    listingsRoutes({ listings: services.listings, writes: services.listingWrites }),
-    statsRoutes({ listings: services.listings }),
-    sellersRoutes({ sellers: new SellersService({ ratings: (em, ids) => reviews.ratings(em, ids) }) }),
-    imageRoutes({ proxy: deps.imageProxy ?? createImageProxy(), rateLimits: deps.rateLimits }),
-    notificationRoutes({ notifications: services.notifications }),
-    uploadRoutes({ media: services.media, rateLimits: deps.rateLimits }),
-    mediaRoutes({ media: services.media }),
-    adminListingsRoutes({ writes: services.listingWrites }),
-    adminUserRoutes({
-      users: new UserModerationService({
-        sessions: services.sessions,
-        ledger: services.ledger,
-        notifications: services.notifications,
-        bus: deps.bus,
-        logger,
-        holdDealsOf: (tx, sellerId) => services.escrow.system.holdDealsOfBannedSeller(tx, sellerId),
-      }),
-    }),
-    adminListingModerationRoutes({ listings: new ListingModerationService({ notifications: services.notifications, bus: deps.bus, logger }) }),
-    adminPaymentRoutes({ payments: services.payments.payments, stepUp }),
-    conversationRoutes({ conversations: services.conversations, rateLimits: deps.rateLimits }),
-    supportDeskRoutes({ conversations: services.conversations }),
-    adminDashboardRoutes({ escrow: services.escrow, conversations: services.conversations }),
-    handoverStepRoutes(),
-    auditRoutes(),
-    blogRoutes({ blog }),
-    adminBlogRoutes({ blog }),
-    contactRoutes({ contact, rateLimits: deps.rateLimits }),
-    adminContactRoutes({ contact }),
-    adminSettingsRoutes({ settings: services.settings }),
-    accountSettingsRoutes({ account: accountSettings, email: emailChange, rateLimits: deps.rateLimits, stepUp, locks: services.signInLocks }),
-    siteRoutes({ settings: services.settings }),
-    apiDocsRoutes({ routes: API_ROUTES, version: APP_VERSION, sessionCookie }),
+    modules.auth.routers.auth,
+    modules.sessions.router,
+    modules.auth.routers.twoFactor,
+    modules.auth.routers.webauthn,
+    modules.email.router,
+    modules.listings.routers.listings,
+    modules.listings.routers.stats,
+    modules.sellers.router,
+    modules.images.router,
+    modules.notifications.router,
+    modules.media.routers.upload,
+    modules.media.routers.media,
+    modules.admin.routers.listings,
+    modules.moderation.routers.users,
+    modules.moderation.routers.listings,
+    modules.admin.routers.payments,
+    modules.conversations.routers.conversations,
+    modules.conversations.routers.supportDesk,
+    modules.admin.routers.dashboard,
+    modules.escrow.routers.handoverSteps,
+    modules.audit.router,
+    modules.blog.routers.blog,
+    modules.blog.routers.admin,
+    modules.contact.routers.contact,
+    modules.contact.routers.admin,
+    modules.settings.routers.admin,
+    modules.accountSettings.router,
+    modules.settings.routers.site,
+    modules.apiDocs.router,
     // before escrow's /:id/:step, which would take /{id}/review for a step
-    reviewsRoutes({ reviews, announce: { bus: deps.bus, logger } }),
-    adminReviewRoutes({ reviews }),
-    escrowRoutes({
-      escrow: services.escrow,
-      checkout: (em, input) => services.payments.payments.createPurchaseCheckout(em, input),
-      stepUp,
-      announce: { bus: deps.bus, logger },
-    }),
-    ...services.payments.routers({ stepUp }),
+    modules.reviews.routers.reviews,
+    modules.reviews.routers.admin,
+    modules.escrow.routers.deals,
+    ...modules.payments.routers({ stepUp: modules.auth.stepUp }),
   ]) {
     app.use(mountRouter(router))
   }
-  const seo = seoRoutes({ publicUrl: config.publicUrl, blog })
-  app.use(seo.routes()).use(seo.allowedMethods())
+  app.use(modules.seo.router.routes()).use(modules.seo.router.allowedMethods())
   if (deps.webRoot && existsSync(join(deps.webRoot, 'index.html'))) {
-    const renderPage = createPageRenderer({ root: deps.webRoot, publicUrl: config.publicUrl, listings: services.listings, blog, logger })
-    serveWebsite(app, deps.webRoot, renderPage)
+    serveWebsite(app, deps.webRoot, modules.seo.pageRenderer(deps.webRoot))
   }
 
   async function readSession(req: IncomingMessage): Promise<(SessionData & { sessionKey: string }) | null> {
@@ -356,7 +338,7 @@ export function createApp(deps: AppDeps): CreatedApp {
     return data
   }
 
-  return { app, services, readSession, allowedOrigins }
+  return { app, services: servicesOf(modules), readSession, allowedOrigins }
 }
 
 /** The built renderer: assets cached for a year (hashed names), every other page gets index.html with its own head tags. */

@@ -16,6 +16,7 @@ export interface EscrowServices {
   queries: DealQueries
 }
 
+/** The services alone; createEscrowModule (escrow-http.module.ts) adds the routes. */
 export function createEscrowServices(deps: EscrowDeps): EscrowServices {
   const writer = new DealWriter(deps)
   const steps = new DealSteps(writer, deps)
