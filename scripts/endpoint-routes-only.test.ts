@@ -6,12 +6,12 @@ const table = (name: string) => readFileSync(new URL(`../src/shared/api/endpoint
 
 describe('the endpoint table as the browser gets it', () => {
   it('keeps each endpoint’s method, path, shared pattern and auth, and none of its schemas or their imports', () => {
-    const escrow = routesOnly(table('escrow'))
-    expect(escrow).toContain("path: '/api/transactions/:id'")
-    expect(escrow).toContain("method: 'GET'")
-    expect(escrow).toContain('mountedAs: STEP_ROUTE')
-    expect(escrow).toContain("auth: 'admin'")
-    expect(escrow).toContain('export const STEP_ENDPOINTS')
+    const deals = routesOnly(table('transactions'))
+    expect(deals).toContain("path: '/api/transactions/:id'")
+    expect(deals).toContain("method: 'GET'")
+    expect(deals).toContain('mountedAs: STEP_ROUTE')
+    expect(deals).toContain("auth: 'admin'")
+    expect(deals).toContain('export const STEP_ENDPOINTS')
     for (const gone of [
       'transactionDetailSchema',
       'purchaseRequestSchema',
@@ -21,7 +21,7 @@ describe('the endpoint table as the browser gets it', () => {
       'idempotent',
       'Every deal',
     ]) {
-      expect(escrow).not.toContain(gone)
+      expect(deals).not.toContain(gone)
     }
   })
 

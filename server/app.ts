@@ -37,7 +37,7 @@ import type { ConversationsService } from './modules/conversations/conversations
 import { createDiagnosticsModule } from './modules/diagnostics/diagnostics.module'
 import { createEmailModule } from './modules/email/email.module'
 import type { Mailer } from './modules/email/mailer'
-import { createEscrowModule, type EscrowModule } from './modules/escrow/escrow-http.module'
+import { createTransactionsModule, type TransactionsModule } from './modules/transactions/transactions.module'
 import { createHealthModule } from './modules/health/health.module'
 import { createImagesModule } from './modules/images/images.module'
 import type { ImageProxy } from './modules/images/image-proxy'
@@ -103,7 +103,7 @@ export interface Services {
   notifications: NotificationService
   listingWrites: ListingWritesService
   conversations: ConversationsService
-  escrow: EscrowModule
+  transactions: TransactionsModule
   /** deposits, provider checkouts and their confirmation, withdrawals, balance (PAYMENTS_PROVIDER) */
   payments: PaymentsModule
 }
@@ -134,22 +134,22 @@ function createModules(deps: ModuleDeps) {
   const media = createMediaModule({ config, logger, rateLimits })
   const listings = createListingsModule({ ...core, media: media.storage })
   const conversations = createConversationsModule({ bus, presence, logger, listings: listings.listings, users, rateLimits })
-  // escrow is created below and calls payments for checkouts; payments reach it lazily to fund purchases
+  // transactions are created below and calls payments for checkouts; payments reach it lazily to fund purchases
   const payments = createPaymentsModule({
     ...core,
     config,
     purchases: () => ({
-      payWithProvider: (tx, order) => escrow.steps.payWithProvider(tx, order),
-      holdForProviderComplaint: (tx, transactionId) => escrow.system.holdForProviderComplaint(tx, transactionId),
+      payWithProvider: (tx, order) => transactions.steps.payWithProvider(tx, order),
+      holdForProviderComplaint: (tx, transactionId) => transactions.system.holdForProviderComplaint(tx, transactionId),
     }),
   })
-  const escrow = createEscrowModule({
+  const transactions = createTransactionsModule({
     ...core,
     conversations: conversations.conversations,
     checkout: (em, input) => payments.payments.createPurchaseCheckout(em, input),
     stepUp: auth.stepUp,
   })
-  const reviews = createReviewsModule({ ...core, deal: (em, viewer, id) => escrow.queries.get(em, viewer, id) })
+  const reviews = createReviewsModule({ ...core, deal: (em, viewer, id) => transactions.queries.get(em, viewer, id) })
   const blog = createBlogModule()
   const diagnostics = createDiagnosticsModule({ config, mailer, provider: payments.provider, redis: deps.redis, webRoot: deps.webRoot })
   return {
@@ -164,17 +164,17 @@ function createModules(deps: ModuleDeps) {
     listings,
     conversations,
     payments,
-    escrow,
+    transactions,
     reviews,
     blog,
     diagnostics,
     sellers: createSellersModule({ ratings: (em, ids) => reviews.reviews.ratings(em, ids) }),
     images: createImagesModule(deps),
-    moderation: createModerationModule({ ...core, holdDealsOf: (tx, sellerId) => escrow.system.holdDealsOfBannedSeller(tx, sellerId) }),
+    moderation: createModerationModule({ ...core, holdDealsOf: (tx, sellerId) => transactions.system.holdDealsOfBannedSeller(tx, sellerId) }),
     admin: createAdminModule({
       listingWrites: listings.writes,
       payments: payments.payments,
-      escrow,
+      transactions,
       conversations: conversations.conversations,
       stepUp: auth.stepUp,
     }),
@@ -210,7 +210,7 @@ function servicesOf(m: Modules): Services {
     notifications: m.notifications.notifications,
     listingWrites: m.listings.writes,
     conversations: m.conversations.conversations,
-    escrow: m.escrow,
+    transactions: m.transactions,
     payments: m.payments,
   }
 }
@@ -303,7 +303,7 @@ export function createApp(deps: AppDeps): CreatedApp {
     modules.conversations.routers.conversations,
     modules.conversations.routers.supportDesk,
     modules.admin.routers.dashboard,
-    modules.escrow.routers.handoverSteps,
+    modules.transactions.routers.handoverSteps,
     modules.audit.router,
     modules.blog.routers.blog,
     modules.blog.routers.admin,
@@ -313,10 +313,10 @@ export function createApp(deps: AppDeps): CreatedApp {
     modules.accountSettings.router,
     modules.settings.routers.site,
     modules.apiDocs.router,
-    // before escrow's /:id/:step, which would take /{id}/review for a step
+    // before the deals' /:id/:step, which would take /{id}/review for a step
     modules.reviews.routers.reviews,
     modules.reviews.routers.admin,
-    modules.escrow.routers.deals,
+    modules.transactions.routers.deals,
     ...modules.payments.routers({ stepUp: modules.auth.stepUp }),
   ]) {
     app.use(mountRouter(router))

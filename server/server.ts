@@ -121,7 +121,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
   // unpaid reservations lapse and finished countdowns release funds; deals are locked one by one, so instances
   // sweeping at the same time never move one twice
   const escrowSweep = setInterval(() => {
-    created.services.escrow.system.runDue(orm.em.fork()).catch((err: unknown) => logger.warn({ err }, 'escrow sweep failed'))
+    created.services.transactions.system.runDue(orm.em.fork()).catch((err: unknown) => logger.warn({ err }, 'escrow sweep failed'))
   }, ESCROW_SWEEP_MS)
   escrowSweep.unref()
 

@@ -6,7 +6,12 @@ import { PasswordResetSchema, PendingSignupSchema } from '../modules/auth/auth.e
 import { AccountUnlockSchema, KnownDeviceSchema, PasskeySchema, RecoveryCodeSchema, UserTotpSchema } from '../modules/auth/two-factor.entities'
 import { ConversationSchema, MessageSchema } from '../modules/conversations/conversation.entities'
 import { OutboxEmailSchema } from '../modules/email/email.entity'
-import { ChecklistItemSchema, EscrowTransactionEventSchema, EscrowTransactionSchema, HandoverStepSchema } from '../modules/escrow/escrow.entities'
+import {
+  ChecklistItemSchema,
+  EscrowTransactionEventSchema,
+  EscrowTransactionSchema,
+  HandoverStepSchema,
+} from '../modules/transactions/transactions.entities'
 import { ListingSchema } from '../modules/listings/listing.entity'
 import { ModerationFlagSchema } from '../modules/moderation/moderation-flag.entity'
 import { LedgerAccountSchema, LedgerEntrySchema, LedgerTransferSchema } from '../modules/ledger/ledger.entities'

@@ -310,7 +310,7 @@ describe('escrow transactions', () => {
     const id = await pendingDeal('Cats, "dogs" and more')
     const socket = await openSocket(server.url, admin.client.cookieHeader)
     // the sweep failing: nothing lapses the reservation on its own
-    const sweep = vi.spyOn(server.created.services.escrow.system, 'runDue').mockResolvedValue(0)
+    const sweep = vi.spyOn(server.created.services.transactions.system, 'runDue').mockResolvedValue(0)
     try {
       socket.send({ type: 'authenticate', userId: 999 })
       await socket.next('authenticated')

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import pg from 'pg'
 import { checkoutSchema } from '../../src/shared/api/payments'
 import type { RunningServer } from '../../server/server'
-import { SystemMoves } from '../../server/modules/escrow/system-moves'
+import { SystemMoves } from '../../server/modules/transactions/system-moves'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { errorCode, type ApiClient } from '../support/http-client'
 import { addUser, fundWallet, pressCheckoutButton, type TestUser } from '../support/payments'
@@ -37,7 +37,7 @@ beforeAll(async () => {
   sql = new pg.Client({ connectionString: db.url })
   await sql.connect()
   // the timer's sweep does nothing here: the commands sweep, with the clock moved on
-  vi.spyOn(server.created.services.escrow.system, 'runDue').mockResolvedValue(0)
+  vi.spyOn(server.created.services.transactions.system, 'runDue').mockResolvedValue(0)
 })
 
 afterAll(async () => {
@@ -51,7 +51,7 @@ afterAll(async () => {
 const HOURS_2 = 2 * 60 * 60 * 1000
 const YEAR = 365 * 24 * 60 * 60 * 1000
 const runSweep = (ahead: number) =>
-  SystemMoves.prototype.runDue.call(server.created.services.escrow.system, server.orm.em.fork(), new Date(Date.now() + ahead))
+  SystemMoves.prototype.runDue.call(server.created.services.transactions.system, server.orm.em.fork(), new Date(Date.now() + ahead))
 
 /** One run's people (new for each run, so runs and their shrinking never meet) and what only the server knows. */
 interface Real {

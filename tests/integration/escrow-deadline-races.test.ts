@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import pg from 'pg'
 import { TRANSACTION_MESSAGES, transactionListSchema } from '../../src/shared/api/transactions'
 import type { RunningServer } from '../../server/server'
-import { SystemMoves } from '../../server/modules/escrow/system-moves'
+import { SystemMoves } from '../../server/modules/transactions/system-moves'
 import type { TestDatabase } from '../support/database'
 import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import type { ApiClient } from '../support/http-client'
@@ -27,7 +27,7 @@ let carol: { client: ApiClient; id: number }
 let admin: { client: ApiClient; id: number }
 
 /** the real sweep, whatever the timer's copy is spied to do */
-const sweep = (now?: Date) => SystemMoves.prototype.runDue.call(server.created.services.escrow.system, server.orm.em.fork(), now)
+const sweep = (now?: Date) => SystemMoves.prototype.runDue.call(server.created.services.transactions.system, server.orm.em.fork(), now)
 
 beforeAll(async () => {
   db = await createDemoDatabase()
@@ -38,7 +38,7 @@ beforeAll(async () => {
   carol = await signIn('carol')
   admin = await signIn('admin')
   // the timer's sweep does nothing in this file: each test runs it itself when its race is set up
-  vi.spyOn(server.created.services.escrow.system, 'runDue').mockResolvedValue(0)
+  vi.spyOn(server.created.services.transactions.system, 'runDue').mockResolvedValue(0)
 })
 
 afterAll(async () => {

@@ -417,7 +417,7 @@ describe('the server’s own moves', () => {
   it('cancels an unpaid reservation when it lapses and puts the listing back', async () => {
     const listing = await listingToBuy(alice.id, carol.id)
     const deal = detail((await carol.client.post('/api/transactions', { listingId: listing.id })).json)
-    const { escrow } = server.created.services
+    const { transactions: escrow } = server.created.services
     expect(await escrow.system.runDue(server.orm.em.fork(), new Date(Date.now() + 29 * 60_000))).toBe(0)
     expect(await escrow.system.runDue(server.orm.em.fork(), new Date(Date.now() + 31 * 60_000))).toBeGreaterThanOrEqual(1)
     expect(detail((await carol.client.get(`/api/transactions/${deal.id}`)).json).status).toBe('cancelled')
@@ -459,7 +459,7 @@ describe('the server’s own moves', () => {
     const ends = new Date(started.countdownEndsAt!).getTime()
     expect(ends - Date.now()).toBeGreaterThan((started.countdownDays - 0.01) * 86_400_000)
     const sellerBefore = await balanceOf(`wallet:${listing.sellerId}`)
-    await server.created.services.escrow.system.runDue(server.orm.em.fork(), new Date(ends + 1000))
+    await server.created.services.transactions.system.runDue(server.orm.em.fork(), new Date(ends + 1000))
     expect(detail((await carol.client.get(`/api/transactions/${deal.id}`)).json).status).toBe('completed')
     expect(await balanceOf(`wallet:${listing.sellerId}`)).toBe(sellerBefore + listing.priceCents)
     await expectSoundLedger()
@@ -494,7 +494,7 @@ describe('the server’s own moves', () => {
       expect(dispute.status, dispute.text).toBe(409)
       expect(dispute.json).toMatchObject({ error: { code: 'countdown_over', message: TRANSACTION_MESSAGES.countdownOver } })
     }
-    expect(await server.created.services.escrow.system.runDue(server.orm.em.fork())).toBeGreaterThanOrEqual(1)
+    expect(await server.created.services.transactions.system.runDue(server.orm.em.fork())).toBeGreaterThanOrEqual(1)
     expect(detail((await carol.client.get(`/api/transactions/${deal.id}`)).json).status).toBe('completed')
     await expectSoundLedger()
   })

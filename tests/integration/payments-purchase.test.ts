@@ -103,7 +103,7 @@ describe('purchases paid at the provider', () => {
     await expect(checkoutFor(deal.id, held)).rejects.toMatchObject({ status: 409, message: PAYMENT_MESSAGES.alreadyPaid })
     expect((await alice.client.post(`/api/transactions/${deal.id}/checkout`, { method: 'card' })).status).toBe(409)
     // the escrow core asked again for the same order moves nothing twice
-    const { escrow } = server.created.services
+    const { transactions: escrow } = server.created.services
     const again = await server.orm.em.fork().transactional(async (tx) => {
       const first = await escrow.steps.payWithProvider(tx, {
         transactionId: deal.id,

@@ -8,7 +8,7 @@ import {
   STUCK_MESSAGES,
 } from '../../src/shared/api/admin-payments'
 import { balanceSchema, checkoutSchema } from '../../src/shared/api/payments'
-import { dealChat } from '../../server/modules/escrow/deal-chat'
+import { dealChat } from '../../server/modules/transactions/deal-chat'
 import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
 import { insertListings } from '../support/market-data'
 import type { RunningServer } from '../../server/server'
@@ -335,7 +335,7 @@ describe('Trustap, late and after the credit', () => {
     const { dealId, checkout, id } = await purchaseCheckout()
     standin.setStatus(id, 'complained')
     const before = await balanceOf(carol)
-    const escrow = server.created.services.escrow
+    const escrow = server.created.services.transactions
     const spy = vi.spyOn(escrow.system, 'holdForProviderComplaint').mockRejectedValueOnce(new Error('the hold failed'))
     try {
       const failed = await hook({ code: 'p2p_tx.complained', target_id: String(id), time: '2026-11-29T18:00:00.000Z' })

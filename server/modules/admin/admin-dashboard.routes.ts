@@ -9,13 +9,13 @@ import { mount } from '../../http/mount'
 import { serialOrNotFound } from '../../http/path-ids'
 import { queryOf } from '../../http/validation'
 import type { ConversationsService } from '../conversations/conversations.service'
-import type { EscrowServices } from '../escrow/escrow.module'
+import type { TransactionServices } from '../transactions/transactions.services'
 import { readAdminStats } from './admin-stats.reads'
 
 const dealIdParam = (ctx: AppContext) => serialOrNotFound(ctx.params.id, TRANSACTION_MESSAGES.notFound)
 
 export interface AdminDashboardDeps {
-  escrow: EscrowServices
+  transactions: TransactionServices
   conversations: ConversationsService
 }
 
@@ -26,7 +26,7 @@ export interface AdminDashboardDeps {
 export function adminDashboardRoutes(deps: AdminDashboardDeps): Router<AppState> {
   const router = new Router<AppState>()
   const on = adminEndpoints
-  const { escrow, conversations } = deps
+  const { transactions, conversations } = deps
 
   mount(router, on.getAdminStats, async (ctx) => {
     await requireAdmin(ctx)
@@ -37,7 +37,7 @@ export function adminDashboardRoutes(deps: AdminDashboardDeps): Router<AppState>
   mount(router, on.getAdminDisputes, async (ctx) => {
     const admin = await requireAdmin(ctx)
     const { page } = queryOf(ctx, on.getAdminDisputes)
-    const { items, total } = await escrow.queries.disputes(ctx.state.em, { userId: admin.id, isAdmin: true }, page, DISPUTES_PAGE_SIZE)
+    const { items, total } = await transactions.queries.disputes(ctx.state.em, { userId: admin.id, isAdmin: true }, page, DISPUTES_PAGE_SIZE)
     ctx.set(TOTAL_COUNT_HEADER, String(total))
     ctx.body = items
   })
@@ -46,7 +46,7 @@ export function adminDashboardRoutes(deps: AdminDashboardDeps): Router<AppState>
   mount(router, on.getAdminDisputesById, async (ctx) => {
     const admin = await requireAdmin(ctx)
     const viewer = { userId: admin.id, isAdmin: true }
-    const transaction = await escrow.queries.get(ctx.state.em, viewer, dealIdParam(ctx))
+    const transaction = await transactions.queries.get(ctx.state.em, viewer, dealIdParam(ctx))
     const chat = transaction.conversationId
       ? await conversations.messages(ctx.state.em, viewer, transaction.conversationId, { limit: DISPUTE_TRANSCRIPT_LIMIT })
       : { items: [], nextCursor: null }

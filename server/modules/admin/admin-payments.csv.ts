@@ -1,8 +1,8 @@
 import { transactionDisplayId } from '@shared/api/transactions'
 import { centsToDecimalString } from '@shared/money'
 import { toCsv } from '../../http/csv'
-import type { EscrowTransaction } from '../escrow/escrow.entities'
-import { stuckDeal } from '../escrow/escrow.monitor'
+import type { EscrowTransaction } from '../transactions/transactions.entities'
+import { stuckDeal } from '../transactions/transactions.monitor'
 import type { PaymentOrder } from '../payments/payment.entities'
 import { stuckOrder } from '../payments/payment-monitor.reads'
 

@@ -2,7 +2,7 @@ import type Router from '@koa/router'
 import type { AppState } from '../../http/context'
 import type { StepUp } from '../auth/step-up'
 import type { ConversationsService } from '../conversations/conversations.service'
-import type { EscrowServices } from '../escrow/escrow.module'
+import type { TransactionServices } from '../transactions/transactions.services'
 import type { ListingWritesService } from '../listings/listing-writes.service'
 import type { PaymentsService } from '../payments/payments.service'
 import { adminDashboardRoutes } from './admin-dashboard.routes'
@@ -12,7 +12,7 @@ import { adminPaymentRoutes } from './admin-payments.routes'
 export interface AdminModuleDeps {
   listingWrites: ListingWritesService
   payments: PaymentsService
-  escrow: EscrowServices
+  transactions: TransactionServices
   conversations: ConversationsService
   stepUp: StepUp
 }
@@ -28,7 +28,7 @@ export function createAdminModule(deps: AdminModuleDeps): AdminModule {
     routers: {
       listings: adminListingsRoutes({ writes: deps.listingWrites }),
       payments: adminPaymentRoutes({ payments: deps.payments, stepUp: deps.stepUp }),
-      dashboard: adminDashboardRoutes({ escrow: deps.escrow, conversations: deps.conversations }),
+      dashboard: adminDashboardRoutes({ transactions: deps.transactions, conversations: deps.conversations }),
     },
   }
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
-import { dealChat } from '../escrow/deal-chat'
-import { EscrowTransaction } from '../escrow/escrow.entities'
+import { dealChat } from '../transactions/deal-chat'
+import { EscrowTransaction } from '../transactions/transactions.entities'
 import { Listing } from '../listings/listing.entity'
 import type { User } from '../users/user.entity'
 import { Conversation, Message } from './conversation.entities'

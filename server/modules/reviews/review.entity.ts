@@ -1,5 +1,5 @@
 import { EntitySchema, OptionalProps } from '@mikro-orm/core'
-import { EscrowTransaction } from '../escrow/escrow.entities'
+import { EscrowTransaction } from '../transactions/transactions.entities'
 import { User } from '../users/user.entity'
 
 /** The buyer's review of the seller after a completed escrow deal: one per deal, never edited. */

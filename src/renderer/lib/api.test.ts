@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { STEP_ENDPOINTS, escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { STEP_ENDPOINTS, transactionEndpoints } from '@shared/api/endpoints/transactions'
 import { adminEndpoints } from '@shared/api/endpoints/admin'
 import { mediaEndpoints } from '@shared/api/endpoints/media'
 import { api, apiForm, apiUrl, apiWithHeaders } from './api'
@@ -19,26 +19,26 @@ function stubFetch(answer: () => Response) {
 
 describe('apiUrl', () => {
   it('fills the path parameters, encoded, and adds the query without empty values', () => {
-    expect(apiUrl(escrowEndpoints.getTransactionsById, { params: { id: 42 } })).toBe('/api/transactions/42')
+    expect(apiUrl(transactionEndpoints.getTransactionsById, { params: { id: 42 } })).toBe('/api/transactions/42')
     expect(apiUrl(STEP_ENDPOINTS.send_invite, { params: { id: 7 } })).toBe('/api/transactions/7/send-invite')
     expect(apiUrl(adminEndpoints.postAdminPaymentsOrdersRefund, { params: { orderId: 'deposit 1/2' } })).toBe(
       '/api/admin/payments/orders/deposit%201%2F2/refund',
     )
-    expect(apiUrl(escrowEndpoints.getTransactionsQuote, { query: { listingId: 9, role: null, page: undefined, paid: false } })).toBe(
+    expect(apiUrl(transactionEndpoints.getTransactionsQuote, { query: { listingId: 9, role: null, page: undefined, paid: false } })).toBe(
       '/api/transactions/quote?listingId=9&paid=false',
     )
-    expect(apiUrl(escrowEndpoints.getTransactions, { query: new URLSearchParams() })).toBe('/api/transactions')
+    expect(apiUrl(transactionEndpoints.getTransactions, { query: new URLSearchParams() })).toBe('/api/transactions')
   })
 
   it('refuses to build a path with a parameter missing', () => {
-    expect(() => apiUrl(escrowEndpoints.getTransactionsById)).toThrow('/api/transactions/:id needs its id')
+    expect(() => apiUrl(transactionEndpoints.getTransactionsById)).toThrow('/api/transactions/:id needs its id')
   })
 })
 
 describe('api', () => {
   it('reads with GET, null when signed out', async () => {
     const calls = stubFetch(() => new Response(null, { status: 401 }))
-    expect(await api(escrowEndpoints.getTransactionsById, { params: { id: 3 } })).toBeNull()
+    expect(await api(transactionEndpoints.getTransactionsById, { params: { id: 3 } })).toBeNull()
     expect(calls).toEqual([{ url: '/api/transactions/3', method: 'GET', body: undefined }])
   })
 
@@ -50,7 +50,7 @@ describe('api', () => {
 
   it('hands back the headers of a paged list, and posts a file as a form', async () => {
     const calls = stubFetch(() => Response.json([], { headers: { 'X-Total-Count': '12' } }))
-    const { body, headers } = await apiWithHeaders(escrowEndpoints.getTransactions, { query: { page: 2 } })
+    const { body, headers } = await apiWithHeaders(transactionEndpoints.getTransactions, { query: { page: 2 } })
     expect(body).toEqual([])
     expect(headers.get('X-Total-Count')).toBe('12')
     const form = new FormData()

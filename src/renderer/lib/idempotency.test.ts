@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { STEP_ENDPOINTS } from '@shared/api/endpoints/escrow'
+import { STEP_ENDPOINTS } from '@shared/api/endpoints/transactions'
 import { apiUrl } from './api'
 import { createActionKeys, idempotencyHeaders, IDEMPOTENCY_HEADER, requestScope } from './idempotency'
 

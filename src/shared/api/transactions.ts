@@ -52,7 +52,7 @@ export type TransactionRole = (typeof TRANSACTION_ROLES)[number]
 
 /**
  * Every move a person can make on a deal. Who may make it, and from which status, is decided by the server
- * (server/modules/escrow/state-machine.ts); the detail response lists the ones open to the viewer.
+ * (server/modules/transactions/state-machine.ts); the detail response lists the ones open to the viewer.
  */
 export const TRANSACTION_ACTIONS = [
   /** buyer pays from their Handover balance (pending → fee_paid) */

@@ -9,7 +9,7 @@ import { PAYMENT_MESSAGES, PAYMENTS_PAGE_SIZE, type AdminWithdrawalDto } from '@
 import { TRANSACTION_MESSAGES } from '@shared/api/transactions'
 import { adminEndpoints } from '@shared/api/endpoints/admin'
 import { authEndpoints } from '@shared/api/endpoints/auth'
-import { STEP_ENDPOINTS, escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { STEP_ENDPOINTS, transactionEndpoints } from '@shared/api/endpoints/transactions'
 import { paymentsEndpoints } from '@shared/api/endpoints/payments'
 import { apiUrl } from '@/lib/api'
 import { adminKeys, authKeys, transactionKeys } from '@/lib/query-keys'
@@ -50,7 +50,7 @@ let calls: Call[]
 
 const WITHDRAWALS = paymentsEndpoints.getAdminWithdrawals.path
 const DISPUTES = adminEndpoints.getAdminDisputes.path
-const DEALS = escrowEndpoints.getTransactions.path
+const DEALS = transactionEndpoints.getTransactions.path
 /** Where every admin endpoint lives: the folder of any one of them. */
 const ADMIN_API = adminEndpoints.getAdminStats.path.replace(/[^/]+$/, '')
 const withdrawalPath = (id: number) => apiUrl(paymentsEndpoints.getAdminWithdrawalsById, { params: { id } })

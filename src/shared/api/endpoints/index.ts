@@ -9,7 +9,7 @@ import { contactEndpoints } from './contact'
 import { conversationsEndpoints } from './conversations'
 import { diagnosticsEndpoints } from './diagnostics'
 import { emailEndpoints } from './email'
-import { escrowEndpoints } from './escrow'
+import { transactionEndpoints } from './transactions'
 import { imagesEndpoints } from './images'
 import { listingsEndpoints } from './listings'
 import { mediaEndpoints } from './media'
@@ -40,7 +40,7 @@ export const ENDPOINT_TABLES = {
   media: mediaEndpoints,
   notifications: notificationsEndpoints,
   conversations: conversationsEndpoints,
-  escrow: escrowEndpoints,
+  escrow: transactionEndpoints,
   payments: paymentsEndpoints,
   blog: blogEndpoints,
   contact: contactEndpoints,

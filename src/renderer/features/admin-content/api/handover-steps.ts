@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { handoverStepListSchema, type HandoverStepsRequest } from '@shared/api/transactions'
-import { escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { transactionEndpoints } from '@shared/api/endpoints/transactions'
 import type { LivePlatformId } from '@/config/platforms'
 import { api } from '@/lib/api'
 import { adminKeys } from '@/lib/query-keys'
@@ -9,7 +9,7 @@ export type HandoverStepLists = Partial<Record<LivePlatformId, { position: numbe
 
 /** GET /api/admin/handover-steps: each live platform's checklist, in order. */
 export async function getHandoverSteps(signal?: AbortSignal): Promise<HandoverStepLists> {
-  return handoverStepListSchema.parse(await api(escrowEndpoints.getAdminHandoverSteps, {}, { signal }))
+  return handoverStepListSchema.parse(await api(transactionEndpoints.getAdminHandoverSteps, {}, { signal }))
 }
 
 export const handoverStepsQueryOptions = () =>
@@ -27,7 +27,7 @@ export function useSaveHandoverSteps() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ platform, steps }: { platform: LivePlatformId } & HandoverStepsRequest) =>
-      api(escrowEndpoints.putAdminHandoverStepsByPlatform, { params: { platform }, body: { steps } }),
+      api(transactionEndpoints.putAdminHandoverStepsByPlatform, { params: { platform }, body: { steps } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.handoverSteps() })
       void queryClient.invalidateQueries({ queryKey: adminKeys.audit() })

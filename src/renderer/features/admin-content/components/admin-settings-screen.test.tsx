@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '@shared/api/settings'
 import { toastStore } from '@/hooks/use-toast'
 import { authEndpoints } from '@shared/api/endpoints/auth'
-import { escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { transactionEndpoints } from '@shared/api/endpoints/transactions'
 import { settingsEndpoints } from '@shared/api/endpoints/settings'
 import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
@@ -38,7 +38,7 @@ interface Call {
  * checked like the server does) unless `refusePut` answers instead.
  */
 function stubServer(options: { refusePut?: Response } = {}) {
-  const stepsPath = escrowEndpoints.getAdminHandoverSteps.path
+  const stepsPath = transactionEndpoints.getAdminHandoverSteps.path
   let stored: Settings = { ...DEFAULT_SETTINGS }
   const calls: Call[] = []
   vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
@@ -171,7 +171,7 @@ describe('AdminSettingsScreen', () => {
     await waitFor(() => expect(server.puts()).toHaveLength(1))
     expect(server.puts()[0]).toEqual({
       method: 'PUT',
-      path: apiUrl(escrowEndpoints.putAdminHandoverStepsByPlatform, { params: { platform: 'youtube' } }),
+      path: apiUrl(transactionEndpoints.putAdminHandoverStepsByPlatform, { params: { platform: 'youtube' } }),
       body: {
         steps: [
           { title: 'Wait a week', description: '' },

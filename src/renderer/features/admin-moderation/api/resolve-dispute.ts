@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { transactionDetailSchema, type TransactionDetailDto } from '@shared/api/transactions'
-import { STEP_ENDPOINTS } from '@shared/api/endpoints/escrow'
+import { STEP_ENDPOINTS } from '@shared/api/endpoints/transactions'
 import { api, apiUrl } from '@/lib/api'
 import { idempotencyHeaders, requestScope, type ActionKeys } from '@/lib/idempotency'
 import { adminKeys, transactionKeys } from '@/lib/query-keys'

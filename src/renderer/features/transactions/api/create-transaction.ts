@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { transactionDetailSchema, type PurchaseRequest, type TransactionDetailDto } from '@shared/api/transactions'
-import { escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { transactionEndpoints } from '@shared/api/endpoints/transactions'
 import { api, apiUrl } from '@/lib/api'
 import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
 import { listingKeys } from '@/lib/query-keys'
@@ -14,7 +14,7 @@ import { storeDeal } from './cache'
 export async function createTransaction(purchase: PurchaseRequest, keys: ActionKeys): Promise<TransactionDetailDto> {
   const { listingId, pay, quotedTotal } = purchase
   const body: PurchaseRequest = { listingId, ...(pay ? { pay } : {}), ...(quotedTotal === undefined ? {} : { quotedTotal }) }
-  const endpoint = escrowEndpoints.postTransactions
+  const endpoint = transactionEndpoints.postTransactions
   const answer = await api(endpoint, { body }, { headers: idempotencyHeaders(keys, endpoint.method, apiUrl(endpoint), body) })
   return transactionDetailSchema.parse(answer)
 }

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { quoteSchema, type QuoteDto } from '@shared/api/transactions'
-import { escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { transactionEndpoints } from '@shared/api/endpoints/transactions'
 import { api } from '@/lib/api'
 import { transactionKeys } from '@/lib/query-keys'
 
 /** GET /api/transactions/quote?listingId=: the full cost per way to pay, and the buyer's balance. */
 export async function getQuote(listingId: number, signal?: AbortSignal): Promise<QuoteDto | null> {
-  const body = await api(escrowEndpoints.getTransactionsQuote, { query: { listingId } }, { signal })
+  const body = await api(transactionEndpoints.getTransactionsQuote, { query: { listingId } }, { signal })
   return body === null ? null : quoteSchema.parse(body)
 }
 

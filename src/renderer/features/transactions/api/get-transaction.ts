@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { transactionDetailSchema, type TransactionDetailDto } from '@shared/api/transactions'
 import { HEADER_STALE } from '@shared/constants'
-import { escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { transactionEndpoints } from '@shared/api/endpoints/transactions'
 import { api } from '@/lib/api'
 import { ApiError } from '@/lib/api-client'
 import { transactionKeys } from '@/lib/query-keys'
@@ -9,7 +9,7 @@ import { transactionKeys } from '@/lib/query-keys'
 /** GET /api/transactions/{id}; a deal that does not exist or is not the viewer's (404) is null. */
 export async function getTransaction(id: number, signal?: AbortSignal): Promise<TransactionDetailDto | null> {
   try {
-    const body = await api(escrowEndpoints.getTransactionsById, { params: { id } }, { signal })
+    const body = await api(transactionEndpoints.getTransactionsById, { params: { id } }, { signal })
     return body === null ? null : transactionDetailSchema.parse(body)
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null

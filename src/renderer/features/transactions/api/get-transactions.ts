@@ -2,7 +2,7 @@ import { queryOptions, useQuery, keepPreviousData } from '@tanstack/react-query'
 import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { TRANSACTION_PAGE, transactionListSchema, type TransactionDto } from '@shared/api/transactions'
 import { HEADER_STALE } from '@shared/constants'
-import { escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { transactionEndpoints } from '@shared/api/endpoints/transactions'
 import { apiWithHeaders } from '@/lib/api'
 import { transactionKeys } from '@/lib/query-keys'
 import type { TransactionFilters } from '../lib/url-state'
@@ -26,7 +26,7 @@ export function transactionSearch(query: ListQuery): URLSearchParams {
 }
 
 export async function getTransactions(query: ListQuery, signal?: AbortSignal): Promise<TransactionPage> {
-  const { body, headers } = await apiWithHeaders(escrowEndpoints.getTransactions, { query: transactionSearch(query) }, { signal })
+  const { body, headers } = await apiWithHeaders(transactionEndpoints.getTransactions, { query: transactionSearch(query) }, { signal })
   const items = body === null ? [] : transactionListSchema.parse(body)
   const total = Number(headers.get(TOTAL_COUNT_HEADER))
   return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { checkoutSchema, type CheckoutDto, type ProviderMethod } from '@shared/api/payments'
-import { escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { transactionEndpoints } from '@shared/api/endpoints/transactions'
 import { api, apiUrl } from '@/lib/api'
 import { openProviderPage, providerReturn, type BrowserCheckout } from '@/lib/external-checkout'
 import { idempotencyHeaders, type ActionKeys } from '@/lib/idempotency'
@@ -8,7 +8,7 @@ import { rememberCheckout } from '@/lib/payment-storage'
 
 /** POST /api/transactions/{id}/checkout {method}: the provider's hosted page for paying this deal. */
 export async function startCheckout(id: number, method: ProviderMethod, keys: ActionKeys): Promise<CheckoutDto> {
-  const endpoint = escrowEndpoints.postTransactionsCheckout
+  const endpoint = transactionEndpoints.postTransactionsCheckout
   const body = { method, ...providerReturn() }
   const headers = idempotencyHeaders(keys, endpoint.method, apiUrl(endpoint, { params: { id } }), body)
   return checkoutSchema.parse(await api(endpoint, { params: { id }, body }, { headers }))

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { authEndpoints } from '@shared/api/endpoints/auth'
-import { STEP_ENDPOINTS, escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { STEP_ENDPOINTS, transactionEndpoints } from '@shared/api/endpoints/transactions'
 import type { DesktopBridge } from '@shared/ipc/contract'
 import { TRANSACTION_MESSAGES, type QuoteDto } from '@shared/api/transactions'
 import { apiUrl } from '@/lib/api'
@@ -30,8 +30,8 @@ const QUOTE: QuoteDto = {
 }
 
 /** Where the buyer reserves the listing, and deal 7's checkout and payment from the balance. */
-const PURCHASE = apiUrl(escrowEndpoints.postTransactions)
-const CHECKOUT_7 = apiUrl(escrowEndpoints.postTransactionsCheckout, { params: { id: 7 } })
+const PURCHASE = apiUrl(transactionEndpoints.postTransactions)
+const CHECKOUT_7 = apiUrl(transactionEndpoints.postTransactionsCheckout, { params: { id: 7 } })
 const PAY_7 = apiUrl(STEP_ENDPOINTS.pay, { params: { id: 7 } })
 
 const CARD_CHECKOUT = { orderId: 'trans_7', checkoutUrl: '/sandbox/checkout/trans_7', amount: 1050, processorFee: 30.75, total: 1080.75 }
@@ -64,8 +64,8 @@ function stubServer(answers: Record<string, () => Response> = {}) {
   QUOTE_NOW = QUOTE
   vi.stubGlobal('fetch', async (path: string, init: RequestInit = {}) => {
     if (path === apiUrl(authEndpoints.getAuthMe)) return Response.json(BOB)
-    if (path.startsWith(`${escrowEndpoints.getTransactions.path}?`)) return Response.json([], { headers: { 'X-Total-Count': '0' } })
-    if (path.startsWith(escrowEndpoints.getTransactionsQuote.path)) {
+    if (path.startsWith(`${transactionEndpoints.getTransactions.path}?`)) return Response.json([], { headers: { 'X-Total-Count': '0' } })
+    if (path.startsWith(transactionEndpoints.getTransactionsQuote.path)) {
       quotesAsked++
       return reserved ? Response.json({ message: 'This account is no longer available' }, { status: 404 }) : Response.json(QUOTE_NOW)
     }

@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router-dom'
-import { escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { transactionEndpoints } from '@shared/api/endpoints/transactions'
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import { apiUrl } from '@/lib/api'
 import { formatDateTime } from '@/lib/dates'
@@ -52,7 +52,7 @@ describe('ReservationHeldNotice (home, after a purchase’s checkout was cancell
     const onDismiss = vi.fn()
     renderNotice(onDismiss)
     const notice = await screen.findByTestId('reservation-held')
-    expect(asked).toEqual([apiUrl(escrowEndpoints.getTransactionsById, { params: { id: 7 } })])
+    expect(asked).toEqual([apiUrl(transactionEndpoints.getTransactionsById, { params: { id: 7 } })])
     expect(notice.textContent).toContain('Cat Clips channel is still reserved for you')
     expect(notice.textContent).toContain(
       `The account stays reserved for you until ${formatDateTime(reservedUntil)}, and you can still pay for it from the deal page.`,
@@ -88,7 +88,7 @@ describe('ReservationHeldNotice (home, after a purchase’s checkout was cancell
     for (const deal of cases) {
       const asked = stub(deal)
       await renderNotice().settled()
-      expect(asked).toEqual([apiUrl(escrowEndpoints.getTransactionsById, { params: { id: 7 } })])
+      expect(asked).toEqual([apiUrl(transactionEndpoints.getTransactionsById, { params: { id: 7 } })])
       expect(screen.queryByTestId('reservation-held'), JSON.stringify(deal?.status ?? null)).toBeNull()
       cleanup()
       vi.unstubAllGlobals()

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { authEndpoints } from '@shared/api/endpoints/auth'
-import { STEP_ENDPOINTS, escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { STEP_ENDPOINTS, transactionEndpoints } from '@shared/api/endpoints/transactions'
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
@@ -237,7 +237,7 @@ describe('TransactionDetailScreen', () => {
     // both halves keep their times
     expect(within(list).getByText(/^Done by the seller/).textContent).toMatch(/^Done by the seller .+, confirmed by the buyer .+$/)
     expect(sent[0]).toMatchObject({
-      path: apiUrl(escrowEndpoints.postTransactionsChecklistByItemId, { params: { id: 7, itemId: 32 } }),
+      path: apiUrl(transactionEndpoints.postTransactionsChecklistByItemId, { params: { id: 7, itemId: 32 } }),
       key: expect.any(String),
     })
   })

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { authEndpoints } from '@shared/api/endpoints/auth'
-import { escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { transactionEndpoints } from '@shared/api/endpoints/transactions'
 import { apiUrl } from '@/lib/api'
 import { authKeys } from '@/lib/query-keys'
 import { makeDeal } from '../test-fixtures'
@@ -84,7 +84,7 @@ describe('TransactionsScreen', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'active')
     await user.selectOptions(screen.getByLabelText('Role'), 'seller')
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/transactions?status=active&role=seller'))
-    await waitFor(() => expect(requests).toContain(apiUrl(escrowEndpoints.getTransactions, { query: { status: 'active', role: 'seller' } })))
+    await waitFor(() => expect(requests).toContain(apiUrl(transactionEndpoints.getTransactions, { query: { status: 'active', role: 'seller' } })))
   })
 
   it('has an empty state, and one for filters that match nothing', async () => {

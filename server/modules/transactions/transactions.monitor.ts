@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { PAYMENT_MONITOR, STUCK_MESSAGES, type AdminDealDto, type AdminDealQuery, type StuckFlag } from '@shared/api/admin-payments'
 import { transactionDisplayId } from '@shared/api/transactions'
 import { centsToDollars } from '../listings/listing.mapper'
-import { EscrowTransaction } from './escrow.entities'
+import { EscrowTransaction } from './transactions.entities'
 
 const MINUTE_MS = 60_000
 

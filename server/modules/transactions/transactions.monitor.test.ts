@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PAYMENT_MONITOR } from '@shared/api/admin-payments'
-import { stuckDeal } from './escrow.monitor'
+import { stuckDeal } from './transactions.monitor'
 
 const NOW = new Date('2026-11-24T12:00:00Z')
 const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000)

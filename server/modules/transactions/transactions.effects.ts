@@ -5,7 +5,7 @@ import type { NotificationType } from '@shared/api/notifications'
 import { transactionDisplayId, type TransactionRole, type TransactionStatus } from '@shared/api/transactions'
 import type { Delivery } from '../../realtime/bus'
 import type { Deal, NotificationDraft } from './deal'
-import { heldCents } from './escrow.money'
+import { heldCents } from './transactions.money'
 import { sharedMoment } from './deal-chat'
 
 /** What one step of a deal tells people: notifications (stored with the step) and live events (after it). */

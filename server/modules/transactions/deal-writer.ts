@@ -10,13 +10,13 @@ import type { ConversationsService } from '../conversations/conversations.servic
 import type { LedgerService } from '../ledger/ledger.service'
 import type { NotificationService } from '../notifications/notifications.service'
 import type { SettingsService } from '../settings/settings.service'
-import { balanceEffects, type StepEffects } from './escrow.effects'
-import { toDetailDto } from './escrow.mapper'
-import { EscrowMoney, heldCents } from './escrow.money'
+import { balanceEffects, type StepEffects } from './transactions.effects'
+import { toDetailDto } from './transactions.mapper'
+import { EscrowMoney, heldCents } from './transactions.money'
 import type { Deal, Party } from './deal'
-import { lockDeal, saveStep, type StepWrite } from './escrow.store'
+import { lockDeal, saveStep, type StepWrite } from './transactions.store'
 
-export interface EscrowDeps {
+export interface TransactionDeps {
   ledger: LedgerService
   settings: SettingsService
   notifications: NotificationService
@@ -49,7 +49,7 @@ export type StepOptions = Partial<Pick<StepWrite, 'copyChecklist' | 'listingStat
 export class DealWriter {
   readonly money: EscrowMoney
 
-  constructor(private readonly deps: EscrowDeps) {
+  constructor(private readonly deps: TransactionDeps) {
     this.money = new EscrowMoney(deps.ledger)
   }
 

@@ -38,8 +38,9 @@ const step = <N extends string, B extends z.ZodType | undefined = undefined>(
   idempotent: true as const,
 })
 
-/** escrow.routes.ts and handover-steps.routes.ts; a deal one is not part of is a 404 */
-export const escrowEndpoints = endpoints('escrow', {
+/** transactions.routes.ts and handover-steps.routes.ts; a deal one is not part of is a 404 */
+// tagged 'escrow' in the OpenAPI document, as it always was: the published document keeps its tags
+export const transactionEndpoints = endpoints('escrow', {
   getTransactions: {
     method: 'GET',
     path: '/api/transactions',
@@ -140,16 +141,16 @@ export const escrowEndpoints = endpoints('escrow', {
 
 /** Each step of a deal by its action: the one map from an action to its endpoint, for the server and the renderer. */
 export const STEP_ENDPOINTS = {
-  pay: escrowEndpoints.pay,
-  send_invite: escrowEndpoints.sendInvite,
-  confirm_access: escrowEndpoints.confirmAccess,
-  start_countdown: escrowEndpoints.startCountdown,
-  release: escrowEndpoints.release,
-  cancel: escrowEndpoints.cancel,
-  refund: escrowEndpoints.refund,
-  dispute: escrowEndpoints.dispute,
-  resolve_release: escrowEndpoints.resolveRelease,
-  resolve_refund: escrowEndpoints.resolveRefund,
+  pay: transactionEndpoints.pay,
+  send_invite: transactionEndpoints.sendInvite,
+  confirm_access: transactionEndpoints.confirmAccess,
+  start_countdown: transactionEndpoints.startCountdown,
+  release: transactionEndpoints.release,
+  cancel: transactionEndpoints.cancel,
+  refund: transactionEndpoints.refund,
+  dispute: transactionEndpoints.dispute,
+  resolve_release: transactionEndpoints.resolveRelease,
+  resolve_refund: transactionEndpoints.resolveRefund,
 } as const satisfies Record<TransactionAction, Endpoint>
 
 /** The URL segment of a step: POST /api/transactions/{id}/{segment}. */

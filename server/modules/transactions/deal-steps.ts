@@ -16,15 +16,15 @@ import { badRequest, conflict, notFound } from '../../http/errors'
 import type { Answer } from '../../http/idempotency'
 import type { Announcement } from '../../realtime/announce'
 import { recordAudit } from '../audit/audit.service'
-import { stepEffects, type StepEffects } from './escrow.effects'
-import { ChecklistItem } from './escrow.entities'
-import { heldCents } from './escrow.money'
-import { detailOf, roleOf, type EscrowActor } from './escrow.reads'
+import { stepEffects, type StepEffects } from './transactions.effects'
+import { ChecklistItem } from './transactions.entities'
+import { heldCents } from './transactions.money'
+import { detailOf, roleOf, type EscrowActor } from './transactions.reads'
 import { dealChat } from './deal-chat'
 import { allowed, MOVES, transition } from './state-machine'
 import type { Deal } from './deal'
 
-import type { DealWriter, EscrowDeps, StepInput, StepOptions, StepPart } from './deal-writer'
+import type { DealWriter, TransactionDeps, StepInput, StepOptions, StepPart } from './deal-writer'
 
 export const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -52,7 +52,7 @@ export const CHECKLIST_OPEN: readonly TransactionStatus[] = ['fee_paid', 'invite
 export class DealSteps {
   constructor(
     private readonly writer: DealWriter,
-    private readonly deps: EscrowDeps,
+    private readonly deps: TransactionDeps,
   ) {}
 
   /** A person's step on a deal (every action but paying at a provider). */

@@ -2,10 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import { pastDeadline, TRANSACTION_MESSAGES, type TransactionDetailDto, type TransactionListQuery } from '@shared/api/transactions'
 import type { AdminDisputeDto } from '@shared/api/admin-dashboard'
 import { conflict, notFound } from '../../http/errors'
-import { EscrowTransaction } from './escrow.entities'
-import { toTransactionDto } from './escrow.mapper'
-import { heldCents } from './escrow.money'
-import { detailOf, disputeQueue, listDeals, roleOf, type EscrowViewer } from './escrow.reads'
+import { EscrowTransaction } from './transactions.entities'
+import { toTransactionDto } from './transactions.mapper'
+import { heldCents } from './transactions.money'
+import { detailOf, disputeQueue, listDeals, roleOf, type EscrowViewer } from './transactions.reads'
 
 /** Reading deals: a page of them, the dispute queue, one deal, and what a pending one costs its buyer. */
 export class DealQueries {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { describe, expect, it } from 'vitest'
 import type { AccountSpec, LedgerService, TransferRequest } from '../ledger/ledger.service'
-import { dealKeys, EscrowMoney, heldCents } from './escrow.money'
+import { dealKeys, EscrowMoney, heldCents } from './transactions.money'
 import type { Deal } from './deal'
 
 /**

@@ -6,13 +6,13 @@ import { badRequest, conflict, notFound } from '../../http/errors'
 import type { Answer } from '../../http/idempotency'
 import { accounts } from '../ledger/ledger.service'
 import { Listing } from '../listings/listing.entity'
-import { stepEffects } from './escrow.effects'
-import type { EscrowActor, EscrowViewer } from './escrow.reads'
+import { stepEffects } from './transactions.effects'
+import type { EscrowActor, EscrowViewer } from './transactions.reads'
 import { dealChat } from './deal-chat'
 import type { Deal, NewDeal } from './deal'
-import { createDeal, lockListing } from './escrow.store'
+import { createDeal, lockListing } from './transactions.store'
 
-import type { DealWriter, EscrowDeps, StepPart } from './deal-writer'
+import type { DealWriter, TransactionDeps, StepPart } from './deal-writer'
 import { paidFromBalance, type DealSteps } from './deal-steps'
 
 /** What a buyer asks to buy: the listing, and the total they were shown (price plus escrow fee), when they say. */
@@ -26,7 +26,7 @@ export class Purchases {
   constructor(
     private readonly writer: DealWriter,
     private readonly steps: DealSteps,
-    private readonly deps: EscrowDeps,
+    private readonly deps: TransactionDeps,
   ) {}
 
   /** POST /api/transactions: reserves the listing for the buyer and opens the deal's conversation. */

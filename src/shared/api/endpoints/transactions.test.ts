@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TRANSACTION_ACTIONS } from '../transactions'
-import { STEP_ENDPOINTS, stepSegment } from './escrow'
+import { STEP_ENDPOINTS, stepSegment } from './transactions'
 
 describe('the steps of a deal in the endpoint table', () => {
   it('maps every action to its endpoint segment', () => {

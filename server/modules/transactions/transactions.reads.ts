@@ -1,8 +1,8 @@
 import type { FilterQuery } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { ACTIVE_TRANSACTION_STATUSES, type TransactionDetailDto, type TransactionListQuery, type TransactionRole } from '@shared/api/transactions'
-import { ChecklistItem, EscrowTransaction, EscrowTransactionEvent } from './escrow.entities'
-import { toDetailDto } from './escrow.mapper'
+import { ChecklistItem, EscrowTransaction, EscrowTransactionEvent } from './transactions.entities'
+import { toDetailDto } from './transactions.mapper'
 import type { Deal } from './deal'
 
 /** Who is asking, read from the database on each request. */

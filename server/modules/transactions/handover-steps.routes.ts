@@ -1,13 +1,13 @@
 import Router from '@koa/router'
 import { LIVE_PLATFORMS } from '@shared/constants'
-import { escrowEndpoints } from '@shared/api/endpoints/escrow'
+import { transactionEndpoints } from '@shared/api/endpoints/transactions'
 import { requireAdmin } from '../../http/access'
 import type { AppState } from '../../http/context'
 import { mount } from '../../http/mount'
 import { notFound } from '../../http/errors'
 import { bodyOf } from '../../http/validation'
 import { recordAudit } from '../audit/audit.service'
-import { HandoverStep } from './escrow.entities'
+import { HandoverStep } from './transactions.entities'
 
 const isPlatform = (value: string): value is (typeof LIVE_PLATFORMS)[number] => (LIVE_PLATFORMS as readonly string[]).includes(value)
 
@@ -17,7 +17,7 @@ const isPlatform = (value: string): value is (typeof LIVE_PLATFORMS)[number] => 
  */
 export function handoverStepRoutes(): Router<AppState> {
   const router = new Router<AppState>()
-  const on = escrowEndpoints
+  const on = transactionEndpoints
 
   router.use('/api/admin/handover-steps', async (ctx, next) => {
     await requireAdmin(ctx)

@@ -1,7 +1,7 @@
 import Router from '@koa/router'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { dollarsToCents, type CheckoutDto } from '@shared/api/payments'
-import { escrowEndpoints, STEP_ENDPOINTS, stepSegment } from '@shared/api/endpoints/escrow'
+import { transactionEndpoints, STEP_ENDPOINTS, stepSegment } from '@shared/api/endpoints/transactions'
 import { TRANSACTION_MESSAGES, type TransactionAction } from '@shared/api/transactions'
 import { requireActiveUser, requireActiveViewer, requireAdmin } from '../../http/access'
 import type { StepUp } from '../auth/step-up'
@@ -13,7 +13,7 @@ import { respondIdempotent, type Answer } from '../../http/idempotency'
 import type { AnnounceDeps } from '../../realtime/announce'
 import { bodyOf, queryOf } from '../../http/validation'
 import type { PurchaseCheckoutInput } from '../payments/payments.service'
-import type { EscrowActor, EscrowServices, EscrowViewer, StepInput } from './escrow.module'
+import type { EscrowActor, TransactionServices, EscrowViewer, StepInput } from './transactions.services'
 
 const idParam = (ctx: AppContext, name = 'id') => serialOrNotFound(ctx.params[name], TRANSACTION_MESSAGES.notFound)
 
@@ -35,8 +35,8 @@ const ADMIN_MONEY_ACTIONS = new Set<TransactionAction>(['release', 'refund', 're
  * SPEC §7 transaction calls and every step of a deal. Every POST moves money or a deal, so each accepts an
  * Idempotency-Key: the same key and body replay the first answer, another body is a 409.
  */
-export interface EscrowRoutesDeps {
-  escrow: EscrowServices
+export interface TransactionRoutesDeps {
+  escrow: TransactionServices
   /** the provider's checkout for a deal's one purchase order (payments) */
   checkout: (em: EntityManager, input: PurchaseCheckoutInput) => Promise<CheckoutDto>
   stepUp: StepUp
@@ -44,9 +44,9 @@ export interface EscrowRoutesDeps {
   announce: AnnounceDeps
 }
 
-export function escrowRoutes(deps: EscrowRoutesDeps): Router<AppState> {
+export function transactionRoutes(deps: TransactionRoutesDeps): Router<AppState> {
   const router = new Router<AppState>()
-  const on = escrowEndpoints
+  const on = transactionEndpoints
   const { escrow } = deps
 
   const answer = <T>(ctx: AppContext, viewer: EscrowViewer, run: (tx: EntityManager) => Promise<Answer<T>>) =>

@@ -2,12 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql'
 import type { TransactionDetailDto, TransactionStatus } from '@shared/api/transactions'
 import type { Answer } from '../../http/idempotency'
 import { announce, combine, type Announcement } from '../../realtime/announce'
-import { stepEffects, type StepEffects } from './escrow.effects'
+import { stepEffects, type StepEffects } from './transactions.effects'
 import { dealChat } from './deal-chat'
 import { SYSTEM_MOVES, systemAllowed, transition, type SystemMove } from './state-machine'
 import type { Deal } from './deal'
 
-import type { DealWriter, EscrowDeps } from './deal-writer'
+import type { DealWriter, TransactionDeps } from './deal-writer'
 
 /**
  * The moves the server makes on its own (SYSTEM_MOVES): deadlines that pass, a banned seller's deals, a payment the
@@ -16,7 +16,7 @@ import type { DealWriter, EscrowDeps } from './deal-writer'
 export class SystemMoves {
   constructor(
     private readonly writer: DealWriter,
-    private readonly deps: EscrowDeps,
+    private readonly deps: TransactionDeps,
   ) {}
 
   /**
