@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import type { LoginRequest } from '@shared/api/auth'
 import { Input } from '@/components/ui/input'
 import type { FieldErrors } from '@/lib/field-errors'
@@ -11,12 +10,10 @@ interface CredentialFieldsProps {
   values: LoginRequest
   errors: FieldErrors<LoginRequest>
   onChange: (field: keyof LoginRequest, value: string) => void
-  /** beside the password's label: a "Forgot your password?" link */
-  passwordAside?: ReactNode
 }
 
 /** Username and password, with their errors, as every sign-in form asks for them. */
-export function CredentialFields({ idPrefix = '', values, errors, onChange, passwordAside }: CredentialFieldsProps) {
+export function CredentialFields({ idPrefix = '', values, errors, onChange }: CredentialFieldsProps) {
   const usernameId = `${idPrefix}username`
   const passwordId = `${idPrefix}password`
   return (
@@ -34,7 +31,7 @@ export function CredentialFields({ idPrefix = '', values, errors, onChange, pass
           aria-describedby={describedBy(usernameId, errors.username)}
         />
       </FormField>
-      <FormField id={passwordId} label="Password" error={errors.password} labelAside={passwordAside}>
+      <FormField id={passwordId} label="Password" error={errors.password}>
         <PasswordInput
           id={passwordId}
           name="password"

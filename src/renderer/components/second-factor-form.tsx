@@ -3,6 +3,7 @@ import { recoveryCodeSchema, totpCodeSchema, type SecondFactorRequest, type TwoF
 import { describedBy, FormField } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
+import { OneTimeCodeInput } from './one-time-code-input'
 
 interface SecondFactorFormProps {
   /** what the account has; the recovery-code switch shows only when it has codes left */
@@ -50,6 +51,11 @@ export function SecondFactorForm({ methods, onSubmit, submitLabel, alternative, 
     }
   }
 
+  const change = (next: string) => {
+    setValue(next)
+    setError(undefined)
+  }
+
   const switchMode = () => {
     setMode((m) => (m === 'totp' ? 'recovery' : 'totp'))
     setValue('')
@@ -70,24 +76,33 @@ export function SecondFactorForm({ methods, onSubmit, submitLabel, alternative, 
                 : 'One of the codes you saved when you turned two-factor on. Each works once.'
             }
           >
-            <Input
-              id={id}
-              name={mode === 'totp' ? 'code' : 'recoveryCode'}
-              autoFocus
-              inputMode={mode === 'totp' ? 'numeric' : 'text'}
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={mode === 'totp' ? 7 : 11}
-              placeholder={mode === 'totp' ? '123456' : 'xxxxx-xxxxx'}
-              value={value}
-              onChange={(e) => {
-                setValue(e.target.value)
-                setError(undefined)
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy(id, error)}
-            />
+            {mode === 'totp' ? (
+              <OneTimeCodeInput
+                id={id}
+                name="code"
+                autoFocus
+                placeholder="123456"
+                value={value}
+                onCodeChange={change}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy(id, error)}
+              />
+            ) : (
+              <Input
+                id={id}
+                name="recoveryCode"
+                autoFocus
+                autoComplete="one-time-code"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={11}
+                placeholder="xxxxx-xxxxx"
+                value={value}
+                onChange={(e) => change(e.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy(id, error)}
+              />
+            )}
           </FormField>
           <Button type="submit" size="lg" disabled={pending} className="w-full">
             {pending ? 'Checking…' : submitLabel}

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from 'react'
 
-/** Whole seconds left of a cooldown; `start(ms)` begins one. Ticks once a second while running. */
-export function useCountdown() {
-  const [secondsLeft, setSecondsLeft] = useState(0)
+/**
+ * Whole seconds left of a cooldown; `start(ms)` begins one. Ticks once a second while running. `initialMs` starts
+ * one with the component, for a cooldown the server began before it appeared.
+ */
+export function useCountdown(initialMs = 0) {
+  const [secondsLeft, setSecondsLeft] = useState(() => Math.max(0, Math.ceil(initialMs / 1_000)))
 
   useEffect(() => {
     if (secondsLeft <= 0) return

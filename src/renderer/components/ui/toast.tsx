@@ -6,12 +6,19 @@ import { cn } from '@/lib/utils'
 
 export const ToastProvider = ToastPrimitive.Provider
 
-/** Top-right stack (SPEC §2); on phones it spans the width so long messages stay readable. */
+/**
+ * Top-right stack (SPEC §2). On phones it spans the width so long messages stay readable, along the bottom: at the
+ * top it would cover the page's heading. The gaps between toasts let clicks through to the page.
+ */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       data-slot="toast-viewport"
-      className={cn('fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]', className)}
+      className={cn(
+        'pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none',
+        'sm:top-0 sm:bottom-auto sm:max-w-[420px] sm:pb-4',
+        className,
+      )}
       {...props}
     />
   )

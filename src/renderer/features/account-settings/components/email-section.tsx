@@ -6,6 +6,7 @@ import { describedBy, FormField } from '@/components/form-field'
 import { PasswordInput } from '@/components/password-input'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
+import { OneTimeCodeInput } from '@/components/one-time-code-input'
 import { Skeleton } from '@/components/ui/skeleton'
 import { useCountdown } from '@/hooks/use-countdown'
 import { toast } from '@/hooks/use-toast'
@@ -16,9 +17,6 @@ import { useAccountEmail } from '../api/get-account-email'
 import { FormAlert, SettingsSection } from './settings-section'
 
 const EMPTY: EmailChangeRequest = { email: '', password: '' }
-
-/** Digits only, at most six, as the sign-up's code field keeps them. */
-const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH)
 
 /**
  * The address in use, and a change: the new address and the current password send a code there; typing the code
@@ -148,15 +146,12 @@ function CodeForm({ pendingEmail, onOtherAddress }: { pendingEmail: string; onOt
         </span>
       </p>
       <FormField id="email-code" label="Code from the email" error={error}>
-        <Input
+        <OneTimeCodeInput
           id="email-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={VERIFICATION_CODE_LENGTH}
           placeholder="••••••"
           value={code}
-          onChange={(e) => {
-            setCode(digitsOnly(e.target.value))
+          onCodeChange={(next) => {
+            setCode(next)
             setError(undefined)
           }}
           className="h-12 max-w-56 text-center font-mono text-xl tracking-[0.4em]"

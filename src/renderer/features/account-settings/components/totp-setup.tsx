@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { totpCodeSchema, type TotpSetupResponse } from '@shared/api/two-factor'
 import { describedBy, FormField } from '@/components/form-field'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
+import { OneTimeCodeInput } from '@/components/one-time-code-input'
 import { describeError } from '@/lib/api-client'
 import { useEnableTotp } from '../api/totp'
 
@@ -73,15 +73,12 @@ export function TotpSetup({ setup, onEnabled, onCancel }: { setup: TotpSetupResp
       </div>
       <form noValidate onSubmit={submit} className="grid gap-4 sm:max-w-xs" aria-label="Confirm authenticator app">
         <FormField id="totp-code" label="Code from the app" error={error}>
-          <Input
+          <OneTimeCodeInput
             id="totp-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
             placeholder="123456"
             value={code}
-            onChange={(e) => {
-              setCode(e.target.value)
+            onCodeChange={(next) => {
+              setCode(next)
               setError(undefined)
             }}
             aria-invalid={error ? true : undefined}

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { AUTH_MESSAGES } from '@shared/api/auth'
@@ -18,6 +19,7 @@ const ME = apiUrl(authEndpoints.getAuthMe)
 const SITE = apiUrl(settingsEndpoints.getSite)
 const SIGNUP = apiUrl(authEndpoints.postAuthSignup)
 const RESEND = apiUrl(authEndpoints.postAuthResendVerification)
+const VERIFY = apiUrl(authEndpoints.postAuthVerifyEmail)
 
 /** Routes fetch calls by path; the test decides what the server answers. */
 function stubServer(handlers: Record<string, Handler>) {
@@ -48,6 +50,18 @@ function renderAt(path: '/login' | '/signup') {
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } })
 const toastTitles = () => toastStore.getState().map((t) => t.title)
+const openToastTitles = () =>
+  toastStore
+    .getState()
+    .filter((t) => t.open)
+    .map((t) => t.title)
+
+/** What a keyboard user hears for the focused element: a field's label, else its text. */
+function focusedName(): string {
+  const el = document.activeElement as HTMLElement
+  const label = el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : undefined
+  return `${el.getAttribute('role') ?? el.tagName.toLowerCase()} ${label ?? el.textContent}`.trim()
+}
 
 beforeEach(() => {
   toastStore.clear()
@@ -85,6 +99,19 @@ describe('sign in', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
     await screen.findByText('Home page')
     expect(toastTitles()).toContain('Welcome back!')
+  })
+
+  it('Tab goes from the Sign In tab to Username, Password, Sign In, then "Forgot your password?", never to the panel', async () => {
+    const user = userEvent.setup()
+    renderAt('/login')
+    screen.getByRole('tab', { name: 'Sign In' }).focus()
+    const order: string[] = []
+    for (let i = 0; i < 5; i++) {
+      await user.tab()
+      order.push(focusedName())
+    }
+    // the show/hide button is part of the password field
+    expect(order).toEqual(['input Username', 'input Password', 'button Show password', 'button Sign In', 'a Forgot your password?'])
   })
 
   it('shows the admins’ announcement above the form, as pages with the header show it under theirs', async () => {
@@ -148,6 +175,24 @@ describe('sign up and verification', () => {
     expect(screen.getByText(AUTH_MESSAGES.passwordCommon, { selector: '#password-error' })).toBeTruthy()
   })
 
+  it.each([
+    ['username', 'Username', 'username_taken', AUTH_MESSAGES.usernameTaken],
+    ['email', 'Email', 'email_taken', AUTH_MESSAGES.emailTaken],
+  ])('shows a taken %s under its field as well as in a toast', async (id, label, code, message) => {
+    stubServer({ [SIGNUP]: () => ({ status: 409, body: { error: { code, message }, message } }) })
+    renderAt('/signup')
+    type('Username', 'alice')
+    type('Email', 'alice@example.com')
+    type('Password', 'secret-password')
+    type('Confirm Password', 'secret-password')
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }))
+    await waitFor(() => expect(toastTitles()).toContain('Signup failed'))
+    const field = screen.getByLabelText(label, { exact: true })
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(field.getAttribute('aria-describedby')).toBe(`${id}-error`)
+    expect(screen.getByText(message, { selector: `#${id}-error` })).toBeTruthy()
+  })
+
   it('moves to the verify step with the email prefilled and keeps only six digits of the code', async () => {
     await reachVerifyStep()
     expect(toastTitles()).toContain('Check your email')
@@ -156,12 +201,65 @@ describe('sign up and verification', () => {
     expect((screen.getByLabelText('Verification Code') as HTMLInputElement).value).toBe('123456')
   })
 
-  it('disables Resend for 60 s after a resend succeeds', async () => {
+  it('keeps all six digits of a code pasted with a space or a dash', async () => {
     await reachVerifyStep()
+    const user = userEvent.setup()
+    const code = screen.getByLabelText('Verification Code') as HTMLInputElement
+    for (const pasted of ['123 456', '123-456']) {
+      await user.clear(code)
+      await user.paste(pasted)
+      expect(code.value).toBe('123456')
+    }
+  })
+
+  /** Fake timers that still move with the clock, so requests answer; `pass` jumps a whole cooldown ahead. */
+  function fakeClock() {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    return {
+      async pass(ms: number) {
+        // the countdown sets its next tick after each render, one second at a time
+        for (let left = ms; left > 0; left -= 1_000) await act(() => vi.advanceTimersByTimeAsync(1_000))
+      },
+    }
+  }
+
+  it('opens the verify step with Resend counting down, as the server refuses another code for 60 s after sign-up', async () => {
+    const clock = fakeClock()
+    await reachVerifyStep()
+    const counting = screen.getByRole('button', { name: `Resend in ${RESEND_COOLDOWN_MS / 1000}s` }) as HTMLButtonElement
+    expect(counting.disabled).toBe(true)
+    await clock.pass(RESEND_COOLDOWN_MS)
+    expect((screen.getByRole('button', { name: 'Resend Code' }) as HTMLButtonElement).disabled).toBe(false)
+  })
+
+  it('disables Resend for 60 s after a resend succeeds', async () => {
+    const clock = fakeClock()
+    await reachVerifyStep()
+    await clock.pass(RESEND_COOLDOWN_MS)
     fireEvent.click(screen.getByRole('button', { name: 'Resend Code' }))
     const counting = await screen.findByRole('button', { name: `Resend in ${RESEND_COOLDOWN_MS / 1000}s` })
     expect((counting as HTMLButtonElement).disabled).toBe(true)
     expect(toastTitles()).toContain('Code sent')
+  })
+
+  it('lets each step’s toast take the place of the one before: no "Verification failed" beside the welcome', async () => {
+    const user = { id: 1000, username: 'alice', avatar: null, balance: '15.00' }
+    let attempts = 0
+    await reachVerifyStep()
+    stubServer({
+      [VERIFY]: () =>
+        ++attempts === 1
+          ? { status: 400, body: { error: { code: 'invalid_code', message: AUTH_MESSAGES.invalidCode }, message: AUTH_MESSAGES.invalidCode } }
+          : { status: 200, body: { success: true, user } },
+      [ME]: () => ({ status: 200, body: user }),
+    })
+    type('Verification Code', '111111')
+    fireEvent.click(screen.getByRole('button', { name: 'Verify & Create Account' }))
+    await waitFor(() => expect(openToastTitles()).toEqual(['Verification failed']))
+    type('Verification Code', '123456')
+    fireEvent.click(screen.getByRole('button', { name: 'Verify & Create Account' }))
+    await screen.findByText('Home page')
+    expect(openToastTitles()).toEqual(['Welcome to Handover!'])
   })
 
   it('goes back to sign-up with the form kept and the code cleared', async () => {

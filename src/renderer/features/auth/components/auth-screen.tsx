@@ -104,11 +104,12 @@ export function AuthScreen({ tab }: { tab: AuthTab }) {
           <TabsTrigger value="login">Sign In</TabsTrigger>
           <TabsTrigger value="signup">Sign Up</TabsTrigger>
         </TabsList>
-        <TabsContent value="login">
+        {/* the panels hold their own fields, so they are no Tab stop of their own (radix makes them one by default) */}
+        <TabsContent value="login" tabIndex={-1}>
           <LoginForm onSignedIn={goHomeAs} />
           <PasskeySignInButton className="mt-5" onSignedIn={welcomeBackAs} />
         </TabsContent>
-        <TabsContent value="signup">
+        <TabsContent value="signup" tabIndex={-1}>
           <SignupForm values={signupValues} onChange={setSignupValues} onSignedUp={onSignedUp} />
         </TabsContent>
       </Tabs>

@@ -65,19 +65,17 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: unknown) => void 
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
-      <CredentialFields
-        values={values}
-        errors={errors}
-        onChange={(field, value) => update(field)(value)}
-        passwordAside={
-          <Link to={paths.forgotPassword} className="text-sm font-medium text-mint-700 dark:text-mint-400 hover:underline focus-visible:underline">
-            Forgot your password?
-          </Link>
-        }
-      />
+      <CredentialFields values={values} errors={errors} onChange={(field, value) => update(field)(value)} />
       <Button type="submit" size="lg" disabled={mutation.isPending} className="mt-1 w-full">
         {mutation.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
+      {/* after the button, on screen as in the Tab order: the fields lead straight to Sign In */}
+      <Link
+        to={paths.forgotPassword}
+        className="justify-self-center text-sm font-medium text-mint-700 dark:text-mint-400 hover:underline focus-visible:underline"
+      >
+        Forgot your password?
+      </Link>
     </form>
   )
 }

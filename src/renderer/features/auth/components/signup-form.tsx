@@ -12,8 +12,17 @@ import { ApiError } from '@/lib/api-client'
 
 export const EMPTY_SIGNUP: SignupRequest = { username: '', email: '', password: '', confirmPassword: '' }
 
-/** The server's reasons to refuse a password (the form itself shows no strength rule, SPEC §5). */
-const PASSWORD_REFUSALS: readonly string[] = [AUTH_MESSAGES.passwordShort, AUTH_MESSAGES.passwordCommon, AUTH_MESSAGES.passwordPersonal]
+/**
+ * The server's refusals that belong to one field, said under it too, where the person will fix them: its reasons to
+ * refuse a password (the form itself shows no strength rule, SPEC §5) and a name or address already in use.
+ */
+const FIELD_OF_REFUSAL: ReadonlyMap<string, keyof SignupRequest> = new Map<string, keyof SignupRequest>([
+  [AUTH_MESSAGES.passwordShort, 'password'],
+  [AUTH_MESSAGES.passwordCommon, 'password'],
+  [AUTH_MESSAGES.passwordPersonal, 'password'],
+  [AUTH_MESSAGES.usernameTaken, 'username'],
+  [AUTH_MESSAGES.emailTaken, 'email'],
+])
 
 interface SignupFormProps {
   /** Kept by the parent so "Back to signup" from the verify step finds the form as it was left. */
@@ -28,9 +37,9 @@ export function SignupForm({ values, onChange, onSignedUp }: SignupFormProps) {
     onSuccess: onSignedUp,
     onError: (error) => {
       toastFailure(AUTH_TOASTS.signupFailed, error)
-      // a refused password is also said under its field, where the person will fix it
       const refusal = error instanceof ApiError ? error.serverMessage : undefined
-      if (refusal && PASSWORD_REFUSALS.includes(refusal)) setErrors({ password: refusal })
+      const field = refusal ? FIELD_OF_REFUSAL.get(refusal) : undefined
+      if (refusal && field) setErrors({ [field]: refusal })
     },
   })
 

@@ -3,17 +3,13 @@ import { verifyEmailRequestSchema, type VerifyEmailRequest } from '@shared/api/a
 import { RESEND_COOLDOWN_MS, VERIFICATION_CODE_LENGTH } from '@shared/constants'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
+import { OneTimeCodeInput } from '@/components/one-time-code-input'
 import { useResendVerification } from '../api/resend-verification'
 import { useVerifyEmail } from '../api/verify-email'
 import { useCountdown } from '@/hooks/use-countdown'
 import { AUTH_TOASTS, toastFailure, toastSuccess } from '../lib/auth-toasts'
 import { validate, type FieldErrors } from '@/lib/field-errors'
 import { describedBy, FormField } from '@/components/form-field'
-
-/** SPEC §5: the code field keeps digits only, at most six. */
-export function sanitizeCode(input: string): string {
-  return input.replace(/\D/g, '').slice(0, VERIFICATION_CODE_LENGTH)
-}
 
 interface VerifyFormProps {
   initialEmail: string
@@ -24,7 +20,8 @@ interface VerifyFormProps {
 export function VerifyForm({ initialEmail, onVerified, onBack }: VerifyFormProps) {
   const [values, setValues] = useState<VerifyEmailRequest>({ email: initialEmail, code: '' })
   const [errors, setErrors] = useState<FieldErrors<VerifyEmailRequest>>({})
-  const cooldown = useCountdown()
+  // the sign-up that opened this form has just sent a code, and the server refuses another for 60 s after it
+  const cooldown = useCountdown(RESEND_COOLDOWN_MS)
   const verify = useVerifyEmail({
     onSuccess: (data) => onVerified(data.user),
     onError: (error) => toastFailure(AUTH_TOASTS.verifyFailed, error),
@@ -69,18 +66,15 @@ export function VerifyForm({ initialEmail, onVerified, onBack }: VerifyFormProps
         />
       </FormField>
       <FormField id="code" label="Verification Code" error={errors.code} hint={`Enter the ${VERIFICATION_CODE_LENGTH}-digit code from the email.`}>
-        <Input
+        <OneTimeCodeInput
           id="code"
           name="code"
           // the form replaces the sign-up form the focus was in: the code is what comes next
           autoFocus
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={VERIFICATION_CODE_LENGTH}
           placeholder="••••••"
           value={values.code}
-          onChange={(e) => {
-            setValues((v) => ({ ...v, code: sanitizeCode(e.target.value) }))
+          onCodeChange={(code) => {
+            setValues((v) => ({ ...v, code }))
             setErrors((current) => ({ ...current, code: undefined }))
           }}
           className="h-14 text-center font-mono text-2xl tracking-[0.5em] sm:text-2xl"

@@ -1,6 +1,6 @@
 import { currentUserSchema } from '@shared/api/auth'
 import { decimalStringToCents } from '@shared/money'
-import { toast } from '@/hooks/use-toast'
+import { toast, type ToastHandle, type ToastInput } from '@/hooks/use-toast'
 import { describeError } from '@/lib/api-client'
 import { DEFAULT_BALANCE, formatBalance } from '@/lib/money-display'
 
@@ -15,12 +15,21 @@ export const AUTH_TOASTS = {
   codeSent: { title: 'Code sent', description: 'A new verification code has been sent to your email.' },
 } as const
 
+/** The sign-in/sign-up flow's toast on screen, if any. */
+let shown: ToastHandle | null = null
+
+/** Each step's toast takes the place of the one before, so an old failure never sits beside what came after it. */
+function showInPlace(input: ToastInput): void {
+  shown?.dismiss()
+  shown = toast(input)
+}
+
 export function toastFailure(kind: { title: string; fallback: string }, error: unknown): void {
-  toast({ variant: 'destructive', title: kind.title, description: describeError(error, kind.fallback) })
+  showInPlace({ variant: 'destructive', title: kind.title, description: describeError(error, kind.fallback) })
 }
 
 export function toastSuccess(kind: { title: string; description: string }): void {
-  toast({ variant: 'success', ...kind })
+  showInPlace({ variant: 'success', ...kind })
 }
 
 /**
@@ -31,7 +40,7 @@ export function toastWelcome(user?: unknown): void {
   const parsed = currentUserSchema.safeParse(user)
   const bonus = parsed.success ? parsed.data.balance : DEFAULT_BALANCE
   const credited = decimalStringToCents(bonus) !== 0
-  toast({
+  showInPlace({
     variant: 'success',
     title: 'Welcome to Handover!',
     description: credited
