@@ -3,6 +3,7 @@ import { FALLBACK_CHECK_MS } from '@shared/constants'
 import { FATAL_SCREENS, showFatalScreen } from './app/fatal-screen'
 import { startApp } from './app/start'
 import { registerServiceWorker } from './lib/service-worker'
+import { suppressUnhandledErrors } from './lib/unhandled-errors'
 import { startTheme } from './lib/theme'
 
 /**
@@ -21,11 +22,7 @@ startTheme()
 
 const container = document.getElementById('root')
 
-// SPEC §2: unhandled promise rejections are suppressed; log quietly for whoever debugs.
-window.addEventListener('unhandledrejection', (event) => {
-  event.preventDefault()
-  console.debug('Unhandled promise rejection', event.reason)
-})
+suppressUnhandledErrors(window)
 
 function checkSomethingRendered(root: HTMLElement) {
   const check = () => {

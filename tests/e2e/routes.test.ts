@@ -5,7 +5,7 @@ import { SPEC_ROUTE_TABLE } from '../../src/renderer/app/routes'
 import { diagnosticReportSchema } from '../../src/shared/api/diagnostics'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { launchChromium } from '../support/browser'
-import { SHOTS, WEB_ROOT, pageSettled, routeProblems } from '../support/e2e'
+import { SHOTS, WEB_ROOT, onThrown, pageSettled, routeProblems } from '../support/e2e'
 import { startTestServer } from '../support/server'
 import type { RunningServer } from '../../server/server'
 
@@ -84,7 +84,7 @@ describe('a record that is not there', () => {
   it('shows each record route its own "not found" screen, not an error screen or the 404 page', async () => {
     const page = await browser.newPage()
     const thrown: string[] = []
-    page.on('pageerror', (err) => thrown.push(err.message))
+    onThrown(page, (message) => thrown.push(message))
     for (const [path, heading] of [
       ['/listing/1', 'Listing not found'],
       ['/account/1', 'Listing not found'],

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { SPEC_ROUTE_TABLE, type SpecRoute } from '../../src/renderer/app/routes'
 import type { ApiClient } from './http-client'
 import { axeViolations, darkContrastViolations, type Finding } from './axe'
-import { SHOTS, apiSignedInAs, pageSettled, routeProblems, signedInAs, type DemoSite } from './e2e'
+import { SHOTS, apiSignedInAs, onThrown, pageSettled, routeProblems, signedInAs, type DemoSite } from './e2e'
 import { layoutProblemsAcrossWidths } from './layout'
 
 /**
@@ -173,7 +173,7 @@ export async function walk(site: DemoSite, page: Page, who: string, routes: Spec
   const result: WalkResult = { findings: [], layout: [], checked: [], broken: [], notBuilt: [] }
   const screens = new Set<string>()
   let thrown: string[] = []
-  page.on('pageerror', (err) => thrown.push(err.message))
+  onThrown(page, (message) => thrown.push(message))
   for (const route of routes) {
     const path = urlFor(route, ids)
     thrown = []

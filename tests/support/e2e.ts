@@ -9,6 +9,7 @@ import { ApiClient } from './http-client'
 import { enrolTotp, freshTotpCode, signInWithTotp } from './two-factor'
 import { startTestServer } from './server'
 import { PAGE_SHOWN_ATTRIBUTE } from '../../src/renderer/lib/page-shown'
+import { UNHANDLED_ERROR_LOG } from '../../src/renderer/lib/unhandled-errors'
 
 /** Where end-to-end screenshots go. */
 export const SHOTS = resolve(import.meta.dirname, '../../test-results/e2e')
@@ -124,6 +125,17 @@ export async function pageSettled(page: Page): Promise<void> {
   await shown.waitFor({ state: 'attached' })
   await page.waitForLoadState('networkidle')
   await shown.waitFor({ state: 'attached' })
+}
+
+/**
+ * Calls `record` with each error the page throws. The app suppresses uncaught errors (SPEC §2), and a suppressed one
+ * raises no `pageerror`: the app's quiet log of it is read too.
+ */
+export function onThrown(page: Page, record: (message: string) => void): void {
+  page.on('pageerror', (error) => record(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'debug' && message.text().startsWith(UNHANDLED_ERROR_LOG)) record(message.text())
+  })
 }
 
 /** The app's error screens: a render error, a failed start-up, a load that never finished. */

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { HEADER_STALE } from '@shared/constants'
 import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
 import { api } from './api'
+import { HIGH_PRIORITY_QUERY } from './query-client'
 import { conversationKeys } from './query-keys'
 
 /**
@@ -22,7 +23,8 @@ export const chatUnreadCountQueryOptions = () =>
   queryOptions({
     queryKey: conversationKeys.unreadCount(),
     queryFn: ({ signal }) => getChatUnreadCount(signal),
-    // SPEC §9's header stale time for unread counts; live chat events refetch it (features/chat/lib/live-chat.ts)
+    ...HIGH_PRIORITY_QUERY,
+    // SPEC §9's header stale time for unread counts; live chat events refetch it too (features/chat/lib/live-chat.ts)
     staleTime: HEADER_STALE.unreadCountMs,
   })
 

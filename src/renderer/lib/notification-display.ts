@@ -1,4 +1,4 @@
-import { CHAT_NOTIFICATION_TYPES, type NotificationDto, type NotificationType } from '@shared/api/notifications'
+import { CHAT_NOTIFICATION_TYPES, NOTIFICATION_TYPES, type NotificationDto, type NotificationType } from '@shared/api/notifications'
 import { paths } from '@/config/paths'
 
 /** What the header bell and the /notifications page both say about a notification. */
@@ -33,10 +33,16 @@ const ALIASES: Partial<Record<NotificationType, readonly NotificationType[]>> = 
   balance_updated: ['balance_updated', 'balance_update'],
 }
 
-/** The type filter's choices: every type once, `balance_update` folded into `balance_updated`. */
-export const NOTIFICATION_FILTER_TYPES: readonly NotificationType[] = (Object.keys(NOTIFICATION_TYPE_LABELS) as NotificationType[]).filter(
-  (type) => type !== 'balance_update',
+/** The second spellings, each asked for through the choice it is an alias of. */
+const ALIAS_SPELLINGS: ReadonlySet<NotificationType> = new Set(
+  Object.entries(ALIASES).flatMap(([type, spellings]) => spellings.filter((spelling) => spelling !== type)),
 )
+
+/**
+ * The type filter's choices, taken from the shared list of every type the server sends so a new type is offered
+ * at once: each type once, `balance_update` folded into `balance_updated`.
+ */
+export const NOTIFICATION_FILTER_TYPES: readonly NotificationType[] = NOTIFICATION_TYPES.filter((type) => !ALIAS_SPELLINGS.has(type))
 
 /** The types one filter choice stands for. */
 export function typesForFilter(type: NotificationType): NotificationType[] {

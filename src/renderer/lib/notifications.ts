@@ -6,6 +6,7 @@ import { toast } from '@/hooks/use-toast'
 import { notificationsEndpoints } from '@shared/api/endpoints/notifications'
 import { api, apiWithHeaders } from './api'
 import { describeError } from './api-client'
+import { HIGH_PRIORITY_QUERY } from './query-client'
 import { notificationKeys } from './query-keys'
 
 /**
@@ -81,12 +82,14 @@ export const unreadCountQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.unreadCount(),
     queryFn: ({ signal }) => getUnreadCount(signal),
+    ...HIGH_PRIORITY_QUERY,
+    // SPEC §9 names the unread count's own stale time beside the priority loader's
     staleTime: HEADER_STALE.unreadCountMs,
   })
 
-/** Fetched only for a signed-in user (SPEC §6); `pollMs` while something shows it live (the open dropdown). */
+/** Fetched only for a signed-in user (SPEC §6); every `pollMs` while something shows it live (the open dropdown). */
 export function useUnreadCount(enabled: boolean, pollMs?: number): number {
-  const query = useQuery({ ...unreadCountQueryOptions(), enabled, refetchInterval: enabled && pollMs ? pollMs : false })
+  const query = useQuery({ ...unreadCountQueryOptions(), enabled, ...(pollMs ? { refetchInterval: pollMs } : {}) })
   return enabled ? (query.data ?? 0) : 0
 }
 

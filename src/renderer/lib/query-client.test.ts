@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from './api-client'
-import { createQueryClient, currentUserRetryDelay, queryRetryDelay, shouldRetryCurrentUser, shouldRetryQuery } from './query-client'
+import { chatUnreadCountQueryOptions } from './chat-unread'
+import { unreadCountQueryOptions } from './notifications'
+import {
+  createQueryClient,
+  currentUserRetryDelay,
+  highPriorityRetryDelay,
+  queryRetryDelay,
+  shouldRetryCurrentUser,
+  shouldRetryHighPriority,
+  shouldRetryQuery,
+} from './query-client'
 
 const http = (status: number) => new ApiError(`${status}: x`, status)
 
@@ -50,5 +60,33 @@ describe('query client defaults', () => {
       refetchOnReconnect: true,
     })
     expect(mutations?.retry).toBe(false)
+  })
+})
+
+describe('high-priority queries (SPEC §9 priority loader)', () => {
+  it('retry up to 3 times on anything but 401 and 403', () => {
+    expect(shouldRetryHighPriority(0, http(401))).toBe(false)
+    expect(shouldRetryHighPriority(0, http(403))).toBe(false)
+    for (const error of [http(500), http(404), new Error('Network connection failed')]) {
+      expect(shouldRetryHighPriority(2, error)).toBe(true)
+      expect(shouldRetryHighPriority(3, error)).toBe(false)
+    }
+  })
+
+  it('wait 500 ms, doubling, at most 10 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(highPriorityRetryDelay)).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000])
+  })
+
+  it('refetch on focus and every 30 s, kept 1 min: both unread counts, with the header stale time of 1 s', () => {
+    for (const options of [unreadCountQueryOptions(), chatUnreadCountQueryOptions()]) {
+      expect(options).toMatchObject({
+        staleTime: 1_000,
+        gcTime: 60_000,
+        refetchOnWindowFocus: true,
+        refetchInterval: 30_000,
+        retry: shouldRetryHighPriority,
+        retryDelay: highPriorityRetryDelay,
+      })
+    }
   })
 })

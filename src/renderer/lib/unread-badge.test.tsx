@@ -57,6 +57,15 @@ describe('the unread badge', () => {
     await waitFor(() => expect(lastCount()).toBe(0))
   })
 
+  it('keeps both counts refetching on focus and every 30 s (SPEC §9 high priority)', async () => {
+    const { client, lastCount } = setup({ notifications: 1, messages: 1 })
+    await waitFor(() => expect(lastCount()).toBe(2))
+    for (const queryKey of [notificationKeys.unreadCount(), conversationKeys.unreadCount()]) {
+      const observers = client.getQueryCache().find({ queryKey })?.observers ?? []
+      expect(observers.map(({ options }) => [options.refetchInterval, options.refetchOnWindowFocus])).toEqual([[30_000, true]])
+    }
+  })
+
   it('clears the badge when the app unmounts it', async () => {
     const { view, lastCount } = setup({ notifications: 1, messages: 0 })
     await waitFor(() => expect(lastCount()).toBe(1))

@@ -1,20 +1,24 @@
 import type { NotificationDto } from '@shared/api/notifications'
 import { NotificationSummary } from '@/components/notification-summary'
+import { notificationTarget } from '@/lib/notification-display'
 import { cn } from '@/lib/utils'
 
 interface NotificationListProps {
   items: readonly NotificationDto[]
-  /** chosen unread notification: mark it read and open its page */
+  /** chosen notification: mark it read if it is not yet, and open its page */
   onOpen: (notification: NotificationDto) => void
 }
 
-/** One page of notifications; unread ones are buttons, read ones plain rows (SPEC §4). */
+/**
+ * One page of notifications. Unread ones are buttons; read ones too when they lead somewhere, so an older deal or
+ * chat can be found again from here (SPEC §4 disables them: docs/decisions.md). A read one with no page is a plain row.
+ */
 export function NotificationList({ items, onOpen }: NotificationListProps) {
   return (
     <ul aria-label="Notifications" className="divide-y overflow-hidden rounded-2xl border bg-card shadow-sm">
       {items.map((n) => (
         <li key={n.id} data-read={n.isRead} className={cn(!n.isRead && 'bg-mint-400/[0.06]')}>
-          {n.isRead ? (
+          {n.isRead && notificationTarget(n) === null ? (
             <div className="px-4 py-4 sm:px-5">
               <NotificationSummary notification={n} />
             </div>

@@ -5,9 +5,10 @@ import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import type { Endpoint } from '@shared/api/endpoint'
-import type { NotificationDto } from '@shared/api/notifications'
+import { NOTIFICATION_TYPES, type NotificationDto, type NotificationType } from '@shared/api/notifications'
 import { notificationsEndpoints } from '@shared/api/endpoints/notifications'
 import { apiUrl, type ApiQuery } from '@/lib/api'
+import { typesForFilter } from '@/lib/notification-display'
 import { authKeys } from '@/lib/query-keys'
 import { NotificationsScreen } from './notifications-screen'
 
@@ -116,24 +117,54 @@ describe('NotificationsScreen', () => {
     expect((screen.getByRole('button', { name: /Mark all as read/ }) as HTMLButtonElement).disabled).toBe(true)
   })
 
-  it('lets only unread rows be chosen: one marks it read and opens its page', async () => {
-    const requests = stubServer([note(5), note(6, { isRead: true })], 2, 1)
+  it('opens an unread row and marks it read', async () => {
+    const requests = stubServer([note(5)], 1, 1)
     renderScreen()
     const list = await screen.findByRole('list', { name: 'Notifications' })
-    const [unread, read] = within(list).getAllByRole('listitem')
-    expect(within(read!).queryByRole('button')).toBeNull()
-    await userEvent.click(within(unread!).getByRole('button'))
+    await userEvent.click(within(list).getByRole('button'))
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/listing/5'))
     expect(requests).toContain(asked(patchNotificationsRead, { params: { id: 5 } }))
+  })
+
+  it('still opens a read row that leads somewhere, without marking it again; one that leads nowhere is no button', async () => {
+    const requests = stubServer(
+      [note(6, { isRead: true, data: {} }), note(7, { isRead: true, type: 'escrow_payment_released', data: { transactionId: 42 } })],
+      2,
+      0,
+    )
+    renderScreen()
+    const list = await screen.findByRole('list', { name: 'Notifications' })
+    const [nowhere, deal] = within(list).getAllByRole('listitem')
+    expect(within(nowhere!).queryByRole('button')).toBeNull()
+    await userEvent.click(within(deal!).getByRole('button'))
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/transaction/42'))
+    expect(requests.filter((r) => r.startsWith('PATCH'))).toEqual([])
+  })
+
+  it('offers every type of the shared list once, each under a name of its own', async () => {
+    stubServer([])
+    renderScreen()
+    const options = within(await screen.findByLabelText('Type'))
+      .getAllByRole('option')
+      .map((option) => option as HTMLOptionElement)
+      .filter((option) => option.value !== '')
+    const asksFor = options.flatMap((option) => typesForFilter(option.value as NotificationType))
+    expect([...asksFor].sort()).toEqual([...NOTIFICATION_TYPES].sort())
+    const names = options.map((option) => option.textContent)
+    expect(new Set(names).size).toBe(names.length)
   })
 
   it('marks all read at once', async () => {
     const requests = stubServer([note(5), note(7)], 2, 2)
     renderScreen()
     const list = await screen.findByRole('list', { name: 'Notifications' })
-    expect(within(list).getAllByRole('button')).toHaveLength(2)
+    const readFlags = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((row) => row.dataset.read)
+    expect(readFlags()).toEqual(['false', 'false'])
     await userEvent.click(screen.getByRole('button', { name: /Mark all as read/ }))
     await waitFor(() => expect(requests).toContain(asked(patchNotificationsReadAll)))
-    await waitFor(() => expect(within(list).queryAllByRole('button')).toHaveLength(0))
+    await waitFor(() => expect(readFlags()).toEqual(['true', 'true']))
   })
 })

@@ -74,7 +74,7 @@ export function NotificationsScreen() {
   if (!isLoading && !isSignedIn) return <Navigate to={paths.login} replace />
 
   const open = (notification: NotificationDto) => {
-    markRead.mutate(notification.id)
+    if (!notification.isRead) markRead.mutate(notification.id)
     const target = notificationTarget(notification)
     if (target) navigate(target)
   }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { balanceSchema, type BalanceDto } from '@shared/api/payments'
 import { paymentsEndpoints } from '@shared/api/endpoints/payments'
 import { api } from '@/lib/api'
+import { HIGH_PRIORITY_QUERY } from '@/lib/query-client'
 import { balanceKeys } from '@/lib/query-keys'
 
 /** GET /api/balance: available, held for withdrawals, in escrow (decimal strings). */
@@ -11,7 +12,7 @@ export async function getBalance(signal?: AbortSignal): Promise<BalanceDto | nul
 }
 
 export const balanceQueryOptions = () =>
-  queryOptions({ queryKey: balanceKeys.summary(), queryFn: ({ signal }) => getBalance(signal), staleTime: 30_000 })
+  queryOptions({ queryKey: balanceKeys.summary(), queryFn: ({ signal }) => getBalance(signal), ...HIGH_PRIORITY_QUERY })
 
 export function useBalance(enabled: boolean) {
   return useQuery({ ...balanceQueryOptions(), enabled })

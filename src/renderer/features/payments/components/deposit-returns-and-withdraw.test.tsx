@@ -71,7 +71,7 @@ describe('a deposit back from the provider', () => {
 /** /balance for RICH_BOB: $500.00 available, no history, no withdrawals; what the page sends is recorded */
 const stubBalancePage = () =>
   stubServer((path) => {
-    if (path === apiUrl(paymentsEndpoints.getBalance)) return Response.json({ available: '500.00', held: '0.00', pendingWithdrawals: '0.00' })
+    if (path === apiUrl(paymentsEndpoints.getBalance)) return Response.json({ available: '500.00', pendingWithdrawals: '0.00', inEscrow: '0.00' })
     if (path.startsWith(paymentsEndpoints.getBalanceHistory.path)) return Response.json([], { headers: { 'X-Total-Count': '0' } })
     if (path.startsWith(paymentsEndpoints.getWithdrawals.path)) return Response.json([])
     return Response.json({ message: 'not found' }, { status: 404 })

@@ -4,6 +4,7 @@ import { HEADER_STALE } from '@shared/constants'
 import { transactionEndpoints } from '@shared/api/endpoints/transactions'
 import { api } from '@/lib/api'
 import { ApiError } from '@/lib/api-client'
+import { HIGH_PRIORITY_QUERY } from '@/lib/query-client'
 import { transactionKeys } from '@/lib/query-keys'
 
 /** GET /api/transactions/{id}; a deal that does not exist or is not the viewer's (404) is null. */
@@ -21,6 +22,8 @@ export const transactionQueryOptions = (id: number) =>
   queryOptions({
     queryKey: transactionKeys.detail(id),
     queryFn: ({ signal }) => getTransaction(id, signal),
+    ...HIGH_PRIORITY_QUERY,
+    // SPEC §9 names the deals' own stale time beside the priority loader's
     staleTime: HEADER_STALE.transactionsMs,
   })
 

@@ -4,6 +4,7 @@ import { TRANSACTION_PAGE, transactionListSchema, type TransactionDto } from '@s
 import { HEADER_STALE } from '@shared/constants'
 import { transactionEndpoints } from '@shared/api/endpoints/transactions'
 import { apiWithHeaders } from '@/lib/api'
+import { HIGH_PRIORITY_QUERY } from '@/lib/query-client'
 import { transactionKeys } from '@/lib/query-keys'
 import type { TransactionFilters } from '../lib/url-state'
 
@@ -36,6 +37,8 @@ export const transactionsQueryOptions = (query: ListQuery) =>
   queryOptions({
     queryKey: transactionKeys.list(query),
     queryFn: ({ signal }) => getTransactions(query, signal),
+    ...HIGH_PRIORITY_QUERY,
+    // SPEC §9 names the deals' own stale time beside the priority loader's
     staleTime: HEADER_STALE.transactionsMs,
   })
 
