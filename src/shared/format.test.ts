@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatFigure, formatMoney, formatRelativeTime } from './format'
+import { formatCentsExact, formatFigure, formatMoney, formatRelativeTime } from './format'
 
 describe('formatFigure', () => {
   it('rounds down to whole thousands, millions and billions with a plus', () => {
@@ -20,6 +20,22 @@ describe('formatFigure', () => {
     expect(formatFigure(-5)).toBe('0')
     expect(formatFigure(12.9)).toBe('12')
     expect(formatFigure(Number.NaN)).toBe('0')
+  })
+})
+
+describe('formatCentsExact', () => {
+  it('always writes the cents, grouped by thousands', () => {
+    expect(formatCentsExact(1_250_000)).toBe('$12,500.00')
+    expect(formatCentsExact(37_550)).toBe('$375.50')
+    expect(formatCentsExact(1_287_551)).toBe('$12,875.51')
+    expect(formatCentsExact(123_456_789_01)).toBe('$123,456,789.01')
+    expect(formatCentsExact(5)).toBe('$0.05')
+    expect(formatCentsExact(0)).toBe('$0.00')
+  })
+
+  it('puts the sign before the dollar, and shows $0.00 for what is not a number', () => {
+    expect(formatCentsExact(-150_025)).toBe('-$1,500.25')
+    expect(formatCentsExact(Number.NaN)).toBe('$0.00')
   })
 })
 

@@ -36,6 +36,15 @@ export function formatMoney(amount: number | string): string {
 export const formatCents = (cents: number): string => formatMoney(cents / 100)
 
 /**
+ * An amount in cents with its cents always written, as a balance or a checkout's breakdown shows money: `$12,500.00`,
+ * `$375.50`, so the lines of a sum line up.
+ */
+export function formatCentsExact(cents: number): string {
+  if (!Number.isFinite(cents)) return '$0.00'
+  return `${cents < 0 ? '-' : ''}$${DOLLARS_AND_CENTS.format(Math.abs(cents) / 100)}`
+}
+
+/**
  * SPEC §9's relative time: minutes, hours or days ago. Under a minute it reads "Just now": a fresh item reading
  * "0 minutes ago" looks broken.
  */

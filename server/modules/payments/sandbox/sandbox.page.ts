@@ -1,9 +1,7 @@
 import type { ProviderMethod } from '@shared/api/payments'
-import { centsToDecimalString } from '@shared/money'
+import { formatCentsExact } from '@shared/format'
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-
-const money = (cents: number) => `$${centsToDecimalString(cents)}`
 
 // one small inline stylesheet: the page loads nothing else (no fonts, scripts or images)
 const STYLE = `
@@ -40,23 +38,26 @@ export interface CheckoutView {
   action: string
 }
 
-/** The hosted checkout: what is paid and how, and three real buttons (Tab, Enter and Space work as everywhere). */
+/**
+ * The hosted checkout: what is paid and how, and three real buttons (Tab, Enter and Space work as everywhere). Amounts
+ * keep their cents, as the deposit dialog's breakdown before it did, so the sums read the same on both pages.
+ */
 export function checkoutPage(view: CheckoutView): string {
   const what = view.kind === 'deposit' ? 'Deposit to your Handover balance' : 'Payment into escrow'
   const method = view.method === 'card' ? 'Card' : 'Crypto'
   return layout(
-    `Pay ${money(view.totalCents)}`,
+    `Pay ${formatCentsExact(view.totalCents)}`,
     `<span class="badge">Sandbox · no real money</span>
 <h1>${escape(what)}</h1>
 <p>Order <code>${escape(view.orderId)}</code>, paid by ${method.toLowerCase()}.</p>
 <dl>
-<dt>Amount</dt><dd>${money(view.amountCents)}</dd>
-<dt>${method} processing fee</dt><dd>${money(view.feeCents)}</dd>
-<dt class="total">Total</dt><dd class="total">${money(view.totalCents)}</dd>
+<dt>Amount</dt><dd>${formatCentsExact(view.amountCents)}</dd>
+<dt>${method} processing fee</dt><dd>${formatCentsExact(view.feeCents)}</dd>
+<dt class="total">Total</dt><dd class="total">${formatCentsExact(view.totalCents)}</dd>
 </dl>
 <form method="post" action="${escape(view.action)}" class="actions">
 <input type="hidden" name="token" value="${escape(view.token)}">
-<button class="primary" type="submit" name="outcome" value="paid" autofocus>Pay ${money(view.totalCents)}</button>
+<button class="primary" type="submit" name="outcome" value="paid" autofocus>Pay ${formatCentsExact(view.totalCents)}</button>
 <button class="danger" type="submit" name="outcome" value="failed">Fail the payment</button>
 <button type="submit" name="outcome" value="cancelled">Cancel and go back</button>
 </form>

@@ -27,10 +27,11 @@ interface AccountMenuProps {
   onSignOut: () => void
 }
 
-/** Username and balance on the trigger; profile, money and settings links plus Sign Out inside. */
+/** Username and balance on the trigger (an admin, who holds none, gets no figure); account links and Sign Out inside. */
 export function AccountMenu({ user, signingOut, onSignOut }: AccountMenuProps) {
-  const balance = formatBalance(user.balance)
-  const links = accountLinks(useIsAdmin(true))
+  const isAdmin = useIsAdmin(true)
+  const balance = isAdmin ? null : formatBalance(user.balance)
+  const links = accountLinks(isAdmin)
   const [theme, setTheme] = useThemePreference()
   const themeLabel = useId()
   return (
@@ -42,7 +43,7 @@ export function AccountMenu({ user, signingOut, onSignOut }: AccountMenuProps) {
         <UserAvatar username={user.username} avatar={user.avatar} />
         <span className="flex flex-col leading-tight">
           <span className="max-w-32 truncate text-sm font-semibold text-white">{user.username}</span>
-          <span className="text-xs font-semibold text-mint-300 tabular-nums">{balance}</span>
+          {balance && <span className="text-xs font-semibold text-mint-300 tabular-nums">{balance}</span>}
         </span>
         <ChevronDown className="size-4 text-navy-300" aria-hidden="true" />
       </DropdownMenuTrigger>
@@ -51,9 +52,11 @@ export function AccountMenu({ user, signingOut, onSignOut }: AccountMenuProps) {
           <UserAvatar username={user.username} avatar={user.avatar} className="size-10" />
           <span className="min-w-0">
             <span className="block truncate font-semibold">{user.username}</span>
-            <span className="block text-xs text-muted-foreground">
-              Balance <span className="font-semibold text-foreground tabular-nums">{balance}</span>
-            </span>
+            {balance && (
+              <span className="block text-xs text-muted-foreground">
+                Balance <span className="font-semibold text-foreground tabular-nums">{balance}</span>
+              </span>
+            )}
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />

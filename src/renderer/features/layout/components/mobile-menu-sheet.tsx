@@ -45,7 +45,9 @@ const rowClass =
 /** The phone menu's panel: Account, Navigation, Quick Actions. The sheet locks page scroll while open. */
 export function MobileMenuSheet({ id, open, onOpenChange, returnFocusTo, user, signingOut, onSignOut }: MobileMenuSheetProps) {
   const navigate = useNavigate()
-  const links = accountLinks(useIsAdmin(user !== null))
+  // admins neither buy nor sell: no balance and no Create Listing for them
+  const isAdmin = useIsAdmin(user !== null)
+  const links = accountLinks(isAdmin)
 
   // SPEC §2: close first, navigate after a 200 ms transition so the closing panel doesn't flash the new page.
   const go = (to: string) => (event: MouseEvent) => {
@@ -81,7 +83,7 @@ export function MobileMenuSheet({ id, open, onOpenChange, returnFocusTo, user, s
                 <UserAvatar username={user.username} avatar={user.avatar} className="size-10" />
                 <div className="min-w-0">
                   <p className="truncate font-semibold">{user.username}</p>
-                  <p className="text-sm font-semibold text-mint-300 tabular-nums">{formatBalance(user.balance)}</p>
+                  {!isAdmin && <p className="text-sm font-semibold text-mint-300 tabular-nums">{formatBalance(user.balance)}</p>}
                 </div>
               </div>
               {links.map(({ to, label, icon: Icon }) => row(to, label, <Icon aria-hidden="true" />))}
@@ -94,12 +96,13 @@ export function MobileMenuSheet({ id, open, onOpenChange, returnFocusTo, user, s
         <Section title="Quick Actions">
           {user ? (
             <>
-              {row(
-                paths.createListing,
-                'Create Listing',
-                <Plus aria-hidden="true" />,
-                'bg-mint-400 text-navy-950 hover:bg-mint-300 [&_svg]:text-navy-950',
-              )}
+              {!isAdmin &&
+                row(
+                  paths.createListing,
+                  'Create Listing',
+                  <Plus aria-hidden="true" />,
+                  'bg-mint-400 text-navy-950 hover:bg-mint-300 [&_svg]:text-navy-950',
+                )}
               <button type="button" className={cn(rowClass, 'text-left')} disabled={signingOut} onClick={onSignOut}>
                 <LogOut aria-hidden="true" />
                 {signingOut ? 'Signing out...' : 'Sign Out'}

@@ -5,6 +5,10 @@ describe('accountLinks', () => {
   it('adds the way into the admin area for an admin only', () => {
     expect(accountLinks(true).map((l) => l.to)).toContain('/admin-dashboard')
     expect(accountLinks(false).map((l) => l.to)).not.toContain('/admin-dashboard')
-    expect(accountLinks(true).slice(0, accountLinks(false).length)).toEqual([...accountLinks(false)])
+  })
+
+  it('leaves Balance out for an admin, who neither buys nor sells, and keeps the other links in order', () => {
+    expect(accountLinks(false).map((l) => l.to)).toEqual(['/profile', '/transactions', '/balance', '/settings'])
+    expect(accountLinks(true).map((l) => l.to)).toEqual(['/profile', '/transactions', '/settings', '/admin-dashboard'])
   })
 })

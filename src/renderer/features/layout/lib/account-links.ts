@@ -11,7 +11,10 @@ export const ACCOUNT_LINKS = [
 
 const ADMIN_LINK = { to: paths.adminDashboard, label: 'Admin area', icon: ShieldCheck } as const
 
-/** The account links, with the way into the admin area for an admin (the server decides who is one). */
+/**
+ * The account links, with the way into the admin area for an admin (the server decides who is one) in place of
+ * Balance: admins neither buy nor sell, so they hold no balance.
+ */
 export function accountLinks(isAdmin: boolean) {
-  return isAdmin ? [...ACCOUNT_LINKS, ADMIN_LINK] : ACCOUNT_LINKS
+  return isAdmin ? [...ACCOUNT_LINKS.filter((link) => link.to !== paths.balance), ADMIN_LINK] : ACCOUNT_LINKS
 }
