@@ -229,13 +229,20 @@ export function listingHeadline(listing: Pick<ListingSeoSource, 'accountTitle' |
   return listing.accountTitle || listing.displayName || `@${listing.username}`
 }
 
-/** Title and description of /listing/{id}: the listing's title, platform, audience and price. */
-export function listingText(listing: ListingSeoSource): PageText {
+/**
+ * Title and description of /listing/{id}: the listing's title, platform, audience and price; a sold listing says it
+ * sold, and for how much (its page is not indexed).
+ */
+export function listingText(listing: ListingSeoSource & { status?: string }): PageText {
   const audience = listing.platform === 'youtube' ? 'subscribers' : 'followers'
-  return {
-    title: titled(listingHeadline(listing)),
-    description: `${PLATFORM_NAMES[listing.platform]} account @${listing.username} with ${formatCount(listing.followers)} ${audience} for ${formatMoney(listing.price)}, protected by escrow on Handover.`,
+  const account = `${PLATFORM_NAMES[listing.platform]} account @${listing.username} with ${formatCount(listing.followers)} ${audience}`
+  if (listing.status === 'sold') {
+    return {
+      title: titled(`Sold: ${listingHeadline(listing)}`),
+      description: `${account}, sold for ${formatMoney(listing.price)} through escrow on Handover.`,
+    }
   }
+  return { title: titled(listingHeadline(listing)), description: `${account} for ${formatMoney(listing.price)}, protected by escrow on Handover.` }
 }
 
 /** /blog/{id}: the post's own title, and its summary as the description. */

@@ -271,6 +271,9 @@ describe('opening conversations', () => {
     expect(again.json.id).toBe(opened.id)
 
     // once the listing is no longer for sale, it still leads to this conversation, and only to it
+    await sql.query(`update listings set status = 'reserved' where id = $1`, [listingId])
+    const whileReserved = await carol.client.post('/api/conversations', { listingId })
+    expect([whileReserved.status, whileReserved.json.message]).toEqual([404, CHAT_MESSAGES.listingNotFound])
     await sql.query(`update listings set status = 'sold', sold_at = now() where id = $1`, [listingId])
     const afterSale = await alice.client.post('/api/conversations', { listingId })
     expect([afterSale.status, afterSale.json.id]).toEqual([200, opened.id])

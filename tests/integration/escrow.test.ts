@@ -66,10 +66,12 @@ describe('a deal from purchase to completion', () => {
     expect(edit.status).toBe(409)
     expect(edit.json).toMatchObject({ error: { message: 'This listing is in an escrow deal; it can be changed once the deal ends' } })
     expect((await seller.client.request('DELETE', `/api/accounts/${listing.id}`)).status).toBe(409)
-    // out of the catalogue for everyone else; its buyer still opens its page
+    // out of the catalogue and not for sale to anyone else; its page says it is reserved
     expect((await carol.client.post('/api/transactions', { listingId: listing.id })).status).toBe(409)
-    expect((await carol.client.get(`/api/accounts/${listing.id}`)).status).toBe(404)
-    expect((await alice.client.get(`/api/accounts/${listing.id}`)).status).toBe(200)
+    const seen = await carol.client.get(`/api/accounts/${listing.id}`)
+    expect([seen.status, seen.json.isActive, seen.json.status, seen.json.soldAt]).toEqual([200, false, 'reserved', undefined])
+    expect(seen.json).not.toHaveProperty('rejectionReason')
+    expect((await alice.client.get(`/api/accounts/${listing.id}`)).json).toMatchObject({ status: 'reserved' })
 
     // short of money: a clear 409, nothing moves
     const short = await alice.client.post(`/api/transactions/${deal.id}/pay`)
@@ -102,6 +104,10 @@ describe('a deal from purchase to completion', () => {
     expect(await balanceOf(`escrow:${deal.id}`)).toBe(0)
     expect(await listingStatus(listing.id)).toBe('sold')
     expect((await alice.client.get(`/api/accounts/${listing.id}`)).json).toMatchObject({ id: listing.id, isActive: false })
+    // sold, with its date, for anyone: the marketplace's record of the sale
+    const sold = await carol.client.get(`/api/accounts/${listing.id}`)
+    expect(sold.json).toMatchObject({ id: listing.id, isActive: false, status: 'sold', soldAt: expect.any(String) })
+    expect(Math.abs(Date.parse(String(sold.json.soldAt)) - Date.now())).toBeLessThan(60_000)
 
     const timeline = detail(released.json).timeline.map((e) => e.status)
     expect(timeline).toEqual(['pending', 'fee_paid', 'invite_sent', 'access_granted', 'countdown_started', 'completed'])

@@ -273,10 +273,16 @@ describe('GET /api/accounts/user and /:id', () => {
     expect(listingDtoSchema.parse(one.json)).toEqual(all[0])
   })
 
-  it('shows a listing that is not active only to its seller and admins', async () => {
+  it('shows a listing waiting for review, suspended or removed only to its seller and admins', async () => {
+    const bob = await signIn('bob')
+    for (const status of ['pending_review', 'removed']) {
+      const hidden = await insertListing('alice', status, `alice_${status}`)
+      expect((await anon.get(`/api/accounts/${hidden}`)).status, status).toBe(404)
+      expect((await bob.get(`/api/accounts/${hidden}`)).status, status).toBe(404)
+    }
     const id = await insertListing('alice', 'suspended', 'alice_suspended')
     expect((await anon.get(`/api/accounts/${id}`)).status).toBe(404)
-    expect((await (await signIn('bob')).get(`/api/accounts/${id}`)).status).toBe(404)
+    expect((await bob.get(`/api/accounts/${id}`)).status).toBe(404)
     expect((await (await signIn('alice')).get(`/api/accounts/${id}`)).json).toMatchObject({ id, isActive: false, status: 'suspended' })
     expect((await (await signIn('admin', 'handover-admin')).get(`/api/accounts/${id}`)).status).toBe(200)
     expect(await fetchAll('q=alice_suspended')).toEqual([])

@@ -22,6 +22,8 @@ let active: { id: number; account_title: string; price_cents: string; images: st
 let hostileId: number
 let alice: number
 let soldId: number
+let reservedId: number
+let removedId: number
 
 interface Page {
   status: number
@@ -72,6 +74,8 @@ beforeAll(async () => {
   alice = (await sql.query<{ id: number }>(`select id from users where username = 'alice'`)).rows[0]!.id
   hostileId = await insertListing(HOSTILE_TITLE, 'active', 'hostile_one')
   soldId = await insertListing('Sold travel account', 'sold', 'sold_one')
+  reservedId = await insertListing('Reserved travel account', 'reserved', 'reserved_one')
+  removedId = await insertListing('Removed travel account', 'removed', 'removed_one')
 })
 
 afterAll(async () => {
@@ -140,8 +144,26 @@ describe('tags in the first HTML answer', () => {
     expect(jsonLd(page.head)[0]).toMatchObject({ name: HOSTILE_TITLE, offers: { price: '1234.56' } })
   })
 
-  it('an unknown or inactive listing is a 404 with noindex; the app still loads to show its own page', async () => {
-    for (const path of ['/listing/999999', `/listing/${soldId}`, '/account/abc', '/listing/99999999999']) {
+  it('a sold listing is its record of the sale, not indexed; a reserved one stays indexed as out of stock', async () => {
+    await sql.query(`update listings set sold_at = '2026-11-20T10:00:00Z' where id = $1`, [soldId])
+    const sold = await fetchPage(`/listing/${soldId}`)
+    expect(sold.status).toBe(200)
+    expect(sold.head.querySelector('title')?.textContent).toBe('Sold: Sold travel account | Handover')
+    expect(meta(sold.head, 'description')).toEqual([
+      'Instagram account @sold_one with 45.2K followers, sold for $1,234.56 through escrow on Handover.',
+    ])
+    expect(meta(sold.head, 'robots')).toEqual(['noindex, nofollow'])
+    expect(jsonLd(sold.head)).toEqual([])
+
+    const reserved = await fetchPage(`/listing/${reservedId}`)
+    expect(reserved.status).toBe(200)
+    expect(reserved.head.querySelector('title')?.textContent).toBe('Reserved travel account | Handover')
+    expect(meta(reserved.head, 'robots')).toEqual(['index, follow'])
+    expect(jsonLd(reserved.head)[0]).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } })
+  })
+
+  it('an unknown, removed or unapproved listing is a 404 with noindex; the app still loads to show its own page', async () => {
+    for (const path of ['/listing/999999', `/listing/${removedId}`, '/account/abc', '/listing/99999999999']) {
       const page = await fetchPage(path)
       expect(page.status, path).toBe(404)
       expect(meta(page.head, 'robots'), path).toEqual(['noindex, nofollow'])

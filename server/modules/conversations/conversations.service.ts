@@ -52,7 +52,9 @@ export class ConversationsService {
     const listingId = request.listingId ?? null
     let sellerId = request.sellerId
     if (listingId !== null) {
-      const listing = await this.deps.listings.findVisible(em, listingId, viewer)
+      const found = await this.deps.listings.findVisible(em, listingId, viewer)
+      // a reserved or sold listing's page is public, but only its seller and admins start a chat about it
+      const listing = found && (found.status === 'active' || viewer.isAdmin || found.seller.id === viewer.userId) ? found : null
       if (!listing) {
         // a listing no longer for sale (sold to this buyer, say) still leads to the conversation about it
         const existing = await em.findOne(Conversation, { buyer: viewer.userId, listing: listingId })

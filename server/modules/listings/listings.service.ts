@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { LIVE_PLATFORMS } from '@shared/constants'
-import type { ListingDto, OverallStats, PlatformStat, Stats } from '@shared/api/listings'
+import { PUBLIC_LISTING_STATUSES, type ListingDto, type ListingStatus, type OverallStats, type PlatformStat, type Stats } from '@shared/api/listings'
 import type { ListingFilters } from '@shared/listings/filter'
 import { User } from '../users/user.entity'
 import { Listing } from './listing.entity'
@@ -9,6 +9,8 @@ import { FEATURED_ORDER, NEWEST_ORDER } from './listings.query'
 import { CatalogueSearch } from './listings.search'
 import { catalogueVersion } from './listing-counts'
 import { VersionedCache } from './versioned-cache'
+
+const PUBLIC_STATUSES: ReadonlySet<ListingStatus> = new Set(PUBLIC_LISTING_STATUSES)
 
 export const FEATURED_LIMIT = 12
 
@@ -44,20 +46,14 @@ export class ListingsService {
   }
 
   /**
-   * A listing that is not active exists only for its seller, admins, and the buyer of its deal (reserved while
-   * they pay and walk the handover, sold once it is theirs); everyone else gets null (404).
+   * A listing on sale, reserved by a buyer who is paying, or sold is public: a reserved one may come back, and a sold
+   * one is the marketplace's record of a sale (its page says so). One waiting for review, suspended or removed exists
+   * only for its seller and admins; everyone else gets null (404).
    */
   async findVisible(em: EntityManager, id: number, viewer: Viewer | null): Promise<Listing | null> {
     const listing = await em.findOne(Listing, { id }, { populate: ['seller'] })
     if (!listing) return null
-    if (listing.status === 'active' || viewer?.isAdmin || viewer?.userId === listing.seller.id) return listing
-    if (viewer && (listing.status === 'reserved' || listing.status === 'sold')) {
-      const deal = await em.execute<{ id: number }[]>(
-        `select id from escrow_transactions where listing_id = ? and buyer_id = ? and status not in ('cancelled', 'refunded') limit 1`,
-        [id, viewer.userId],
-      )
-      if (deal.length > 0) return listing
-    }
+    if (PUBLIC_STATUSES.has(listing.status) || viewer?.isAdmin || viewer?.userId === listing.seller.id) return listing
     return null
   }
 

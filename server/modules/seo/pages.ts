@@ -70,7 +70,8 @@ function productData(listing: Listing, url: string, image: string | undefined): 
       '@type': 'Offer',
       price: centsToDecimalString(listing.priceCents),
       priceCurrency: 'USD',
-      availability: 'https://schema.org/InStock',
+      // reserved: a buyer is paying and it may come back on sale
+      availability: listing.status === 'reserved' ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
       url,
       seller: { '@type': 'Person', name: listing.seller.username },
     },
@@ -89,7 +90,10 @@ async function sellerPage(ctx: PageContext, path: string, rawId: string): Promis
   return { status: 200, head: page(ctx, path, PAGE_TEXT.seller, { noIndex: isPrivatePath(path) }) }
 }
 
-/** /listing/{id} and /account/{id}: one lookup by primary key; unknown or not active is a 404. */
+/**
+ * /listing/{id} and /account/{id}: one lookup by primary key. On sale or reserved is indexed; sold is shown as sold and
+ * not indexed (it is no longer an offer); unknown, waiting for review, suspended or removed is a 404.
+ */
 async function listingPage(ctx: PageContext, path: string, rawId: string): Promise<FoundPage> {
   const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : NaN
   const listing = id >= 1 && id <= MAX_SERIAL ? await ctx.listings.findVisible(ctx.em, id, null) : null
@@ -102,9 +106,11 @@ async function listingPage(ctx: PageContext, path: string, rawId: string): Promi
     accountTitle: listing.accountTitle,
     followers: listing.followers,
     price: centsToDollars(listing.priceCents),
+    status: listing.status,
   })
   // /account/{id} is a second address of the listing page: both name /listing/{id} as canonical
   const head = page(ctx, `/listing/${listing.id}`, text, { image })
+  if (listing.status === 'sold') return { status: 200, head: { ...head, noIndex: true } }
   return { status: 200, head, data: productData(listing, head.url, image) }
 }
 

@@ -6,6 +6,8 @@ import { showsAtLeast } from '../text'
 /** Listing life cycle; only `active` listings appear in the public catalogue. */
 export const LISTING_STATUSES = ['pending_review', 'active', 'reserved', 'suspended', 'sold', 'removed'] as const
 export type ListingStatus = (typeof LISTING_STATUSES)[number]
+/** The statuses anyone may open a listing's page in: on sale, reserved by a paying buyer, or sold (with its date). */
+export const PUBLIC_LISTING_STATUSES = ['active', 'reserved', 'sold'] as const satisfies readonly ListingStatus[]
 export type LivePlatform = (typeof LIVE_PLATFORMS)[number]
 
 export const LISTING_MESSAGES = {
@@ -32,8 +34,10 @@ export const listingDtoSchema = z.object({
   isPremium: z.boolean(),
   isPinned: z.boolean(),
   isActive: z.boolean(),
-  /** present for the seller's own listings (GET /api/accounts/user) and for admins */
+  /** present for the seller's own listings (GET /api/accounts/user) and for admins, and for anyone on a reserved or sold one */
   status: z.enum(LISTING_STATUSES).optional(),
+  /** when it was sold; present on a sold listing */
+  soldAt: z.iso.datetime().optional(),
   /** why an admin did not approve it; present with `status` (seller and admins) */
   rejectionReason: z.string().nullable().optional(),
   createdAt: z.iso.datetime(),

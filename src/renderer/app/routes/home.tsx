@@ -21,7 +21,7 @@ const ReservationHeldNotice = lazy(() =>
 /** SPEC §2: a `_trustap_return` parameter turns the home page into the payment-return screen. */
 export default function HomeRoute() {
   const [searchParams] = useSearchParams()
-  // Home owns the selected platform (tiles, footer, ?platform=); the grid keeps it in step with its URL state.
+  // Home owns the selected platform (tiles, footer); the grid keeps it in step with its URL state (?platform=).
   const [platform, setPlatform] = useAtom(selectedPlatformAtom)
 
   // SPEC §2: home prefetches the likely next pages (/browse is home itself; /auth; /messages). Visitors

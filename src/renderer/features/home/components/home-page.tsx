@@ -8,7 +8,6 @@ import { scrollToSection } from '@/lib/scroll'
 import { useSeo } from '@/lib/seo'
 import { selectedPlatformAtom } from '../atoms'
 import { useAnchorScroll } from '../hooks/use-anchor-scroll'
-import { usePlatformParam } from '../hooks/use-platform-param'
 import { FloatingChatButton } from './floating-chat-button'
 import { Hero } from './hero'
 import { PlatformTiles } from './platform-tiles'
@@ -23,7 +22,6 @@ interface HomePageProps {
 export function HomePage({ listings }: HomePageProps) {
   // the same text the server wrote into the first answer
   useSeo(PAGE_TEXT.home)
-  usePlatformParam()
   useAnchorScroll()
   const { isSignedIn } = useCurrentUser()
   const [platform, setPlatform] = useAtom(selectedPlatformAtom)

@@ -47,7 +47,7 @@ afterEach(() => {
 describe('ListingBrowser', () => {
   it('asks the server for the URL’s filters and shows "Showing a-b of n"', async () => {
     const queries = stubAccounts(28, 60)
-    renderAt('/?on=tiktok&sort=price-low&page=2&minPrice=0&verified=true')
+    renderAt('/?platform=tiktok&sort=price-low&page=2&minPrice=0&verified=true')
     expect(await screen.findByText('Showing 29-56 of 60 accounts')).toBeTruthy()
     expect(Object.fromEntries(queries()[0])).toEqual({ platform: 'tiktok', sort: 'price-low', page: '2', pageSize: '28', verified: 'true' })
     expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page')
@@ -81,7 +81,7 @@ describe('ListingBrowser', () => {
 
   it('says "No accounts found" for an empty platform', async () => {
     stubAccounts(0, 0)
-    renderAt('/?on=telegram')
+    renderAt('/?platform=telegram')
     expect(await screen.findByText('No accounts found')).toBeTruthy()
     expect(screen.getByText(/No Telegram accounts/)).toBeTruthy()
   })
@@ -101,7 +101,7 @@ describe('ListingBrowser', () => {
 
   it('keeps a typed price when the sort changes under the open panel, and starts over on Clear All', async () => {
     stubAccounts(1, 1)
-    renderAt('/?on=youtube')
+    renderAt('/?platform=youtube')
     fireEvent.click(await screen.findByRole('button', { name: /Advanced Filters/ }))
     fireEvent.change(screen.getByLabelText('Price minimum'), { target: { value: '50' } })
     fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'price-low' } })

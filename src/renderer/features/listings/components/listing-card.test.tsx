@@ -31,6 +31,14 @@ describe('ListingCard', () => {
     expect(screen.getByText('2.5M')).toBeTruthy()
   })
 
+  it('shows no monthly income for an account that earns nothing', () => {
+    renderCard({ price: 900, monthlyIncome: 0, isMonetized: false })
+    expect(screen.queryByText('Monthly income')).toBeNull()
+    expect(screen.queryByText('Income/mo')).toBeNull()
+    expect(screen.queryByText('$0')).toBeNull()
+    expect(screen.getByText('$900')).toBeTruthy()
+  })
+
   it('links the whole card to the listing and shows price, income and badges', () => {
     renderCard({ id: 42, price: 1250.5, monthlyIncome: 800, isVerified: true, isPremium: true })
     expect(screen.getByRole('link').getAttribute('href')).toBe('/listing/42')

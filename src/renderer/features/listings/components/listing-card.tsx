@@ -39,14 +39,17 @@ export function ListingCard({ listing }: { listing: Listing }) {
             <dt className="truncate text-muted-foreground">{audienceLabel(listing.platform)}</dt>
             <dd className="font-semibold">{formatCount(listing.followers)}</dd>
           </div>
-          <div className="min-w-0">
-            {/* Two cards abreast on a phone leave no room for the long label. */}
-            <dt className="truncate text-muted-foreground">
-              <span className="sm:hidden">Income/mo</span>
-              <span className="hidden sm:inline">Monthly income</span>
-            </dt>
-            <dd className="font-semibold">{formatMoney(listing.monthlyIncome)}</dd>
-          </div>
+          {/* an account that earns nothing shows no "$0" income: the figure would read as a fault, not a fact */}
+          {listing.monthlyIncome > 0 && (
+            <div className="min-w-0">
+              {/* Two cards abreast on a phone leave no room for the long label. */}
+              <dt className="truncate text-muted-foreground">
+                <span className="sm:hidden">Income/mo</span>
+                <span className="hidden sm:inline">Monthly income</span>
+              </dt>
+              <dd className="font-semibold">{formatMoney(listing.monthlyIncome)}</dd>
+            </div>
+          )}
         </dl>
         <p className="border-t pt-2 text-base font-bold tracking-tight text-navy-900 min-[360px]:text-lg dark:text-navy-100 sm:text-xl">
           {formatMoney(listing.price)}

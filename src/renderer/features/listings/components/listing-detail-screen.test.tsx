@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { listingsEndpoints } from '@shared/api/endpoints/listings'
+import { apiUrl } from '@/lib/api'
 import { authKeys, listingKeys } from '@/lib/query-keys'
 import { makeListing } from '../test-fixtures'
 import { ListingDetailScreen } from './listing-detail-screen'
@@ -71,4 +73,75 @@ describe('ListingDetailScreen', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Cat Clips channel' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Dialog open' })).toBeTruthy()
   })
+
+  it('says a reserved listing is reserved, with no Buy Now or chat for anyone but its buyer', async () => {
+    stubListing(makeListing({ id: 7, isActive: false, status: 'reserved' }))
+    renderScreen(() => <button>Buy Now</button>)
+    expect(await screen.findByText('Reserved — a purchase is in progress')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Message Seller' })).toBeNull()
+    // Buy Now decides for itself (its buyer continues the purchase): the page keeps it
+    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeTruthy()
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('index, follow')
+  })
+
+  it('shows a sold listing as sold, with its date and price, not indexed, and live listings like it', async () => {
+    const similar = [makeListing({ id: 8, accountTitle: 'Dog Clips channel' }), makeListing({ id: 7 })]
+    stubListing(makeListing({ id: 7, isActive: false, status: 'sold', soldAt: '2026-11-20T12:00:00.000Z' }), similar)
+    renderScreen(() => <button>Buy Now</button>)
+    expect(await screen.findByText('Sold on November 20, 2026')).toBeTruthy()
+    expect(screen.getByText('Sold for')).toBeTruthy()
+    expect(screen.getByText('It sold for $1,250.50 through Handover’s escrow and is no longer for sale.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Buy Now' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Message Seller' })).toBeNull()
+    expect(document.title).toBe('Sold: Cat Clips channel | Handover')
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow')
+    const section = await screen.findByRole('region', { name: 'Similar YouTube accounts on sale' })
+    // the sold listing itself is not one of them
+    expect([...section.querySelectorAll('li a')].map((a) => a.getAttribute('href'))).toEqual(['/listing/8'])
+    expect(screen.getByRole('link', { name: 'See all YouTube accounts' }).getAttribute('href')).toBe('/?platform=youtube#filterable-listings')
+  })
+
+  it('keeps the price and Buy Now in a bar at the bottom on a phone, and only there', async () => {
+    stubListing(makeListing({ id: 7 }))
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 640px)',
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }))
+    renderScreen(() => <button>Buy Now</button>)
+    const bar = await screen.findByTestId('buy-bar')
+    expect(within(bar).getByText('$1,250.50')).toBeTruthy()
+    expect(within(bar).getByRole('button', { name: 'Buy Now' })).toBeTruthy()
+    expect(screen.getAllByRole('button', { name: 'Buy Now' })).toHaveLength(1)
+  })
+
+  it('shows no income figure of $0 for an account that is not monetized', async () => {
+    stubListing(makeListing({ id: 7, monthlyIncome: 0, isMonetized: false }))
+    renderScreen()
+    expect(await screen.findByText('Not monetized')).toBeTruthy()
+    expect(screen.queryByText('$0')).toBeNull()
+  })
 })
+
+function stubListing(listing: ReturnType<typeof makeListing>, catalogue: ReturnType<typeof makeListing>[] = []) {
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost')
+    if (url.pathname === new URL(apiUrl(listingsEndpoints.getAccounts), 'http://localhost').pathname)
+      return Response.json(catalogue, { headers: { 'X-Total-Count': String(catalogue.length) } })
+    return Response.json(listing)
+  })
+}
+
+function renderScreen(purchase?: () => ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  client.setQueryData(authKeys.me(), null)
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/listing/7']}>
+        <Routes>
+          <Route path="/listing/:id" element={<ListingDetailScreen id="7" renderPurchase={purchase} />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+}

@@ -63,9 +63,16 @@ describe('ListingOwnerPanel', () => {
     expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/create-listing?edit=7')
   })
 
-  it('offers no edit or delete for a sold listing', () => {
-    renderPanel(makeListing({ status: 'sold' }))
-    expect(screen.getByText('Sold')).toBeTruthy()
+  it('offers no edit or delete for a sold listing, and says when it sold', () => {
+    renderPanel(makeListing({ status: 'sold', soldAt: '2026-11-20T12:00:00.000Z' }))
+    expect(screen.getByText('Sold on November 20, 2026')).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull()
+  })
+
+  it('offers no edit or delete while a buyer is paying for the listing', () => {
+    renderPanel(makeListing({ status: 'reserved', isActive: false }))
+    expect(screen.getByText(/^Reserved — a buyer is paying for it/)).toBeTruthy()
     expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull()
   })

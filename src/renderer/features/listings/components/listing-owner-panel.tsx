@@ -8,6 +8,7 @@ import { toast } from '@/hooks/use-toast'
 import { describeError } from '@/lib/api-client'
 import { useCurrentUser } from '@/lib/auth'
 import { cn } from '@/lib/utils'
+import { formatLongDate } from '@/lib/dates'
 import { useDeleteListing } from '../api/delete-listing'
 import type { Listing } from '../types'
 
@@ -27,7 +28,7 @@ const TONES: Record<StatusNotice['tone'], string> = {
 const icon = (Icon: typeof Clock) => <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
 
 /** What the seller is told about their own listing; a rejection reason wins over the bare status. */
-export function ownerNotice(listing: Pick<Listing, 'status' | 'rejectionReason'>): StatusNotice | null {
+export function ownerNotice(listing: Pick<Listing, 'status' | 'rejectionReason' | 'soldAt'>): StatusNotice | null {
   if (listing.status === 'pending_review') {
     return { tone: 'info', icon: icon(Clock), text: 'Waiting for review — your listing appears in the catalogue once an admin approves it' }
   }
@@ -38,15 +39,20 @@ export function ownerNotice(listing: Pick<Listing, 'status' | 'rejectionReason'>
   if (listing.rejectionReason && listing.status !== 'sold')
     return { tone: 'warning', icon: icon(XCircle), text: `Not approved: ${listing.rejectionReason}` }
   if (listing.status === 'removed') return { tone: 'muted', icon: icon(Trash2), text: 'Removed' }
-  if (listing.status === 'sold') return { tone: 'success', icon: icon(Tag), text: 'Sold' }
+  if (listing.status === 'sold')
+    return { tone: 'success', icon: icon(Tag), text: listing.soldAt ? `Sold on ${formatLongDate(listing.soldAt)}` : 'Sold' }
+  if (listing.status === 'reserved') {
+    return { tone: 'info', icon: icon(Clock), text: 'Reserved — a buyer is paying for it; it cannot be changed while the purchase is in progress' }
+  }
   return null
 }
 
 /**
  * Sold and removed listings are final, so neither is offered Edit or Delete: the server refuses edits to
- * both and deleting a sold one; deleting a removed one again answers 204 and changes nothing.
+ * both and deleting a sold one; deleting a removed one again answers 204 and changes nothing. A reserved one is
+ * in a deal, and the server refuses both until the deal ends.
  */
-const isFinal = (listing: Pick<Listing, 'status'>) => listing.status === 'sold' || listing.status === 'removed'
+const isLocked = (listing: Pick<Listing, 'status'>) => listing.status === 'sold' || listing.status === 'removed' || listing.status === 'reserved'
 
 function DeleteListingButton({ listing }: { listing: Listing }) {
   const [open, setOpen] = useState(false)
@@ -114,7 +120,7 @@ export function ListingOwnerPanel({ listing }: { listing: Listing }) {
           <Link to={paths.createListing}>Create a new listing</Link>
         </Button>
       )}
-      {!isFinal(listing) && (
+      {!isLocked(listing) && (
         <div className="flex shrink-0 gap-2">
           <Button asChild variant="outline" size="sm">
             <Link to={`${paths.createListing}?edit=${listing.id}`}>

@@ -16,7 +16,7 @@ const ListingBrowser = lazy(() => import('./listing-browser').then((module) => (
 const IN_VIEW = { threshold: 0.1, rootMargin: '50px' } as const
 
 interface ListingsSectionProps {
-  /** The platform the page has selected elsewhere (tiles, footer, ?platform=). */
+  /** The platform the page has selected elsewhere (tiles, footer). */
   platform: PlatformId | null
   onPlatformChange: (platform: LivePlatformId | null) => void
 }

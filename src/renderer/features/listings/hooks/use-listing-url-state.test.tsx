@@ -35,7 +35,7 @@ describe('useListingUrlState', () => {
     )
     fireEvent.click(screen.getByText('both'))
     const params = new URLSearchParams(screen.getByTestId('search').textContent ?? '')
-    expect(params.get('on')).toBe('youtube')
+    expect(params.get('platform')).toBe('youtube')
     expect(params.get('sort')).toBe('price-low')
     expect(params.get('q')).toBe('cats')
   })

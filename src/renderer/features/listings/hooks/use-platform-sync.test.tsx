@@ -32,15 +32,15 @@ afterEach(cleanup)
 
 describe('usePlatformSync', () => {
   it('adopts the URL platform on a reload or shared link', () => {
-    renderAt('/?on=youtube')
+    renderAt('/?platform=youtube')
     expect(screen.getByTestId('selected').textContent).toBe('youtube')
   })
 
   it('writes a freshly selected platform into the URL', () => {
     renderAt('/?sort=price-low&page=3', 'tiktok')
-    expect(screen.getByTestId('search').textContent).toBe('?on=tiktok&sort=price-low')
+    expect(screen.getByTestId('search').textContent).toBe('?platform=tiktok&sort=price-low')
     fireEvent.click(screen.getByText('tile'))
-    expect(screen.getByTestId('search').textContent).toBe('?on=facebook&sort=price-low')
+    expect(screen.getByTestId('search').textContent).toBe('?platform=facebook&sort=price-low')
   })
 
   it('follows the URL when the grid changes it', () => {

@@ -3,8 +3,8 @@ import { isLivePlatform, type LivePlatformId, type PlatformId } from '@/config/p
 import { useListingUrlState } from './use-listing-url-state'
 
 /**
- * Keeps the grid's platform (in the URL) and the page's selected platform (tiles, footer,
- * ?platform=, owned by the home page) in step. Whichever side changed last wins; on first render a
+ * Keeps the grid's platform (in the URL, ?platform=) and the page's selected platform (tiles, footer,
+ * owned by the home page) in step. Whichever side changed last wins; on first render a
  * freshly chosen platform beats the URL, otherwise the URL (a reload or shared link) is the truth.
  */
 export function usePlatformSync(selected: PlatformId | null, onSelectedChange: (platform: LivePlatformId | null) => void) {

@@ -38,11 +38,19 @@ describe('listing URL state', () => {
     expect(parseListingSearch(new URLSearchParams())).toEqual(DEFAULT_FILTERS)
   })
 
-  it('keeps parameters it does not own, such as home’s one-shot ?platform=', () => {
-    const next = writeListingSearch({ ...DEFAULT_FILTERS, sort: 'income-low' }, new URLSearchParams('platform=tiktok&q=old'))
-    expect(next.get('platform')).toBe('tiktok')
+  it('writes the platform as ?platform=, the address landing pages link to, and keeps parameters it does not own', () => {
+    expect(writeListingSearch({ ...DEFAULT_FILTERS, platform: 'tiktok' }).toString()).toBe('platform=tiktok')
+    const next = writeListingSearch({ ...DEFAULT_FILTERS, sort: 'income-low' }, new URLSearchParams('utm_source=mail&q=old'))
+    expect(next.get('utm_source')).toBe('mail')
     expect(next.get('sort')).toBe('income-low')
     expect(next.has('q')).toBe(false)
+  })
+
+  it('reads an older link’s ?on= as the platform and writes it back as ?platform=', () => {
+    const parsed = parseListingSearch(new URLSearchParams('on=telegram&sort=price-low'))
+    expect(parsed.platform).toBe('telegram')
+    expect(writeListingSearch(parsed, new URLSearchParams('on=telegram&sort=price-low')).toString()).toBe('platform=telegram&sort=price-low')
+    expect(parseListingSearch(new URLSearchParams('platform=youtube&on=telegram')).platform).toBe('youtube')
   })
 
   it('falls back to defaults for unknown sort, platform and page values', () => {
@@ -79,8 +87,9 @@ describe('toListingsQuery', () => {
 describe('hasListingState', () => {
   it('is true only when the URL carries the grid’s own keys', () => {
     expect(hasListingState(new URLSearchParams(''))).toBe(false)
-    // ?platform= is the home page's one-shot preselect and utm tags are not ours
-    expect(hasListingState(new URLSearchParams('platform=tiktok&utm_source=x'))).toBe(false)
+    // utm tags are not ours
+    expect(hasListingState(new URLSearchParams('utm_source=x'))).toBe(false)
+    expect(hasListingState(new URLSearchParams('platform=tiktok'))).toBe(true)
     expect(hasListingState(new URLSearchParams('page=2'))).toBe(true)
     expect(hasListingState(new URLSearchParams('on=youtube'))).toBe(true)
     expect(hasListingState(new URLSearchParams('minFollowers=10'))).toBe(true)

@@ -39,12 +39,14 @@ export const DEFAULT_FILTERS: ListingFilters = {
 }
 
 /**
- * The platform rides under `on`, not `platform`: the home page treats ?platform= as a one-shot
- * preselect and strips it from the URL (SPEC §2), which would wipe the grid's own state.
+ * The platform rides under `platform`, as the landing pages and SPEC §2 link to it (`/?platform=tiktok`): the grid
+ * keeps it in the URL like its other filters, so a reload or a shared link shows the same accounts. `on` is what older
+ * links carried; it is still read, and written back as `platform`.
  */
-export const PLATFORM_URL_KEY = 'on'
+export const PLATFORM_URL_KEY = 'platform'
+const LEGACY_PLATFORM_KEY = 'on'
 
-const OWN_KEYS = [PLATFORM_URL_KEY, 'q', 'niche', ...RANGE_FIELDS, 'verified', 'monetized', 'sort', 'page'] as const
+const OWN_KEYS = [PLATFORM_URL_KEY, LEGACY_PLATFORM_KEY, 'q', 'niche', ...RANGE_FIELDS, 'verified', 'monetized', 'sort', 'page'] as const
 
 /** Whether the URL carries any of the grid's state: a reload or shared link of filtered results. */
 export function hasListingState(params: URLSearchParams): boolean {
@@ -68,7 +70,7 @@ function parsePage(value: string | null): number {
 const isOn = (value: string | null) => value === 'true' || value === '1'
 
 export function parseListingSearch(params: URLSearchParams): ListingFilters {
-  const platform = params.get(PLATFORM_URL_KEY)
+  const platform = params.get(PLATFORM_URL_KEY) ?? params.get(LEGACY_PLATFORM_KEY)
   const sort = params.get('sort')
   const ranges = Object.fromEntries(RANGE_FIELDS.map((field) => [field, stripNumeric(params.get(field) ?? '')])) as Record<RangeField, string>
   return {
@@ -83,7 +85,7 @@ export function parseListingSearch(params: URLSearchParams): ListingFilters {
   }
 }
 
-/** Writes the filters over `base`, leaving parameters that belong to others (home's ?platform=) alone. */
+/** Writes the filters over `base`, leaving parameters that belong to others alone. */
 export function writeListingSearch(filters: ListingFilters, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
   const next = new URLSearchParams(base)
   for (const key of OWN_KEYS) next.delete(key)

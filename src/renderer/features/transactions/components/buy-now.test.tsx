@@ -259,10 +259,11 @@ describe('BuyNow', () => {
     }
   })
 
-  it('says when the listing is not on sale', () => {
+  it('offers no Buy Now on a listing that is not on sale (its page says why)', async () => {
     stubServer()
     renderBuy(BOB, { ...LISTING, isActive: false })
-    expect((screen.getByRole('button', { name: /Buy Now/ }) as HTMLButtonElement).disabled).toBe(true)
-    expect(screen.getByText('This account is reserved by another buyer or no longer for sale.')).toBeTruthy()
+    // the open-purchase lookup answers first: nothing appears once it has
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByRole('button', { name: /Buy Now/ })).toBeNull()
   })
 })

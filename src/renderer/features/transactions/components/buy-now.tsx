@@ -23,7 +23,7 @@ function useOpenPurchase(listingId: number, enabled: boolean) {
 
 /**
  * Buy Now on the listing page. Visitors are sent to sign in; the seller sees nothing; a buyer with an open
- * purchase of it is taken back to that deal; a listing not on sale says so.
+ * purchase of it is taken back to that deal; a listing not on sale has no button (its page says why).
  */
 export function BuyNow({ listing }: { listing: BuyNowListing }) {
   const { user, isSignedIn } = useCurrentUser()
@@ -44,18 +44,8 @@ export function BuyNow({ listing }: { listing: BuyNowListing }) {
         </Button>
       )
     }
-    if (!listing.isActive) {
-      return (
-        <>
-          <Button size="lg" disabled aria-describedby="listing-unavailable">
-            <ShoppingCart aria-hidden="true" /> Buy Now
-          </Button>
-          <p id="listing-unavailable" className="text-center text-xs text-muted-foreground">
-            This account is reserved by another buyer or no longer for sale.
-          </p>
-        </>
-      )
-    }
+    // the listing page says why it is not for sale (reserved, sold, taken down)
+    if (!listing.isActive) return null
     if (!isSignedIn) {
       return (
         <Button size="lg" onClick={() => navigate(paths.login)}>
