@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { ApiClient } from '../support/http-client'
-import { SHOTS, useDemoSite } from '../support/e2e'
+import pg from 'pg'
+import { apiSignedInAs, SHOTS, useDemoSite } from '../support/e2e'
 
 const site = useDemoSite()
 
@@ -62,5 +63,72 @@ describe('browsing the catalogue in Chromium', () => {
     await page.waitForURL(`${site.server.url}${href}`)
     await page.getByRole('heading', { level: 1, name: expected[0]!.accountTitle }).waitFor()
     await expect(page.getByText('Subscribers').first().isVisible()).resolves.toBe(true)
+  })
+})
+
+describe('listings off sale and on a phone', () => {
+  async function listingIds() {
+    const sql = new pg.Client({ connectionString: site.db.url })
+    await sql.connect()
+    try {
+      const sold = await sql.query<{ id: number }>(`select id from listings where status = 'sold' order by sold_at desc, id limit 1`)
+      const onSale = await sql.query<{ id: number; seller: string }>(
+        `select l.id, u.username as seller from listings l join users u on u.id = l.seller_id
+          where l.status = 'active' and u.username <> 'alice' order by l.id limit 2`,
+      )
+      return { sold: sold.rows[0]!.id, toReserve: onSale.rows[0]!.id, onSale: onSale.rows[1]!.id }
+    } finally {
+      await sql.end()
+    }
+  }
+
+  it('shows a sold listing as sold and a reserved one as reserved, at 375 and 1280 px', async () => {
+    const ids = await listingIds()
+    const alice = await apiSignedInAs(site, 'alice')
+    expect((await alice.post('/api/transactions', { listingId: ids.toReserve })).status).toBe(201)
+
+    for (const width of [375, 1280]) {
+      const context = await site.browser.newContext({ viewport: { width, height: 900 } })
+      const page = await context.newPage()
+      const sold = await page.goto(`${site.server.url}/listing/${ids.sold}`)
+      expect(sold?.status()).toBe(200)
+      await page.getByText(/^Sold on [A-Z][a-z]+ \d{1,2}, \d{4}$/).waitFor()
+      expect(await page.getByText('Sold for', { exact: true }).isVisible()).toBe(true)
+      expect(await page.getByRole('button', { name: 'Buy Now' }).count()).toBe(0)
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow')
+      const similar = page.getByRole('region', { name: /^Similar .* accounts on sale$/ })
+      await similar.locator('a[href^="/listing/"]').first().waitFor()
+      await page.screenshot({ path: `${SHOTS}/listing-sold-${width}.png`, fullPage: true })
+
+      const reserved = await page.goto(`${site.server.url}/listing/${ids.toReserve}`)
+      expect(reserved?.status()).toBe(200)
+      await page.getByText('Reserved — a purchase is in progress').waitFor()
+      expect(await page.getByRole('button', { name: 'Buy Now' }).count()).toBe(0)
+      expect(await page.getByRole('button', { name: 'Message Seller' }).count()).toBe(0)
+      await page.screenshot({ path: `${SHOTS}/listing-reserved-${width}.png` })
+      await context.close()
+    }
+  })
+
+  it('keeps the price and Buy Now within reach on a phone, with the seller’s rating and sales', async () => {
+    const { onSale } = await listingIds()
+    const context = await site.browser.newContext({ viewport: { width: 375, height: 740 } })
+    const page = await context.newPage()
+    await page.goto(`${site.server.url}/listing/${onSale}`)
+    const bar = page.getByTestId('buy-bar')
+    await bar.getByRole('button', { name: 'Buy Now' }).waitFor()
+    // fixed to the bottom of the screen, before and after scrolling
+    for (const scroll of [0, 600]) {
+      await page.mouse.wheel(0, scroll)
+      const box = (await bar.boundingBox())!
+      expect(Math.round(box.y + box.height)).toBe(740)
+    }
+    await page.getByTestId('seller-sales').waitFor()
+    expect(await page.getByTestId('seller-sales').textContent()).toMatch(/^\d[\d,]* sales? completed$/)
+    await page.screenshot({ path: `${SHOTS}/listing-phone-375.png` })
+    // a visitor's Buy Now asks them to sign in first
+    await bar.getByRole('button', { name: 'Buy Now' }).click()
+    await page.waitForURL(/\/login/)
+    await context.close()
   })
 })

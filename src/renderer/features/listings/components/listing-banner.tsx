@@ -19,6 +19,7 @@ export function ListingBanner({ image, platform, alt, className, iconClassName, 
   // Remember which URL failed, so a new image for the same slot gets its own chance.
   const [failed, setFailed] = useState<string | null>(null)
   const color = PLATFORMS[platform]?.color ?? '#0f1a38'
+  const platformArt = `linear-gradient(135deg, ${color} 0%, #0a1128 130%)`
 
   if (image && failed !== image) {
     return (
@@ -29,6 +30,8 @@ export function ListingBanner({ image, platform, alt, className, iconClassName, 
         decoding="async"
         onError={() => setFailed(image)}
         className={cn('size-full object-cover', className)}
+        // the platform's colours until the picture arrives (lazy ones load as they scroll in), never a blank box
+        style={{ backgroundImage: platformArt }}
       />
     )
   }
@@ -41,7 +44,7 @@ export function ListingBanner({ image, platform, alt, className, iconClassName, 
       aria-label={decorative ? undefined : alt}
       aria-hidden={decorative ? true : undefined}
       className={cn('flex size-full items-center justify-center text-white', className)}
-      style={{ backgroundImage: `linear-gradient(135deg, ${color} 0%, #0a1128 130%)` }}
+      style={{ backgroundImage: platformArt }}
     >
       <PlatformMark platform={platform} className={cn('size-10 opacity-90', iconClassName)} />
     </div>

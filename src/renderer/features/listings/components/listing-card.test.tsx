@@ -31,6 +31,14 @@ describe('ListingCard', () => {
     expect(screen.getByText('2.5M')).toBeTruthy()
   })
 
+  it('paints the platform’s colours behind a banner until it has loaded, and instead of one that has none', () => {
+    renderCard({ platform: 'tiktok', images: ['https://cdn.example.com/banner.jpg'] })
+    expect((document.querySelector('img') as HTMLImageElement).style.backgroundImage).toContain('linear-gradient')
+    cleanup()
+    renderCard({ platform: 'tiktok', images: [] })
+    expect((document.querySelector('[data-slot="listing-banner-fallback"]') as HTMLElement).style.backgroundImage).toContain('linear-gradient')
+  })
+
   it('shows no monthly income for an account that earns nothing', () => {
     renderCard({ price: 900, monthlyIncome: 0, isMonetized: false })
     expect(screen.queryByText('Monthly income')).toBeNull()
