@@ -724,6 +724,94 @@ describe('a checklist tick', () => {
       await adminSocket.close()
     }
   })
+
+  it('rewrites one line for the whole checklist in the deal’s chat, heard live, and leaves the lines written before as they were', async () => {
+    const { listing, deal } = await alicePaysFromBalance()
+    const seller = await signIn(listing.seller)
+    const conversationId = deal.conversationId!
+    const [first, second] = deal.checklist
+    const total = deal.checklist.length
+    // a line as ticks wrote them before, one per tick: still read, never rewritten
+    const old = await sql.query(
+      `insert into messages (conversation_id, sender_id, is_system, content, seller_has_read) values ($1, $2, true, $3, true) returning id`,
+      [conversationId, listing.sellerId, `${listing.seller} marked “An older step” done.`],
+    )
+    const oldId = old.rows[0].id as number
+    const isChecklist = (e: { conversationId: number; message: { content: string } }) =>
+      e.conversationId === conversationId && e.message.content.startsWith('Handover checklist')
+    const activity = async () =>
+      (await sql.query('select last_message_at from conversations where id = $1', [conversationId])).rows[0].last_message_at as Date
+    const tick = async (who: { client: ApiClient }, itemId: number) => {
+      const res = await who.client.post(`/api/transactions/${deal.id}/checklist/${itemId}`)
+      expect(res.status, res.text).toBe(200)
+    }
+    const [buyerSocket, sellerSocket] = [await authed(alice), await authed(seller)]
+    try {
+      await tick(seller, first!.id)
+      // the first tick adds the line, as any deal line is heard
+      const added = (await buyerSocket.next('new_message', isChecklist)).message
+      expect(added).toMatchObject({
+        isSystem: true,
+        senderId: listing.sellerId,
+        content: `Handover checklist: 0 of ${total} steps confirmed. Latest: ${listing.seller} marked “${first!.title}” done.`,
+        buyerHasRead: false,
+        sellerHasRead: true,
+      })
+      expect(added).not.toHaveProperty('editedAt')
+      expect((await sellerSocket.next('message_sent', isChecklist)).message.id).toBe(added.id)
+      const afterAdded = await activity()
+
+      // the buyer's tick rewrites it: in her name, unread by the seller now, heard by both sides (her other tabs too)
+      await tick(alice, first!.id)
+      const confirmed = `Handover checklist: 1 of ${total} steps confirmed. Latest: alice confirmed “${first!.title}”.`
+      const [toSeller, toBuyer] = await Promise.all([
+        sellerSocket.next('message_updated', (e) => isChecklist(e) && e.message.content === confirmed),
+        buyerSocket.next('message_updated', (e) => isChecklist(e) && e.message.content === confirmed),
+      ])
+      expect(toSeller.message).toMatchObject({
+        id: added.id,
+        createdAt: added.createdAt,
+        senderId: alice.id,
+        isSystem: true,
+        buyerHasRead: true,
+        sellerHasRead: false,
+        editedAt: expect.any(String),
+      })
+      expect(toBuyer.message).toEqual(toSeller.message)
+      expect(Date.parse(toSeller.message.editedAt!)).toBeGreaterThanOrEqual(Date.parse(added.createdAt))
+      // not a new message: the conversation keeps its place in the lists
+      expect(await activity()).toEqual(afterAdded)
+
+      await tick(seller, second!.id)
+      await buyerSocket.next('message_updated', (e) => isChecklist(e) && e.message.content.endsWith(`marked “${second!.title}” done.`))
+      // ticking a step again changes nothing, and says nothing
+      await tick(seller, second!.id)
+
+      const messages = messageListSchema.parse((await alice.client.get(`/api/conversations/${conversationId}/messages?limit=100`)).json)
+      const checklistLines = messages.filter((m) => m.content.startsWith('Handover checklist'))
+      expect(checklistLines).toHaveLength(1)
+      expect(checklistLines[0]).toMatchObject({
+        id: added.id,
+        senderId: listing.sellerId,
+        content: `Handover checklist: 1 of ${total} steps confirmed. Latest: ${listing.seller} marked “${second!.title}” done.`,
+        editedAt: expect.any(String),
+      })
+      expect(messages.filter((m) => m.content.includes('marked “') && !m.content.startsWith('Handover checklist')).map((m) => m.id)).toEqual([oldId])
+      const older = messages.find((m) => m.id === oldId)!
+      expect(older).toMatchObject({ isSystem: true, content: `${listing.seller} marked “An older step” done.` })
+      expect(older).not.toHaveProperty('editedAt')
+      // every tick is still on the deal's timeline, with who took it
+      const timeline = detail((await alice.client.get(`/api/transactions/${deal.id}`)).json).timeline.filter((e) => e.status === null)
+      expect(timeline.map((e) => [e.actorRole, e.note])).toEqual([
+        ['seller', `${listing.seller} marked “${first!.title}” done.`],
+        ['buyer', `alice confirmed “${first!.title}”.`],
+        ['seller', `${listing.seller} marked “${second!.title}” done.`],
+      ])
+    } finally {
+      await buyerSocket.close()
+      await sellerSocket.close()
+    }
+  })
 })
 
 describe('a reservation cancelled by a seller’s ban', () => {

@@ -29,6 +29,7 @@ import { Migration20261202TwoFactor } from './20261202-two-factor'
 import { Migration20261202SessionDetails } from './20261202-session-details'
 import { Migration20261129TrustapAccountsOneOwner } from './20261129-trustap-accounts-one-owner'
 import { Migration20261202SignInNotices } from './20261202-sign-in-notices'
+import { Migration20261203SystemLineKeys } from './20261203-system-line-keys'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -62,4 +63,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202TwoFactor', class: Migration20261202TwoFactor },
   { name: 'Migration20261202SessionDetails', class: Migration20261202SessionDetails },
   { name: 'Migration20261202SignInNotices', class: Migration20261202SignInNotices },
+  { name: 'Migration20261203SystemLineKeys', class: Migration20261203SystemLineKeys },
 ]

@@ -20,17 +20,22 @@ export class Conversation {
 
 /** A chat message. Admin messages keep the real admin as `sender` (audit) and show as 999 (SPEC §3). */
 export class Message {
-  [OptionalProps]?: 'isFromAdmin' | 'isSystem' | 'clientId' | 'createdAt' | 'buyerHasRead' | 'sellerHasRead' | 'adminHasRead'
+  [OptionalProps]?:
+    'isFromAdmin' | 'isSystem' | 'systemKey' | 'clientId' | 'createdAt' | 'editedAt' | 'buyerHasRead' | 'sellerHasRead' | 'adminHasRead'
   id!: number
   conversation!: Conversation
   sender!: User
   isFromAdmin: boolean = false
   /** written by a deal (a step taken, a checklist tick), not typed by a person */
   isSystem: boolean = false
+  /** names a system line that is rewritten in place (a deal's checklist progress), unique in its conversation */
+  systemKey: string | null = null
   content!: string
   /** the sender's idempotency key: unique per sender */
   clientId: string | null = null
   createdAt: Date = new Date()
+  /** when a line kept by its `systemKey` was last rewritten */
+  editedAt: Date | null = null
   buyerHasRead: boolean = false
   sellerHasRead: boolean = false
   adminHasRead: boolean = false
@@ -62,9 +67,11 @@ export const MessageSchema = new EntitySchema<Message>({
     sender: { kind: 'm:1', entity: () => User },
     isFromAdmin: { type: 'boolean', default: false },
     isSystem: { type: 'boolean', default: false },
+    systemKey: { type: 'string', length: 64, nullable: true },
     content: { type: 'text' },
     clientId: { type: 'string', length: 64, nullable: true },
     createdAt: { ...time, defaultRaw: 'now()' },
+    editedAt: { ...time, nullable: true },
     buyerHasRead: { type: 'boolean', default: false },
     sellerHasRead: { type: 'boolean', default: false },
     adminHasRead: { type: 'boolean', default: false },

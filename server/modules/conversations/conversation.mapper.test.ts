@@ -14,9 +14,11 @@ function message(overrides: Partial<Message> = {}): Message {
     sender: user(1001, 'alice'),
     isFromAdmin: false,
     isSystem: false,
+    systemKey: null,
     content: 'hello',
     clientId: null,
     createdAt: new Date('2026-11-23T10:00:00.123Z'),
+    editedAt: null,
     buyerHasRead: true,
     sellerHasRead: false,
     adminHasRead: false,
@@ -56,5 +58,13 @@ describe('message mapping', () => {
     })
     expect(JSON.stringify(dto)).not.toMatch(/1003|"username":"admin"/)
     expect(dto).not.toHaveProperty('clientId')
+  })
+
+  it('says when a line kept in place was last rewritten, and says nothing of it on any other message', () => {
+    const kept = toMessageDto(message({ isSystem: true, systemKey: 'checklist:4', editedAt: new Date('2026-11-23T11:30:00.456Z') }))
+    expect(kept).toMatchObject({ isSystem: true, createdAt: '2026-11-23T10:00:00.123Z', editedAt: '2026-11-23T11:30:00.456Z' })
+    // the key is the server's way of finding the line again, not part of the message
+    expect(kept).not.toHaveProperty('systemKey')
+    expect(toMessageDto(message({ isSystem: true }))).not.toHaveProperty('editedAt')
   })
 })

@@ -19,6 +19,7 @@ export type MessageFields = Pick<
   'id' | 'isFromAdmin' | 'content' | 'clientId' | 'createdAt' | 'buyerHasRead' | 'sellerHasRead' | 'adminHasRead'
 > & {
   isSystem?: boolean
+  editedAt?: Date | null
   conversation: Pick<Conversation, 'id'>
   sender: Pick<User, 'id' | 'username'>
 }
@@ -42,6 +43,7 @@ export function toMessageDto(message: MessageFields): MessageDto {
     tickStatus: tickStatusOf(message),
     ...(message.clientId ? { clientId: message.clientId } : {}),
     ...(message.isSystem ? { isSystem: true } : {}),
+    ...(message.editedAt ? { editedAt: message.editedAt.toISOString() } : {}),
   }
 }
 

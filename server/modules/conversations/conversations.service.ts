@@ -21,6 +21,7 @@ import { Conversation, Message } from './conversation.entities'
 import { toMessageDto } from './conversation.mapper'
 import { conversationPage, describeConversations, unreadTotal, type ListScope } from './conversation-reads'
 import { openConversation, type OpenConversationInput } from './open-conversation'
+import { keepLine, type KeptLine } from './kept-line'
 import { describeForSupport, supportDeskPage } from './support-desk-reads'
 import { announce } from '../../realtime/announce'
 import { writeMessage } from './write-message'
@@ -177,6 +178,36 @@ export class ConversationsService {
       { audience: { userIds: senders }, event: { type: 'message_sent', conversationId, message: dto } },
     ]
     return deliveries.filter((d) => 'all' in d.audience || d.audience.userIds.length > 0)
+  }
+
+  /**
+   * A system line kept in place rather than added to (a deal's handover checklist: one line saying where it stands,
+   * not one per tick), in the caller's transaction. The first write adds it and is heard as any system line is; each
+   * later one rewrites it, in the name of its writer, and reaches every member (the writer's other tabs too) as
+   * `message_updated`. Answers the live events for the caller to publish once committed.
+   */
+  async keepSystemLine(tx: EntityManager, line: KeptLine & { senderUsername: string }): Promise<Delivery[]> {
+    const content = line.content.slice(0, 4000)
+    const kept = await keepLine(tx, { ...line, content })
+    if (!kept) return []
+    const written = { ...kept, senderUsername: line.senderUsername }
+    if (!kept.editedAt) return this.systemMessageDeliveries(line.conversationId, line.senderId, content, kept.createdAt, written)
+    const message = toMessageDto({
+      id: kept.id,
+      conversation: { id: line.conversationId },
+      sender: { id: line.senderId, username: line.senderUsername },
+      isFromAdmin: false,
+      isSystem: true,
+      content,
+      clientId: null,
+      createdAt: kept.createdAt,
+      editedAt: kept.editedAt,
+      buyerHasRead: kept.buyerHasRead,
+      sellerHasRead: kept.sellerHasRead,
+      adminHasRead: kept.adminHasRead,
+    })
+    const members = memberIds(kept.buyerId, kept.sellerId, kept.adminJoined)
+    return [{ audience: { userIds: members }, event: { type: 'message_updated', conversationId: line.conversationId, message } }]
   }
 
   /** Marks every message the viewer's side has not read; tells the members (and the reader's other tabs). */

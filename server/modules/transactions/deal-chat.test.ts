@@ -10,3 +10,14 @@ describe('moments in a deal’s shared lines', () => {
     )
   })
 })
+
+describe('the handover checklist’s line in the chat', () => {
+  it('says where the checklist stands and the latest tick, in one line', () => {
+    expect(dealChat.checklist(0, 5, dealChat.stepDone('alice', 'Change the email'))).toBe(
+      'Handover checklist: 0 of 5 steps confirmed. Latest: alice marked “Change the email” done.',
+    )
+    expect(dealChat.checklist(1, 1, dealChat.stepConfirmed('bob', 'Hand over'))).toBe(
+      'Handover checklist: 1 of 1 step confirmed. Latest: bob confirmed “Hand over”.',
+    )
+  })
+})

@@ -16,14 +16,20 @@ export const sharedMoment = (at: Date) => UTC_MOMENT.format(at)
 
 /**
  * The system lines a deal writes in its chat and on its timeline as it moves, shared by the deals themselves and the
- * demo's history. The purchase is the one step whose timeline line differs from its chat line.
+ * demo's history. The purchase's timeline line differs from its chat line, and so do checklist ticks: each tick goes
+ * on the timeline, while the chat keeps one line for the whole checklist, rewritten at every tick.
  */
 export const dealChat = {
   startedTimeline: (buyer: string) => `${buyer} started the purchase`,
   started: (buyer: string) => `${buyer} started buying this account.`,
   paidFromBalance: (actor: string) => `${actor} paid into escrow from their balance.`,
+  paidAtProvider: (actor: string, method: string) => `${actor} paid into escrow by ${method}.`,
   inviteSent: (actor: string) => `${actor} sent the ownership invite.`,
   accessConfirmed: (actor: string) => `${actor} confirmed they have access to the account.`,
+  stepDone: (actor: string, step: string) => `${actor} marked “${step}” done.`,
+  stepConfirmed: (actor: string, step: string) => `${actor} confirmed “${step}”.`,
+  checklist: (confirmed: number, total: number, latest: string) =>
+    `Handover checklist: ${confirmed} of ${total} step${total === 1 ? '' : 's'} confirmed. Latest: ${latest}`,
   countdownStarted: (days: number, endsAt: Date) =>
     `The ${days}-day transfer countdown started; funds are released on ${sharedMoment(endsAt)} unless a dispute is opened.`,
   countdownEnded: 'The countdown ended with no dispute; the funds are released to the seller.',

@@ -40,6 +40,9 @@ export const paidFromBalance = (now: Date): Pick<Deal, 'status' | 'paymentMethod
   updatedAt: now,
 })
 
+/** the deal's checklist line in its chat: one per deal, since a conversation may see the same two people's deals again */
+export const checklistLineKey = (dealId: number) => `checklist:${dealId}`
+
 /** checklist steps are ticked while the money is held and no dispute is open */
 export const CHECKLIST_OPEN: readonly TransactionStatus[] = ['fee_paid', 'invite_sent', 'access_granted', 'countdown_started']
 
@@ -175,8 +178,9 @@ export class DealSteps {
   }
 
   /**
-   * A checklist step: the seller marks it done, then the buyer confirms it. Each tick is timestamped, goes on
-   * the timeline and into the chat; ticking a step again changes nothing.
+   * A checklist step: the seller marks it done, then the buyer confirms it. Each tick is timestamped and goes on the
+   * timeline; the chat keeps one line for the whole checklist (where it stands and the latest tick), rewritten at
+   * every tick, so a handover of many steps does not push the conversation away. Ticking a step again changes nothing.
    */
   async tick(tx: EntityManager, viewer: EscrowActor, id: number, itemId: number): Promise<Answer<TransactionDetailDto>> {
     const deal = await this.writer.lock(tx, id)
@@ -186,32 +190,39 @@ export class DealSteps {
     if (!item) throw notFound('Checklist step not found')
     if (!CHECKLIST_OPEN.includes(deal.status) || role === 'admin') throw conflict(TRANSACTION_MESSAGES.notAllowed, 'not_allowed')
     const actor = { id: viewer.userId, username: viewer.username }
-    let chat: string | null = null
+    let tick: string | null = null
     if (role === 'seller' && !item.sellerDoneAt) {
       item.sellerDoneAt = new Date()
-      chat = `${actor.username} marked “${item.title}” done.`
+      tick = dealChat.stepDone(actor.username, item.title)
     } else if (role === 'buyer' && !item.buyerConfirmedAt) {
       if (!item.sellerDoneAt) throw conflict('The seller has not marked this step done yet', 'step_not_done')
       item.buyerConfirmedAt = new Date()
-      chat = `${actor.username} confirmed “${item.title}”.`
+      tick = dealChat.stepConfirmed(actor.username, item.title)
     }
     // the tick first, so the step's answer shows it
     await tx.flush()
     // the status stays, but both sides' open deal pages, and the admins' (deciding a dispute from the ticks), must show it
     const parties = { userIds: [deal.buyer.id, deal.seller.id, ADMIN_SENDER_ID] }
-    const ticked: StepEffects = chat
+    const ticked: StepEffects = tick
       ? {
           notifications: [],
           deliveries: [{ audience: parties, event: { type: 'transaction_updated', transactionId: deal.id, status: deal.status } }],
         }
       : { notifications: [], deliveries: [] }
-    return this.writer.finish(tx, deal, role, 200, [
-      {
-        effects: [ticked],
-        event: chat ? { status: null, actorId: actor.id, role, note: chat } : null,
-        chat: chat ? { senderId: actor.id, senderUsername: actor.username, content: chat } : null,
-      },
+    const answer = await this.writer.finish(tx, deal, role, 200, [
+      { effects: [ticked], event: tick ? { status: null, actorId: actor.id, role, note: tick } : null, chat: null },
     ])
+    if (!tick || !deal.conversation) return answer
+    const steps = answer.body.checklist
+    const line = await this.deps.conversations.keepSystemLine(tx, {
+      conversationId: deal.conversation.id,
+      key: checklistLineKey(deal.id),
+      senderId: actor.id,
+      senderUsername: actor.username,
+      content: dealChat.checklist(steps.filter((step) => step.buyerConfirmedAt !== null).length, steps.length, tick),
+      at: new Date(),
+    })
+    return { ...answer, deliveries: [...(answer.deliveries ?? []), ...line] }
   }
 
   /**
@@ -234,7 +245,7 @@ export class DealSteps {
       deal.processorFeeCents = order.processorFeeCents
       const effects = [this.writer.paid(deal, null)]
       transition(deal, 'fee_paid', new Date())
-      const chat = `${deal.buyer.username} paid into escrow by ${order.method}.`
+      const chat = dealChat.paidAtProvider(deal.buyer.username, order.method)
       effects.push(stepEffects(deal, 'fee_paid', false, 'buyer'))
       answer = await this.writer.finish(
         tx,

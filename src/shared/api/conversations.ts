@@ -68,6 +68,8 @@ export const messageDtoSchema = z.object({
   clientId: z.string().optional(),
   /** written by an escrow deal (a step taken, a checklist tick) in the actor's name, not typed */
   isSystem: z.literal(true).optional(),
+  /** when a system line kept in place (a deal's checklist progress) was last rewritten; absent on every other message */
+  editedAt: z.iso.datetime().optional(),
 })
 export type MessageDto = z.infer<typeof messageDtoSchema>
 export const messageListSchema = z.array(messageDtoSchema)

@@ -46,6 +46,11 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   // chat (docs/decisions.md, "Chat"): userId is 999 when an admin acts
   z.object({ type: z.literal('new_message'), conversationId: id, message: messageDtoSchema }),
   z.object({ type: z.literal('message_sent'), conversationId: id, message: messageDtoSchema, clientId: z.string().optional() }),
+  /**
+   * A system line rewritten in place (a deal's handover checklist progress), to every member: open threads replace
+   * the line they hold with this one; one not loaded is left for its page to bring.
+   */
+  z.object({ type: z.literal('message_updated'), conversationId: id, message: messageDtoSchema }),
   z.object({ type: z.literal('user_typing'), conversationId: id, userId: id }),
   z.object({ type: z.literal('user_stopped_typing'), conversationId: id, userId: id }),
   z.object({ type: z.literal('messages_read'), conversationId: id, userId: id, userRole: z.enum(CHAT_ROLES) }),

@@ -21,7 +21,7 @@ describe('realtime event routing', () => {
     expect(client.getQueryData(authKeys.me())).toMatchObject({ balance: '20.00' })
   })
 
-  it('refreshes open deals when a deal writes a system line into its chat (checklist ticks send nothing else)', () => {
+  it('refreshes open deals when a deal writes or rewrites a system line in its chat', () => {
     const line = {
       id: 1,
       conversationId: 4,
@@ -38,6 +38,9 @@ describe('realtime event routing', () => {
     }
     expect(invalidatedBy({ type: 'new_message', conversationId: 4, message: line })).toEqual([transactionKeys.all])
     expect(invalidatedBy({ type: 'new_message', conversationId: 4, message: { ...line, isSystem: undefined } })).toEqual([])
+    // the checklist's one line, rewritten at a tick: the deal panel in the chat and an open deal page follow
+    const rewritten = { ...line, content: 'Handover checklist: 1 of 5 steps confirmed. Latest: bob confirmed “Invite”.', editedAt: line.createdAt }
+    expect(invalidatedBy({ type: 'message_updated', conversationId: 4, message: rewritten })).toEqual([transactionKeys.all])
   })
 
   it('refreshes notifications on new_notification and notification_read_all', () => {

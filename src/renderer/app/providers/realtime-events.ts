@@ -24,6 +24,7 @@ export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> =
   // chat events update the cache in place and refetch the list throttled: features/chat/lib/live-chat.ts
   new_message: [],
   message_sent: [],
+  message_updated: [],
   messages_read: [],
   message_read: [],
   MESSAGE_READ_UPDATE: [],
@@ -75,9 +76,9 @@ export function invalidateForEvent(queryClient: QueryClient, event: ServerEvent)
   if (typeof accountId === 'number') {
     void queryClient.invalidateQueries({ queryKey: listingKeys.detail(String(accountId)) })
   }
-  // A deal writes a system line into its chat for every step, checklist ticks included, and a tick sends no
-  // transaction event of its own: the line is what tells an open deal page the other side ticked.
-  if ((event.type === 'new_message' || event.type === 'message_sent') && event.message.isSystem) {
+  // A deal writes a system line into its chat for every step and keeps one for its checklist, rewritten at every tick:
+  // a new or rewritten line tells an open deal page, or the deal's panel in the chat, that the deal moved.
+  if ((event.type === 'new_message' || event.type === 'message_sent' || event.type === 'message_updated') && event.message.isSystem) {
     void queryClient.invalidateQueries({ queryKey: transactionKeys.all })
   }
 }

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { BrowserRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom'
 import { authEndpoints } from '@shared/api/endpoints/auth'
 import { apiUrl } from '@/lib/api'
+import { focusesComposer } from '@/lib/chat-arrival'
 import { authKeys } from '@/lib/query-keys'
 import { BOB, stubServer } from '@/features/payments/test-harness'
 import { RealtimeProvider } from './realtime-provider'
@@ -36,11 +37,11 @@ async function liveTabOnListing() {
   const router: { navigate: NavigateFunction | null } = { navigate: null }
   function Probe() {
     const nav = useNavigate()
-    const { pathname } = useLocation()
+    const { pathname, state } = useLocation()
     useEffect(() => {
       router.navigate = nav
     }, [nav])
-    return h('output', { 'data-testid': 'location' }, pathname)
+    return h('output', { 'data-testid': 'location', 'data-focus-composer': focusesComposer(state) }, pathname)
   }
   render(
     h(
@@ -61,11 +62,12 @@ const location = () => screen.getByTestId('location').textContent
 const paid = () => act(() => FakeSocket.last!.receive({ type: 'payment_completed', redirect_to_chat: true, conversationId: 7, transactionId: 5 }))
 
 describe('the payment_completed redirect', () => {
-  it('takes a tab to the deal’s chat after a second', async () => {
+  it('takes a tab to the deal’s chat after a second, where the message box gets the focus', async () => {
     await liveTabOnListing()
     paid()
     expect(location()).toBe('/listing/3')
     await waitFor(() => expect(location()).toBe('/chat/7'), { timeout: 3000 })
+    expect(screen.getByTestId('location').dataset.focusComposer).toBe('true')
   })
 
   it('does not push the chat a second time when the purchase flow got there during that second', async () => {

@@ -5,6 +5,7 @@ import { ADMIN_SENDER_ID, REDIRECT_DELAYS } from '@shared/constants'
 import type { ClientMessage, ServerEvent } from '@shared/realtime/events'
 import { paths } from '@/config/paths'
 import { useCurrentUser, useIsAdmin } from '@/lib/auth'
+import { AFTER_PAYMENT_STATE } from '@/lib/chat-arrival'
 import { usePreferences } from '@/lib/preferences'
 import { popupReturnShowing } from '@/lib/payment-popup'
 import type { RealtimeStatus } from '@/lib/ws-client'
@@ -61,8 +62,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       // moves only if it is still where the event found it: Buy Now's own answer, which arrives after this event,
       // takes the page to the chat meanwhile, and the buyer may have gone on from there (to the deal) already
       const from = window.location.pathname
-      if (window.opener) navigate(to)
-      else window.setTimeout(() => window.location.pathname === from && navigate(to), REDIRECT_DELAYS.short)
+      if (window.opener) navigate(to, { state: AFTER_PAYMENT_STATE })
+      else window.setTimeout(() => window.location.pathname === from && navigate(to, { state: AFTER_PAYMENT_STATE }), REDIRECT_DELAYS.short)
     }
   })
 

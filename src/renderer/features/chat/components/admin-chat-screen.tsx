@@ -7,11 +7,11 @@ import { adminMeQueryOptions, useCurrentUser } from '@/lib/auth'
 import { useSeo } from '@/lib/seo'
 import { parseId } from '../lib/parse-id'
 import { ChatNotice } from './chat-notice'
-import { ThreadSkeleton } from './chat-thread'
+import { ThreadSkeleton, type RenderDeal } from './chat-thread'
 import { FullPageThread, ThreadPage } from './chat-page-screen'
 
 /** /admin/chat/{conversationId}: the thread as support sees it; admins write as Handover Support (999). */
-export function AdminChatScreen({ conversationId }: { conversationId: string }) {
+export function AdminChatScreen({ conversationId, renderDeal }: { conversationId: string; renderDeal?: RenderDeal }) {
   const { user, isLoading } = useCurrentUser()
   const admin = useQuery(adminMeQueryOptions(user !== null))
   useSeo({ title: 'Admin Chat | Handover', description: 'A conversation, as Handover Support.', noIndex: true })
@@ -40,5 +40,5 @@ export function AdminChatScreen({ conversationId }: { conversationId: string }) 
       </Link>
     </Button>
   )
-  return <ThreadPage id={parseId(conversationId)} user={user} back={back} />
+  return <ThreadPage id={parseId(conversationId)} user={user} back={back} renderDeal={renderDeal} />
 }

@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react'
-import { Link, Navigate } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { ArrowLeft, MessageSquareOff } from 'lucide-react'
 import type { CurrentUser } from '@shared/api/auth'
 import { paths } from '@/config/paths'
 import { Button } from '@/components/ui/button'
+import { SignInRedirect } from '@/components/sign-in-redirect'
 import { useCurrentUser } from '@/lib/auth'
 import { useSeo } from '@/lib/seo'
 import { parseId } from '../lib/parse-id'
 import { ChatNotice } from './chat-notice'
-import { ChatThread, ThreadSkeleton } from './chat-thread'
+import { ChatThread, ThreadSkeleton, type RenderDeal } from './chat-thread'
 
 /** A thread on a page of its own, under the site header. */
 export function FullPageThread({ children }: { children: ReactNode }) {
@@ -30,7 +31,7 @@ function BackLink({ to, label }: { to: string; label: string }) {
 }
 
 /** The thread for a signed-in user, or a notice when the address holds no conversation id. */
-export function ThreadPage({ id, user, back }: { id: number | null; user: CurrentUser; back: ReactNode }) {
+export function ThreadPage({ id, user, back, renderDeal }: { id: number | null; user: CurrentUser; back: ReactNode; renderDeal?: RenderDeal }) {
   if (id === null) {
     return (
       <FullPageThread>
@@ -42,13 +43,13 @@ export function ThreadPage({ id, user, back }: { id: number | null; user: Curren
   }
   return (
     <FullPageThread>
-      <ChatThread key={id} conversationId={id} user={user} back={back} />
+      <ChatThread key={id} conversationId={id} user={user} back={back} renderDeal={renderDeal} />
     </FullPageThread>
   )
 }
 
 /** /chat/{conversationId}: one conversation, full page (where a completed payment lands, SPEC §4). */
-export function ChatPageScreen({ conversationId }: { conversationId: string }) {
+export function ChatPageScreen({ conversationId, renderDeal }: { conversationId: string; renderDeal?: RenderDeal }) {
   const { user, isLoading } = useCurrentUser()
   useSeo({ title: 'Chat | Handover', description: 'A conversation on Handover.', noIndex: true })
   const id = parseId(conversationId)
@@ -58,7 +59,7 @@ export function ChatPageScreen({ conversationId }: { conversationId: string }) {
         <ThreadSkeleton />
       </FullPageThread>
     )
-  if (!user) return <Navigate to={paths.login} replace />
+  if (!user) return <SignInRedirect reason="chat" />
   const back = <BackLink to={id === null ? paths.messages : paths.conversation(id)} label="All conversations" />
-  return <ThreadPage id={id} user={user} back={back} />
+  return <ThreadPage id={id} user={user} back={back} renderDeal={renderDeal} />
 }

@@ -8,11 +8,12 @@ import type { ConversationDto, MessageDto } from '@shared/api/conversations'
 import type { ClientMessage } from '@shared/realtime/events'
 import { conversationsEndpoints } from '@shared/api/endpoints/conversations'
 import { apiUrl } from '@/lib/api'
+import { AFTER_PAYMENT_STATE } from '@/lib/chat-arrival'
 import { conversationKeys } from '@/lib/query-keys'
 import { BUYER, conversation, message } from '../test-fixtures'
 import { createChatLiveUpdates } from '../lib/live-chat'
 import { ChatConnectionContext } from './chat-connection'
-import { ChatThread } from './chat-thread'
+import { ChatThread, type RenderDeal } from './chat-thread'
 
 /** What the fake server holds and was asked. */
 interface Server {
@@ -90,7 +91,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function renderThread(sent: ClientMessage[] = []) {
+function renderThread(sent: ClientMessage[] = [], options: { renderDeal?: RenderDeal; arrival?: unknown } = {}) {
   stubFetch()
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const send = (m: ClientMessage) => {
@@ -100,8 +101,12 @@ function renderThread(sent: ClientMessage[] = []) {
   render(
     <QueryClientProvider client={client}>
       <ChatConnectionContext value={{ send, connected: true }}>
-        <MemoryRouter>
-          <ChatThread conversationId={7} user={{ id: BUYER.id, username: BUYER.username, avatar: null, balance: '15.00' }} />
+        <MemoryRouter initialEntries={[{ pathname: '/chat/7', state: options.arrival }]}>
+          <ChatThread
+            conversationId={7}
+            user={{ id: BUYER.id, username: BUYER.username, avatar: null, balance: '15.00' }}
+            renderDeal={options.renderDeal}
+          />
         </MemoryRouter>
       </ChatConnectionContext>
     </QueryClientProvider>,
@@ -209,6 +214,72 @@ describe('ChatThread', () => {
     expect(line.querySelector('b')).toBeNull()
     expect(within(line).queryByTestId('ticks')).toBeNull()
     expect(rows('ownership invite')).toEqual([])
+  })
+
+  it('rewrites the deal’s checklist line in place when a tick changes it, saying when it changed', async () => {
+    server.messages.push(
+      message(2, 'seller', { content: 'Handover checklist: 0 of 3 steps confirmed. Latest: alice marked “Email” done.', isSystem: true }),
+      message(3, 'seller', { content: 'Sent it just now' }),
+    )
+    const { client } = renderThread()
+    await screen.findByText(/0 of 3 steps confirmed/)
+    const live = createChatLiveUpdates(client)
+    await act(async () => {
+      live.handle({
+        type: 'message_updated',
+        conversationId: 7,
+        message: message(2, 'buyer', {
+          content: 'Handover checklist: 1 of 3 steps confirmed. Latest: bob confirmed “Email”.',
+          isSystem: true,
+          editedAt: '2026-03-01T11:30:00.000Z',
+        }),
+      })
+    })
+    const lines = await screen.findAllByTestId('system-message')
+    expect(lines.map((line) => [line.dataset.edited, line.textContent?.replace(/\d{1,2}:\d{2}\s[AP]M/, 'h:mm')])).toEqual([
+      ['true', 'Deal update: Handover checklist: 1 of 3 steps confirmed. Latest: bob confirmed “Email”.updated h:mm'],
+    ])
+    expect(lines[0]!.querySelector('time')!.getAttribute('dateTime')).toBe('2026-03-01T11:30:00.000Z')
+    // still above the message that came after it
+    expect(lines[0]!.compareDocumentPosition(rows('Sent it just now')[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    live.dispose()
+  })
+
+  it('shows the deal above the messages when the conversation belongs to one, and nothing there otherwise', async () => {
+    server.conversation = conversation({ transactionId: 31 })
+    const asked: number[] = []
+    const renderDeal: RenderDeal = (transactionId) => {
+      asked.push(transactionId)
+      return <section aria-label="Deal slot">deal {transactionId}</section>
+    }
+    renderThread([], { renderDeal })
+    const slot = await screen.findByRole('region', { name: 'Deal slot' })
+    expect(asked).toContain(31)
+    const header = screen.getByRole('banner')
+    const scroller = await screen.findByTestId('message-scroller')
+    expect(header.compareDocumentPosition(slot) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(slot.compareDocumentPosition(scroller) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    cleanup()
+    server.conversation = conversation({ transactionId: null })
+    asked.length = 0
+    renderThread([], { renderDeal })
+    await screen.findByText('Welcome!')
+    expect(screen.queryByRole('region', { name: 'Deal slot' })).toBeNull()
+    expect(asked).toEqual([])
+  })
+
+  it('puts the focus in the message box when the buyer arrives after paying, and only then', async () => {
+    server.conversation = conversation({ transactionId: 31 })
+    renderThread([], { arrival: AFTER_PAYMENT_STATE })
+    const box = (await screen.findByLabelText('Message')) as HTMLTextAreaElement
+    await waitFor(() => expect(box.disabled).toBe(false))
+    await waitFor(() => expect(document.activeElement).toBe(box))
+    cleanup()
+    renderThread()
+    const other = (await screen.findByLabelText('Message')) as HTMLTextAreaElement
+    await waitFor(() => expect(other.disabled).toBe(false))
+    await screen.findByText('Welcome!')
+    expect(document.activeElement).not.toBe(other)
   })
 
   it('sends typing while keys come and stop_typing on send', async () => {

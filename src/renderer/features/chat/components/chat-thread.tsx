@@ -1,10 +1,12 @@
 import { useEffect, useMemo, type ReactNode } from 'react'
+import { useLocation } from 'react-router-dom'
 import { AlertTriangle, MessageSquareOff } from 'lucide-react'
 import type { ConversationDto } from '@shared/api/conversations'
 import type { CurrentUser } from '@shared/api/auth'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { TooltipProvider } from '@/components/ui/tooltip'
+import { focusesComposer } from '@/lib/chat-arrival'
 import { useConversation } from '../api/get-conversation'
 import { useMessages } from '../api/get-messages'
 import { useMarkRead } from '../api/mark-read'
@@ -19,11 +21,15 @@ import { MessageList } from './message-list'
 import { ThreadHeader } from './thread-header'
 import { TypingIndicator } from './typing-indicator'
 
+/** What the app shows above a deal's messages, from the deal's own feature: its panel (features do not import each other). */
+export type RenderDeal = (transactionId: number) => ReactNode
+
 interface ChatThreadProps {
   conversationId: number
   user: CurrentUser
   /** a back control for the header (mobile list, full-page thread) */
   back?: ReactNode
+  renderDeal?: RenderDeal
 }
 
 export function ThreadSkeleton() {
@@ -59,8 +65,20 @@ function useReadWhileVisible(conversation: ConversationDto, viewer: ChatViewer) 
   }, [visible, needed, items, markRead])
 }
 
-function ThreadView({ conversation, user, back }: { conversation: ConversationDto; user: CurrentUser; back?: ReactNode }) {
+function ThreadView({
+  conversation,
+  user,
+  back,
+  renderDeal,
+}: {
+  conversation: ConversationDto
+  user: CurrentUser
+  back?: ReactNode
+  renderDeal?: RenderDeal
+}) {
   const { role } = conversation
+  // a buyer who has just paid lands here to write to the seller
+  const arrivedPaying = focusesComposer(useLocation().state)
   // rebuilt only when the side changes, so a new preview or presence does not redraw every message
   const viewer = useMemo(() => viewerIn({ role }, user), [role, user])
   const messages = useMessages(conversation.id)
@@ -72,6 +90,7 @@ function ThreadView({ conversation, user, back }: { conversation: ConversationDt
     <TooltipProvider>
       <div className="flex min-h-0 flex-1 flex-col" data-testid="chat-thread">
         <ThreadHeader conversation={conversation} back={back} />
+        {conversation.transactionId !== null && renderDeal?.(conversation.transactionId)}
         {messages.isPending ? (
           <ThreadSkeleton />
         ) : messages.isError ? (
@@ -88,14 +107,14 @@ function ThreadView({ conversation, user, back }: { conversation: ConversationDt
         <div className="bg-background">
           <TypingIndicator conversation={conversation} />
         </div>
-        <Composer conversationId={conversation.id} onSend={send} disabled={!messages.isSuccess} />
+        <Composer conversationId={conversation.id} onSend={send} disabled={!messages.isSuccess} focusWhenReady={arrivedPaying} />
       </div>
     </TooltipProvider>
   )
 }
 
 /** One conversation: header, virtualised messages, typing indicator and composer (SPEC §2 /messages, /chat/{id}, /admin/chat/{id}). */
-export function ChatThread({ conversationId, user, back }: ChatThreadProps) {
+export function ChatThread({ conversationId, user, back, renderDeal }: ChatThreadProps) {
   const conversation = useConversation(conversationId)
   if (conversation.isPending) return <ThreadSkeleton />
   if (conversation.isError) {
@@ -114,5 +133,5 @@ export function ChatThread({ conversationId, user, back }: ChatThreadProps) {
       </ChatNotice>
     )
   }
-  return <ThreadView conversation={conversation.data} user={user} back={back} />
+  return <ThreadView conversation={conversation.data} user={user} back={back} renderDeal={renderDeal} />
 }

@@ -1,4 +1,4 @@
-import { useRef, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react'
 import { useAtom } from 'jotai'
 import { SendHorizontal } from 'lucide-react'
 import { CHAT_RULES } from '@shared/api/conversations'
@@ -17,10 +17,12 @@ interface ComposerProps {
   conversationId: number
   onSend: (content: string) => void
   disabled?: boolean
+  /** takes the focus once, as soon as it can be typed in (the thread's messages have loaded) */
+  focusWhenReady?: boolean
 }
 
 /** Enter sends, Shift+Enter starts a new line; at most 4,000 characters, counted near the limit. */
-export function Composer({ conversationId, onSend, disabled = false }: ComposerProps) {
+export function Composer({ conversationId, onSend, disabled = false, focusWhenReady = false }: ComposerProps) {
   const [drafts, setDrafts] = useAtom(draftsAtom)
   const text = drafts[conversationId] ?? ''
   const setText = (next: string) => setDrafts((all) => ({ ...all, [conversationId]: next }))
@@ -29,6 +31,13 @@ export function Composer({ conversationId, onSend, disabled = false }: ComposerP
   const length = lengthOf(text)
   const over = length > CHAT_RULES.contentMax
   const canSend = length > 0 && !over && !disabled
+  const focused = useRef(false)
+  useEffect(() => {
+    // a disabled box cannot take the focus: wait until it is enabled, then take it only once
+    if (!focusWhenReady || disabled || focused.current) return
+    focused.current = true
+    input.current?.focus()
+  }, [focusWhenReady, disabled])
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault()

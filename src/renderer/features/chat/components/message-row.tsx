@@ -27,16 +27,17 @@ function senderName(message: ChatMessage, conversation: ConversationDto, viewer:
 
 /**
  * A line an escrow deal wrote ("bob sent the ownership invite."): centred and muted, not a bubble, as plain
- * text like every message.
+ * text like every message. A line kept in place (the checklist's) shows when it last changed.
  */
 function SystemLine({ message }: { message: ChatMessage }) {
+  const at = message.editedAt ?? message.createdAt
   return (
-    <div className="flex justify-center px-3 pt-3 sm:px-5" data-testid="system-message">
+    <div className="flex justify-center px-3 pt-3 sm:px-5" data-testid="system-message" data-edited={message.editedAt !== undefined}>
       <p className="max-w-[90%] rounded-full bg-muted px-3 py-1 text-center text-xs text-muted-foreground sm:max-w-[75%]">
         <span className="sr-only">Deal update: </span>
         {message.content}
-        <time dateTime={message.createdAt} className="ml-1.5 whitespace-nowrap text-navy-500 dark:text-navy-300">
-          {timeLabel(message.createdAt)}
+        <time dateTime={at} className="ml-1.5 whitespace-nowrap text-navy-500 dark:text-navy-300">
+          {message.editedAt ? `updated ${timeLabel(at)}` : timeLabel(at)}
         </time>
       </p>
     </div>

@@ -110,8 +110,8 @@ describe('MessagesScreen', () => {
     expect(posts).toEqual([{ sellerId: carol.id }])
   })
 
-  it('sends visitors to sign in', async () => {
-    const { location } = renderAt('/messages', false)
-    await waitFor(() => expect(location()).toBe('/login'))
+  it('sends visitors to sign in and back to the conversation they opened', async () => {
+    const { location } = renderAt('/messages?conversation=9', false)
+    await waitFor(() => expect(location()).toBe('/login?redirect=%2Fmessages%3Fconversation%3D9&reason=messages'))
   })
 })

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react'
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { AlertTriangle, ArrowLeft, Loader2, MessagesSquare } from 'lucide-react'
 import type { CurrentUser } from '@shared/api/auth'
 import { paths } from '@/config/paths'
 import { Button } from '@/components/ui/button'
+import { SignInRedirect } from '@/components/sign-in-redirect'
 import { describeError } from '@/lib/api-client'
 import { useCurrentUser } from '@/lib/auth'
 import { useOpenConversation } from '@/lib/open-conversation'
@@ -11,7 +12,7 @@ import { useSeo } from '@/lib/seo'
 import { cn } from '@/lib/utils'
 import { parseId } from '../lib/parse-id'
 import { ChatNotice } from './chat-notice'
-import { ChatThread, ThreadSkeleton } from './chat-thread'
+import { ChatThread, ThreadSkeleton, type RenderDeal } from './chat-thread'
 import { ConversationList } from './conversation-list'
 
 /** Back to the list: only under the two-pane breakpoint, where the list and the thread take turns. */
@@ -54,7 +55,7 @@ function NothingSelected() {
   return <ChatNotice icon={<MessagesSquare aria-hidden="true" />} title="Your messages" text="Choose a conversation to read it and reply." />
 }
 
-function MessagesLayout({ user }: { user: CurrentUser }) {
+function MessagesLayout({ user, renderDeal }: { user: CurrentUser; renderDeal?: RenderDeal }) {
   const [params] = useSearchParams()
   const conversationId = parseId(params.get('conversation'))
   const sellerId = conversationId === null ? parseId(params.get('user')) : null
@@ -68,7 +69,7 @@ function MessagesLayout({ user }: { user: CurrentUser }) {
         </aside>
         <section className={cn('min-h-0 min-w-0 flex-1 flex-col', open ? 'flex' : 'hidden md:flex')} aria-label="Conversation">
           {conversationId !== null ? (
-            <ChatThread key={conversationId} conversationId={conversationId} user={user} back={<BackToList />} />
+            <ChatThread key={conversationId} conversationId={conversationId} user={user} back={<BackToList />} renderDeal={renderDeal} />
           ) : sellerId !== null ? (
             <StartConversation key={sellerId} sellerId={sellerId} />
           ) : (
@@ -81,7 +82,7 @@ function MessagesLayout({ user }: { user: CurrentUser }) {
 }
 
 /** /messages, /messages?conversation={id}, /messages?user={sellerId}; signed-in users only. */
-export function MessagesScreen() {
+export function MessagesScreen({ renderDeal }: { renderDeal?: RenderDeal }) {
   const { user, isLoading } = useCurrentUser()
   useSeo({ title: 'Messages | Handover', description: 'Your conversations with buyers and sellers on Handover.', noIndex: true })
   if (isLoading)
@@ -90,6 +91,6 @@ export function MessagesScreen() {
         <ThreadSkeleton />
       </div>
     )
-  if (!user) return <Navigate to={paths.login} replace />
-  return <MessagesLayout user={user} />
+  if (!user) return <SignInRedirect reason="messages" />
+  return <MessagesLayout user={user} renderDeal={renderDeal} />
 }

@@ -22,6 +22,12 @@ export function withMessage(conversation: ConversationDto, message: MessageDto, 
   return { ...conversation, lastMessage: message, lastMessageAt: at, unreadCount: conversation.unreadCount + (incoming ? 1 : 0) }
 }
 
+/** A message rewritten in place: the preview follows when it is the last message; the order and counts stay. */
+export function withEditedMessage(conversation: ConversationDto, message: MessageDto): ConversationDto {
+  if (conversation.lastMessage?.id !== message.id) return conversation
+  return { ...conversation, lastMessage: message }
+}
+
 /** Applies `change` to conversation `id` in the list; a changed one moves to the top when `toTop`. */
 export function updateInList(
   data: ConversationPages | undefined,

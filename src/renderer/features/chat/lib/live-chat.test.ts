@@ -67,6 +67,30 @@ describe('chat live updates', () => {
     live.dispose()
   })
 
+  it('rewrites a deal’s checklist line in place: no second line, the list keeps its order, the counts are fetched again', () => {
+    const line = message(2, 'seller', { isSystem: true, content: 'Handover checklist: 0 of 5 steps confirmed.' })
+    client.setQueryData(conversationKeys.messages(7), pages([message(1, 'buyer'), line, message(3, 'buyer')]))
+    client.setQueryData(conversationKeys.list(), list(conversation({ id: 8, conversationId: 8 }), conversation({ lastMessage: message(3, 'buyer') })))
+    client.setQueryData(conversationKeys.detail(7), conversation({ lastMessage: line }))
+    const live = createChatLiveUpdates(client)
+    const rewritten = { ...line, content: 'Handover checklist: 1 of 5 steps confirmed.', editedAt: '2026-03-01T11:00:00.000Z' }
+    expect(live.handle({ type: 'message_updated', conversationId: 7, message: rewritten })).toBe(true)
+    expect(flattenPages(client.getQueryData<MessagePages>(conversationKeys.messages(7))).map((m) => [m.id, m.content])).toEqual([
+      [1, 'message 1'],
+      [2, 'Handover checklist: 1 of 5 steps confirmed.'],
+      [3, 'message 3'],
+    ])
+    // not a new message: the list keeps its order and preview, nothing is counted here (the refetch counts it)
+    expect(flattenConversations(client.getQueryData(conversationKeys.list())).map((c) => [c.id, c.lastMessage?.id, c.unreadCount])).toEqual([
+      [8, undefined, 0],
+      [7, 3, 0],
+    ])
+    // a conversation whose last message is the line shows it rewritten
+    expect(client.getQueryData(conversationKeys.detail(7))).toMatchObject({ lastMessage: { content: 'Handover checklist: 1 of 5 steps confirmed.' } })
+    expect(summaryRefetches()).toBe(1)
+    live.dispose()
+  })
+
   it('refetches the list and the badge at most once per 3 s after messages, and per 1 s after reads', () => {
     const live = createChatLiveUpdates(client)
     for (let i = 1; i <= 5; i++) live.handle({ type: 'new_message', conversationId: 7, message: message(i, 'seller') })

@@ -5,8 +5,8 @@ import type { ServerEvent } from '@shared/realtime/events'
 import { conversationKeys } from '@/lib/query-keys'
 import { throttle } from '@/lib/throttle'
 import { getMessagePage } from '../api/get-messages'
-import { flattenConversations, mapList, updateInList, withMessage, withOnline, type ConversationPages } from './conversation-cache'
-import { markReadBy, mergeNewestPage, setLocalState, upsertMessage, type MessagePages } from './message-cache'
+import { flattenConversations, mapList, updateInList, withEditedMessage, withMessage, withOnline, type ConversationPages } from './conversation-cache'
+import { markReadBy, mergeNewestPage, replaceMessage, setLocalState, upsertMessage, type MessagePages } from './message-cache'
 import { TYPING_EXPIRES_MS, typingWithout, typingWith, type TypingState } from './typing-state'
 
 /**
@@ -73,6 +73,13 @@ export function createChatLiveUpdates(queryClient: QueryClient): ChatLiveUpdates
     afterMessage()
   }
 
+  // a line rewritten in place is unread again by the side that did not write it: the counts are fetched again
+  const edit = (conversationId: number, message: MessageDto) => {
+    queryClient.setQueryData<MessagePages>(conversationKeys.messages(conversationId), (data) => replaceMessage(data, message))
+    updateConversation(queryClient, conversationId, (c) => withEditedMessage(c, message))
+    afterMessage()
+  }
+
   const read = (conversationId: number | undefined, role: ChatRole, upToId?: number) => {
     const filter =
       conversationId === undefined ? { queryKey: conversationKeys.allMessages() } : { queryKey: conversationKeys.messages(conversationId) }
@@ -106,6 +113,9 @@ export function createChatLiveUpdates(queryClient: QueryClient): ChatLiveUpdates
           return true
         case 'message_sent':
           receive(event.conversationId, event.message, false)
+          return true
+        case 'message_updated':
+          edit(event.conversationId, event.message)
           return true
         case 'messages_read':
           read(event.conversationId, event.userRole)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { message, pages } from '../test-fixtures'
-import { flattenPages, markReadBy, mergeNewestPage, setLocalState, upsertMessage, type ChatMessage } from './message-cache'
+import { flattenPages, markReadBy, mergeNewestPage, replaceMessage, setLocalState, upsertMessage, type ChatMessage } from './message-cache'
 
 const optimistic = (clientId: string, content = 'hello'): ChatMessage => ({
   ...message(-1, 'buyer', { content, clientId }),
@@ -63,5 +63,24 @@ describe('thread cache', () => {
     const gap = mergeNewestPage(data, { items: [message(60, 'seller'), message(61, 'seller')], nextCursor: 60 })
     expect(ids(gap)).toEqual([60, 61, -1])
     expect(gap?.pages).toHaveLength(1)
+  })
+
+  it('rewrites a line in place wherever it sits, and leaves a thread that has not loaded it alone', () => {
+    const thread = pages(
+      [message(5, 'buyer'), message(6, 'seller')],
+      [message(2, 'seller', { isSystem: true, content: '0 of 5' }), message(3, 'buyer')],
+    )
+    const rewritten = message(2, 'buyer', { isSystem: true, content: '1 of 5', editedAt: '2026-03-01T11:00:00.000Z' })
+    const after = replaceMessage(thread, rewritten)
+    expect(flattenPages(after).map((m) => [m.id, m.content])).toEqual([
+      [2, '1 of 5'],
+      [3, 'message 3'],
+      [5, 'message 5'],
+      [6, 'message 6'],
+    ])
+    // a line on a page not fetched yet is not pulled into the newest page: its own page brings it
+    const newest = pages([message(5, 'buyer'), message(6, 'seller')])
+    expect(replaceMessage(newest, rewritten)).toBe(newest)
+    expect(replaceMessage(undefined, rewritten)).toBeUndefined()
   })
 })

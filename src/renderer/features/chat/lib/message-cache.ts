@@ -70,6 +70,19 @@ export function upsertMessage(data: MessagePages | undefined, message: ChatMessa
   return { ...data, pages: [{ ...newest!, items: sortNewest([...newest!.items, message]) }, ...older] }
 }
 
+/**
+ * A message rewritten in place (a deal's checklist line) takes the place of the copy the thread holds, wherever it
+ * sits. One the thread has not loaded is not added: it belongs to an older page, which brings it when it is fetched.
+ */
+export function replaceMessage(data: MessagePages | undefined, message: MessageDto): MessagePages | undefined {
+  if (!data) return data
+  const p = data.pages.findIndex((page) => page.items.some((item) => !isLocal(item) && item.id === message.id))
+  if (p === -1) return data
+  const pages = data.pages.slice()
+  pages[p] = { ...pages[p]!, items: pages[p]!.items.map((item) => (!isLocal(item) && item.id === message.id ? message : item)) }
+  return { ...data, pages }
+}
+
 /** Changes the state of an unsent copy; a copy the server already answered for is left alone. */
 export function setLocalState(data: MessagePages | undefined, clientId: string, state: LocalState, error?: string): MessagePages | undefined {
   if (!data) return data

@@ -13,6 +13,8 @@ interface TimerProps {
   icon: typeof Timer
   testId: string
   onElapsed: () => void
+  /** one line, where the deal shares the screen (its chat) */
+  compact?: boolean
 }
 
 /**
@@ -20,7 +22,7 @@ interface TimerProps {
  * words beside the label, which changes minute by minute and is not a live region, so nothing is read out
  * every second.
  */
-function DeadlineTimer({ label, until, outcome, icon: Icon, testId, onElapsed }: TimerProps) {
+function DeadlineTimer({ label, until, outcome, icon: Icon, testId, onElapsed, compact = false }: TimerProps) {
   const now = useClock(true)
   const left = msUntil(until, now) ?? 0
   const elapsed = left === 0
@@ -32,6 +34,21 @@ function DeadlineTimer({ label, until, outcome, icon: Icon, testId, onElapsed }:
       onElapsed()
     }
   }, [elapsed, onElapsed])
+  const spoken = <span className="sr-only">: {elapsed ? 'time is up' : `${describeDuration(left)} left`}</span>
+  if (compact) {
+    return (
+      <p data-testid={testId} className="flex flex-wrap items-center gap-x-1.5 text-sm text-sky-900 dark:text-sky-100">
+        <Icon className="size-4 shrink-0 text-sky-700 dark:text-sky-400" aria-hidden="true" />
+        <span>
+          {label}
+          {spoken}
+        </span>
+        <span className="font-mono font-semibold tabular-nums" aria-hidden="true">
+          {elapsed ? '00:00' : formatClock(left)}
+        </span>
+      </p>
+    )
+  }
   return (
     <div
       data-testid={testId}
@@ -41,7 +58,7 @@ function DeadlineTimer({ label, until, outcome, icon: Icon, testId, onElapsed }:
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium">
           {label}
-          <span className="sr-only">: {elapsed ? 'time is up' : `${describeDuration(left)} left`}</span>
+          {spoken}
         </p>
         <p className="font-mono text-2xl font-bold tabular-nums" aria-hidden="true">
           {elapsed ? '00:00' : formatClock(left)}
@@ -53,12 +70,20 @@ function DeadlineTimer({ label, until, outcome, icon: Icon, testId, onElapsed }:
 }
 
 /** The reservation while unpaid, the transfer countdown while it runs. */
-export function DealTimers({ deal, onElapsed }: { deal: TransactionDetailDto; onElapsed: () => void }) {
+export function DealTimers({ deal, onElapsed, compact = false }: { deal: TransactionDetailDto; onElapsed: () => void; compact?: boolean }) {
   if (deal.status === 'pending' && deal.reservedUntil) {
     const outcome = deal.viewerRole === 'buyer' ? 'Pay before it runs out: the reservation ends at' : 'Unless paid, the reservation ends at'
     const label = deal.viewerRole === 'buyer' ? 'Reserved for you' : 'Reserved for the buyer'
     return (
-      <DeadlineTimer testId="reservation-timer" label={label} until={deal.reservedUntil} outcome={outcome} icon={Hourglass} onElapsed={onElapsed} />
+      <DeadlineTimer
+        testId="reservation-timer"
+        label={label}
+        until={deal.reservedUntil}
+        outcome={outcome}
+        icon={Hourglass}
+        onElapsed={onElapsed}
+        compact={compact}
+      />
     )
   }
   if (deal.status === 'countdown_started' && deal.countdownEndsAt) {
@@ -70,6 +95,7 @@ export function DealTimers({ deal, onElapsed }: { deal: TransactionDetailDto; on
         outcome="Without a dispute, the money is released to the seller at"
         icon={Timer}
         onElapsed={onElapsed}
+        compact={compact}
       />
     )
   }

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button'
 import { DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ApiError, describeError } from '@/lib/api-client'
+import { AFTER_PAYMENT_STATE } from '@/lib/chat-arrival'
 import type { BrowserCheckout } from '@/lib/external-checkout'
 import { useActionKeys } from '@/lib/idempotency'
 import { markOwnPurchase } from '@/lib/sounds'
@@ -83,7 +84,7 @@ export function PurchaseDialogContent({ listing, open }: { listing: PurchaseList
       if (chosen.method === 'balance' && !deal) {
         const paid = await purchase('balance')
         markOwnPurchase()
-        navigate(afterPaymentPath(paid))
+        navigate(afterPaymentPath(paid), { state: AFTER_PAYMENT_STATE })
         return
       }
       const reserved = deal ?? (await purchase())

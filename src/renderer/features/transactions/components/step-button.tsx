@@ -43,9 +43,11 @@ interface StepButtonProps {
   offered: boolean
   open: boolean
   onOpenChange(open: boolean): void
+  /** `sm` where the steps share a compact panel (the deal's chat) */
+  size?: 'lg' | 'sm'
 }
 
-export function StepButton({ deal, action, offered, open, onOpenChange: setOpen }: StepButtonProps) {
+export function StepButton({ deal, action, offered, open, onOpenChange: setOpen, size = 'lg' }: StepButtonProps) {
   const copy = actionCopy(action, deal)
   const keys = useActionKeys()
   const step = useTakeStep(keys)
@@ -96,7 +98,7 @@ export function StepButton({ deal, action, offered, open, onOpenChange: setOpen 
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       {offered && (
         <AlertDialogTrigger asChild>
-          <Button variant={copy.variant} size="lg" className="w-full sm:w-auto" data-action={action}>
+          <Button variant={copy.variant} size={size} className="w-full sm:w-auto" data-action={action}>
             {copy.label}
           </Button>
         </AlertDialogTrigger>

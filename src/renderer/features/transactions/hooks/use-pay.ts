@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom'
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import type { PaymentMethod } from '@shared/fees'
 import { paths } from '@/config/paths'
+import { AFTER_PAYMENT_STATE } from '@/lib/chat-arrival'
 import type { BrowserCheckout } from '@/lib/external-checkout'
 import type { ActionKeys } from '@/lib/idempotency'
 import { markOwnPurchase } from '@/lib/sounds'
@@ -29,7 +30,7 @@ export function usePay(keys: ActionKeys) {
     if (method === 'balance') {
       const paid = await step.mutateAsync({ id: deal.id, action: 'pay' })
       markOwnPurchase()
-      navigate(afterPaymentPath(paid))
+      navigate(afterPaymentPath(paid), { state: AFTER_PAYMENT_STATE })
       return null
     }
     const started = await checkout.mutateAsync({ id: deal.id, method })

@@ -1,4 +1,4 @@
-import type { TransactionDto } from '@shared/api/transactions'
+import type { TransactionDto, TransactionRole } from '@shared/api/transactions'
 
 type Deal = Pick<TransactionDto, 'status' | 'viewerRole' | 'buyer' | 'seller' | 'countdownDays'>
 
@@ -54,5 +54,52 @@ export function guidance(deal: Deal, lapsed: 'reservation' | 'countdown' | null 
     case 'disputed':
       if (role === 'admin') return 'Decide the dispute: release the money to the seller, or refund the buyer.'
       return 'An admin is looking at the deal. The money stays in escrow until they decide.'
+  }
+}
+
+/** The step each open status waits for, and whose it is. */
+const STEPS: Partial<Record<TransactionDto['status'], { by: TransactionRole; does: string }>> = {
+  pending: { by: 'buyer', does: 'pay into escrow' },
+  fee_paid: { by: 'seller', does: 'send the ownership invite' },
+  invite_sent: { by: 'buyer', does: 'accept the invite and confirm access' },
+  access_granted: { by: 'seller', does: 'start the transfer countdown' },
+  disputed: { by: 'admin', does: 'decide the dispute' },
+}
+
+const WHO: Record<TransactionRole, string> = { buyer: 'the buyer', seller: 'the seller', admin: 'an admin' }
+
+export interface NextStep {
+  text: string
+  /** whose step it is; null when it is nobody's (a clock runs, or the deal is settled) */
+  by: TransactionRole | null
+  yours: boolean
+}
+
+/**
+ * The deal's next step in one line and who must take it, for where the deal shares the screen (its chat): "Waiting for
+ * the seller to send the ownership invite", or "Your turn: send the ownership invite" to the seller.
+ */
+export function nextStep(deal: Pick<TransactionDto, 'status' | 'viewerRole'>, lapsed: 'reservation' | 'countdown' | null = null): NextStep {
+  const none = (text: string): NextStep => ({ text, by: null, yours: false })
+  if (lapsed === 'reservation' && deal.status === 'pending') return none('The reservation has run out: the purchase is being cancelled')
+  if (lapsed === 'countdown' && deal.status === 'countdown_started') return none('The countdown is over: the funds are being released to the seller')
+  const step = STEPS[deal.status]
+  if (step) {
+    const yours = deal.viewerRole === step.by
+    return { text: yours ? `Your turn: ${step.does}` : `Waiting for ${WHO[step.by]} to ${step.does}`, by: step.by, yours }
+  }
+  switch (deal.status) {
+    case 'countdown_started':
+      return none(
+        deal.viewerRole === 'buyer'
+          ? 'The transfer countdown is running: release the funds early once the account is fully yours'
+          : 'The transfer countdown is running: the funds go to the seller when it ends',
+      )
+    case 'completed':
+      return none('Nothing left to do: the deal is complete')
+    case 'cancelled':
+      return none('Nothing left to do: the purchase was cancelled')
+    default:
+      return none('Nothing left to do: the buyer was refunded')
   }
 }
