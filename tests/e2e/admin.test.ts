@@ -200,8 +200,8 @@ describe('running the marketplace from the admin screens', () => {
     await admin.getByRole('row').filter({ hasText: 'carol' }).getByText('Banned').waitFor()
 
     await expect.poll(() => sockets.every((s) => s.closed), { timeout: 10_000 }).toBe(true)
-    // signed out, the messages page sends the visitor to sign in
-    await banned.waitForURL(url('/login'), { timeout: 10_000 })
+    // signed out, the messages page sends the visitor to sign in, and back there afterwards
+    await banned.waitForURL(url('/login?redirect=%2Fmessages&reason=messages'), { timeout: 10_000 })
     expect((await api(banned, 'GET', '/api/auth/me')).status).toBe(401)
     await admin.screenshot({ path: `${SHOTS}/admin-moderation-banned.png`, fullPage: true })
   })

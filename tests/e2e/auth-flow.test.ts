@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database'
 import { launchChromium } from '../support/browser'
 import { startTestServer } from '../support/server'
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp'
-import { SHOTS, WEB_ROOT } from '../support/e2e'
+import { SHOTS, useDemoSite, WEB_ROOT } from '../support/e2e'
 import { ApiClient } from '../support/http-client'
 import { enrolTotp, freshTotpCode } from '../support/two-factor'
 import type { RunningServer } from '../../server/server'
@@ -177,5 +177,50 @@ describe('sign up, verify, sign out, sign in — in Chromium', () => {
     expect((await api.post('/api/auth/login', { username: 'opsadmin', password: 'ops-admin-password' })).status).toBe(200)
     const { secret } = await enrolTotp(api)
     await expectAuthenticated(await connectedAs('opsadmin', 'ops-admin-password', secret), 999)
+  })
+})
+
+describe('signing in from a page that needs it, on the demo data', () => {
+  const site = useDemoSite()
+
+  /** An account on sale that alice does not sell, with its handle. */
+  async function listingOnSale(): Promise<{ id: number; handle: string }> {
+    const client = new pg.Client({ connectionString: site.db.url })
+    await client.connect()
+    try {
+      const { rows } = await client.query<{ id: number; handle: string }>(
+        `select l.id, l.username as handle from listings l join users u on u.id = l.seller_id
+          where l.status = 'active' and u.username <> 'alice' order by l.id limit 1`,
+      )
+      return rows[0]!
+    } finally {
+      await client.end()
+    }
+  }
+
+  it('takes a visitor from Buy Now through sign-in and back to the listing, at 375 and 1280 px', async () => {
+    const listing = await listingOnSale()
+    const listingUrl = `${site.server.url}/listing/${listing.id}`
+    for (const width of [375, 1280]) {
+      const context = await site.browser.newContext({ viewport: { width, height: 900 } })
+      const page = await context.newPage()
+      await page.goto(listingUrl)
+      // a phone has Buy Now in the bar at the bottom, a laptop beside the price
+      await page.getByRole('button', { name: 'Buy Now' }).filter({ visible: true }).first().click()
+      await page.waitForURL(`${site.server.url}/login?redirect=%2Flisting%2F${listing.id}&reason=buy&handle=${listing.handle}`)
+      await page.getByRole('heading', { level: 1, name: `Sign in to buy @${listing.handle}` }).waitFor()
+      await page.screenshot({ path: `${SHOTS}/sign-in-to-buy-${width}.png` })
+
+      await page.getByLabel('Username').fill('alice')
+      await page.getByLabel('Password', { exact: true }).fill('handover-demo')
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+      await page.waitForURL(listingUrl)
+      expect(await page.evaluate(async () => (await fetch('/api/auth/me')).status)).toBe(200)
+      // back where she was, and nothing bought on the way: the purchase starts from Buy Now, as before
+      await page.getByRole('button', { name: 'Buy Now' }).filter({ visible: true }).first().waitFor()
+      expect(await page.getByRole('dialog').count()).toBe(0)
+      await page.screenshot({ path: `${SHOTS}/return-after-sign-in-${width}.png` })
+      await context.close()
+    }
   })
 })

@@ -154,6 +154,6 @@ describe('chat in Chromium, buyer and seller side by side', () => {
     // signed out, the chat screens send visitors to sign in
     const visitor = await site.browser.newPage()
     await visitor.goto(`${site.server.url}/messages`)
-    await visitor.waitForURL(`${site.server.url}/login`)
+    await visitor.waitForURL(`${site.server.url}/login?redirect=%2Fmessages&reason=messages`)
   })
 })

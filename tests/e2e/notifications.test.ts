@@ -143,7 +143,7 @@ describe('notifications in Chromium', () => {
   it('sends a signed-out visitor from /notifications to sign in', async () => {
     const page = await site.browser.newPage()
     await page.goto(`${site.server.url}/notifications`)
-    await page.waitForURL(`${site.server.url}/login`)
+    await page.waitForURL(`${site.server.url}/login?redirect=%2Fnotifications&reason=notifications`)
     await page.close()
   })
 })

@@ -147,7 +147,7 @@ describe('reviews and the own profile in Chromium', () => {
   it('sends a visitor to sign in first and brings them back to their profile', async () => {
     const page = await (await site.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
     await page.goto(url('/profile'))
-    await page.waitForURL(url('/login?redirect=%2Fprofile'))
+    await page.waitForURL(url('/login?redirect=%2Fprofile&reason=profile'))
     await page.getByLabel('Username').fill('bob')
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await page.getByRole('button', { name: 'Sign In', exact: true }).click()

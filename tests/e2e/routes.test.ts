@@ -71,7 +71,7 @@ describe('unknown and forwarded paths in Chromium', () => {
       if (frame === page.mainFrame()) visited.push(frame.url())
     })
     await page.goto(`${server.url}/chat?conversation=7`)
-    await page.waitForURL(/\/login$/)
+    await page.waitForURL(`${server.url}/login?redirect=%2Fmessages%3Fconversation%3D7&reason=messages`)
     expect(visited).toContain(`${server.url}/messages?conversation=7`)
     await page.goto(`${server.url}/auth`)
     await page.waitForURL(/\/login$/)

@@ -53,7 +53,7 @@ describe('the settings screen in Chromium', () => {
   it('sends a signed-out visitor to sign in and back', async () => {
     const page = await site.browser.newPage()
     await page.goto(url('/settings'))
-    await page.waitForURL(url('/login?redirect=%2Fsettings'))
+    await page.waitForURL(url('/login?redirect=%2Fsettings&reason=settings'))
     await page.close()
   })
 
@@ -77,7 +77,7 @@ describe('the settings screen in Chromium', () => {
     await form.getByRole('button', { name: 'Change password' }).click()
     await here.getByText('1 other device was signed out.', { exact: true }).waitFor()
     // the other browser shows the sign-in page without a reload: its page needed a signed-in user
-    await there.waitForURL(url('/login'), { timeout: 10_000 })
+    await there.waitForURL(url('/login?redirect=%2Fmessages&reason=messages'), { timeout: 10_000 })
     expect(await there.evaluate(async () => (await fetch('/api/auth/me')).status)).toBe(401)
 
     // this browser is still signed in, after a reload too

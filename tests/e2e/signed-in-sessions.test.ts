@@ -74,7 +74,7 @@ describe("Settings: where you're signed in", () => {
     await laptop.getByText('Safari on iPhone is signed out.').first().waitFor()
     await expect.poll(() => iphone.count()).toBe(0)
     // the phone shows the sign-in page without a reload: its page needed a signed-in user
-    await phone.waitForURL(url('/login'), { timeout: 10_000 })
+    await phone.waitForURL(url('/login?redirect=%2Fmessages&reason=messages'), { timeout: 10_000 })
     expect(await phone.evaluate(async () => (await fetch('/api/auth/me')).status)).toBe(401)
     expect(await laptop.evaluate(async () => (await fetch('/api/auth/me')).status)).toBe(200)
 

@@ -30,7 +30,7 @@ describe('Trustap connection screens on a server without Trustap', () => {
   it('sends a signed-out visitor to sign in', async () => {
     const page = await site.browser.newPage()
     await page.goto(`${site.server.url}/trustap-integration`)
-    await page.waitForURL(/\/login$/)
+    await page.waitForURL(`${site.server.url}/login?redirect=%2Ftrustap-integration&reason=trustap-integration`)
     await page.close()
   })
 

@@ -30,7 +30,7 @@ export function SettingsScreen() {
   })
 
   if (deleted) return <AccountDeleted />
-  if (!isLoading && !isSignedIn) return <Navigate to={signInPath(paths.settings)} replace />
+  if (!isLoading && !isSignedIn) return <Navigate to={signInPath(paths.settings, { reason: 'settings' })} replace />
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:py-12">

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { MemoryRouter, Route, Routes } from 'react-router-dom'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { AUTH_MESSAGES } from '@shared/api/auth'
 import { authEndpoints } from '@shared/api/endpoints/auth'
 import { settingsEndpoints } from '@shared/api/endpoints/settings'
@@ -33,7 +33,13 @@ function stubServer(handlers: Record<string, Handler>) {
   return fetchMock
 }
 
-function renderAt(path: '/login' | '/signup') {
+/** Any other page the screen sends the user on to. */
+function Elsewhere() {
+  const { pathname, search } = useLocation()
+  return <output data-testid="elsewhere">{pathname + search}</output>
+}
+
+function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   return render(
     <QueryClientProvider client={client}>
@@ -42,6 +48,7 @@ function renderAt(path: '/login' | '/signup') {
           <Route path="/login" element={<AuthScreen tab="login" />} />
           <Route path="/signup" element={<AuthScreen tab="signup" />} />
           <Route path="/" element={<p>Home page</p>} />
+          <Route path="*" element={<Elsewhere />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -280,5 +287,86 @@ describe('sign up and verification', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Verify & Create Account' }))
     })
     expect(screen.getByText(AUTH_MESSAGES.codeLength)).toBeTruthy()
+  })
+})
+
+describe('coming back after signing in', () => {
+  const user = { id: 1000, username: 'alice', avatar: null, balance: '15.00' }
+  const heading = () => screen.getByRole('heading', { level: 1 }).textContent
+
+  function signIn() {
+    type('Username', 'alice')
+    type('Password', 'secret-password')
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }))
+  }
+
+  it('says why on the heading, and returns to the page that sent the visitor, its query included', async () => {
+    stubServer({ [LOGIN]: () => ({ status: 200, body: { success: true, user } }), [ME]: () => ({ status: 200, body: user }) })
+    renderAt('/login?redirect=%2Ftransactions%3Fstatus%3Dactive&reason=transactions')
+    expect(heading()).toBe('Sign in to see your transactions')
+    expect(screen.getByText('You will come straight back once you are signed in.')).toBeTruthy()
+    signIn()
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/transactions?status=active')
+  })
+
+  it('keeps the way back through the Sign Up tab and the verify step, and ends on the listing', async () => {
+    stubServer({
+      [SIGNUP]: (body) => ({ status: 200, body: { requiresVerification: true, email: (body as { email: string }).email } }),
+      [VERIFY]: () => ({ status: 200, body: { success: true, user } }),
+      [ME]: () => ({ status: 200, body: user }),
+    })
+    renderAt('/login?redirect=%2Flisting%2F11&reason=buy&handle=catclips')
+    expect(heading()).toBe('Sign in to buy @catclips')
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Sign Up' }))
+    await waitFor(() => expect(heading()).toBe('Sign up to buy @catclips'))
+    type('Username', 'alice')
+    type('Email', 'alice@example.com')
+    type('Password', 'secret-password')
+    type('Confirm Password', 'secret-password')
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }))
+    await screen.findByText('Check Your Email')
+    type('Verification Code', '123456')
+    fireEvent.click(screen.getByRole('button', { name: 'Verify & Create Account' }))
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/listing/11')
+  })
+
+  it('keeps the way back when the verify step goes back to sign-up', async () => {
+    stubServer({
+      [SIGNUP]: (body) => ({ status: 200, body: { requiresVerification: true, email: (body as { email: string }).email } }),
+      [LOGIN]: () => ({ status: 200, body: { success: true, user } }),
+      [ME]: () => ({ status: 200, body: user }),
+    })
+    renderAt('/signup?redirect=%2Fbalance&reason=balance')
+    type('Username', 'alice')
+    type('Email', 'alice@example.com')
+    type('Password', 'secret-password')
+    type('Confirm Password', 'secret-password')
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }))
+    await screen.findByText('Check Your Email')
+    fireEvent.click(screen.getByRole('button', { name: 'Back to signup' }))
+    await waitFor(() => expect(heading()).toBe('Sign up to see your balance'))
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Sign In' }))
+    await waitFor(() => expect(heading()).toBe('Sign in to see your balance'))
+    signIn()
+    expect((await screen.findByTestId('elsewhere')).textContent).toBe('/balance')
+  })
+
+  it.each([
+    ['another host', '%2F%2Fevil.com'],
+    ['another host behind a backslash', '%2F%5Cevil.com'],
+    ['a script', 'javascript%3Aalert(1)'],
+    ['the sign-in page again', '%2Flogin'],
+  ])('goes home instead of to %s, and says nothing of why', async (_, redirect) => {
+    stubServer({ [LOGIN]: () => ({ status: 200, body: { success: true, user } }), [ME]: () => ({ status: 200, body: user }) })
+    renderAt(`/login?redirect=${redirect}&reason=buy&handle=catclips`)
+    expect(heading()).toBe('Welcome back')
+    signIn()
+    await screen.findByText('Home page')
+  })
+
+  it('shows no words a link made up: an unknown reason keeps the usual heading', () => {
+    renderAt('/login?redirect=%2Ftransactions&reason=Your+account+is+locked')
+    expect(heading()).toBe('Welcome back')
+    expect(screen.getByText('Sign in to buy, sell and chat with sellers.')).toBeTruthy()
   })
 })

@@ -6,7 +6,7 @@ import { VERIFICATION_CODE_LENGTH } from '@shared/constants'
 import { formatMoney } from '@shared/format'
 import { paths } from '@/config/paths'
 import { useSetSignedInUser } from '@/lib/auth'
-import { REDIRECT_PARAM, safeRedirect } from '@/lib/redirect'
+import { REDIRECT_PARAM, safeRedirect, signInActivity } from '@/lib/redirect'
 import { useSeo } from '@/lib/seo'
 import { hasBonus, useWelcomeBonus } from '@/lib/site-info'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
@@ -21,9 +21,20 @@ import { VerifyForm } from './verify-form'
 export type AuthTab = 'login' | 'signup'
 
 const HEADINGS = {
-  login: { title: 'Welcome back', text: 'Sign in to buy, sell and chat with sellers.' },
-  signup: { title: 'Create your account', text: 'Start trading in minutes.' },
+  login: { title: 'Welcome back', text: 'Sign in to buy, sell and chat with sellers.', to: 'Sign in to' },
+  signup: { title: 'Create your account', text: 'Start trading in minutes.', to: 'Sign up to' },
 } as const
+
+/**
+ * The screen's heading and the line under it. Sent from a page or an action, the heading says what for ("Sign in to
+ * buy @handle") and Sign In's line promises the way back; Sign Up keeps its welcome bonus.
+ */
+function intro(tab: AuthTab, activity: string | null, bonus: string): { title: string; text: string } {
+  const title = activity ? `${HEADINGS[tab].to} ${activity}` : HEADINGS[tab].title
+  if (tab === 'signup' && hasBonus(bonus)) return { title, text: `Start trading in minutes — with ${formatMoney(bonus)} on us.` }
+  if (tab === 'login' && activity) return { title, text: 'You will come straight back once you are signed in.' }
+  return { title, text: HEADINGS[tab].text }
+}
 
 /** SPEC §2/§4: Sign In / Sign Up tabs (the route picks one) and the email-verification step. */
 export function AuthScreen({ tab }: { tab: AuthTab }) {
@@ -33,22 +44,24 @@ export function AuthScreen({ tab }: { tab: AuthTab }) {
   })
   const navigate = useNavigate()
   const [params] = useSearchParams()
-  // a page that sent the visitor to sign in (Sell Your Account → /create-listing) gets them back; otherwise home
+  // a page or action that sent the visitor to sign in (Buy Now, /transactions) gets them back; otherwise home. The
+  // query rides along through the tabs and the verify step, and survives a reload.
   const destination = safeRedirect(params.get(REDIRECT_PARAM)) ?? paths.home
   const bonus = useWelcomeBonus()
+  const heading = intro(tab, signInActivity(params), bonus)
   const setSignedInUser = useSetSignedInUser()
   const [signupValues, setSignupValues] = useState<SignupRequest>(EMPTY_SIGNUP)
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null)
 
   /** `user` is what the server signed in; without one the current user is simply refetched. */
-  const goHomeAs = (user?: unknown) => {
+  const continueAs = (user?: unknown) => {
     void setSignedInUser(user)
     navigate(destination)
   }
 
   const welcomeBackAs = (user: unknown) => {
     toastSuccess(AUTH_TOASTS.welcomeBack)
-    goHomeAs(user)
+    continueAs(user)
   }
 
   const onSignedUp = (result: SignupResult, input: SignupRequest) => {
@@ -58,7 +71,7 @@ export function AuthScreen({ tab }: { tab: AuthTab }) {
       return
     }
     toastWelcome()
-    goHomeAs()
+    continueAs()
   }
 
   if (verifyEmail !== null) {
@@ -77,7 +90,7 @@ export function AuthScreen({ tab }: { tab: AuthTab }) {
           initialEmail={verifyEmail}
           onVerified={(user) => {
             toastWelcome(user)
-            goHomeAs(user)
+            continueAs(user)
           }}
           onBack={() => {
             setVerifyEmail(null)
@@ -91,10 +104,8 @@ export function AuthScreen({ tab }: { tab: AuthTab }) {
   return (
     <AuthShell>
       <div className="mb-8">
-        <h1 className="text-3xl font-bold tracking-tight">{HEADINGS[tab].title}</h1>
-        <p className="mt-2 text-muted-foreground">
-          {tab === 'signup' && hasBonus(bonus) ? `Start trading in minutes — with ${formatMoney(bonus)} on us.` : HEADINGS[tab].text}
-        </p>
+        <h1 className="text-3xl font-bold tracking-tight break-words">{heading.title}</h1>
+        <p className="mt-2 text-muted-foreground">{heading.text}</p>
       </div>
       <Tabs
         value={tab}
@@ -106,7 +117,7 @@ export function AuthScreen({ tab }: { tab: AuthTab }) {
         </TabsList>
         {/* the panels hold their own fields, so they are no Tab stop of their own (radix makes them one by default) */}
         <TabsContent value="login" tabIndex={-1}>
-          <LoginForm onSignedIn={goHomeAs} />
+          <LoginForm onSignedIn={continueAs} />
           <PasskeySignInButton className="mt-5" onSignedIn={welcomeBackAs} />
         </TabsContent>
         <TabsContent value="signup" tabIndex={-1}>

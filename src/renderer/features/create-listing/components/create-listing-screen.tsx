@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
-import { Link, Navigate, useSearchParams } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import { AlertTriangle, Lock, SearchX } from 'lucide-react'
 import { LISTING_MESSAGES, LISTING_WRITE_MESSAGES, type ListingDto } from '@shared/api/listings'
 import { paths } from '@/config/paths'
 import { Button } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
+import { SignInRedirect } from '@/components/sign-in-redirect'
 import { useCurrentUser } from '@/lib/auth'
 import { useSeo } from '@/lib/seo'
 import { useEditableListing } from '../api/get-editable-listing'
@@ -82,8 +83,7 @@ export function CreateListingScreen({ platformIcon, upload }: CreateListingScree
     noIndex: true,
   })
 
-  // the sign-in screen has no return path yet, so a signed-out seller starts there and comes back by the header
-  if (!isLoading && !isSignedIn) return <Navigate to={paths.login} replace />
+  if (!isLoading && !isSignedIn) return <SignInRedirect reason="create-listing" />
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:py-12">

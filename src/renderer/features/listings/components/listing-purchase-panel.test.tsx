@@ -72,10 +72,10 @@ describe('ListingPurchasePanel', () => {
     expect(requests).toEqual([{ method: 'POST', path: apiUrl(conversationsEndpoints.postConversations), body: { listingId: 7 } }])
   })
 
-  it('sends visitors to sign in first', async () => {
+  it('sends visitors to sign in first, saying why, and back to the listing afterwards', async () => {
     const { requests, location } = renderPanel(null)
     await userEvent.click(screen.getByRole('button', { name: 'Message Seller' }))
-    expect(location()).toBe('/login')
+    expect(location()).toBe('/login?redirect=%2Flisting%2F7&reason=message')
     expect(requests).toEqual([])
   })
 

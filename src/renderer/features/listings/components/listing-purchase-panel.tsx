@@ -9,17 +9,18 @@ import { toast } from '@/hooks/use-toast'
 import { describeError } from '@/lib/api-client'
 import { useCurrentUser } from '@/lib/auth'
 import { useOpenConversation } from '@/lib/open-conversation'
+import { signInPath } from '@/lib/redirect'
 import { sellerPath } from '../lib/labels'
 import type { Listing } from '../types'
 
-/** Opens (or finds) the conversation about this listing and goes to it; visitors sign in first. */
+/** Opens (or finds) the conversation about this listing and goes to it; visitors sign in first and come back to the listing. */
 function MessageSellerButton({ listing }: { listing: Listing }) {
   const { isSignedIn } = useCurrentUser()
   const open = useOpenConversation()
   const navigate = useNavigate()
   const onClick = () => {
     if (!isSignedIn) {
-      navigate(paths.login)
+      navigate(signInPath(paths.listing(listing.id), { reason: 'message' }))
       return
     }
     open.mutate(

@@ -75,10 +75,10 @@ afterEach(() => {
 })
 
 describe('NotificationsScreen', () => {
-  it('sends a signed-out visitor to sign in', async () => {
+  it('sends a signed-out visitor to sign in and back here', async () => {
     const requests = stubServer([])
     renderScreen('/notifications', null)
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'))
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login?redirect=%2Fnotifications&reason=notifications'))
     expect(requests.filter((r) => r.includes(getNotifications.path))).toEqual([])
   })
 

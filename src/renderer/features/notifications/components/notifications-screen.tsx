@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom'
+import { useNavigate, useSearchParams } from 'react-router-dom'
 import { AlertTriangle, BellOff, CheckCheck } from 'lucide-react'
 import type { NotificationDto } from '@shared/api/notifications'
 import { useLastPageRedirect } from '@/hooks/use-last-page-redirect'
-import { paths } from '@/config/paths'
 import { useCurrentUser } from '@/lib/auth'
 import { NOTIFICATION_FILTER_TYPES, NOTIFICATION_TYPE_LABELS, notificationTarget, typesForFilter } from '@/lib/notification-display'
 import {
@@ -19,6 +18,7 @@ import { Pager } from '@/components/pager'
 import { Button } from '@/components/ui/button'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Skeleton } from '@/components/ui/skeleton'
+import { SignInRedirect } from '@/components/sign-in-redirect'
 import { parseNotificationSearch, showingText, writeNotificationSearch, type NotificationFilters } from '../lib/url-state'
 import { NotificationList } from './notification-list'
 
@@ -70,8 +70,7 @@ export function NotificationsScreen() {
     setFilters({ type: filters.type, page: last }, true),
   )
 
-  // the sign-in screen has no return path yet, so a signed-out visitor starts there
-  if (!isLoading && !isSignedIn) return <Navigate to={paths.login} replace />
+  if (!isLoading && !isSignedIn) return <SignInRedirect reason="notifications" />
 
   const open = (notification: NotificationDto) => {
     if (!notification.isRead) markRead.mutate(notification.id)

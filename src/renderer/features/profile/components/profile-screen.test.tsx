@@ -84,7 +84,7 @@ describe('ProfileScreen', () => {
   it('sends a visitor to sign in, and back here afterwards', async () => {
     renderProfile(null)
     expect(await screen.findByText('elsewhere')).toBeTruthy()
-    expect(screen.getByTestId('location').textContent).toBe('/login?redirect=%2Fprofile')
+    expect(screen.getByTestId('location').textContent).toBe('/login?redirect=%2Fprofile&reason=profile')
   })
 
   it('lists every own listing with its status, and Edit only where the listing can still be changed', async () => {

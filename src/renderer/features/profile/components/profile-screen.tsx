@@ -81,7 +81,7 @@ function ProfileSkeleton() {
 export function ProfileScreen({ renderDeals, renderReviews }: ProfileScreenProps) {
   const { user, isSignedIn, isLoading } = useCurrentUser()
   useSeo({ title: 'My Profile | Handover', description: 'Your listings, sales, purchases and reviews on Handover.', noIndex: true })
-  if (!isLoading && !isSignedIn) return <Navigate to={signInPath(paths.profile)} replace />
+  if (!isLoading && !isSignedIn) return <Navigate to={signInPath(paths.profile, { reason: 'profile' })} replace />
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
       {isLoading || !user ? (

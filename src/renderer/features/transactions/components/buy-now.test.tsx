@@ -9,11 +9,12 @@ import { STEP_ENDPOINTS, transactionEndpoints } from '@shared/api/endpoints/tran
 import type { DesktopBridge } from '@shared/ipc/contract'
 import { TRANSACTION_MESSAGES, type QuoteDto } from '@shared/api/transactions'
 import { apiUrl } from '@/lib/api'
+import { focusesComposer } from '@/lib/chat-arrival'
 import { authKeys } from '@/lib/query-keys'
 import { makeDeal } from '../test-fixtures'
 import { BuyNow, type BuyNowListing } from './buy-now'
 
-const LISTING: BuyNowListing = { id: 11, accountTitle: 'Cat Clips channel', price: 1000, sellerId: 3, isActive: true }
+const LISTING: BuyNowListing = { id: 11, accountTitle: 'Cat Clips channel', username: 'catclips', price: 1000, sellerId: 3, isActive: true }
 const BOB = { id: 5, username: 'bob', avatar: null, balance: '2000.00' }
 const QUOTE: QuoteDto = {
   listingId: 11,
@@ -85,8 +86,12 @@ function defaultAnswer(path: string, body: { pay?: string } | undefined): Respon
 }
 
 function Location() {
-  const { pathname } = useLocation()
-  return <output data-testid="location">{pathname}</output>
+  const { pathname, search, state } = useLocation()
+  return (
+    <output data-testid="location" data-focus-composer={focusesComposer(state)}>
+      {pathname + search}
+    </output>
+  )
 }
 
 function renderBuy(user: typeof BOB | null, listing: BuyNowListing = LISTING) {
@@ -116,11 +121,11 @@ describe('BuyNow', () => {
     expect(screen.queryByRole('button', { name: /Buy Now/ })).toBeNull()
   })
 
-  it('sends visitors to sign in', async () => {
+  it('sends visitors to sign in to buy @handle, and back to the listing afterwards (nothing bought meanwhile)', async () => {
     const sent = stubServer()
     const { user, location } = renderBuy(null)
     await user.click(screen.getByRole('button', { name: 'Buy Now' }))
-    expect(location()).toBe('/login')
+    expect(location()).toBe('/login?redirect=%2Flisting%2F11&reason=buy&handle=catclips')
     expect(sent).toEqual([])
   })
 
@@ -136,6 +141,8 @@ describe('BuyNow', () => {
     expect(within(dialog).getByText('7-day')).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Pay $1,050' }))
     await waitFor(() => expect(location()).toBe('/chat/12'))
+    // where writing to the seller comes next: the chat puts the focus in its message box
+    expect(screen.getByTestId('location').dataset.focusComposer).toBe('true')
     expect(sent.map((s) => [s.path, s.body])).toEqual([[PURCHASE, { listingId: 11, pay: 'balance', quotedTotal: 1050 }]])
     expect(sent.every((s) => s.key)).toBe(true)
     // the bought listing is not quoted again on the way out

@@ -6,11 +6,14 @@ import { paths } from '@/config/paths'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogTrigger } from '@/components/ui/dialog'
 import { useCurrentUser } from '@/lib/auth'
+import { signInPath } from '@/lib/redirect'
 import { useTransactions } from '../api/get-transactions'
 import { PurchaseDialogContent, type PurchaseListing } from './purchase-dialog'
 
 export interface BuyNowListing extends PurchaseListing {
   sellerId: number
+  /** the account's handle, named on the sign-in screen a visitor is sent to */
+  username: string
   /** on sale now (not reserved, sold or removed) */
   isActive: boolean
 }
@@ -22,7 +25,8 @@ function useOpenPurchase(listingId: number, enabled: boolean) {
 }
 
 /**
- * Buy Now on the listing page. Visitors are sent to sign in; the seller sees nothing; a buyer with an open
+ * Buy Now on the listing page. Visitors are sent to sign in and back to the listing, to buy it from there (not
+ * bought on arrival: the price or the listing may have changed meanwhile); the seller sees nothing; a buyer with an open
  * purchase of it is taken back to that deal; a listing not on sale has no button (its page says why).
  */
 export function BuyNow({ listing }: { listing: BuyNowListing }) {
@@ -48,7 +52,7 @@ export function BuyNow({ listing }: { listing: BuyNowListing }) {
     if (!listing.isActive) return null
     if (!isSignedIn) {
       return (
-        <Button size="lg" onClick={() => navigate(paths.login)}>
+        <Button size="lg" onClick={() => navigate(signInPath(paths.listing(listing.id), { reason: 'buy', handle: listing.username }))}>
           <ShoppingCart aria-hidden="true" /> Buy Now
         </Button>
       )

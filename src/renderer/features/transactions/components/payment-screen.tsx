@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { Link, Navigate } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { ArrowRight, CheckCircle2, Clock, Hourglass, RotateCcw, XCircle } from 'lucide-react'
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import { formatMoney, transactionDisplayId } from '@shared/format'
@@ -8,6 +8,7 @@ import { LoadFailedNotice } from '@/components/load-failed-notice'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { SignInRedirect } from '@/components/sign-in-redirect'
 import { useCurrentUser } from '@/lib/auth'
 import { checkoutOpenFor } from '@/lib/payment-storage'
 import { useSeo } from '@/lib/seo'
@@ -123,7 +124,7 @@ export function PaymentScreen({ id }: { id: string }) {
   const { isSignedIn, isLoading } = useCurrentUser()
   const deal = useTransaction(dealId ?? 0, isSignedIn && dealId !== null)
   useSeo({ title: 'Payment | Handover', description: 'The payment of one of your deals.', noIndex: true })
-  if (!isLoading && !isSignedIn) return <Navigate to={paths.login} replace />
+  if (!isLoading && !isSignedIn) return <SignInRedirect reason="payment" />
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:py-12">
       {dealId === null || deal.data === null ? (

@@ -8,6 +8,7 @@ import { authEndpoints } from '@shared/api/endpoints/auth'
 import { STEP_ENDPOINTS, transactionEndpoints } from '@shared/api/endpoints/transactions'
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import { apiUrl } from '@/lib/api'
+import { focusesComposer } from '@/lib/chat-arrival'
 import { authKeys } from '@/lib/query-keys'
 import { makeDeal } from '../test-fixtures'
 import { TransactionDetailScreen } from './transaction-detail-screen'
@@ -39,8 +40,12 @@ function stubServer(deal: TransactionDetailDto, next: (path: string, body: unkno
 }
 
 function Location() {
-  const { pathname } = useLocation()
-  return <output data-testid="location">{pathname}</output>
+  const { pathname, state } = useLocation()
+  return (
+    <output data-testid="location" data-focus-composer={focusesComposer(state)}>
+      {pathname}
+    </output>
+  )
 }
 
 const BOB = { id: 5, username: 'bob', avatar: null, balance: '2000.00' }
@@ -175,6 +180,8 @@ describe('TransactionDetailScreen', () => {
     const dialog = await screen.findByRole('alertdialog')
     await user.click(within(dialog).getByRole('button', { name: 'Pay $1,050' }))
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/chat/12'))
+    // where writing to the seller comes next: the chat puts the focus in its message box
+    expect(screen.getByTestId('location').dataset.focusComposer).toBe('true')
     expect(sent).toEqual([{ method: 'POST', path: apiUrl(STEP_ENDPOINTS.pay, { params: { id: 7 } }), key: expect.any(String), body: undefined }])
   })
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link, Navigate } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { ArrowLeft, MessageCircle, SearchX } from 'lucide-react'
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import { transactionDisplayId } from '@shared/format'
@@ -9,6 +9,7 @@ import { StateNotice } from '@/components/state-notice'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { SignInRedirect } from '@/components/sign-in-redirect'
 import { useCurrentUser } from '@/lib/auth'
 import { useSeo } from '@/lib/seo'
 import { useTransaction } from '../api/get-transaction'
@@ -167,7 +168,7 @@ export function TransactionDetailScreen({ id, renderReview }: { id: string; rend
     description: 'One of your deals on Handover.',
     noIndex: true,
   })
-  if (!isLoading && !isSignedIn) return <Navigate to={paths.login} replace />
+  if (!isLoading && !isSignedIn) return <SignInRedirect reason="transaction" />
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
       <BackLink />

@@ -99,9 +99,13 @@ describe('TransactionsScreen', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/transactions'))
   })
 
-  it('sends a visitor to sign in', async () => {
+  it('sends a visitor to sign in, saying why, and back to these very filters afterwards', async () => {
     stubServer()
-    renderScreen('/transactions', null)
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'))
+    renderScreen('/transactions?status=active&role=seller', null)
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/login?redirect=%2Ftransactions%3Fstatus%3Dactive%26role%3Dseller&reason=transactions',
+      ),
+    )
   })
 })

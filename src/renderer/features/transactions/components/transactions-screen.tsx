@@ -1,4 +1,4 @@
-import { Link, Navigate, useSearchParams } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import { ArrowLeftRight, SearchX } from 'lucide-react'
 import { TRANSACTION_PAGE } from '@shared/api/transactions'
 import { useLastPageRedirect } from '@/hooks/use-last-page-redirect'
@@ -9,6 +9,7 @@ import { StateNotice } from '@/components/state-notice'
 import { Button } from '@/components/ui/button'
 import { NativeSelect } from '@/components/ui/native-select'
 import { Skeleton } from '@/components/ui/skeleton'
+import { SignInRedirect } from '@/components/sign-in-redirect'
 import { useCurrentUser } from '@/lib/auth'
 import { useSeo } from '@/lib/seo'
 import { useTransactions } from '../api/get-transactions'
@@ -93,7 +94,7 @@ export function TransactionsScreen() {
     setSearchParams(writeTransactionSearch({ ...filters, page: last }), { replace: true }),
   )
 
-  if (!isLoading && !isSignedIn) return <Navigate to={paths.login} replace />
+  if (!isLoading && !isSignedIn) return <SignInRedirect reason="transactions" />
   const filtered = filters.status !== null || filters.role !== null
 
   return (
