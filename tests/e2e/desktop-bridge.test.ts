@@ -199,7 +199,9 @@ describe('the renderer in the desktop app (simulated bridge)', () => {
     const route = parseDeepLink(location)
     expect(route).toMatch(/^\/payment\/trustap\/return\?/)
     await openDeepLink(buyer, route!)
-    await buyer.waitForURL(/\/payment-success\?type=deposit&/, { timeout: 15_000 })
+    // back on the balance it was paid from, saying how much arrived
+    await buyer.getByTestId('deposit-return').getByText('Deposit of $20.00 added to your balance.').waitFor({ timeout: 15_000 })
+    expect(buyer.url()).toBe(`${site.server.url}/balance`)
     await expectValidCalls(buyer)
     await buyer.context().close()
   })

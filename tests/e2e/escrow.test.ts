@@ -72,27 +72,47 @@ describe('escrow in Chromium: buyer and seller side by side', () => {
     // the buyer tops up her balance at the sandbox provider, through the return screen
     await openLive(buyer, '/balance')
     await figure(buyer, 'balance-available').getByText('$15.00').waitFor()
-    await buyer.getByRole('button', { name: 'Deposit' }).click()
-    const deposit = buyer.getByRole('dialog')
     const amount = Math.ceil(listing!.price * 1.1)
-    await deposit.getByLabel('Amount (USD)').fill(String(amount))
-    await deposit.getByLabel('Crypto').check()
-    await expect.poll(() => deposit.getByTestId('deposit-preview').innerText()).toContain('Total charged')
-    await buyer.screenshot({ path: `${SHOTS}/escrow-deposit-dialog-1280.png` })
-    await deposit.getByRole('button', { name: /^Continue to pay/ }).click()
+    /** Deposit → the amount, in crypto → on to the sandbox's checkout */
+    const startDeposit = async (screenshot?: string) => {
+      await buyer.getByRole('button', { name: 'Deposit' }).click()
+      const deposit = buyer.getByRole('dialog')
+      await deposit.getByLabel('Amount (USD)').fill(String(amount))
+      await deposit.getByLabel('Crypto').check()
+      await expect.poll(() => deposit.getByTestId('deposit-preview').innerText()).toContain('Total charged')
+      if (screenshot) await buyer.screenshot({ path: screenshot })
+      await deposit.getByRole('button', { name: /^Continue to pay/ }).click()
+    }
+    const returned = buyer.getByTestId('deposit-return')
+
+    // cancelled at the provider: the return screen's cancelled words, then back to the balance (not home), saying them
+    await startDeposit()
+    await payAtSandbox(buyer, /^Cancel and go back$/)
+    await buyer.getByTestId('payment-return-message').getByText('Payment was cancelled. No charges have been made.').waitFor()
+    await buyer.waitForURL(url('/balance'), { timeout: 10_000 })
+    await returned.and(buyer.locator('[data-outcome="cancelled"]')).getByText('Payment was cancelled. No charges have been made.').waitFor()
+    await figure(buyer, 'balance-available').getByText('$15.00').waitFor()
+    await buyer.screenshot({ path: `${SHOTS}/deposit-returned-cancelled-1280.png` })
+
+    // paid: the provider says trustap_status=ok and code=paid; a deposit goes on to its balance (SPEC §2), which says
+    // how much arrived and marks the new figure
+    await startDeposit(`${SHOTS}/escrow-deposit-dialog-1280.png`)
     await payAtSandbox(buyer)
     await buyer.getByTestId('payment-return').and(buyer.locator('[data-state="success"]')).waitFor({ timeout: 10_000 })
     await buyer.screenshot({ path: `${SHOTS}/escrow-payment-return-1280.png` })
-    // the provider said trustap_status=ok and code=paid: the outcome page, then on to the balance
-    await buyer.waitForURL(/\/payment-success\?type=deposit&tx_id=[^&]+&order_id=deposit_\d+_\d+$/, { timeout: 10_000 })
-    await buyer.getByTestId('payment-success').waitFor()
-    await buyer.screenshot({ path: `${SHOTS}/escrow-payment-success-1280.png` })
-    await buyer.getByRole('link', { name: 'Go to your balance' }).click()
-    await buyer.waitForURL(url('/balance'))
+    await buyer.waitForURL(url('/balance'), { timeout: 10_000 })
     // verified and settled: the stored order is forgotten
     expect(await buyer.evaluate(() => localStorage.getItem('trustap_order_id'))).toBeNull()
     const funded = `$${(amount + 15).toLocaleString('en-US')}.00`
-    await figure(buyer, 'balance-available').getByText(funded).waitFor({ timeout: 10_000 })
+    await figure(buyer, 'balance-available').and(buyer.locator('[data-emphasised="true"]')).getByText(funded).waitFor({ timeout: 10_000 })
+    await returned
+      .and(buyer.locator('[data-outcome="paid"]'))
+      .getByText(`Deposit of $${amount.toLocaleString('en-US')}.00 added to your balance.`)
+      .waitFor()
+    await buyer.screenshot({ path: `${SHOTS}/deposit-returned-1280.png` })
+    // the emphasis is for a moment; the notice stays until dismissed
+    await figure(buyer, 'balance-available').and(buyer.locator('[data-emphasised="false"]')).waitFor({ timeout: 10_000 })
+    await returned.waitFor()
     await buyer.getByTestId('balance-history').getByText('Deposit', { exact: true }).first().waitFor()
     // the header's balance follows without a reload
     await buyer.getByRole('banner').getByText(funded).waitFor({ timeout: 10_000 })
@@ -114,6 +134,23 @@ describe('escrow in Chromium: buyer and seller side by side', () => {
     await buyer.getByTestId('system-message').filter({ hasText: 'started buying this account' }).waitFor({ timeout: 10_000 })
     await buyer.getByTestId('system-message').filter({ hasText: 'paid' }).first().waitFor({ timeout: 10_000 })
     await buyer.screenshot({ path: `${SHOTS}/escrow-chat-system-lines-1280.png` })
+    // above the messages, the deal: where it stands and whose step comes next; the message box has the focus
+    const dealPanel = buyer.getByTestId('deal-panel')
+    await dealPanel.waitFor({ timeout: 10_000 })
+    await expect.poll(() => dealPanel.getByTestId('transaction-status').textContent(), { timeout: 10_000 }).toBe('Paid into escrow')
+    expect(await dealPanel.getByTestId('deal-panel-next').textContent()).toBe('Waiting for the seller to send the ownership invite')
+    expect(await dealPanel.getByTestId('deal-panel-checklist').textContent()).toMatch(/^Handover checklist: 0 of \d+ confirmed$/)
+    expect(await dealPanel.getByRole('link', { name: 'Open the deal page' }).getAttribute('href')).toMatch(/^\/transaction\/\d+$/)
+    await expect.poll(() => buyer.evaluate(() => document.activeElement?.id)).toMatch(/^composer-\d+$/)
+    await buyer.screenshot({ path: `${SHOTS}/chat-deal-panel-1280.png` })
+    // on a phone the next step stays in sight and the rest waits behind More
+    await buyer.setViewportSize({ width: 375, height: 800 })
+    expect(await dealPanel.getByTestId('deal-panel-next').isVisible()).toBe(true)
+    expect(await dealPanel.getByTestId('deal-panel-checklist').isVisible()).toBe(false)
+    await buyer.screenshot({ path: `${SHOTS}/chat-deal-panel-375.png` })
+    await dealPanel.getByRole('button', { name: 'More' }).click()
+    await dealPanel.getByTestId('deal-panel-checklist').waitFor()
+    await buyer.setViewportSize({ width: 1280, height: 900 })
 
     // the seller's list shows the new deal without a reload
     const row = seller.getByTestId('transaction-row').first()

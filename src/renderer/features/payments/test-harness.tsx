@@ -34,10 +34,14 @@ function Location() {
   )
 }
 
-/** The payment screens at `url`, signed in as `me`, with where the app is now (`location`) and its history state. */
-export function renderAt(url: string, me: typeof BOB = BOB) {
+/**
+ * The payment screens at `url` (or a path with history state, as another screen would send it), signed in as `me`,
+ * with what the cache holds already (`seed`), where the app is now (`location`) and its history state.
+ */
+export function renderAt(url: string | { pathname: string; state: unknown }, me: typeof BOB = BOB, seed?: (client: QueryClient) => void) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   client.setQueryData(authKeys.me(), me)
+  seed?.(client)
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>

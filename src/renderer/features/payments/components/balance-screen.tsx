@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link, Navigate, useSearchParams } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import { Landmark, ReceiptText } from 'lucide-react'
 import { PAYMENTS_PAGE_SIZE } from '@shared/api/payments'
 import { paths } from '@/config/paths'
@@ -8,21 +8,43 @@ import { LoadFailedNotice } from '@/components/load-failed-notice'
 import { StateNotice } from '@/components/state-notice'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
+import { SignInRedirect } from '@/components/sign-in-redirect'
 import { useLastPageRedirect } from '@/hooks/use-last-page-redirect'
 import { useCurrentUser } from '@/lib/auth'
 import { formatBalance } from '@/lib/money-display'
 import { useSeo } from '@/lib/seo'
+import { cn } from '@/lib/utils'
 import { useBalance } from '../api/get-balance'
 import { useBalanceHistory } from '../api/get-balance-history'
 import { useWithdrawals } from '../api/get-withdrawals'
+import { useDepositReturn } from '../hooks/use-deposit-return'
 import { BalanceHistory } from './balance-history'
 import { DepositDialog } from './deposit-dialog'
+import { DepositReturnNotice } from './deposit-return-notice'
 import { WithdrawDialog } from './withdraw-dialog'
 import { WithdrawalsList } from './withdrawals-list'
 
-function Figure({ label, value, hint, testId, big = false }: { label: string; value: string | null; hint: string; testId: string; big?: boolean }) {
+interface FigureProps {
+  label: string
+  value: string | null
+  hint: string
+  testId: string
+  big?: boolean
+  /** just changed by a deposit: ringed for a moment so the eye finds it */
+  emphasised?: boolean
+}
+
+function Figure({ label, value, hint, testId, big = false, emphasised = false }: FigureProps) {
   return (
-    <div className={big ? 'rounded-2xl bg-navy-950 p-5 text-white sm:p-6' : 'rounded-2xl border bg-card p-5'} data-testid={testId}>
+    <div
+      className={cn(
+        big ? 'rounded-2xl bg-navy-950 p-5 text-white sm:p-6' : 'rounded-2xl border bg-card p-5',
+        'ring-mint-400 ring-offset-2 ring-offset-background motion-safe:transition-shadow motion-safe:duration-500',
+        emphasised && 'ring-4',
+      )}
+      data-testid={testId}
+      data-emphasised={emphasised}
+    >
       <p className={big ? 'text-sm text-navy-200' : 'text-sm text-muted-foreground'}>{label}</p>
       {value === null ? (
         <Skeleton className="mt-2 h-8 w-32" />
@@ -59,13 +81,14 @@ export function BalanceScreen() {
   const [search, setSearch] = useSearchParams()
   const page = pageOf(search)
   const balance = useBalance(isSignedIn)
+  const deposit = useDepositReturn(balance.isFetchedAfterMount)
   const history = useBalanceHistory(page, isSignedIn)
   const withdrawals = useWithdrawals(isSignedIn)
   useSeo({ title: 'Balance | Handover', description: 'Your Handover balance, deposits and withdrawals.', noIndex: true })
   const { total, pages, settling } = useLastPageRedirect(history, page, PAYMENTS_PAGE_SIZE, (last) =>
     setSearch(last > 1 ? { page: String(last) } : {}, { replace: true }),
   )
-  if (!isLoading && !isSignedIn) return <Navigate to={paths.login} replace />
+  if (!isLoading && !isSignedIn) return <SignInRedirect reason="balance" />
 
   // the header's figure (from /api/auth/me) stands in until, or if, the balance summary cannot be read
   const available = balance.data?.available ?? (balance.isError ? (user?.balance ?? null) : null)
@@ -82,6 +105,7 @@ export function BalanceScreen() {
         </div>
       </header>
 
+      <DepositReturnNotice notice={deposit.notice} onDismiss={deposit.dismiss} />
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
         <Figure
           big
@@ -89,6 +113,7 @@ export function BalanceScreen() {
           value={available === null ? null : formatBalance(available)}
           hint="Spend it on accounts or withdraw it."
           testId="balance-available"
+          emphasised={deposit.emphasised && available !== null}
         />
         <Figure
           label="In escrow"

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import { paymentsEndpoints } from '@shared/api/endpoints/payments'
 import { apiUrl } from '@/lib/api'
+import { balanceKeys } from '@/lib/query-keys'
+import { DEPOSIT_EMPHASIS_MS } from '../hooks/use-deposit-return'
 import { BOB, renderAt, stubServer } from '../test-harness'
 
 /**
@@ -15,6 +17,7 @@ const RICH_BOB = { ...BOB, balance: '500.00' }
 
 afterEach(() => {
   cleanup()
+  vi.useRealTimers()
   vi.unstubAllGlobals()
   localStorage.clear()
   Reflect.deleteProperty(window, 'opener')
@@ -76,6 +79,91 @@ const stubBalancePage = () =>
     if (path.startsWith(paymentsEndpoints.getWithdrawals.path)) return Response.json([])
     return Response.json({ message: 'not found' }, { status: 404 })
   }, RICH_BOB)
+
+/** /balance for BOB once a $25.00 deposit is in: $40.00 available; verify-payment credits `deposit_1001_1700000000`. */
+const stubDepositReturn = (balance: () => Response | Promise<Response> = () => Response.json(CREDITED_BALANCE)) =>
+  stubServer((path) => {
+    if (path === apiUrl(paymentsEndpoints.postTrustapVerifyPayment))
+      return Response.json({ success: true, details: { type: 'deposit', amount: 25, order_id: 'deposit_1001_1700000000', transaction_id: 'sbx_1' } })
+    if (path === apiUrl(paymentsEndpoints.getBalance)) return balance()
+    if (path.startsWith(paymentsEndpoints.getBalanceHistory.path)) return Response.json([], { headers: { 'X-Total-Count': '0' } })
+    if (path.startsWith(paymentsEndpoints.getWithdrawals.path)) return Response.json([])
+    return Response.json({ message: 'not found' }, { status: 404 })
+  })
+const CREDITED_BALANCE = { available: '40.00', pendingWithdrawals: '0.00', inEscrow: '0.00' }
+/** what the sandbox sends the browser back with (server/modules/payments/provider-common.ts returnUrl) */
+const SANDBOX_RETURN = '/payment/trustap/return?order_id=deposit_1001_1700000000&type=deposit&payment_type=deposit&transaction_id=sbx_1&tx_id=sbx_1'
+const CANCELLED = 'Payment was cancelled. No charges have been made.'
+
+describe('/balance after a deposit’s return', () => {
+  /*
+   * SPEC §2 "Payment return screen": "Redirects on success: a deposit goes to /balance". The sandbox's paid return
+   * carries trustap_status=ok&code=paid, which for a purchase leads to /payment-success first; a deposit ends on its
+   * balance, which says how much arrived and marks the new figure, in a polite live region.
+   */
+  it('a paid deposit ends on /balance saying how much arrived, with the new figure emphasised', async () => {
+    localStorage.setItem('trustap_order_id', 'deposit_1001_1700000000')
+    const sent = stubDepositReturn()
+    const { location, historyState } = renderAt(`${SANDBOX_RETURN}&status=paid&code=paid&trustap_status=ok`)
+    expect(await screen.findByText('Your deposit of $25.00 is in your balance.')).toBeTruthy()
+    await waitFor(() => expect(location()).toBe('/balance'), { timeout: 3000 })
+    const notice = await screen.findByTestId('deposit-return')
+    expect(within(notice).getByText('Deposit of $25.00 added to your balance.')).toBeTruthy()
+    const region = notice.parentElement!
+    expect([region.getAttribute('role'), region.getAttribute('aria-live')]).toEqual(['status', 'polite'])
+    const available = screen.getByTestId('balance-available')
+    await within(available).findByText('$40.00')
+    await waitFor(() => expect(available.getAttribute('data-emphasised')).toBe('true'))
+    expect(available.className).toContain('ring-4')
+    // said once: a reload or Back does not bring the notice again
+    await waitFor(() => expect(historyState()).toBeNull())
+    expect(sent.map((c) => c.path)).toEqual([apiUrl(paymentsEndpoints.postTrustapVerifyPayment)])
+  })
+
+  /* SPEC §4 "Cancelled: ... shows the cancelled message": a deposit's cancel goes back to its balance with it, not home. */
+  it('a cancelled deposit ends on /balance with the cancelled message, not home, asking the server nothing', async () => {
+    const sent = stubDepositReturn()
+    const { location } = renderAt(`${SANDBOX_RETURN}&status=cancelled&code=cancelled&trustap_status=cancelled`)
+    expect(await screen.findByText(CANCELLED)).toBeTruthy()
+    await waitFor(() => expect(location()).toBe('/balance'), { timeout: 3500 })
+    const notice = await screen.findByTestId('deposit-return')
+    expect(notice.getAttribute('data-outcome')).toBe('cancelled')
+    expect(within(notice).getByText(CANCELLED)).toBeTruthy()
+    await within(screen.getByTestId('balance-available')).findByText('$40.00')
+    expect(screen.getByTestId('balance-available').getAttribute('data-emphasised')).toBe('false')
+    expect(sent).toEqual([])
+  })
+
+  it('emphasises the figure only once the fresh balance is in, for a few seconds, and keeps the notice until dismissed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
+    let release = () => {}
+    const answered = new Promise<void>((resolve) => (release = resolve))
+    stubDepositReturn(async () => {
+      await answered
+      return Response.json(CREDITED_BALANCE)
+    })
+    // the balance from before the deposit is still cached, marked stale by the return screen's verification
+    const { user } = renderAt({ pathname: '/balance', state: { depositReturn: { outcome: 'paid', amount: '25.00' } } }, BOB, (client) => {
+      client.setQueryData(balanceKeys.summary(), { available: '15.00', pendingWithdrawals: '0.00', inEscrow: '0.00' })
+      void client.invalidateQueries({ queryKey: balanceKeys.all })
+    })
+    const notice = await screen.findByTestId('deposit-return')
+    const available = screen.getByTestId('balance-available')
+    // the old figure shows while the new one is asked for, and is not the one marked
+    await within(available).findByText('$15.00')
+    expect(available.getAttribute('data-emphasised')).toBe('false')
+    release()
+    await within(available).findByText('$40.00')
+    await waitFor(() => expect(available.getAttribute('data-emphasised')).toBe('true'))
+    await act(() => vi.advanceTimersByTimeAsync(DEPOSIT_EMPHASIS_MS - 500))
+    expect(available.getAttribute('data-emphasised')).toBe('true')
+    await act(() => vi.advanceTimersByTimeAsync(1_000))
+    expect(available.getAttribute('data-emphasised')).toBe('false')
+    expect(notice.isConnected).toBe(true)
+    await user.click(within(notice).getByRole('button', { name: 'Dismiss' }))
+    expect(screen.queryByTestId('deposit-return')).toBeNull()
+  })
+})
 
 describe('/balance: the Withdraw dialog', () => {
   /*

@@ -1,8 +1,7 @@
-import { Navigate } from 'react-router-dom'
 import { KeyRound, Landmark, ShieldCheck } from 'lucide-react'
-import { paths } from '@/config/paths'
 import { LoadFailedNotice } from '@/components/load-failed-notice'
 import { Skeleton } from '@/components/ui/skeleton'
+import { SignInRedirect } from '@/components/sign-in-redirect'
 import { useCurrentUser } from '@/lib/auth'
 import { useSeo } from '@/lib/seo'
 import { useTrustapConnection } from '../api/get-trustap-connection'
@@ -32,7 +31,7 @@ export function TrustapIntegrationScreen() {
   const { isSignedIn, isLoading } = useCurrentUser()
   const connection = useTrustapConnection(isSignedIn)
   useSeo({ title: 'Trustap Integration | Handover', description: 'Connect your Trustap account to get paid for your sales.', noIndex: true })
-  if (!isLoading && !isSignedIn) return <Navigate to={paths.login} replace />
+  if (!isLoading && !isSignedIn) return <SignInRedirect reason="trustap-integration" />
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 lg:py-12">

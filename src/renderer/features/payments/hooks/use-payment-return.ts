@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useSearchParams } from 'react-router-dom'
+import { paths } from '@/config/paths'
 import { toast } from '@/hooks/use-toast'
 import { describeError } from '@/lib/api-client'
 import { useCurrentUser } from '@/lib/auth'
@@ -27,6 +28,7 @@ import {
   type ReturnOutcome,
 } from '../lib/return-flow'
 import { cancelledPurchaseState } from '../lib/cancelled-purchase'
+import { depositReturnState } from '../lib/deposit-return'
 import { readReturnParams } from '../lib/return-params'
 
 export type ReturnView =
@@ -42,6 +44,10 @@ function openerWindow(): Window | null {
 }
 
 const serverText = (error: unknown) => describeError(error, '') || null
+
+/** What the page the screen goes to is told: a deposit's outcome on its balance, a cancelled purchase's deal at home. */
+const arrivalState = (outcome: ReturnOutcome | null, to: string) =>
+  to === paths.balance ? depositReturnState(outcome?.depositReturn ?? null) : cancelledPurchaseState(outcome?.cancelledPurchase ?? null)
 
 /**
  * Runs the return screen: plans from the URL and storage, asks the server when it must, shows the outcome with
@@ -112,10 +118,7 @@ export function usePaymentReturn() {
     }
     if (!redirect) return
     // replace: Back must not come here again and verify a second time
-    const timer = window.setTimeout(
-      () => navigate(redirect.to, { replace: true, state: cancelledPurchaseState(outcome?.cancelledPurchase ?? null) }),
-      redirect.delayMs,
-    )
+    const timer = window.setTimeout(() => navigate(redirect.to, { replace: true, state: arrivalState(outcome, redirect.to) }), redirect.delayMs)
     return () => window.clearTimeout(timer)
   }, [redirect, outcome, navigate])
 
@@ -133,6 +136,6 @@ export function usePaymentReturn() {
   return {
     view,
     completeManually,
-    goTo: (to: string) => navigate(to, { replace: true, state: cancelledPurchaseState(outcome?.cancelledPurchase ?? null) }),
+    goTo: (to: string) => navigate(to, { replace: true, state: arrivalState(outcome, to) }),
   }
 }

@@ -134,6 +134,81 @@ describe('a cancelled purchase', () => {
   })
 })
 
+describe('a deposit back from the provider', () => {
+  const DEPOSIT = 'order_id=deposit_1001_1700000000&type=deposit&payment_type=deposit&transaction_id=sbx_1&tx_id=sbx_1'
+  const CREDITED = { success: true, details: { type: 'deposit', amount: 25, order_id: 'deposit_1001_1700000000', transaction_id: 'sbx_1' } } as const
+
+  it('paid, as the provider says it (trustap_status=ok, code=paid), goes to /balance, not /payment-success, telling it the amount', () => {
+    const outcome = outcomeOfVerification(verifying(plan(`${DEPOSIT}&status=paid&code=paid&trustap_status=ok`)), CREDITED)
+    expect(outcome).toMatchObject({
+      state: 'success',
+      message: 'Your deposit of $25.00 is in your balance.',
+      redirect: { to: '/balance', delayMs: REDIRECT_DELAYS.medium },
+      continueTo: '/balance',
+      depositReturn: { outcome: 'paid', amount: '25.00' },
+    })
+    expect(popupMessage(outcome).redirectTo).toBe('/balance')
+    // verified without the provider's word, or completed by hand, it goes the same way
+    expect(outcomeOfVerification(verifying(plan(`${DEPOSIT}&status=success`)), CREDITED).depositReturn).toEqual({ outcome: 'paid', amount: '25.00' })
+    expect(outcomeOfManual({ success: true, details: { type: 'deposit', amount: 10.5 } }, 'deposit_1001_1700000000')).toMatchObject({
+      redirect: { to: '/balance' },
+      depositReturn: { outcome: 'paid', amount: '10.50' },
+    })
+  })
+
+  it('paid without an amount in the answer still goes to /balance, naming none', () => {
+    const outcome = outcomeOfVerification(verifying(plan(`${DEPOSIT}&status=paid&code=paid&trustap_status=ok`)), {
+      success: true,
+      details: { type: 'deposit' },
+    })
+    expect(outcome.redirect?.to).toBe('/balance')
+    expect(outcome.depositReturn).toEqual({ outcome: 'paid', amount: null })
+  })
+
+  it('cancelled goes back to /balance after 2 s with the cancelled words and toast, not home', () => {
+    for (const search of [
+      `${DEPOSIT}&status=cancelled&code=cancelled&trustap_status=cancelled`,
+      `state=${encodeURIComponent(b64({ orderId: 'deposit_1001_1700000000', type: 'deposit' }))}&code=canceled`,
+      'type=deposit&error=User%20cancelled',
+    ]) {
+      const outcome = decided(plan(search))
+      expect(outcome, search).toMatchObject({
+        state: 'error',
+        status: 'cancelled',
+        message: 'Payment was cancelled. No charges have been made.',
+        toast: { variant: 'warning', title: 'Payment Cancelled', description: 'Payment was cancelled. No charges have been made.' },
+        redirect: { to: '/balance', delayMs: REDIRECT_DELAYS.long },
+        continueTo: null,
+        cancelledPurchase: null,
+        depositReturn: { outcome: 'cancelled' },
+      })
+      expect(popupMessage(outcome)).toMatchObject({ status: 'cancelled', redirectTo: '/balance' })
+    }
+    // the server finding it cancelled at the provider (Trustap returns without a status) says the same
+    expect(outcomeOfVerification(verifying(plan(DEPOSIT)), { success: false, error: PAYMENT_MESSAGES.cancelled })).toMatchObject({
+      redirect: { to: '/balance', delayMs: REDIRECT_DELAYS.long },
+      depositReturn: { outcome: 'cancelled' },
+    })
+  })
+
+  it('leaves purchases as they were: paid to /payment-success or the chat, cancelled home, and nothing for the balance page', () => {
+    const paid = outcomeOfVerification(verifying(plan('order_id=trans_5&transaction_id=5&trustap_status=ok&code=paid&status=paid')), {
+      success: true,
+      details: { type: 'transaction', transaction_id: 5, order_id: 'trans_5', conversationId: 4 },
+    })
+    expect(paid.redirect?.to).toBe('/payment-success?type=transaction&tx_id=5&order_id=trans_5')
+    expect(paid.depositReturn).toBeNull()
+    const verified = outcomeOfVerification(verifying(plan('order_id=trans_5&status=success')), {
+      success: true,
+      details: { type: 'transaction', conversationId: 4 },
+    })
+    expect(verified.redirect?.to).toBe('/messages?conversation=4')
+    for (const search of ['order_id=trans_5&status=cancelled', 'status=cancelled']) {
+      expect(decided(plan(search)), search).toMatchObject({ redirect: { to: '/' }, depositReturn: null })
+    }
+  })
+})
+
 describe('failed', () => {
   it('an error parameter reads "Payment failed: {error}" (toast Payment Failed)', () => {
     const outcome = decided(plan('error=Card%20declined&order_id=deposit_1001_1700000000'))

@@ -10,6 +10,7 @@ import { REDIRECT_DELAYS } from '@shared/constants'
 import { centsToDecimalString } from '@shared/money'
 import { formatBalance } from '@/lib/money-display'
 import type { ToastVariant } from '@/hooks/use-toast'
+import type { DepositReturn } from './deposit-return'
 import { inferOrderType, returnedOrderId, type OrderType, type ReturnParams } from './return-params'
 
 /**
@@ -49,8 +50,8 @@ export const RETURN_TOAST_TITLES = {
 
 /** SPEC §9 redirect delays, by what they are for. */
 export const RETURN_DELAYS = {
-  /** cancelled → home */
-  cancelledHomeMs: REDIRECT_DELAYS.long,
+  /** cancelled → home, or a deposit's balance */
+  cancelledMs: REDIRECT_DELAYS.long,
   /** failed → /payment-failed, a deposit without ids → /balance, a popup closing itself */
   failedMs: REDIRECT_DELAYS.medium,
   depositWithoutIdsMs: REDIRECT_DELAYS.medium,
@@ -85,6 +86,8 @@ export interface ReturnOutcome {
   details: PaymentDetails | null
   /** a cancelled purchase's deal (order `trans_{id}`): home is told of it, since its reservation may still hold */
   cancelledPurchase: number | null
+  /** a deposit paid or cancelled: /balance, where it goes, says so */
+  depositReturn: DepositReturn | null
 }
 
 /** What to do first: decide at once, or ask the server. */
@@ -107,7 +110,7 @@ export function looksPaid(params: Pick<ReturnParams, 'trustapStatus' | 'code' | 
   return (params.trustapStatus === 'ok' && params.code === 'paid') || (params.status !== null && SUCCESS_STATUSES.includes(params.status))
 }
 
-/** The provider itself said paid (trustap_status=ok, code=paid): the outcome page /payment-success follows. */
+/** The provider itself said paid (trustap_status=ok, code=paid): a purchase's outcome page /payment-success follows. */
 export const providerSaysPaid = (params: Pick<ReturnParams, 'trustapStatus' | 'code'>) => params.trustapStatus === 'ok' && params.code === 'paid'
 
 function query(values: Record<string, string | null | undefined>): string {
@@ -128,18 +131,24 @@ function purchaseOf(orderId: string | null | undefined): number | null {
   return match ? Number(match[1]) : null
 }
 
+/**
+ * SPEC §4 cancelled: its text, toast and 2 s, then home; a deposit goes back to its balance instead, where the Deposit
+ * button is and the page says the same words, rather than home, which knows nothing of deposits.
+ */
 function cancelledOutcome(paymentType: OrderType | null, orderId: string | null | undefined): ReturnOutcome {
+  const deposit = paymentType === 'deposit'
   return {
     state: 'error',
     status: 'cancelled',
     message: RETURN_TEXTS.cancelled,
     toast: { variant: 'warning', title: RETURN_TOAST_TITLES.cancelled, description: RETURN_TEXTS.cancelled },
-    redirect: { to: '/', delayMs: RETURN_DELAYS.cancelledHomeMs },
+    redirect: { to: deposit ? '/balance' : '/', delayMs: RETURN_DELAYS.cancelledMs },
     continueTo: null,
     manual: false,
     paymentType,
     details: null,
     cancelledPurchase: paymentType === 'transaction' ? purchaseOf(orderId) : null,
+    depositReturn: deposit ? { outcome: 'cancelled' } : null,
   }
 }
 
@@ -155,15 +164,16 @@ function errorOutcome(message: string, toast: ReturnToast | null, options: Parti
     paymentType: null,
     details: null,
     cancelledPurchase: null,
+    depositReturn: null,
     ...options,
   }
 }
 
 /**
  * The first decision, from the URL and the stored ids alone (SPEC §4):
- * cancelled → home after 2 s; an error or a failed/non-ok status → "Payment failed: {error}" and /payment-failed
- * after 1.5 s for a failed status; no parameters → verify the stored order as a deposit, or ask for manual
- * processing; a deposit with no ids → /balance after 1.5 s; anything else → verify with the server.
+ * cancelled → home (a deposit: /balance) after 2 s; an error or a failed/non-ok status → "Payment failed: {error}"
+ * and /payment-failed after 1.5 s for a failed status; no parameters → verify the stored order as a deposit, or ask
+ * for manual processing; a deposit with no ids → /balance after 1.5 s; anything else → verify with the server.
  */
 export function planReturn(params: ReturnParams, stored: StoredIds): ReturnPlan {
   const orderId = returnedOrderId(params)
@@ -242,8 +252,8 @@ export function planReturn(params: ReturnParams, stored: StoredIds): ReturnPlan 
 
 /**
  * After a verified payment (SPEC §2): a deposit goes to /balance; otherwise the conversation, else a chat with
- * the seller, else the deal, else the list of deals. When the provider's own return said paid, the outcome page
- * /payment-success comes first.
+ * the seller, else the deal, else the list of deals. When the provider's own return said paid, a purchase goes to the
+ * outcome page /payment-success first.
  */
 export function successTarget(type: OrderType | null, details: PaymentDetails | null, fallbackTxId: string | null): string {
   if (type === 'deposit') return '/balance'
@@ -254,8 +264,10 @@ export function successTarget(type: OrderType | null, details: PaymentDetails | 
   return '/transactions'
 }
 
+const amountCents = (details: PaymentDetails | null) => (details?.amount !== undefined ? toCents(details.amount) : null)
+
 function successMessage(type: OrderType | null, details: PaymentDetails | null): string {
-  const cents = details?.amount !== undefined ? toCents(details.amount) : null
+  const cents = amountCents(details)
   if (type === 'deposit')
     return cents !== null ? RETURN_TEXTS.depositDone(formatBalance(centsToDecimalString(cents))) : RETURN_TEXTS.depositDoneNoAmount
   if (details?.to_balance) return RETURN_TEXTS.purchaseToBalance(cents !== null ? formatBalance(centsToDecimalString(cents)) : 'the payment')
@@ -269,9 +281,12 @@ export function successOutcome(
   const type = details?.type ?? plan.orderType
   const continueTo = successTarget(type, details, plan.txId)
   const txId = details?.transaction_id !== undefined ? String(details.transaction_id) : plan.txId
-  // a payment that went to the balance is not a purchase held in escrow: the balance shows where it is
-  const to = details?.to_balance ? '/balance' : plan.providerPaid ? paymentSuccessPath(type, txId, details?.order_id ?? plan.orderId) : continueTo
+  // A payment that went to the balance is not a purchase held in escrow: the balance shows where it is. A deposit
+  // goes there too (SPEC §2), past /payment-success, whose only way on was the balance: the page shows the new figure.
+  const toBalance = details?.to_balance || type === 'deposit'
+  const to = toBalance ? '/balance' : plan.providerPaid ? paymentSuccessPath(type, txId, details?.order_id ?? plan.orderId) : continueTo
   const message = successMessage(type, details)
+  const cents = amountCents(details)
   return {
     state: 'success',
     status: 'success',
@@ -283,6 +298,7 @@ export function successOutcome(
     paymentType: type,
     details,
     cancelledPurchase: null,
+    depositReturn: type === 'deposit' ? { outcome: 'paid', amount: cents !== null ? centsToDecimalString(cents) : null } : null,
   }
 }
 
