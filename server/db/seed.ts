@@ -8,6 +8,7 @@ import { ensureDemoBanners } from '../modules/listings/demo-banners'
 import { seedDemoListings } from '../modules/listings/demo-listings'
 import { Listing } from '../modules/listings/listing.entity'
 import { seedDemoReviews } from '../modules/reviews/demo-reviews'
+import { seedDemoDeals } from '../modules/transactions/demo-deals'
 import { User } from '../modules/users/user.entity'
 import { normalizeEmail, usernameKey } from '../modules/users/users.service'
 
@@ -101,22 +102,30 @@ export async function seedDemo(em: EntityManager, services: Services, logger: Lo
       users.find((u) => u.isAdmin)!,
       now,
     )
+    // alice, bob and carol start out as a new member does (the welcome bonus, listings on sale, no sales yet); the
+    // marketplace's sellers have a year of sales behind them
+    const extraSellers = users.filter((u) => (DEMO_SELLERS as readonly string[]).includes(u.username))
     const listings = await seedDemoListings(
       tx,
       users.filter((u) => !u.isAdmin),
+      (seller) => extraSellers.includes(seller),
       now,
     )
-    // alice, bob and carol bought some of the sales and reviewed most of them
+    // every sale was a deal between two members (alice, bob and carol among the buyers), most of them reviewed
     const buyers = users.filter((u) => DEMO_USERS.some((d) => d.username === u.username && !d.isAdmin))
-    const reviews = await seedDemoReviews(tx, buyers, now)
+    const deals = await seedDemoDeals(
+      tx,
+      services.ledger,
+      users.filter((u) => !u.isAdmin),
+    )
+    const reviews = await seedDemoReviews(tx, deals, buyers[0], now)
     // each deal's chat, and a question each of them asked one of the extra sellers
-    const extraSellers = users.filter((u) => (DEMO_SELLERS as readonly string[]).includes(u.username))
-    return { ...listings, posts, reviews, conversations: await seedDemoConversations(tx, buyers, extraSellers, now) }
+    return { ...listings, posts, deals: deals.length, reviews, conversations: await seedDemoConversations(tx, buyers, extraSellers, now) }
   })
   await banners
   const lines = DEMO_USERS.map((u) => `  ${u.isAdmin ? 'admin' : 'user '}  ${u.username.padEnd(8)} password: ${u.password}`)
   logger.info(
-    `Demo data loaded: ${accounts.length} users, ${counts.active} active and ${counts.sold} sold listings, ${counts.posts} blog posts, ${counts.reviews} reviews, ${counts.conversations} conversations. Sign in with:\n${lines.join('\n')}\n  (and ${DEMO_SELLERS.length} more sellers, such as ${DEMO_SELLERS[0]}, password: ${DEMO_PASSWORD})`,
+    `Demo data loaded: ${accounts.length} users, ${counts.active} active and ${counts.sold} sold listings, ${counts.posts} blog posts, ${counts.deals} completed deals, ${counts.reviews} reviews, ${counts.conversations} conversations. Sign in with:\n${lines.join('\n')}\n  (and ${DEMO_SELLERS.length} more sellers, such as ${DEMO_SELLERS[0]}, password: ${DEMO_PASSWORD})`,
   )
   return true
 }

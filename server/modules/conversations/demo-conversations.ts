@@ -58,8 +58,8 @@ interface Line {
 }
 
 /**
- * A line for each step of a demo deal, as the deal's own chat shows them (`dealChat`, as the escrow service writes them), at
- * the times of its timeline: started, paid, invite sent, access confirmed, countdown, completion.
+ * A line for each step of a demo deal, as the deal's own chat shows them (`dealChat`, as the deals write them), at the
+ * times of its timeline: started, paid, invite sent, access confirmed, countdown, completion.
  */
 function dealLines(deal: EscrowTransaction): Line[] {
   const { buyer, seller, createdAt, closedAt, countdownDays } = deal
@@ -67,7 +67,15 @@ function dealLines(deal: EscrowTransaction): Line[] {
   const ends = closedAt ?? at(26 + countdownDays * 24)
   return [
     { sender: buyer, content: dealChat.started(buyer.username), at: at(0), system: true },
-    { sender: buyer, content: dealChat.paidFromBalance(buyer.username), at: at(1), system: true },
+    {
+      sender: buyer,
+      content:
+        deal.paymentMethod === 'balance'
+          ? dealChat.paidFromBalance(buyer.username)
+          : dealChat.paidAtProvider(buyer.username, deal.paymentMethod ?? 'card'),
+      at: at(1),
+      system: true,
+    },
     { sender: seller, content: dealChat.inviteSent(seller.username), at: at(6), system: true },
     { sender: buyer, content: dealChat.accessConfirmed(buyer.username), at: at(20), system: true },
     { sender: seller, content: dealChat.countdownStarted(countdownDays, ends), at: at(26), system: true },

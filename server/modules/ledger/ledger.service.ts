@@ -19,6 +19,8 @@ export interface TransferRequest {
   idempotencyKey: string
   memo: string
   legs: TransferLeg[]
+  /** when the money moved; now unless recording history (the demo's past sales) */
+  at?: Date
 }
 
 export interface TransferResult {
@@ -286,7 +288,7 @@ export class LedgerService {
       em,
       'ledger_transfer',
       TRANSFER_SQL,
-      [JSON.stringify(legs), request.idempotencyKey, request.kind, request.idempotencyKey, request.memo, new Date()],
+      [JSON.stringify(legs), request.idempotencyKey, request.kind, request.idempotencyKey, request.memo, request.at ?? new Date()],
     )
     if (!row) throw new Error(`transfer ${request.idempotencyKey} answered nothing`)
     // nothing written: the key moved its money before (now, or in a transaction that committed meanwhile), or a balance is short

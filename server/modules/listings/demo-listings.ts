@@ -154,14 +154,15 @@ export function buildDemoListings(em: EntityManager, sellers: User[], now = new 
 }
 
 /**
- * Each seller's sales history: a different number of sold listings per seller (a long tail, so the
- * top sellers ranking has leaders), sold at times spread over the last year.
+ * The sales history of the sellers `hasHistory` names: a different number of sold listings per seller (a long tail,
+ * so the top sellers ranking has leaders), sold at times spread over the last year.
  */
-export function buildDemoSales(em: EntityManager, sellers: User[], now = new Date()): Listing[] {
+export function buildDemoSales(em: EntityManager, sellers: User[], hasHistory: (seller: User) => boolean, now = new Date()): Listing[] {
   const random = prng(20261123)
   const platformsOf = sellerPlatforms(sellers)
   const sales: Listing[] = []
   for (const [index, seller] of sellers.entries()) {
+    if (!hasHistory(seller)) continue
     const count = 1 + Math.floor(36 * random() ** 1.6)
     for (let n = 0; n < count; n++) {
       const soldAt = new Date(now.getTime() - Math.floor(random() * DEMO_SALES_DAYS * DAY_MS))
@@ -182,10 +183,18 @@ function formatCount(n: number): string {
   return String(n)
 }
 
-/** Called inside the demo seeding transaction, with that transaction's EntityManager. */
-export async function seedDemoListings(tx: EntityManager, sellers: User[], now = new Date()): Promise<{ active: number; sold: number }> {
+/**
+ * Active listings for every seller, and sales history for those `hasHistory` names. Called inside the demo seeding
+ * transaction, with that transaction's EntityManager.
+ */
+export async function seedDemoListings(
+  tx: EntityManager,
+  sellers: User[],
+  hasHistory: (seller: User) => boolean,
+  now = new Date(),
+): Promise<{ active: number; sold: number }> {
   const active = buildDemoListings(tx, sellers, now)
-  const sold = buildDemoSales(tx, sellers, now)
+  const sold = buildDemoSales(tx, sellers, hasHistory, now)
   await tx.flush()
   return { active: active.length, sold: sold.length }
 }

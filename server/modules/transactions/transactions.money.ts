@@ -15,6 +15,9 @@ export const dealKeys = {
   refund: (id: number) => `deal:${id}:refund`,
 } as const
 
+/** What moving a deal's money reads of it: its id, parties and amounts. */
+type MovedDeal = Pick<Deal, 'id' | 'priceCents' | 'escrowFeeCents'> & { buyer: { id: number }; seller: { id: number } }
+
 /** What the buyer puts into escrow: price and escrow fee (a processor's fee stays with the processor). */
 export const heldCents = (deal: Pick<Deal, 'priceCents' | 'escrowFeeCents'>) => deal.priceCents + deal.escrowFeeCents
 
@@ -37,8 +40,8 @@ export class EscrowMoney {
     return moved.balanceOf(wallet!)
   }
 
-  /** Provider clearing → escrow (paid at the provider's checkout). */
-  async fundFromProvider(tx: EntityManager, deal: Deal): Promise<void> {
+  /** Provider clearing → escrow (paid at the provider's checkout); `at` only for history, as in the demo's past sales. */
+  async fundFromProvider(tx: EntityManager, deal: MovedDeal, at?: Date): Promise<void> {
     const amount = heldCents(deal)
     const [clearing, escrow] = await this.ledger.accounts(tx, [accounts.system('provider_clearing'), accounts.escrow(deal.id)])
     await this.ledger.transfer(tx, {
@@ -49,11 +52,12 @@ export class EscrowMoney {
         { account: clearing!, amountCents: -amount },
         { account: escrow!, amountCents: amount },
       ],
+      at,
     })
   }
 
   /** Escrow → the seller's balance (the price) and platform fees (the escrow fee). Answers the seller's new balance. */
-  async release(tx: EntityManager, deal: Deal): Promise<Cents> {
+  async release(tx: EntityManager, deal: MovedDeal, at?: Date): Promise<Cents> {
     const [escrow, wallet, fees] = await this.ledger.accounts(tx, [
       accounts.escrow(deal.id),
       accounts.wallet(deal.seller.id),
@@ -68,6 +72,7 @@ export class EscrowMoney {
         { account: wallet!, amountCents: deal.priceCents },
         ...(deal.escrowFeeCents > 0 ? [{ account: fees!, amountCents: deal.escrowFeeCents }] : []),
       ],
+      at,
     })
     return moved.balanceOf(wallet!)
   }
