@@ -139,7 +139,7 @@ describe('keyboard only: sign up, browse, buy and chat', () => {
     // the grid loads once its section is in view
     await page.locator('#filterable-listings [aria-busy="false"]').waitFor()
     await tabTo(page, /^Platform$/)
-    await arrowSelect(page, 'on', 'instagram')
+    await arrowSelect(page, 'platform', 'instagram')
     await tabTo(page, /^Sort by$/)
     await arrowSelect(page, 'sort', 'price-low')
     await page.locator('#filterable-listings [aria-busy="false"]').waitFor()

@@ -3,11 +3,14 @@ import type { Page } from 'playwright-core'
 import { listingListSchema } from '../../src/shared/api/listings'
 import { dealReviewSchema, sellerReviewsSchema } from '../../src/shared/api/reviews'
 import { transactionListSchema, type TransactionDto } from '../../src/shared/api/transactions'
+import { DEMO_SELLERS } from '../../server/db/seed'
 import { SHOTS, signedInAs as signIn, useDemoSite } from '../support/e2e'
 
 const site = useDemoSite()
 
 const PASSWORD = 'handover-demo'
+/** a demo seller with sales and reviews (alice, bob and carol start out with none) */
+const SELLER = DEMO_SELLERS[0]
 const signedInAs = (username: string, width = 1280) => signIn(site, username, PASSWORD, { width, height: 900 })
 const url = (path: string) => `${site.server.url}${path}`
 
@@ -87,7 +90,8 @@ describe('reviews and the own profile in Chromium', () => {
   })
 
   it('shows the signed-in user their own listings in every status, their sales and the reviews they received', async () => {
-    const page = await signedInAs('alice')
+    // one of the marketplace's sellers, with a year of sales and reviews behind them
+    const page = await signedInAs(SELLER)
     const listings = listingListSchema.parse(await api(page, '/api/accounts/user'))
     const sales = transactionListSchema.parse(await api(page, '/api/transactions?role=seller&limit=5'))
     const received = sellerReviewsSchema.parse(await api(page, `/api/sellers/${sales[0]!.sellerId}/reviews`))
@@ -98,8 +102,8 @@ describe('reviews and the own profile in Chromium', () => {
     await page.getByRole('button', { name: 'Account menu' }).click()
     await page.getByRole('menuitem', { name: 'My Profile' }).click()
     await page.waitForURL(url('/profile'))
-    await page.getByRole('heading', { level: 1, name: 'alice' }).waitFor()
-    // the unread count leads the title when there is one (a sign-in alert from a browser new to alice, say)
+    await page.getByRole('heading', { level: 1, name: SELLER }).waitFor()
+    // the unread count leads the title when there is one (a sign-in alert from a browser new to the seller, say)
     expect(await page.title()).toMatch(/^(\(\d+\) )?My Profile \| Handover$/)
 
     const own = page.getByRole('list', { name: 'Your listings' })
@@ -136,7 +140,7 @@ describe('reviews and the own profile in Chromium', () => {
   })
 
   it('lays the profile out for a 375 px phone without sideways scrolling', async () => {
-    const page = await signedInAs('alice', 375)
+    const page = await signedInAs(SELLER, 375)
     await page.goto(url('/profile'))
     await page.getByRole('list', { name: 'Your listings' }).waitFor()
     await page.getByRole('list', { name: 'Reviews', exact: true }).waitFor()

@@ -17,13 +17,14 @@ export function Pager({
   return (
     <nav aria-label={label} className="flex items-center gap-2">
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft aria-hidden="true" /> Previous
+        {/* on the narrowest phones the arrows alone, so "Page 12 of 14" and both buttons fit on one line */}
+        <ChevronLeft aria-hidden="true" /> <span className="max-[400px]:sr-only">Previous</span>
       </Button>
       <span className="text-sm whitespace-nowrap text-muted-foreground">
         Page {page} of {pages}
       </span>
       <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next <ChevronRight aria-hidden="true" />
+        <span className="max-[400px]:sr-only">Next</span> <ChevronRight aria-hidden="true" />
       </Button>
     </nav>
   )

@@ -37,7 +37,7 @@ export function ConversationRow({ conversation, now }: { conversation: AdminConv
       <Link
         to={paths.adminChat(conversation.id)}
         data-testid="admin-conversation"
-        className="grid grid-cols-1 gap-1 border-b px-4 py-3 transition-colors outline-none hover:bg-muted focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-4"
+        className="grid grid-cols-[minmax(0,1fr)] gap-1 border-b px-4 py-3 transition-colors outline-none hover:bg-muted focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring sm:grid-cols-[minmax(0,1fr)_auto] sm:gap-x-4"
       >
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
           <Party user={conversation.buyer} role="buyer" />

@@ -4,11 +4,13 @@ import type { AdminFigures } from '@shared/api/admin-dashboard'
 import { Card } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/utils'
-import { dollars, plural } from '@/lib/admin/figures'
+import { cardDollars, dollars, plural } from '@/lib/admin/figures'
 
 interface FigureProps {
   label: string
   value: string
+  /** the exact value, when `value` rounds it */
+  exact?: string
   detail: string
   icon: ReactNode
   /** the queue below that holds these, when there is one */
@@ -17,7 +19,7 @@ interface FigureProps {
   attention?: boolean
 }
 
-function Figure({ label, value, detail, icon, href, attention }: FigureProps) {
+function Figure({ label, value, exact, detail, icon, href, attention }: FigureProps) {
   const body = (
     <>
       <div className="flex items-center justify-between gap-2">
@@ -32,7 +34,7 @@ function Figure({ label, value, detail, icon, href, attention }: FigureProps) {
           {icon}
         </span>
       </div>
-      <p className="mt-2 text-base font-bold tracking-tight tabular-nums min-[400px]:text-xl sm:text-2xl" data-testid="figure-value">
+      <p className="mt-2 text-base font-bold tracking-tight tabular-nums min-[400px]:text-xl sm:text-2xl" data-testid="figure-value" title={exact}>
         {value}
       </p>
       <p className="mt-0.5 text-xs text-muted-foreground">{detail}</p>
@@ -68,17 +70,25 @@ export function StatCards({ figures, days }: { figures: AdminFigures; days: numb
       <Figure label="Active listings" value={count(figures.activeListings)} detail="For sale in the catalogue" icon={<LayoutList />} />
       <Figure
         label="Sales volume"
-        value={dollars(figures.salesVolume)}
+        value={cardDollars(figures.salesVolume)}
+        exact={dollars(figures.salesVolume)}
         detail={plural(figures.completedDeals, 'completed deal')}
         icon={<ShoppingBag />}
       />
       <Figure
         label="Held in escrow"
-        value={dollars(figures.escrowHeld)}
+        value={cardDollars(figures.escrowHeld)}
+        exact={dollars(figures.escrowHeld)}
         detail={`${plural(figures.fundedDeals, 'funded deal')} of ${plural(figures.openDeals, 'open deal')}`}
         icon={<Lock />}
       />
-      <Figure label="Fees earned" value={dollars(figures.feesEarned)} detail="Escrow fees, all time" icon={<Coins />} />
+      <Figure
+        label="Fees earned"
+        value={cardDollars(figures.feesEarned)}
+        exact={dollars(figures.feesEarned)}
+        detail="Escrow fees, all time"
+        icon={<Coins />}
+      />
       <Figure
         label="Open disputes"
         value={count(figures.openDisputes)}
