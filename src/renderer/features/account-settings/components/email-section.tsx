@@ -109,7 +109,8 @@ function RequestForm({ onSent }: { onSent: () => void }) {
 function CodeForm({ pendingEmail, onOtherAddress }: { pendingEmail: string; onOtherAddress: () => void }) {
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | undefined>()
-  const cooldown = useCountdown()
+  // a code went out just before this form showed, and the server sends the next one a minute later: counted from here
+  const cooldown = useCountdown(RESEND_COOLDOWN_MS)
   const verify = useVerifyEmailChange()
   const resend = useResendEmailCode()
 
