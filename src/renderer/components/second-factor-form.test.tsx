@@ -17,4 +17,14 @@ describe('SecondFactorForm', () => {
     await user.click(screen.getByRole('button', { name: 'Verify and Sign In' }))
     expect(onSubmit).toHaveBeenCalledWith({ code: '123456' })
   })
+
+  it('sends a whole recovery code pasted with spaces around it and the dash', async () => {
+    const user = userEvent.setup()
+    const onSubmit = vi.fn(async () => undefined)
+    render(<SecondFactorForm methods={['recovery']} submitLabel="Verify and Sign In" onSubmit={onSubmit} />)
+    await user.click(screen.getByRole('textbox'))
+    await user.paste('  ABCDE - fghij  ')
+    await user.click(screen.getByRole('button', { name: 'Verify and Sign In' }))
+    expect(onSubmit).toHaveBeenCalledWith({ recoveryCode: 'abcdefghij' })
+  })
 })

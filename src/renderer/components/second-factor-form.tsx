@@ -95,7 +95,8 @@ export function SecondFactorForm({ methods, onSubmit, submitLabel, alternative, 
                 autoComplete="one-time-code"
                 autoCapitalize="none"
                 spellCheck={false}
-                maxLength={11}
+                // room for spaces around a pasted code and its dash (the schema drops them); 11 cut "abcde - fghij" short
+                maxLength={40}
                 placeholder="xxxxx-xxxxx"
                 value={value}
                 onChange={(e) => change(e.target.value)}
