@@ -1,6 +1,7 @@
 import { useState } from 'react'
-import { Megaphone, X } from 'lucide-react'
+import { Megaphone } from 'lucide-react'
 import { useSiteInfo } from '@/lib/site-info'
+import { DismissButton } from '@/components/dismiss-button'
 import { cn } from '@/lib/utils'
 import { dismissBanner, isBannerDismissed } from '@/lib/banner-dismissal'
 
@@ -28,14 +29,11 @@ export function MaintenanceBanner({ className }: { className?: string }) {
       <div className="mx-auto flex max-w-7xl items-start gap-3 px-4 py-2.5 sm:px-6 lg:px-8">
         <Megaphone className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-400" aria-hidden="true" />
         <p className="flex-1 text-sm font-medium break-words">{text}</p>
-        <button
-          type="button"
+        <DismissButton
           onClick={() => dismiss(text)}
-          className="-my-1 -mr-1 inline-flex size-7 shrink-0 items-center justify-center rounded-md text-amber-800 dark:text-amber-200 hover:bg-amber-100 dark:hover:bg-amber-900/40 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none"
-        >
-          <X className="size-4" aria-hidden="true" />
-          <span className="sr-only">Dismiss announcement</span>
-        </button>
+          label="Dismiss announcement"
+          className="size-7 text-amber-800 dark:text-amber-200 hover:bg-amber-100 dark:hover:bg-amber-900/40 focus-visible:ring-amber-500"
+        />
       </div>
     </div>
   )

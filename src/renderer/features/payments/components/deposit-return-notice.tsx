@@ -1,5 +1,6 @@
-import { CheckCircle2, X, XCircle } from 'lucide-react'
+import { CheckCircle2, XCircle } from 'lucide-react'
 import { formatBalance } from '@/lib/money-display'
+import { DismissButton } from '@/components/dismiss-button'
 import { cn } from '@/lib/utils'
 import type { DepositReturn } from '../lib/deposit-return'
 import { RETURN_TEXTS } from '../lib/return-flow'
@@ -41,14 +42,7 @@ export function DepositReturnNotice({ notice, onDismiss }: { notice: DepositRetu
             aria-hidden="true"
           />
           <p className="min-w-0 flex-1 font-semibold break-words">{depositNoticeText(notice)}</p>
-          <button
-            type="button"
-            onClick={onDismiss}
-            className="-my-1 -mr-1 inline-flex size-8 shrink-0 items-center justify-center rounded-md hover:bg-black/5 dark:hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            <X className="size-4" aria-hidden="true" />
-            <span className="sr-only">Dismiss</span>
-          </button>
+          <DismissButton onClick={onDismiss} className="size-8 hover:bg-black/5 dark:hover:bg-white/10 focus-visible:ring-ring" />
         </div>
       )}
     </div>

@@ -1,5 +1,6 @@
+import { DismissButton } from '@/components/dismiss-button'
 import { Link } from 'react-router-dom'
-import { ArrowRight, Hourglass, X } from 'lucide-react'
+import { ArrowRight, Hourglass } from 'lucide-react'
 import type { TransactionDetailDto } from '@shared/api/transactions'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
@@ -51,14 +52,10 @@ function HeldReservation({ deal, until, onDismiss }: { deal: TransactionDetailDt
             </Link>
           </Button>
         </div>
-        <button
-          type="button"
+        <DismissButton
           onClick={onDismiss}
-          className="-my-1 -mr-1 inline-flex size-8 shrink-0 items-center justify-center rounded-md text-sky-800 dark:text-sky-200 hover:bg-sky-100 dark:hover:bg-sky-900/40 focus-visible:ring-2 focus-visible:ring-sky-500 focus-visible:outline-none"
-        >
-          <X className="size-4" aria-hidden="true" />
-          <span className="sr-only">Dismiss</span>
-        </button>
+          className="size-8 text-sky-800 dark:text-sky-200 hover:bg-sky-100 dark:hover:bg-sky-900/40 focus-visible:ring-sky-500"
+        />
       </div>
     </div>
   )
