@@ -147,6 +147,7 @@ function createModules(deps: ModuleDeps) {
     ...core,
     conversations: conversations.conversations,
     checkout: (em, input) => payments.payments.createPurchaseCheckout(em, input),
+    refundPayment: (tx, input) => payments.payments.refundDealPayment(tx, input),
     stepUp: auth.stepUp,
   })
   const reviews = createReviewsModule({ ...core, deal: (em, viewer, id) => transactions.queries.get(em, viewer, id) })

@@ -928,7 +928,7 @@ describe('the escrow money notifications', () => {
       { type: 'balance_updated', message: `Refund for “${title}”: ${formatCents(held)} is back in your balance`, amount: (held / 100).toFixed(2) },
       {
         type: 'refund_processed',
-        message: `${formatCents(held)} for “${title}” is back in your balance (${deal.displayId}).`,
+        message: `${formatCents(held)} for “${title}” went back to your Handover balance (${deal.displayId}).`,
         amount: (held / 100).toFixed(2),
       },
     ])

@@ -15,6 +15,7 @@ import { verifyLedger } from '../../server/modules/ledger/ledger-verify'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { createDemoDatabase, demoEnv } from '../support/demo-database'
 import type { ApiClient } from '../support/http-client'
+import { freePort, pressCheckoutButton } from '../support/payments'
 import { escrowHelpers } from './escrow-support'
 
 let seed: TestDatabase
@@ -32,6 +33,7 @@ const made = {
   funded: 0, // fee_paid
   pending: 0,
   refunded: 0,
+  refundedToCard: 0, // paid by card, refunded through the provider
   completed: 0,
   requested: 0, // withdrawal waiting
   rejected: 0,
@@ -42,7 +44,10 @@ const ok = (res: { status: number; text: string }, status = 200) => expect(res.s
 
 beforeAll(async () => {
   seed = await createDemoDatabase()
-  server = await (await import('../support/server')).startTestServer({ databaseUrl: seed.url, env: { ...demoEnv() } })
+  const port = await freePort()
+  server = await (
+    await import('../support/server')
+  ).startTestServer({ databaseUrl: seed.url, env: { ...demoEnv(), PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } })
   sql = new pg.Client({ connectionString: seed.url })
   await sql.connect()
   const alice = await signIn('alice')
@@ -71,6 +76,14 @@ beforeAll(async () => {
   ok(await refunded.seller.client.post(`/api/transactions/${refunded.id}/refund`))
   made.refunded = refunded.id
 
+  const refundedToCard = await buy()
+  const checkout = await alice.client.post(`/api/transactions/${refundedToCard.id}/checkout`, { method: 'card' })
+  ok(checkout)
+  await pressCheckoutButton(alice.client, (checkout.json as { checkoutUrl: string }).checkoutUrl, 'paid')
+  ok(await alice.client.post('/api/trustap/verify-payment', { order_id: `trans_${refundedToCard.id}` }))
+  ok(await refundedToCard.seller.client.post(`/api/transactions/${refundedToCard.id}/refund`))
+  made.refundedToCard = refundedToCard.id
+
   const completed = await buy()
   await pay(completed.id)
   ok(await completed.seller.client.post(`/api/transactions/${completed.id}/send-invite`))
@@ -91,12 +104,13 @@ beforeAll(async () => {
   ok(await admin.client.post(`/api/admin/withdrawals/${made.approved}/approve`, {}))
 
   const statuses = await sql.query('select id, status from escrow_transactions where id = any($1::int[]) order by id', [
-    [made.funded, made.pending, made.refunded, made.completed],
+    [made.funded, made.pending, made.refunded, made.refundedToCard, made.completed],
   ])
   expect(Object.fromEntries(statuses.rows.map((r) => [r.id, r.status]))).toEqual({
     [made.funded]: 'fee_paid',
     [made.pending]: 'pending',
     [made.refunded]: 'refunded',
+    [made.refundedToCard]: 'refunded',
     [made.completed]: 'completed',
   })
   // that this ledger is sound is the first test's, not this hook's: a failing hook skips the tests instead of failing
@@ -387,6 +401,18 @@ describe('what verification reports', () => {
         `ACC-${made.completed} (refunded): moved ["fund","release"], should have moved ["fund","refund"]`,
         `ACC-${made.refunded} (completed): moved ["fund","refund"], should have moved ["fund","release"]`,
       ].sort(),
+    )
+  })
+
+  it('a refund that went elsewhere than its deal says: to the balance of a deal refunded to its card, and the other way', async () => {
+    const failing = await verifyAfter(async (db) => {
+      // each deal now says its money went where it did not: the transfers stay as they were
+      await db.query(`update escrow_transactions set refunded_to = 'balance' where id = $1`, [made.refundedToCard])
+      await db.query(`update escrow_transactions set refunded_to = 'payment', payment_method = 'card' where id = $1`, [made.refunded])
+    })
+    expect(Object.keys(failing)).toEqual([NAMES.explained])
+    expect(failing[NAMES.explained]!.map((line) => /\((.+?)\)/.exec(line)![1]).sort()).toEqual(
+      [`deal:${made.refunded}:refund`, `deal:${made.refundedToCard}:refund`].sort(),
     )
   })
 

@@ -52,7 +52,8 @@ const movedOtherwise = (from: string, alias: string, prefix: string, steps: read
 /**
  * Every transfer with the accounts it moved money between (`legs`: code → cents), that is not what its key names: a
  * deal's step (`deal:{id}:fund|release|refund`: the buyer's wallet or provider clearing → the deal's escrow, price and
- * fee; escrow → the seller's wallet the price and platform fees the fee; escrow → the buyer's wallet all of it), a
+ * fee; escrow → the seller's wallet the price and platform fees the fee; escrow → all of it to the buyer's wallet, or to
+ * provider clearing for a deal whose card or crypto payment the provider refunded, as `refunded_to` says), a
  * withdrawal's (`withdrawal:{id}:hold|payout|release`), a credited order's (`order:{orderId}:credit`: provider
  * clearing → its payer's wallet, the amount), a member's welcome bonus (`welcome_bonus:{userId}`: promotions → their
  * wallet), or a test's or the bench's funding (kind `test_funding`: promotions → wallets). So money that went to the
@@ -75,7 +76,9 @@ const UNEXPLAINED_TRANSFERS = `with moved as (
         or m.legs = jsonb_build_object('escrow:' || d.id, d.price_cents + d.escrow_fee_cents, 'system:provider_clearing', -(d.price_cents + d.escrow_fee_cents))
       when 'release' then m.legs = jsonb_strip_nulls(jsonb_build_object('escrow:' || d.id, -(d.price_cents + d.escrow_fee_cents), 'wallet:' || d.seller_id,
         d.price_cents, 'system:platform_fees', nullif(d.escrow_fee_cents, 0)))
-      when 'refund' then m.legs = jsonb_build_object('escrow:' || d.id, -(d.price_cents + d.escrow_fee_cents), 'wallet:' || d.buyer_id, d.price_cents + d.escrow_fee_cents)
+      when 'refund' then m.legs = jsonb_build_object('escrow:' || d.id, -(d.price_cents + d.escrow_fee_cents),
+        case when d.refunded_to = 'payment' and d.payment_method in ('card', 'crypto') then 'system:provider_clearing' else 'wallet:' || d.buyer_id end,
+        d.price_cents + d.escrow_fee_cents)
       else false end)
     when m.what = 'withdrawal' and m.parts = 3 then exists (select 1 from withdrawals w where w.id::text = m.ref and case m.step
       when 'hold' then m.legs = jsonb_build_object('wallet:' || w.user_id, -w.amount_cents, 'withdrawal:' || w.id, w.amount_cents)

@@ -242,9 +242,16 @@ export class PaymentCrediting {
     if (report.status !== 'paid' && report.status !== 'cancelled') return
     const complained = report.status === 'paid' && report.complained === true
     const applied = await em.transactional(async (tx) => {
-      const [row] = await tx.execute<{ reversed_at: Date | null; complained_at: Date | null; complaint_closed_at: Date | null }[]>(
+      const [row] = await tx.execute<
+        {
+          reversed_at: Date | null
+          complained_at: Date | null
+          complaint_closed_at: Date | null
+          refunded_at: Date | null
+        }[]
+      >(
         `update payment_orders set provider_checked_at = ? where id = ? and (provider_checked_at is null or provider_checked_at < ?)
-         returning reversed_at, complained_at, complaint_closed_at`,
+         returning reversed_at, complained_at, complaint_closed_at, refunded_at`,
         [askedAt, order.id, askedAt],
       )
       // an answer asked later than this one was applied already
@@ -253,7 +260,8 @@ export class PaymentCrediting {
       const set: Partial<Found> = {}
       if (complained && !found.complainedAt) set.complainedAt = askedAt
       if (!complained && found.complainedAt && !found.complaintClosedAt) set.complaintClosedAt = askedAt
-      if (report.status === 'cancelled' && !found.reversedAt) set.reversedAt = askedAt
+      // money given back by Handover's own refund of the deal it funded is no reversal
+      if (report.status === 'cancelled' && !found.reversedAt && !row.refunded_at) set.reversedAt = askedAt
       const fields = Object.keys(set) as (keyof Found)[]
       if (fields.length === 0) return null
       const columns = fields.map((field) => `${FOUND_COLUMNS[field]} = ?`).join(', ')

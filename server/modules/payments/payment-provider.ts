@@ -81,10 +81,11 @@ export interface PaymentProvider {
   /** null when the credentials are wrong (the route answers 401) */
   verifyWebhook(request: WebhookRequest): WebhookHint | null
   /**
-   * Sends a paid order's money back to the payer (only for orders never credited). Must be idempotent on the order:
-   * a refund retried after a crash finds it done and refunds nothing twice. Throws RefundRefused when it cannot.
+   * Sends a paid order's money back to the payer: all of it for an order never credited, or `amountCents` of it for a
+   * refunded deal (its price and escrow fee: the processor keeps its fee). Must be idempotent on the order: a refund
+   * retried after a crash finds it done and refunds nothing twice. Throws RefundRefused when it cannot.
    */
-  refund(em: EntityManager, order: PaymentOrder, reason: string): Promise<RefundResult>
+  refund(em: EntityManager, order: PaymentOrder, reason: string, amountCents?: number): Promise<RefundResult>
   /** after an order is credited: whatever the provider needs to release the money to the marketplace */
   settle?(order: PaymentOrder): Promise<void>
   /** a cheap real call for GET /api/diagnostic: what was found, or a throw when the provider cannot be used */

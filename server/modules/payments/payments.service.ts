@@ -42,6 +42,17 @@ export interface PurchaseCheckoutInput {
   returnTo?: ReturnTarget
 }
 
+/** A refunded deal's card or crypto payment, to send back at the provider: what goes back, and why. */
+export interface DealRefundInput {
+  transactionId: number
+  /** the deal's price and escrow fee: the processor keeps its fee */
+  amountCents: number
+  reason: string
+}
+
+/** Where a deal's refund went: back to the payment, or (`why`) to the buyer's balance because the provider would not take it. */
+export type DealRefundOutcome = { to: 'payment'; refundedCents: number } | { to: 'balance'; why: string }
+
 interface CheckoutFields {
   orderId: string
   kind: PaymentOrderKind
@@ -309,6 +320,41 @@ export class PaymentsService {
       })
     }
     return { order: done.order, changed: done.changed, refundedCents: done.changed ? refundedCents : null }
+  }
+
+  /**
+   * A refunded deal's money back to the card or crypto payment that funded it (its order `trans_{id}`), inside the
+   * deal's own database transaction, which holds the deal's row lock: the order's row is locked, the provider refunds
+   * the price and escrow fee (once, however often it is asked), and the order records the refund (`refunded_at`), so a
+   * later look at the provider does not take the refund for a reversal. A provider that will not refund (the payment
+   * moved on there, or it was another provider's) answers `balance` with its reason, for the caller to refund to the
+   * buyer's balance instead; a provider away throws 503 and nothing changes.
+   */
+  async refundDealPayment(tx: EntityManager, input: DealRefundInput): Promise<DealRefundOutcome> {
+    const order = await tx.findOne(PaymentOrder, { orderId: purchaseOrderId(input.transactionId) }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+    if (!order || order.status !== 'credited' || order.transactionId !== input.transactionId)
+      return { to: 'balance', why: 'no card or crypto payment of this deal is on record' }
+    if (order.provider !== this.provider.name) return { to: 'balance', why: `the payment was made with ${order.provider}, which is no longer in use` }
+    let refundedCents: number
+    try {
+      ;({ refundedCents } = await this.provider.refund(tx, order, input.reason, input.amountCents))
+    } catch (err) {
+      if (!(err instanceof RefundRefused)) return atProvider(this.deps.logger, 'deal refund', () => Promise.reject(err))
+      this.deps.logger.warn(
+        { orderId: order.orderId, transactionId: input.transactionId, why: err.message },
+        'the provider refused a deal refund: refunded to the balance',
+      )
+      return { to: 'balance', why: err.message }
+    }
+    if (refundedCents !== input.amountCents)
+      this.deps.logger.error(
+        { orderId: order.orderId, transactionId: input.transactionId, refundedCents, expectedCents: input.amountCents },
+        'the provider refunded another amount than the deal holds: check it at the provider',
+      )
+    const now = new Date()
+    await tx.execute('update payment_orders set refunded_at = coalesce(refunded_at, ?), updated_at = ? where id = ?', [now, now, order.id])
+    this.deps.logger.info({ orderId: order.orderId, transactionId: input.transactionId, refundedCents }, 'deal refunded to its payment')
+    return { to: 'payment', refundedCents }
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import {
   pastDeadline,
+  refundedWhere,
   TRANSACTION_MESSAGES,
   type TransactionAction,
   type TransactionDetailDto,
@@ -131,21 +132,36 @@ export class DealSteps {
         chat = `${actor.username} cancelled the purchase.`
         break
       case 'refund':
-      case 'resolve_refund':
-        effects.push(
-          this.writer.walletChanged(
-            deal.buyer,
-            await this.writer.money.refund(tx, deal),
-            heldCents(deal),
-            `Refund for “${deal.listing.accountTitle}”: ${formatCents(heldCents(deal))} is back in your balance`,
-            deal,
-          ),
-        )
+      case 'resolve_refund': {
+        // back where the money came from: a card or crypto payment through the provider's refund, else the balance
+        deal.refundedTo =
+          deal.paymentMethod === 'balance' || deal.paymentMethod === null
+            ? 'balance'
+            : (
+                await this.deps.refundPayment(tx, {
+                  transactionId: deal.id,
+                  amountCents: heldCents(deal),
+                  reason: action === 'refund' ? `Refunded by the seller on Handover` : `Dispute settled for the buyer on Handover`,
+                })
+              ).to
+        const balance = await this.writer.money.refund(tx, deal, deal.refundedTo)
+        if (balance !== null)
+          effects.push(
+            this.writer.walletChanged(
+              deal.buyer,
+              balance,
+              heldCents(deal),
+              `Refund for “${deal.listing.accountTitle}”: ${formatCents(heldCents(deal))} is back in your balance`,
+              deal,
+            ),
+          )
+        const refunded = `${formatCents(heldCents(deal))} went ${refundedWhere(deal, false)}.`
         chat =
           action === 'refund'
-            ? `${actor.username} refunded the buyer.`
-            : `An admin settled the dispute: the buyer is refunded. ${input.note ?? ''}`.trim()
+            ? `${actor.username} refunded the buyer: ${refunded}`
+            : `An admin settled the dispute: the buyer is refunded: ${refunded} ${input.note ?? ''}`.trim()
         break
+      }
       case 'dispute':
         if (!input.reason) throw badRequest('Tell us what went wrong', 'validation_error')
         deal.disputeReason = input.reason

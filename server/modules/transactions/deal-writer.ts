@@ -10,6 +10,7 @@ import type { ConversationsService } from '../conversations/conversations.servic
 import type { LedgerService } from '../ledger/ledger.service'
 import type { NotificationService } from '../notifications/notifications.service'
 import type { SettingsService } from '../settings/settings.service'
+import type { DealRefundInput, DealRefundOutcome } from '../payments/payments.service'
 import { balanceEffects, type StepEffects } from './transactions.effects'
 import { toDetailDto } from './transactions.mapper'
 import { EscrowMoney, heldCents } from './transactions.money'
@@ -23,6 +24,11 @@ export interface TransactionDeps {
   conversations: ConversationsService
   bus: EventBus
   logger: Logger
+  /**
+   * A refunded deal's card or crypto payment sent back at the provider (payments), inside the deal's transaction:
+   * where the money went (`balance` when the provider would not refund it)
+   */
+  refundPayment: (tx: EntityManager, input: DealRefundInput) => Promise<DealRefundOutcome>
 }
 
 /** What a person may say with a step: a dispute's reason, an admin's note. */

@@ -1,6 +1,6 @@
 import type { ListingStatus } from '@shared/api/listings'
 import type { NotificationType } from '@shared/api/notifications'
-import type { TransactionRole, TransactionStatus } from '@shared/api/transactions'
+import type { RefundDestination, TransactionRole, TransactionStatus } from '@shared/api/transactions'
 import type { PaymentMethod } from '@shared/fees'
 
 /** Someone on a deal, as its screens show them. */
@@ -28,6 +28,8 @@ export interface Deal {
   reservedUntil: Date | null
   countdownEndsAt: Date | null
   disputeReason: string | null
+  /** a refunded deal: where its money went back */
+  refundedTo: RefundDestination | null
   createdAt: Date
   updatedAt: Date
   paidAt: Date | null
@@ -43,7 +45,16 @@ export interface Deal {
 /** The deal's own columns a step may change, as `saveStep` writes them. */
 export type DealColumns = Pick<
   Deal,
-  'status' | 'processorFeeCents' | 'paymentMethod' | 'reservedUntil' | 'countdownEndsAt' | 'disputeReason' | 'updatedAt' | 'paidAt' | 'closedAt'
+  | 'status'
+  | 'processorFeeCents'
+  | 'paymentMethod'
+  | 'reservedUntil'
+  | 'countdownEndsAt'
+  | 'disputeReason'
+  | 'refundedTo'
+  | 'updatedAt'
+  | 'paidAt'
+  | 'closedAt'
 > & {
   conversationId: number | null
 }

@@ -82,6 +82,7 @@ export class Purchases {
       reservedUntil: new Date(now.getTime() + settings.reservationMinutes * 60_000),
       countdownEndsAt: null,
       disputeReason: null,
+      refundedTo: null,
       createdAt: now,
       updatedAt: now,
       paidAt: null,

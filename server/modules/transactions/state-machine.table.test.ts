@@ -234,6 +234,7 @@ const reservedDeal = (sellerBanned: boolean, listingStatus: Deal['listing']['sta
   reservedUntil: null,
   countdownEndsAt: null,
   disputeReason: null,
+  refundedTo: null,
   createdAt: earlier,
   updatedAt: earlier,
   paidAt: null,

@@ -2,7 +2,7 @@ import { ADMIN_SENDER_ID } from '@shared/constants'
 import { formatCents } from '@shared/format'
 import { centsToDecimalString } from '@shared/money'
 import type { NotificationType } from '@shared/api/notifications'
-import { transactionDisplayId, type TransactionRole, type TransactionStatus } from '@shared/api/transactions'
+import { refundedWhere, transactionDisplayId, type TransactionRole, type TransactionStatus } from '@shared/api/transactions'
 import type { Delivery } from '../../realtime/bus'
 import type { Deal, NotificationDraft } from './deal'
 import { heldCents } from './transactions.money'
@@ -218,9 +218,14 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
     case 'refunded':
       listingBack()
       notifications.push(
-        note(buyer, 'refund_processed', 'Refund processed', `${dollars(heldCents(deal))} for “${title}” is back in your balance (${ref}).`, {
-          amount: decimal(heldCents(deal)),
-        }),
+        note(
+          buyer,
+          'refund_processed',
+          'Refund processed',
+          `${dollars(heldCents(deal))} for “${title}” went ${refundedWhere(deal, true)} (${ref}).` +
+            (deal.processorFeeCents > 0 ? ` The ${dollars(deal.processorFeeCents)} processor fee is not refundable.` : ''),
+          { amount: decimal(heldCents(deal)), refundedTo: deal.refundedTo },
+        ),
         note(seller, 'transaction_updated', 'Purchase refunded', `The buyer of “${title}” was refunded (${ref}).`),
       )
       break

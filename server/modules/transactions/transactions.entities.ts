@@ -1,5 +1,5 @@
 import { BigIntType, EntitySchema, OptionalProps } from '@mikro-orm/core'
-import type { TransactionStatus } from '@shared/api/transactions'
+import type { RefundDestination, TransactionStatus } from '@shared/api/transactions'
 import type { PaymentMethod } from '@shared/fees'
 import { Conversation } from '../conversations/conversation.entities'
 import { Listing } from '../listings/listing.entity'
@@ -14,6 +14,7 @@ export class EscrowTransaction {
     | 'reservedUntil'
     | 'countdownEndsAt'
     | 'disputeReason'
+    | 'refundedTo'
     | 'createdAt'
     | 'updatedAt'
     | 'paidAt'
@@ -35,6 +36,8 @@ export class EscrowTransaction {
   /** with no dispute, the funds are released then */
   countdownEndsAt: Date | null = null
   disputeReason: string | null = null
+  /** a refunded deal: where its money went back */
+  refundedTo: RefundDestination | null = null
   createdAt: Date = new Date()
   updatedAt: Date = new Date()
   paidAt: Date | null = null
@@ -98,6 +101,7 @@ export const EscrowTransactionSchema = new EntitySchema<EscrowTransaction>({
     reservedUntil: { ...time, nullable: true },
     countdownEndsAt: { ...time, nullable: true },
     disputeReason: { type: 'text', nullable: true },
+    refundedTo: { type: 'string', length: 16, nullable: true },
     createdAt: { ...time, defaultRaw: 'now()' },
     updatedAt: { ...time, defaultRaw: 'now()' },
     paidAt: { ...time, nullable: true },

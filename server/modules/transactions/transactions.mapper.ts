@@ -39,6 +39,7 @@ export function toTransactionDto(deal: Deal, viewerRole: TransactionRole, now = 
     processorFee: centsToDollars(deal.processorFeeCents),
     total: centsToDollars(deal.priceCents + deal.escrowFeeCents + deal.processorFeeCents),
     paymentMethod: deal.paymentMethod,
+    refundedTo: deal.refundedTo,
     viewerRole,
     // a deadline the sweep has not acted on yet closes its action already: the step would be refused
     actions: actionsFor(deal.status, viewerRole).filter((action) => !pastDeadline(action, deal, now)),

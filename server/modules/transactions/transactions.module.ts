@@ -21,8 +21,8 @@ export interface TransactionsModule extends TransactionServices {
 
 /** The escrow's services with its HTTP routes: the deals and their steps, and the handover checklist's steps. */
 export function createTransactionsModule(deps: TransactionsModuleDeps): TransactionsModule {
-  const { ledger, settings, notifications, conversations, bus, logger, checkout, stepUp } = deps
-  const escrow = createTransactionServices({ ledger, settings, notifications, conversations, bus, logger })
+  const { ledger, settings, notifications, conversations, bus, logger, checkout, refundPayment, stepUp } = deps
+  const escrow = createTransactionServices({ ledger, settings, notifications, conversations, bus, logger, refundPayment })
   return {
     ...escrow,
     routers: {

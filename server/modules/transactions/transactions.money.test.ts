@@ -86,11 +86,24 @@ describe("a deal's money", () => {
     expect(transfers.map((t) => t.legs)).toEqual([{ 'escrow:7': -10_000, 'wallet:22': 10_000 }])
   })
 
-  it("refunds all of it to the buyer, answering the buyer's new balance", async () => {
+  it("refunds all of it to the buyer's balance, answering the buyer's new balance", async () => {
     const { money, transfers } = standInLedger()
-    expect(await money.refund(tx, deal(500))).toBe('balance of wallet:11')
+    expect(await money.refund(tx, deal(500), 'balance')).toBe('balance of wallet:11')
     expect(transfers).toEqual([
       { kind: 'escrow_refund', idempotencyKey: 'deal:7:refund', memo: 'Refund for ACC-007', legs: { 'escrow:7': -10_500, 'wallet:11': 10_500 } },
+    ])
+  })
+
+  it('refunds all of it to the payment it came from through provider clearing, with no balance to answer', async () => {
+    const { money, transfers } = standInLedger()
+    expect(await money.refund(tx, deal(500), 'payment')).toBeNull()
+    expect(transfers).toEqual([
+      {
+        kind: 'escrow_refund',
+        idempotencyKey: 'deal:7:refund',
+        memo: 'Refund for ACC-007 to its payment at the provider',
+        legs: { 'escrow:7': -10_500, 'system:provider_clearing': 10_500 },
+      },
     ])
   })
 

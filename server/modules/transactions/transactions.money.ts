@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql'
 import type { Cents } from '@shared/money'
-import { transactionDisplayId } from '@shared/api/transactions'
+import { transactionDisplayId, type RefundDestination } from '@shared/api/transactions'
 import { accounts, type LedgerService } from '../ledger/ledger.service'
 import type { Deal } from './deal'
 
@@ -77,20 +77,30 @@ export class EscrowMoney {
     return moved.balanceOf(wallet!)
   }
 
-  /** Escrow → the buyer's balance, all of it (price and escrow fee). Answers the buyer's new balance. */
-  async refund(tx: EntityManager, deal: Deal): Promise<Cents> {
+  /**
+   * Escrow → where the money came from, all of it (price and escrow fee): the buyer's balance, or provider clearing
+   * for a payment the provider refunded (the money leaves Handover as it came in). Answers the buyer's new balance,
+   * or null when it went back to the payment.
+   */
+  async refund(tx: EntityManager, deal: Deal, to: RefundDestination): Promise<Cents | null> {
     const amount = heldCents(deal)
-    const [escrow, wallet] = await this.ledger.accounts(tx, [accounts.escrow(deal.id), accounts.wallet(deal.buyer.id)])
+    const [escrow, destination] = await this.ledger.accounts(tx, [
+      accounts.escrow(deal.id),
+      to === 'balance' ? accounts.wallet(deal.buyer.id) : accounts.system('provider_clearing'),
+    ])
     const moved = await this.ledger.transfer(tx, {
       kind: 'escrow_refund',
       idempotencyKey: dealKeys.refund(deal.id),
-      memo: `Refund for ${transactionDisplayId(deal.id)}`,
+      memo:
+        to === 'balance'
+          ? `Refund for ${transactionDisplayId(deal.id)}`
+          : `Refund for ${transactionDisplayId(deal.id)} to its payment at the provider`,
       legs: [
         { account: escrow!, amountCents: -amount },
-        { account: wallet!, amountCents: amount },
+        { account: destination!, amountCents: amount },
       ],
     })
-    return moved.balanceOf(wallet!)
+    return to === 'balance' ? moved.balanceOf(destination!) : null
   }
 
   /** A provider payment for a deal that no longer waits for it (lapsed, or paid another way): to the buyer's balance. */

@@ -64,6 +64,7 @@ const columnsOf = (deal: Omit<Deal, 'id' | 'stored'>): DealColumns => ({
   reservedUntil: deal.reservedUntil,
   countdownEndsAt: deal.countdownEndsAt,
   disputeReason: deal.disputeReason,
+  refundedTo: deal.refundedTo,
   updatedAt: deal.updatedAt,
   paidAt: deal.paidAt,
   closedAt: deal.closedAt,
@@ -131,6 +132,7 @@ export async function lockDeal(tx: EntityManager, id: number): Promise<Deal | nu
     reservedUntil: date(row.reserved_until),
     countdownEndsAt: date(row.countdown_ends_at),
     disputeReason: row.dispute_reason,
+    refundedTo: row.refunded_to,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     paidAt: date(row.paid_at),
@@ -239,7 +241,7 @@ const SAVE_STEP_SQL = `with ${PARAMS},
   d as (
     update escrow_transactions t set conversation_id = r.conversation_id, status = r.status, processor_fee_cents = r.processor_fee_cents,
       payment_method = r.payment_method, reserved_until = r.reserved_until, countdown_ends_at = r.countdown_ends_at, dispute_reason = r.dispute_reason,
-      updated_at = r.updated_at, paid_at = r.paid_at, closed_at = r.closed_at
+      refunded_to = r.refunded_to, updated_at = r.updated_at, paid_at = r.paid_at, closed_at = r.closed_at
     from p, jsonb_populate_record(null::escrow_transactions, p.j->'deal') r
     where t.id = r.id and (p.j->>'write_deal')::boolean returning t.id
   ),
@@ -298,6 +300,7 @@ export async function saveStep(tx: EntityManager, deal: Deal, step: StepWrite, n
         reserved_until: columns.reservedUntil,
         countdown_ends_at: columns.countdownEndsAt,
         dispute_reason: columns.disputeReason,
+        refunded_to: columns.refundedTo,
         updated_at: columns.updatedAt,
         paid_at: columns.paidAt,
         closed_at: columns.closedAt,

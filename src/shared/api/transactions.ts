@@ -51,6 +51,41 @@ export const TRANSACTION_ROLES = ['buyer', 'seller', 'admin'] as const
 export type TransactionRole = (typeof TRANSACTION_ROLES)[number]
 
 /**
+ * Where a refunded deal's money went: `payment` back to the card or crypto payment it came from (the provider's
+ * refund), `balance` to the buyer's balance (a deal paid from it, or a payment the provider would not refund).
+ */
+export const REFUND_DESTINATIONS = ['payment', 'balance'] as const
+export type RefundDestination = (typeof REFUND_DESTINATIONS)[number]
+
+/** Said wherever a card or crypto payment's fees are shown before paying, and wherever a refund is told. */
+export const PROCESSOR_FEE_NOT_REFUNDABLE = 'The processor fee is not refundable.'
+
+/**
+ * Where a refund will go, said before it is made, `whose` the buyer's ("the buyer’s", "alice’s"): back to a card or
+ * crypto payment, unless the provider cannot refund it, or to the balance it was paid from.
+ */
+export function refundWillGo(paymentMethod: 'balance' | 'card' | 'crypto' | null, whose = 'the buyer’s'): string {
+  if (paymentMethod === 'card' || paymentMethod === 'crypto')
+    return `back to ${whose} ${paymentMethod === 'crypto' ? 'crypto wallet' : 'card'} (to their Handover balance if the payment provider cannot refund it)`
+  return `back to ${whose} Handover balance`
+}
+
+/**
+ * Where a refunded deal's price and escrow fee went, said to its buyer ("back to your card") or to anyone else ("back
+ * to the buyer's card"); a card or crypto payment that went to the balance says why.
+ */
+export function refundedWhere(
+  deal: { paymentMethod: 'balance' | 'card' | 'crypto' | null; refundedTo: RefundDestination | null },
+  toBuyer: boolean,
+): string {
+  const whose = toBuyer ? 'your' : 'the buyer’s'
+  if (deal.refundedTo === 'payment') return `back to ${whose} ${deal.paymentMethod === 'crypto' ? 'crypto wallet' : 'card'}`
+  if (deal.paymentMethod === 'card' || deal.paymentMethod === 'crypto')
+    return `to ${whose} Handover balance, as the payment provider could not refund the ${deal.paymentMethod} payment`
+  return `back to ${whose} Handover balance`
+}
+
+/**
  * Every move a person can make on a deal. Who may make it, and from which status, is decided by the server
  * (server/modules/transactions/state-machine.ts); the detail response lists the ones open to the viewer.
  */
@@ -150,6 +185,8 @@ export const transactionDtoSchema = z.object({
   total: money,
   /** how the buyer paid, once they have */
   paymentMethod: z.enum(['balance', 'card', 'crypto']).nullable(),
+  /** a refunded deal: where the price and escrow fee went back (the processor's fee is not refundable) */
+  refundedTo: z.enum(REFUND_DESTINATIONS).nullable(),
   /** the viewer's side of the deal */
   viewerRole: z.enum(TRANSACTION_ROLES),
   /** what the viewer may do now */

@@ -92,12 +92,22 @@ export class SandboxProvider implements PaymentProvider {
     return (await this.find(em, ref))?.outcome ?? null
   }
 
-  /** The whole payment back to the payer, recorded once: a retry finds it refunded and refunds nothing again. */
-  async refund(em: EntityManager, order: PaymentOrder): Promise<RefundResult> {
+  /**
+   * The payment back to the payer, all of it or `amountCents` of it, recorded once: a retry finds it refunded and
+   * refunds nothing again (and answers what the first refund gave back).
+   */
+  async refund(em: EntityManager, order: PaymentOrder, _reason: string, amountCents?: number): Promise<RefundResult> {
     const row = order.providerRef ? await this.find(em, order.providerRef) : null
     if (row?.outcome !== 'paid') throw new RefundRefused('The sandbox holds no payment for this order')
-    await em.execute('update sandbox_payments set refunded_at = now() where ref = ? and refunded_at is null', [row.ref])
-    return { refundedCents: Number(row.amount_cents), reference: `sandbox-refund-${row.ref}` }
+    const amount = Number(row.amount_cents)
+    if (amountCents !== undefined && (!Number.isSafeInteger(amountCents) || amountCents <= 0 || amountCents > amount))
+      throw new RefundRefused(`The sandbox cannot refund ${amountCents} cents of a payment of ${amount}`)
+    const [refunded] = await em.execute<{ refunded_cents: string }[]>(
+      `update sandbox_payments set refunded_at = coalesce(refunded_at, now()), refunded_cents = coalesce(refunded_cents, ?)
+       where ref = ? returning refunded_cents`,
+      [amountCents ?? amount, row.ref],
+    )
+    return { refundedCents: Number(refunded!.refunded_cents), reference: `sandbox-refund-${row.ref}` }
   }
 
   /** Recorded once per withdrawal: an approval retried after a crash finds the payout already made. */

@@ -135,7 +135,9 @@ export class TrustapProvider implements PaymentProvider {
 
   /**
    * The marketplace is the seller, so it cancels the transaction with the reason; Trustap then returns the deposit to
-   * the buyer, less its own fee. A transaction cancelled already (a retry) is not cancelled again.
+   * the buyer, less its own fee. A transaction cancelled already (a retry) is not cancelled again. Trustap's cancel
+   * has no partial form: what it gives back is the deposit's price, which for a deal is its price and escrow fee
+   * (Trustap's charge is the processor fee), so a deal's `amountCents` is what it gives back.
    */
   async refund(_em: EntityManager, order: PaymentOrder, reason: string): Promise<RefundResult> {
     const { client, config } = this.deps

@@ -265,7 +265,7 @@ describe('AdminDashboardScreen: disputes', () => {
     const item = await within(await section('Disputes')).findByTestId('dispute-item')
     fireEvent.click(within(item).getByRole('button', { name: 'Refund buyer' }))
     const dialog = await screen.findByRole('dialog', { name: 'Refund bob?' })
-    expect(within(dialog).getByText(/bob gets all \$1,050\.00 back/)).toBeTruthy()
+    expect(within(dialog).getByText(/All \$1,050\.00 \(price and escrow fee\) goes back to bob’s Handover balance\./)).toBeTruthy()
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refund buyer' }))
     expect(await within(dialog).findByText('Write a note for the parties')).toBeTruthy()

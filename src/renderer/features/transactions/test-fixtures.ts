@@ -23,6 +23,7 @@ export function makeDeal(overrides: Partial<TransactionDetailDto> = {}): Transac
     processorFee: 0,
     total: 1050,
     paymentMethod: null,
+    refundedTo: null,
     viewerRole: 'buyer',
     actions: ['pay', 'cancel'],
     reservedUntil: new Date(Date.now() + 15 * 60_000).toISOString(),

@@ -77,6 +77,7 @@ export function makeDispute(overrides: Partial<AdminDisputeDto> = {}): AdminDisp
     processorFee: 0,
     total: 1050,
     paymentMethod: 'balance',
+    refundedTo: null,
     viewerRole: 'admin',
     actions: ['resolve_release', 'resolve_refund'],
     reservedUntil: null,

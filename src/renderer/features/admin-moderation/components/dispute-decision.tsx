@@ -1,5 +1,5 @@
 import type { AdminDisputeDto } from '@shared/api/admin-dashboard'
-import { resolveRequestSchema, TRANSACTION_STATUS_LABELS, type TransactionStatus } from '@shared/api/transactions'
+import { refundWillGo, resolveRequestSchema, TRANSACTION_STATUS_LABELS, type TransactionStatus } from '@shared/api/transactions'
 import { describeError } from '@/lib/api-client'
 import type { ActionKeys } from '@/lib/idempotency'
 import { toast } from '@/hooks/use-toast'
@@ -16,7 +16,7 @@ function consequence(dispute: AdminDisputeDto, resolution: Resolution) {
   const held = dollars(dispute.price + dispute.escrowFee)
   return resolution === 'release'
     ? `${dispute.seller.username} receives ${dollars(dispute.price)} in their balance and the ${dollars(dispute.escrowFee)} escrow fee goes to Handover. The deal is completed and the listing sold. Both parties read your note in the deal's chat.`
-    : `${dispute.buyer.username} gets all ${held} back in their balance (price and escrow fee). The deal is refunded and the listing goes back on sale. Both parties read your note in the deal's chat.`
+    : `All ${held} (price and escrow fee) goes ${refundWillGo(dispute.paymentMethod, `${dispute.buyer.username}’s`)}. The deal is refunded and the listing goes back on sale. Both parties read your note in the deal's chat.`
 }
 
 /**

@@ -4,7 +4,7 @@ import { resolveRequestSchema } from '@shared/api/transactions'
 import { moneyNote, processorFeeText } from './money-summary'
 
 describe('the money note under a deal’s figures', () => {
-  const held = { status: 'fee_paid', paymentMethod: 'balance', price: 120 } as const
+  const held = { status: 'fee_paid', paymentMethod: 'balance', refundedTo: null, price: 120, escrowFee: 6, processorFee: 0 } as const
 
   it('speaks to each viewer of held money in their own terms', () => {
     expect(moneyNote({ ...held, viewerRole: 'buyer' })).toBe('Paid from the Handover balance. The seller is paid only once the account is yours.')
@@ -16,8 +16,31 @@ describe('the money note under a deal’s figures', () => {
   })
 
   it('claims nothing of a charge for a cancelled deal, which a late provider payment reaches only as balance', () => {
-    expect(moneyNote({ status: 'cancelled', paymentMethod: null, price: 120, viewerRole: 'buyer' })).toBe(
+    expect(moneyNote({ ...held, status: 'cancelled', paymentMethod: null, viewerRole: 'buyer' })).toBe(
       'Cancelled before payment: nothing is held in escrow.',
+    )
+  })
+})
+
+describe('a refunded deal’s note', () => {
+  const card = { status: 'refunded', paymentMethod: 'card', refundedTo: 'payment', price: 120, escrowFee: 6, processorFee: 3.78 } as const
+
+  it('says how much went back and where, to the buyer and to anyone else, and that the processor fee stays', () => {
+    expect(moneyNote({ ...card, viewerRole: 'buyer' })).toBe(
+      'Paid by card. Refunded $126 (price and escrow fee) back to your card. The processor fee is not refundable.',
+    )
+    expect(moneyNote({ ...card, viewerRole: 'seller' })).toBe(
+      'Paid by card. Refunded $126 (price and escrow fee) back to the buyer’s card. The processor fee is not refundable.',
+    )
+    expect(moneyNote({ ...card, paymentMethod: 'crypto', viewerRole: 'admin' })).toContain('back to the buyer’s crypto wallet.')
+  })
+
+  it('says why a card payment went to the balance, and names no fee for a balance payment', () => {
+    expect(moneyNote({ ...card, refundedTo: 'balance', viewerRole: 'buyer' })).toBe(
+      'Paid by card. Refunded $126 (price and escrow fee) to your Handover balance, as the payment provider could not refund the card payment. The processor fee is not refundable.',
+    )
+    expect(moneyNote({ ...card, paymentMethod: 'balance', refundedTo: 'balance', processorFee: 0, viewerRole: 'buyer' })).toBe(
+      'Paid from the Handover balance. Refunded $126 (price and escrow fee) back to your Handover balance.',
     )
   })
 })

@@ -1,4 +1,4 @@
-import type { TransactionDto } from '@shared/api/transactions'
+import { PROCESSOR_FEE_NOT_REFUNDABLE, refundedWhere, type TransactionDto } from '@shared/api/transactions'
 import { formatMoney } from '@shared/format'
 import { Card } from '@/components/ui/card'
 import { paidWith } from '../lib/pay-options'
@@ -23,14 +23,22 @@ const HELD_NOTE: Record<TransactionDto['viewerRole'], (price: number) => string>
   admin: () => 'Held in escrow: the seller is paid once the buyer has the account.',
 }
 
+type NotedDeal = Pick<TransactionDto, 'status' | 'paymentMethod' | 'refundedTo' | 'viewerRole' | 'price' | 'escrowFee' | 'processorFee'>
+
+/** A refunded deal's note: how much went back and where, and the processor fee the provider kept. */
+function refundNote(deal: NotedDeal): string {
+  const back = `Refunded ${formatMoney(deal.price + deal.escrowFee)} (price and escrow fee) ${refundedWhere(deal, deal.viewerRole === 'buyer')}.`
+  return deal.processorFee > 0 ? `${back} ${PROCESSOR_FEE_NOT_REFUNDABLE}` : back
+}
+
 /** One line under the figures: how it was paid and where the money stands for the viewer. */
-export function moneyNote(deal: Pick<TransactionDto, 'status' | 'paymentMethod' | 'viewerRole' | 'price'>): string {
+export function moneyNote(deal: NotedDeal): string {
   const paid = deal.paymentMethod ? `${paidWith(deal.paymentMethod)}.` : 'Not paid yet.'
   switch (deal.status) {
     case 'completed':
       return `${paid} ${deal.viewerRole === 'seller' ? `You received ${formatMoney(deal.price)}.` : 'The seller has been paid.'}`
     case 'refunded':
-      return `${paid} Refunded to the buyer's balance.`
+      return `${paid} ${refundNote(deal)}`
     case 'cancelled':
       // a provider payment that arrives after the cancel goes to the buyer's balance, never into this deal
       return 'Cancelled before payment: nothing is held in escrow.'
@@ -46,6 +54,13 @@ export function processorFeeText(deal: Pick<TransactionDto, 'paymentMethod' | 'p
   return deal.viewerRole === 'buyer' ? 'Depends on how you pay' : 'Set when the buyer pays'
 }
 
+/** A refund's line: where the price and escrow fee went back. */
+const REFUNDED_LABELS: Record<'balance' | 'card' | 'crypto', string> = {
+  card: 'Refunded to the card',
+  crypto: 'Refunded to the crypto wallet',
+  balance: 'Refunded to the Handover balance',
+}
+
 /** Price, escrow fee, processor fee and total; before payment the processor fee depends on how the buyer pays. */
 export function MoneySummary({ deal }: { deal: TransactionDto }) {
   return (
@@ -56,6 +71,15 @@ export function MoneySummary({ deal }: { deal: TransactionDto }) {
         <Line label="Escrow fee" value={formatMoney(deal.escrowFee)} />
         <Line label="Processor fee" value={processorFeeText(deal)} />
         <Line label="Total" value={formatMoney(deal.total)} strong />
+        {deal.status === 'refunded' && deal.refundedTo && (
+          <>
+            <Line
+              label={REFUNDED_LABELS[deal.refundedTo === 'payment' ? (deal.paymentMethod ?? 'card') : 'balance']}
+              value={formatMoney(deal.price + deal.escrowFee)}
+            />
+            {deal.processorFee > 0 && <Line label="Kept by the payment processor" value={formatMoney(deal.processorFee)} />}
+          </>
+        )}
       </dl>
       <p className="mt-3 text-xs text-muted-foreground">{moneyNote(deal)}</p>
     </Card>

@@ -57,7 +57,7 @@ export function PayOptions({
                   <span className="font-semibold">{option.label}</span>
                   <span className="font-bold tabular-nums">{option.total}</span>
                 </span>
-                <span className="text-xs text-muted-foreground">Processor fee {option.processorFee}</span>
+                <span className="text-xs text-muted-foreground">{option.feeLine}</span>
                 <span id={`${id}-note`} className={cn('text-xs', option.shortBy ? 'text-amber-800 dark:text-amber-200' : 'text-muted-foreground')}>
                   {option.note}
                 </span>

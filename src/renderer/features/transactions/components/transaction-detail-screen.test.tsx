@@ -97,6 +97,30 @@ describe('TransactionDetailScreen', () => {
     expect(screen.getByRole('link', { name: /Open the deal's chat/ }).getAttribute('href')).toBe('/chat/12')
   })
 
+  it('shows a refunded card deal’s money: what went back to the card, and the processor fee kept', async () => {
+    stubServer(
+      makeDeal({
+        status: 'refunded',
+        actions: [],
+        paymentMethod: 'card',
+        refundedTo: 'payment',
+        price: 1000,
+        escrowFee: 50,
+        processorFee: 30.75,
+        total: 1080.75,
+      }),
+      () => makeDeal(),
+    )
+    renderScreen()
+    const money = within(await screen.findByTestId('money-summary'))
+    const line = (label: string) => money.getByText(label).parentElement!.textContent
+    expect(line('Refunded to the card')).toBe('Refunded to the card$1,050')
+    expect(line('Kept by the payment processor')).toBe('Kept by the payment processor$30.75')
+    expect(
+      money.getByText(/^Paid by card\. Refunded \$1,050 \(price and escrow fee\) back to your card\. The processor fee is not refundable\.$/),
+    ).toBeTruthy()
+  })
+
   it('asks before a step, keeps one Idempotency-Key across a retry, and shows the deal it moved to', async () => {
     let calls = 0
     const sent = stubServer(

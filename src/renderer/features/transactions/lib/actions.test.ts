@@ -15,6 +15,15 @@ describe('deal steps', () => {
     for (const action of TRANSACTION_ACTIONS) expect(actionCopy(action, deal).label.length).toBeGreaterThan(3)
   })
 
+  it('says before a refund where the money goes: the card or crypto wallet it came from, or the balance', () => {
+    const card = makeDeal({ price: 1000, escrowFee: 50, paymentMethod: 'card' })
+    expect(actionCopy('refund', card).description).toBe(
+      'Everything held in escrow ($1,050) goes back to the buyer’s card (to their Handover balance if the payment provider cannot refund it), the deal ends and the listing goes back on sale. This cannot be undone.',
+    )
+    expect(actionCopy('resolve_refund', makeDeal({ paymentMethod: 'crypto' })).description).toContain('back to the buyer’s crypto wallet')
+    expect(actionCopy('refund', makeDeal({ paymentMethod: 'balance' })).description).toContain('goes back to the buyer’s Handover balance,')
+  })
+
   it('says a dispute stops the countdown only where one runs', () => {
     expect(actionCopy('dispute', makeDeal({ status: 'countdown_started' })).description).toContain('the countdown stops')
     for (const status of ['fee_paid', 'invite_sent', 'access_granted'] as const) {

@@ -1,5 +1,5 @@
 import { formatMoney } from '@shared/format'
-import type { TransactionAction, TransactionDto } from '@shared/api/transactions'
+import { refundWillGo, type TransactionAction, type TransactionDto } from '@shared/api/transactions'
 import { heldAmount } from './money'
 
 /** What a step asks for besides a click: a dispute's reason, an admin's note to the parties. */
@@ -19,7 +19,7 @@ export interface ActionCopy {
   done: string
 }
 
-type Deal = Pick<TransactionDto, 'price' | 'escrowFee' | 'total' | 'countdownDays' | 'buyer' | 'seller' | 'listing' | 'status'>
+type Deal = Pick<TransactionDto, 'price' | 'escrowFee' | 'total' | 'countdownDays' | 'buyer' | 'seller' | 'listing' | 'status' | 'paymentMethod'>
 
 /**
  * Every step gets its own words: what the button says, and what the confirmation tells the person before money
@@ -103,7 +103,7 @@ export function actionCopy(action: TransactionAction, deal: Deal): ActionCopy {
         input: 'none',
         variant: 'outline',
         title: `Refund ${held} to ${deal.buyer.username}?`,
-        description: `Everything held in escrow (${held}) goes back to the buyer's balance, the deal ends and the listing goes back on sale. This cannot be undone.`,
+        description: `Everything held in escrow (${held}) goes ${refundWillGo(deal.paymentMethod)}, the deal ends and the listing goes back on sale. This cannot be undone.`,
         confirm: 'Refund buyer',
         done: 'Buyer refunded',
       }
@@ -140,7 +140,7 @@ export function actionCopy(action: TransactionAction, deal: Deal): ActionCopy {
         input: 'note',
         variant: 'destructive',
         title: `Refund ${held} to ${deal.buyer.username}?`,
-        description: 'The dispute ends in the buyer’s favour: everything held in escrow goes back to them. Both parties see your note.',
+        description: `The dispute ends in the buyer’s favour: everything held in escrow (${held}) goes ${refundWillGo(deal.paymentMethod)}. Both parties see your note.`,
         confirm: 'Refund buyer',
         done: 'Dispute resolved: buyer refunded',
       }

@@ -23,6 +23,7 @@ describe('the full-cost quote per way to pay', () => {
         method: 'balance',
         label: 'Handover balance',
         processorFee: '$0',
+        feeLine: 'Processor fee $0',
         total: '$1,050',
         available: false,
         note: 'Your balance of $15.00 is $1,035 short.',
@@ -32,6 +33,7 @@ describe('the full-cost quote per way to pay', () => {
         method: 'card',
         label: 'Card',
         processorFee: '$30.75',
+        feeLine: 'Processor fee $30.75, not refundable',
         total: '$1,080.75',
         available: true,
         note: "Pay on the provider's secure page, then come back here.",
@@ -41,6 +43,7 @@ describe('the full-cost quote per way to pay', () => {
         method: 'crypto',
         label: 'Crypto',
         processorFee: '$10.50',
+        feeLine: 'Processor fee $10.50, not refundable',
         total: '$1,060.50',
         available: true,
         note: "Pay on the provider's secure page, then come back here.",
@@ -53,9 +56,9 @@ describe('the full-cost quote per way to pay', () => {
 
   it('works the same out for a reserved deal from the shared fee table', () => {
     const [balance, card, crypto] = dealOptions({ price: 1000, escrowFee: 50 }, '1100.00')
-    expect(balance).toMatchObject({ total: '$1,050', available: true })
+    expect(balance).toMatchObject({ feeLine: 'Processor fee $0', total: '$1,050', available: true })
     // card 2.9 % + 30 ¢ of $1,050 = $30.75; crypto 1 % = $10.50
-    expect(card).toMatchObject({ processorFee: '$30.75', total: '$1,080.75' })
+    expect(card).toMatchObject({ processorFee: '$30.75', feeLine: 'Processor fee $30.75, not refundable', total: '$1,080.75' })
     expect(crypto).toMatchObject({ processorFee: '$10.50', total: '$1,060.50' })
     expect(dealOptions({ price: 1000, escrowFee: 50 }, '15.00')[0]).toMatchObject({ available: false, shortBy: '$1,035' })
     expect(dealOptions({ price: 1000, escrowFee: 50 }, null)[0]!.available).toBe(false)

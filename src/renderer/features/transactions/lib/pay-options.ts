@@ -16,6 +16,8 @@ export interface PayOption {
   method: PaymentMethod
   label: string
   processorFee: string
+  /** the processor fee as the option shows it: a card or crypto fee says it is not refundable */
+  feeLine: string
   total: string
   /** can be chosen now */
   available: boolean
@@ -36,6 +38,11 @@ function note(method: PaymentMethod, available: boolean, balanceCents: number, t
   return { note: `Pay on the provider's secure page, then come back here.`, shortBy: null }
 }
 
+/** A refund gives back the price and escrow fee; what a card or crypto processor charged stays with it, so it says so before paying. */
+export function feeLine(method: PaymentMethod, feeCents: number): string {
+  return method !== 'balance' && feeCents > 0 ? `Processor fee ${formatCents(feeCents)}, not refundable` : `Processor fee ${formatCents(feeCents)}`
+}
+
 /** The quote of GET /api/transactions/quote as one full-cost line per way to pay (SPEC: one full-cost quote). */
 export function quoteOptions(quote: QuoteDto): PayOption[] {
   const balanceCents = toCents(quote.balance)
@@ -45,6 +52,7 @@ export function quoteOptions(quote: QuoteDto): PayOption[] {
       method: m.method,
       label: METHOD_LABELS[m.method],
       processorFee: formatCents(toCents(m.processorFee)),
+      feeLine: feeLine(m.method, toCents(m.processorFee)),
       total: formatCents(totalCents),
       available: m.available,
       ...note(m.method, m.available, balanceCents, totalCents),
@@ -67,6 +75,7 @@ export function dealOptions(deal: { price: number; escrowFee: number }, balance:
       method,
       label: METHOD_LABELS[method],
       processorFee: formatCents(feeCents),
+      feeLine: feeLine(method, feeCents),
       total: formatCents(totalCents),
       available,
       ...note(method, available, balanceCents ?? 0, totalCents),
