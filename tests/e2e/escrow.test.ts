@@ -238,6 +238,8 @@ describe('escrow in Chromium: buyer and seller side by side', () => {
     // carol's $15 does not cover it: balance is offered with a deposit link, card is chosen
     expect(await purchase.getByTestId('pay-option-balance').innerText()).toContain('short')
     await purchase.getByLabel(/^Card/).check()
+    // a refund gives back the price and escrow fee: the card's fee says before paying that it stays with the processor
+    expect(await purchase.getByTestId('pay-option-card').innerText()).toMatch(/Processor fee \$[\d,.]+, not refundable/)
     await buyer.screenshot({ path: `${SHOTS}/escrow-buy-dialog-375.png` })
     await purchase.getByRole('button', { name: /^Continue to pay/ }).click()
     await buyer.waitForURL(/\/sandbox\/checkout\//, { timeout: 15_000 })
@@ -274,6 +276,7 @@ describe('escrow in Chromium: buyer and seller side by side', () => {
     await admin.getByText('Decide the dispute', { exact: false }).waitFor()
     await stepButton(admin, 'Resolve: refund the buyer').click()
     const resolve = admin.getByRole('alertdialog')
+    expect(await resolve.innerText()).toContain('goes back to the buyer’s card')
     await resolve.getByLabel('Note to both parties').fill('No handover happened: the buyer gets everything back.')
     await admin.screenshot({ path: `${SHOTS}/escrow-admin-resolve-1280.png` })
     await resolve.getByRole('button', { name: 'Refund buyer' }).click()
@@ -281,6 +284,13 @@ describe('escrow in Chromium: buyer and seller side by side', () => {
     await expectStatus(admin, 'Refunded')
     await expectStatus(seller, 'Refunded')
     await expectStatus(buyer, 'Refunded')
+    // the buyer's deal page says what went back to the card, and what the processor kept
+    const money = buyer.getByTestId('money-summary')
+    await money.getByText('Refunded to the card').waitFor()
+    await money.getByText('Kept by the payment processor').waitFor()
+    expect(await money.innerText()).toMatch(/Refunded \$[\d,.]+ \(price and escrow fee\) back to your card\. The processor fee is not refundable\./)
+    await money.scrollIntoViewIfNeeded()
+    await buyer.screenshot({ path: `${SHOTS}/escrow-card-refunded-375.png` })
 
     // the payment page of the deal
     await buyer.goto(url(dealPath.replace('/transaction/', '/payment/')))

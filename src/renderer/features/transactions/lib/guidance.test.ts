@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { TransactionRole, TransactionStatus } from '@shared/api/transactions'
-import { nextStep } from './guidance'
+import { guidance, nextStep } from './guidance'
 
 const line = (status: TransactionStatus, viewerRole: TransactionRole, lapsed: 'reservation' | 'countdown' | null = null) =>
   nextStep({ status, viewerRole }, lapsed)
@@ -37,5 +37,22 @@ describe('the next step in a line', () => {
       yours: false,
     })
     expect(line('countdown_started', 'buyer', 'countdown').text).toBe('The countdown is over: the funds are being released to the seller')
+  })
+})
+
+describe('what happens now, after a refund', () => {
+  const refunded = {
+    status: 'refunded',
+    buyer: { id: 1, username: 'carol', avatar: null },
+    seller: { id: 2, username: 'bob', avatar: null },
+    countdownDays: 3,
+  } as const
+  it('says where the money went, to the buyer in their own words', () => {
+    expect(guidance({ ...refunded, viewerRole: 'buyer', paymentMethod: 'card', refundedTo: 'payment' })).toBe(
+      'The deal ended with a refund: the money held in escrow went back to your card.',
+    )
+    expect(guidance({ ...refunded, viewerRole: 'seller', paymentMethod: 'balance', refundedTo: 'balance' })).toBe(
+      'The deal ended with a refund: the money held in escrow went back to the buyer’s Handover balance.',
+    )
   })
 })

@@ -1,6 +1,7 @@
-import type { TransactionDto, TransactionRole } from '@shared/api/transactions'
+import { refundedWhere, type TransactionDto, type TransactionRole } from '@shared/api/transactions'
 
-type Deal = Pick<TransactionDto, 'status' | 'viewerRole' | 'buyer' | 'seller' | 'countdownDays'>
+type Deal = Pick<TransactionDto, 'status' | 'viewerRole' | 'buyer' | 'seller' | 'countdownDays'> &
+  Partial<Pick<TransactionDto, 'paymentMethod' | 'refundedTo'>>
 
 /**
  * A lapsed reservation, said to everyone; to a buyer who opened a checkout at the provider from this browser, also
@@ -50,7 +51,9 @@ export function guidance(deal: Deal, lapsed: 'reservation' | 'countdown' | null 
     case 'cancelled':
       return 'The purchase was cancelled before payment. Nothing was charged.'
     case 'refunded':
-      return 'The deal ended with a refund: the money held in escrow went back to the buyer.'
+      return deal.refundedTo
+        ? `The deal ended with a refund: the money held in escrow went ${refundedWhere({ paymentMethod: deal.paymentMethod ?? null, refundedTo: deal.refundedTo }, role === 'buyer')}.`
+        : 'The deal ended with a refund: the money held in escrow went back to the buyer.'
     case 'disputed':
       if (role === 'admin') return 'Decide the dispute: release the money to the seller, or refund the buyer.'
       return 'An admin is looking at the deal. The money stays in escrow until they decide.'
