@@ -21,6 +21,8 @@ export function lostInformation(before: unknown, after: unknown, at = '$'): stri
     if (after.anyOf.some((alternative) => lostInformation(before, alternative, at).length === 0)) return []
   }
   if (Array.isArray(before)) {
+    // an answer's list of fields always present may grow (a field added to it is new information); a request's may not
+    if (isAnswerFieldList(at) && Array.isArray(after)) return before.every((name) => after.includes(name)) ? [] : [at]
     if (!Array.isArray(after) || after.length !== before.length) return [at]
     return before.flatMap((item, i) => lostInformation(item, after[i], `${at}[${i}]`))
   }
@@ -31,6 +33,9 @@ export function lostInformation(before: unknown, after: unknown, at = '$'): stri
   }
   return Object.is(before, after) ? [] : [at]
 }
+
+/** the `required` list of a schema inside a response: which fields an answer always carries */
+const isAnswerFieldList = (at: string) => at.includes('.responses.') && at.endsWith('.required')
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
@@ -44,6 +49,16 @@ describe('the OpenAPI document from the endpoint table', () => {
     const before = { a: { b: 1, c: [1, 2] }, d: 'x' }
     expect(lostInformation(before, { a: { b: 1, c: [1, 2], e: 3 }, d: 'x', f: 0 })).toEqual([])
     expect(lostInformation(before, { a: { c: [1] }, d: 'y' })).toEqual(['$.a.b', '$.a.c', '$.d'])
+  })
+
+  it('lets an answer always carry a new field, but neither drop one nor ask a request for a new one', () => {
+    const answer = { responses: { 200: { schema: { required: ['id', 'status'] } } } }
+    expect(lostInformation(answer, { responses: { 200: { schema: { required: ['id', 'status', 'refundedTo'] } } } })).toEqual([])
+    expect(lostInformation(answer, { responses: { 200: { schema: { required: ['id'] } } } })).toEqual(['$.responses.200.schema.required'])
+    const request = { requestBody: { schema: { required: ['listingId'] } } }
+    expect(lostInformation(request, { requestBody: { schema: { required: ['listingId', 'quotedTotal'] } } })).toEqual([
+      '$.requestBody.schema.required',
+    ])
   })
 
   it('takes a schema that became one of several as kept only when one of them keeps it whole', () => {

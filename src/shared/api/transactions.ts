@@ -185,8 +185,6 @@ export const transactionDtoSchema = z.object({
   total: money,
   /** how the buyer paid, once they have */
   paymentMethod: z.enum(['balance', 'card', 'crypto']).nullable(),
-  /** a refunded deal: where the price and escrow fee went back (the processor's fee is not refundable) */
-  refundedTo: z.enum(REFUND_DESTINATIONS).nullable(),
   /** the viewer's side of the deal */
   viewerRole: z.enum(TRANSACTION_ROLES),
   /** what the viewer may do now */
@@ -199,6 +197,9 @@ export const transactionDtoSchema = z.object({
   disputeReason: z.string().nullable(),
   createdAt: iso,
   updatedAt: iso,
+  // last, as the published document's lists keep their order: a field added to the deal comes after those before it
+  /** a refunded deal: where the price and escrow fee went back (the processor's fee is not refundable) */
+  refundedTo: z.enum(REFUND_DESTINATIONS).nullable(),
 })
 export type TransactionDto = z.infer<typeof transactionDtoSchema>
 
