@@ -335,17 +335,21 @@ export class PaymentsService {
     if (!order || order.status !== 'credited' || order.transactionId !== input.transactionId)
       return { to: 'balance', why: 'no card or crypto payment of this deal is on record' }
     if (order.provider !== this.provider.name) return { to: 'balance', why: `the payment was made with ${order.provider}, which is no longer in use` }
-    let refundedCents: number
-    try {
-      ;({ refundedCents } = await this.provider.refund(tx, order, input.reason, input.amountCents))
-    } catch (err) {
-      if (!(err instanceof RefundRefused)) return atProvider(this.deps.logger, 'deal refund', () => Promise.reject(err))
+    // a refusal is an answer here, not an error: the money then goes to the balance; any other failure is the provider's
+    const answer = await atProvider(this.deps.logger, 'deal refund', () =>
+      this.provider.refund(tx, order, input.reason, input.amountCents).catch((err: unknown) => {
+        if (err instanceof RefundRefused) return err
+        throw err
+      }),
+    )
+    if (answer instanceof RefundRefused) {
       this.deps.logger.warn(
-        { orderId: order.orderId, transactionId: input.transactionId, why: err.message },
+        { orderId: order.orderId, transactionId: input.transactionId, why: answer.message },
         'the provider refused a deal refund: refunded to the balance',
       )
-      return { to: 'balance', why: err.message }
+      return { to: 'balance', why: answer.message }
     }
+    const { refundedCents } = answer
     if (refundedCents !== input.amountCents)
       this.deps.logger.error(
         { orderId: order.orderId, transactionId: input.transactionId, refundedCents, expectedCents: input.amountCents },

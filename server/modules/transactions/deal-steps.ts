@@ -141,7 +141,7 @@ export class DealSteps {
                 await this.deps.refundPayment(tx, {
                   transactionId: deal.id,
                   amountCents: heldCents(deal),
-                  reason: action === 'refund' ? `Refunded by the seller on Handover` : `Dispute settled for the buyer on Handover`,
+                  reason: action === 'refund' ? 'Refunded by the seller on Handover' : 'Dispute settled for the buyer on Handover',
                 })
               ).to
         const balance = await this.writer.money.refund(tx, deal, deal.refundedTo)
