@@ -38,6 +38,8 @@ export interface ModelDeal {
   fee: number
   /** a checkout at the provider was opened for it and not yet paid */
   checkoutOpen: boolean
+  /** where the money in escrow came from, once paid: a refund gives it back there */
+  fundedBy?: 'balance' | 'provider'
 }
 
 export interface ModelListing {
@@ -78,7 +80,9 @@ function move(world: World, deal: ModelDeal, to: TransactionStatus): void {
     listing.status = 'sold'
   } else if (to === 'refunded') {
     world.escrow[deal.id] = 0
-    world.wallets[deal.buyerId] = (world.wallets[deal.buyerId] ?? 0) + held(deal)
+    // a payment made at the provider is refunded there; money from the balance goes back to it
+    if (deal.fundedBy === 'provider') world.providerClearing += held(deal)
+    else world.wallets[deal.buyerId] = (world.wallets[deal.buyerId] ?? 0) + held(deal)
     listing.status = 'active'
   } else if (to === 'cancelled') {
     listing.status = 'active'
@@ -92,6 +96,7 @@ function payFromBalance(world: World, deal: ModelDeal): boolean {
   world.wallets[deal.buyerId] -= held(deal)
   world.escrow[deal.id] = held(deal)
   deal.status = 'fee_paid'
+  deal.fundedBy = 'balance'
   return true
 }
 
@@ -139,6 +144,7 @@ export function providerPaid(world: World, deal: ModelDeal): void {
   if (deal.status === 'pending') {
     world.escrow[deal.id] = held(deal)
     deal.status = 'fee_paid'
+    deal.fundedBy = 'provider'
   } else {
     world.wallets[deal.buyerId] = (world.wallets[deal.buyerId] ?? 0) + held(deal)
   }
