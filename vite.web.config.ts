@@ -64,6 +64,9 @@ const chunkGroups = [
   },
 ]
 
+/** The app's own chunk (src/renderer/app/app.tsx), which the entry imports. */
+const APP_CHUNK = /(?:^|\/)app-[\w-]+\.js$/
+
 /** Every file under a folder, as '/'-rooted URL paths. */
 function filesUnder(dir: string, root = dir): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -173,7 +176,7 @@ function serviceWorkerBuild(): Plugin {
 }
 
 /** The website build: the renderer alone, served by Koa from dist/web. */
-export default defineConfig({
+const browserBuild = defineConfig({
   root: resolve(import.meta.dirname, 'src/renderer'),
   publicDir: resolve(import.meta.dirname, 'src/renderer/public'),
   plugins: [endpointRoutesOnly(), react(), tailwindcss(), appPreload(), serviceWorkerBuild()],
@@ -183,6 +186,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+    // the entry's import of the app preloads nothing at run time: a page the server rendered fetches the app after its
+    // first paint, when thirty preload links added to a large page cost more than the round trip they save, and a page
+    // rendered in the browser has them in its HTML already (appPreload)
+    modulePreload: { resolveDependencies: (file, deps, { hostType }) => (hostType === 'js' && APP_CHUNK.test(file) ? [] : deps) },
   },
   server: {
     port: 5173,
@@ -193,3 +200,24 @@ export default defineConfig({
     },
   },
 })
+
+/**
+ * The same renderer built for Node (`vite build --ssr`): entry-server.js in dist/ssr, which the server imports to
+ * render public pages with their content. Packages stay in node_modules; styles and the public files are the browser
+ * build's.
+ */
+const serverBuild = defineConfig({
+  root: resolve(import.meta.dirname, 'src/renderer'),
+  publicDir: false,
+  plugins: [endpointRoutesOnly(), react()],
+  resolve: { alias: aliases },
+  build: {
+    outDir: resolve(import.meta.dirname, 'dist/ssr'),
+    emptyOutDir: true,
+    sourcemap: true,
+    ssr: true,
+    rolldownOptions: { input: resolve(import.meta.dirname, 'src/renderer/entry-server.tsx') },
+  },
+})
+
+export default defineConfig((env) => (env.isSsrBuild ? serverBuild : browserBuild))

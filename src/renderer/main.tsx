@@ -24,6 +24,33 @@ const container = document.getElementById('root')
 
 suppressUnhandledErrors(window)
 
+/** Past this the app starts whether or not the page has painted (a tab opened in the background paints only when shown). */
+const PAINT_WAIT_MS = 3_000
+
+/**
+ * Resolves once the browser has painted the page's content, as it reports it, so the app's code neither delays that
+ * paint nor shares the network with what it needs. Without paint timing, a frame later.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(resolve, PAINT_WAIT_MS)
+    const done = () => {
+      window.clearTimeout(timer)
+      window.setTimeout(resolve, 0)
+    }
+    try {
+      const observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return
+        observer.disconnect()
+        done()
+      })
+      observer.observe({ type: 'paint', buffered: true })
+    } catch {
+      requestAnimationFrame(done)
+    }
+  })
+}
+
 function checkSomethingRendered(root: HTMLElement) {
   const check = () => {
     window.setTimeout(() => {
@@ -39,7 +66,8 @@ if (container) {
   registerServiceWorker()
   void startApp({
     container,
-    load: () => import('./app/app'),
+    // a page the server rendered is on screen without the app: it is fetched and run once that page has painted
+    load: () => (container.firstElementChild ? afterFirstPaint() : Promise.resolve()).then(() => import('./app/app')),
     storage: () => window.sessionStorage,
     reload: () => window.location.reload(),
     now: Date.now,

@@ -159,10 +159,43 @@ export const NOT_BUILT_ROUTES: readonly string[] = SPEC_ROUTE_TABLE.filter((rout
 /** /auth forwards to the sign-in screen; the router has it beside the table. */
 export const AUTH_REDIRECT_PATH = '/auth'
 
-/** react-router's patterns as expressions: a `:param` is one non-empty segment, letters' case ignored, as the router matches. */
-const APP_PATH_PATTERNS: readonly RegExp[] = [...SPEC_ROUTE_TABLE.map((route) => route.path), AUTH_REDIRECT_PATH].map(
-  (path) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/*$`, 'i'),
+/** A react-router pattern as an expression: a `:param` is one non-empty segment, letters' case ignored, as the router matches. */
+const patternOf = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/*$`, 'i')
+
+const APP_PATH_PATTERNS: readonly RegExp[] = [...SPEC_ROUTE_TABLE.map((route) => route.path), AUTH_REDIRECT_PATH].map(patternOf)
+
+/**
+ * The public pages a visitor lands on from a search or a shared link, which the website's server renders with their
+ * content: the catalogue (home), listings, landing pages, sellers, the blog and the site's own pages. The rest (forms,
+ * signed-in and admin screens, redirects) is rendered in the browser.
+ */
+export const SERVER_RENDERED_SCREENS: ReadonlySet<BuiltScreen> = new Set<BuiltScreen>([
+  'home',
+  'listing',
+  'account',
+  'landing',
+  'seller',
+  'top-sellers',
+  'blogs',
+  'blog-post',
+  'sell-your-account',
+  'faq',
+  'how-it-works',
+  'terms',
+  'privacy',
+  'cookies',
+  'escrow-service',
+  'verification',
+])
+
+const SERVER_RENDERED_PATTERNS: readonly RegExp[] = SPEC_ROUTE_TABLE.filter((route) => route.screen && SERVER_RENDERED_SCREENS.has(route.screen)).map(
+  (route) => patternOf(route.path),
 )
+
+/** Whether the website's server renders the page at this path with its content. */
+export function isServerRenderedPath(path: string): boolean {
+  return SERVER_RENDERED_PATTERNS.some((pattern) => pattern.test(path))
+}
 
 /** Whether the app has a screen at this path; any other shows its 404 screen. */
 export function isAppPath(path: string): boolean {

@@ -4,7 +4,7 @@
  *   auth        signed-in GET /api/auth/me vs a bare node:http + pg server
  *   catalogue   the catalogue at 1,000,000 listings (needs `npm run bench:seed` once)
  *   bundle      the home page's initial JavaScript, gzipped
- *   lighthouse  performance and accessibility of the home and a listing page
+ *   lighthouse  Lighthouse scores and Web Vitals of five pages, mobile and desktop presets, median of LIGHTHOUSE_RUNS (3) runs
  *   sockets     memory per WebSocket at 10,000 sockets; chat delivery latency of 1,000 clients, one and two instances
  *   purchases   escrow purchases paid from the balance per second (BENCH_BUYERS, BENCH_CONNECTIONS, BENCH_SECONDS,
  *               BENCH_WARMUP, BENCH_ROUNDS, BENCH_POOL)

@@ -43,6 +43,15 @@ describe('parseTemplate', () => {
     expect(html).toBe('<html><head><meta charset="UTF-8"><title>X</title></head><body></body></html>')
   })
 
+  it('puts a rendered page inside the root, with its data beside it in an element no browser runs', () => {
+    const html = parseTemplate(BUILT).render('<title>X</title>', { markup: '<main>Hi</main>', data: { note: '</script><script>alert(1)</script>' } })
+    expect(html).toContain('<body><div id="root"><main>Hi</main></div><script type="application/json" id="handover-data">')
+    // the data cannot close its element: every < is escaped
+    expect(html.match(/<\/script>/g)).toHaveLength(2)
+    const json = /<script type="application\/json" id="handover-data">(.*?)<\/script>/.exec(html)?.[1] ?? ''
+    expect(JSON.parse(json)).toEqual({ note: '</script><script>alert(1)</script>' })
+  })
+
   it('refuses a file that is not a page', () => {
     expect(() => parseTemplate('<p>no head</p>')).toThrow('</head>')
   })

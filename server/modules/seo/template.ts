@@ -1,10 +1,20 @@
 import { readFile, stat } from 'node:fs/promises'
 import { SEO_META_KEYS } from '@shared/seo'
+import { serverDataElement } from '@shared/server-data'
+
+/** A page's content rendered on the server: the markup of the app's root and the data it was rendered with. */
+export interface RenderedBody {
+  markup: string
+  data: unknown
+}
 
 export interface HtmlTemplate {
-  /** index.html with `headTags` where its own title and description were */
-  render(headTags: string): string
+  /** index.html with `headTags` where its own title and description were, and `body` (if any) inside the app's root */
+  render(headTags: string, body?: RenderedBody): string
 }
+
+const EMPTY_ROOT = '<div id="root"></div>'
+const MODULE_PRELOAD = /\n?[ \t]*<link\b[^>]*\brel\s*=\s*"modulepreload"[^>]*>/gi
 
 const MANAGED = new Set<string>(SEO_META_KEYS)
 const TITLE = /<title>[\s\S]*?<\/title>/i
@@ -28,7 +38,17 @@ export function parseTemplate(html: string): HtmlTemplate {
     // lines left empty by the removals
     .replace(/\n[ \t]*(?=\n)/g, '')
   const [before, after] = stripped.split(marker) as [string, string]
-  return { render: (headTags) => `${before}${headTags}${after}` }
+  // A page with its content needs no script to paint: the app's code is not preloaded there, so it does not share the
+  // network with the page's styles and images before the first paint (the entry fetches it, all at once, right after).
+  const [beforeLean, afterLean] = [before.replace(MODULE_PRELOAD, ''), after.replace(MODULE_PRELOAD, '')]
+  const root = afterLean.indexOf(EMPTY_ROOT)
+  return {
+    // a page without the app's root gets no content: the app would have nowhere to hydrate it
+    render: (headTags, body) =>
+      body && root >= 0
+        ? `${beforeLean}${headTags}${afterLean.slice(0, root)}<div id="root">${body.markup}</div>${serverDataElement(body.data)}${afterLean.slice(root + EMPTY_ROOT.length)}`
+        : `${before}${headTags}${after}`,
+  }
 }
 
 /** Reads and parses index.html once, and again only when the file changes (a new build). */

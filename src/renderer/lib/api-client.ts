@@ -46,11 +46,27 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError'
 }
 
+/** How a request reaches the server: the browser's fetch, where a path alone is an address. */
+let transport: (path: string, init: RequestInit) => Promise<Response> = (path, init) => fetch(path, init)
+
+/**
+ * Where the app is rendered on the server (entry-server.tsx), a path names no server: its reads go through this
+ * instead, to the server's own API, as a visitor with no session.
+ */
+export function setApiTransport(send: (path: string, init: RequestInit) => Promise<Response>): void {
+  transport = send
+}
+
+/** The request itself, for the few reads that need the raw answer (a header, their own errors). */
+export function fetchFromApi(path: string, init: RequestInit): Promise<Response> {
+  return transport(path, init)
+}
+
 /** Turns fetch's own failures (no HTTP response at all) into the spec's messages. */
 async function send(path: string, init: RequestInit): Promise<Response> {
   const sentAt = Date.now()
   try {
-    const response = await fetch(path, { ...init, credentials: 'include' })
+    const response = await transport(path, { ...init, credentials: 'include' })
     reportServerReached(true)
     noteServerDate(response.headers.get('date'), sentAt, Date.now())
     return response

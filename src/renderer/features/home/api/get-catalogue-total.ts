@@ -3,7 +3,7 @@ import { TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { LISTINGS_QUERY, POLLING } from '@shared/constants'
 import { listingsEndpoints } from '@shared/api/endpoints/listings'
 import { apiUrl } from '@/lib/api'
-import { toApiError } from '@/lib/api-client'
+import { fetchFromApi, toApiError } from '@/lib/api-client'
 import { listingKeys } from '@/lib/query-keys'
 
 /**
@@ -13,7 +13,7 @@ import { listingKeys } from '@/lib/query-keys'
 export async function getCatalogueTotal(signal?: AbortSignal): Promise<number> {
   try {
     // one card is enough: only the X-Total-Count header is read
-    const response = await fetch(apiUrl(listingsEndpoints.getAccounts, { query: { pageSize: 1 } }), {
+    const response = await fetchFromApi(apiUrl(listingsEndpoints.getAccounts, { query: { pageSize: 1 } }), {
       credentials: 'include',
       headers: { Accept: 'application/json' },
       signal,

@@ -3,7 +3,7 @@ import { listingDtoSchema, TOTAL_COUNT_HEADER } from '@shared/api/listings'
 import { LISTINGS_QUERY, POLLING } from '@shared/constants'
 import { listingsEndpoints } from '@shared/api/endpoints/listings'
 import { apiUrl } from '@/lib/api'
-import { ApiError, toApiError } from '@/lib/api-client'
+import { ApiError, fetchFromApi, toApiError } from '@/lib/api-client'
 import { listingKeys } from '@/lib/query-keys'
 import { listingsQueryString } from '../lib/url-state'
 import type { Listing, ListingsPage, ListingsQuery } from '../types'
@@ -33,7 +33,7 @@ function validListings(body: unknown): Listing[] {
 export async function getListings(query: ListingsQuery, signal?: AbortSignal): Promise<ListingsPage> {
   let response: Response
   try {
-    response = await fetch(apiUrl(listingsEndpoints.getAccounts, { query: new URLSearchParams(listingsQueryString(query)) }), {
+    response = await fetchFromApi(apiUrl(listingsEndpoints.getAccounts, { query: new URLSearchParams(listingsQueryString(query)) }), {
       credentials: 'include',
       headers: { Accept: 'application/json' },
       signal,

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
+import { useQueryClient } from '@tanstack/react-query'
 import { SKELETON_COUNT } from '@shared/constants'
 import { LISTINGS_ANCHOR } from '@/config/paths'
 import type { LivePlatformId, PlatformId } from '@/config/platforms'
@@ -7,6 +8,7 @@ import { useInView } from '../hooks/use-in-view'
 import { usePlatformSync } from '../hooks/use-platform-sync'
 import { hasListingState } from '../lib/url-state'
 import { scrollToSection } from '@/lib/scroll'
+import { listingKeys } from '@/lib/query-keys'
 import { ListingCardSkeleton } from './listing-card'
 
 // The grid, its filters and its query are their own chunk, fetched only when the section nears view.
@@ -37,7 +39,16 @@ function SkeletonGrid(): ReactNode {
 export function ListingsSection({ platform, onPlatformChange }: ListingsSectionProps) {
   // Runs before the grid mounts, so a tile click or a reload keeps page and URL in agreement.
   usePlatformSync(platform, onPlatformChange)
-  const { ref, seen } = useInView<HTMLElement>(IN_VIEW)
+  // a page of the catalogue at hand already (the server rendered the page with it, say) is shown at once: waiting for
+  // the section to come into view would only swap the grid for placeholders and back
+  const queryClient = useQueryClient()
+  const [listed] = useState(() =>
+    queryClient
+      .getQueryCache()
+      .findAll({ queryKey: listingKeys.lists() })
+      .some((query) => query.state.data !== undefined),
+  )
+  const { ref, seen } = useInView<HTMLElement>(IN_VIEW, listed)
   // A reload or a shared link of filtered results opens at the results, not at the hero.
   const [searchParams] = useSearchParams()
   const [openedWithState] = useState(() => hasListingState(searchParams))

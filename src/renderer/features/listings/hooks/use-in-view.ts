@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react'
 
 /**
  * True once the element has been seen; it never goes back, so content mounted on first sight stays.
- * Without IntersectionObserver (old browsers, jsdom) everything counts as seen.
+ * Without IntersectionObserver (old browsers, jsdom, the server) everything counts as seen, and `seenAtFirst` counts
+ * it seen from the start (what it shows is there already).
  */
-export function useInView<T extends Element>(options: IntersectionObserverInit) {
+export function useInView<T extends Element>(options: IntersectionObserverInit, seenAtFirst = false) {
   const ref = useRef<T>(null)
-  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined')
+  const [seen, setSeen] = useState(() => seenAtFirst || typeof IntersectionObserver === 'undefined')
   const { threshold, rootMargin } = options
 
   useEffect(() => {
