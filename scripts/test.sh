@@ -38,7 +38,7 @@ stage checks-and-builds 480 npx concurrently --group --kill-others-on-fail \
   "tsc -p tsconfig.web.json --noEmit" \
   "npm run lint" \
   "tsx scripts/electronegativity.ts" \
-  "vite build --config vite.web.config.ts --logLevel warn" \
+  "vite build --config vite.web.config.ts --logLevel warn && vite build --config vite.web.config.ts --ssr --logLevel warn" \
   "electron-vite build --logLevel warn"
 stage unit 300 npx vitest run --project unit --maxWorkers=2 "${BAIL[@]}"
 stage integration 780 npx vitest run --project integration --maxWorkers=2 "${BAIL[@]}"

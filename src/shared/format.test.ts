@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatCentsExact, formatFigure, formatMoney, formatRelativeTime } from './format'
+import fc from 'fast-check'
+import { formatCentsExact, formatDate, formatFigure, formatInteger, formatMoney, formatMonthYear, formatRelativeTime } from './format'
 
 describe('formatFigure', () => {
   it('rounds down to whole thousands, millions and billions with a plus', () => {
@@ -67,5 +68,54 @@ describe('formatRelativeTime', () => {
   })
   it('reads a time a little ahead of the clock as just now', () => {
     expect(formatRelativeTime('2026-01-01T12:00:20Z', now)).toBe('Just now')
+  })
+})
+
+describe('formatting without Intl', () => {
+  // what these stand in for: the browser's en-US formatters, which cost a phone tens of milliseconds to load
+  const intlWhole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+  const intlCents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+  it('groups whole numbers as en-US does', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (n) => {
+        expect(formatInteger(n)).toBe(intlWhole.format(n))
+      }),
+    )
+    expect(formatInteger(0)).toBe('0')
+    expect(formatInteger(999)).toBe('999')
+    expect(formatInteger(1000)).toBe('1,000')
+    expect(formatInteger(-1234567)).toBe('-1,234,567')
+    expect(formatInteger(Number.NaN)).toBe('0')
+  })
+
+  it('writes money as en-US does, for any amount in cents', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => {
+        const dollars = cents / 100
+        expect(formatMoney(dollars)).toBe(`$${(Number.isInteger(dollars) ? intlWhole : intlCents).format(dollars)}`)
+        expect(formatCentsExact(cents)).toBe(`${cents < 0 ? '-' : ''}$${intlCents.format(Math.abs(cents) / 100)}`)
+      }),
+    )
+    // rounded half away from zero, as en-US rounds
+    expect(formatMoney(2.345)).toBe(intlCents.format(2.345).replace(/^/, '$'))
+    expect(formatMoney(1234.5)).toBe('$1,234.50')
+  })
+
+  it('writes dates as en-US does in UTC, the same on the server and in any reader’s time zone', () => {
+    const long = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' })
+    const short = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' })
+    const monthYear = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long' })
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true }), (date) => {
+        const iso = date.toISOString()
+        expect(formatDate(iso)).toBe(long.format(date))
+        expect(formatDate(iso, 'short')).toBe(short.format(date))
+        expect(formatMonthYear(iso)).toBe(monthYear.format(date))
+      }),
+    )
+    // late on the 20th in UTC is the 20th, wherever the reader is
+    expect(formatDate('2026-11-20T23:30:00Z')).toBe('November 20, 2026')
+    expect(formatDate('not a date')).toBe('')
   })
 })

@@ -60,10 +60,12 @@ afterAll(async () => {
 })
 
 describe('public pages rendered on the server', () => {
-  it('the catalogue: its first 28 cards, in the order the API lists them, with or without filters in the URL', async () => {
+  it('the catalogue: its first 28 cards, in the order the API lists them, with or without filters in the URL, and on a landing page', async () => {
     for (const [path, query] of [
       ['/', 'page=1&pageSize=28'],
       ['/?platform=youtube&sort=price-low', 'platform=youtube&sort=price-low&page=1&pageSize=28'],
+      // a landing page's grid is its own platform's from the start
+      ['/buy-youtube-accounts', 'platform=youtube&page=1&pageSize=28'],
     ] as const) {
       const expected = ((await api.get(`/api/accounts?${query}`)).json as unknown as { id: number; accountTitle: string }[]).map((l) => l.id)
       expect(expected.length, path).toBe(28)

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core'
 
 /** What Chromium refused under the pages' Content-Security-Policy since the last take, across every browser. */
 const policyViolations: string[] = []
@@ -26,6 +26,29 @@ async function watchPolicyViolations(context: BrowserContext): Promise<void> {
   await context.addInitScript(REPORT_VIOLATIONS)
 }
 
+/** How long a loaded page may take to hydrate before the test goes on regardless (and finds out what it finds). */
+const HYDRATION_WAIT_MS = 15_000
+
+/**
+ * A page the server rendered is on screen before the app has taken it over, and a click or a keystroke in that moment
+ * does nothing, which a person would not manage but a test does every time. So a page's `goto` and `reload`, once the
+ * page has loaded, also wait for its root to stop being busy (the app hydrated it); one asked to wait for less (say
+ * `domcontentloaded`) does not.
+ */
+function waitForHydration(page: Page): void {
+  for (const method of ['goto', 'reload'] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>
+    page[method] = (async (...args: unknown[]) => {
+      const response = await navigate(...args)
+      const options = args.find((arg): arg is { waitUntil?: string } => typeof arg === 'object' && arg !== null)
+      if (!options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle') {
+        await page.waitForSelector('#root[aria-busy="true"]', { state: 'detached', timeout: HYDRATION_WAIT_MS }).catch(() => undefined)
+      }
+      return response
+    }) as never
+  }
+}
+
 /** Debian's Chromium; Playwright's own browser download cannot work on these machines. */
 export async function launchChromium(): Promise<Browser> {
   const browser = await chromium.launch({
@@ -45,6 +68,7 @@ export async function launchChromium(): Promise<Browser> {
   browser.newContext = async (options) => {
     const context = await newContext(options)
     await watchPolicyViolations(context)
+    context.on('page', waitForHydration)
     return context
   }
   return browser

@@ -10,7 +10,6 @@ import { enrolTotp, freshTotpCode, signInWithTotp } from './two-factor'
 import { startTestServer } from './server'
 import { PAGE_SHOWN_ATTRIBUTE } from '../../src/renderer/lib/page-shown'
 import { UNHANDLED_ERROR_LOG } from '../../src/renderer/lib/unhandled-errors'
-import { SERVER_DATA_ID } from '../../src/shared/server-data'
 
 /** Where end-to-end screenshots go. */
 export const SHOTS = resolve(import.meta.dirname, '../../test-results/e2e')
@@ -122,8 +121,8 @@ export async function signInOn(page: Page, site: DemoSite, username: string, pas
  * script is even asked for. The mark is checked again after the quiet, for a page that sent the browser elsewhere.
  */
 export async function pageSettled(page: Page): Promise<void> {
-  // a page the server rendered has its heading before any script: only the mark says the app has taken it over
-  const shown = page.locator(`html[${PAGE_SHOWN_ATTRIBUTE}], html:not(:has(#${SERVER_DATA_ID})) #root h1`).first()
+  // a page the server rendered has its heading before any script: its root is busy until the app has taken it over
+  const shown = page.locator(`html[${PAGE_SHOWN_ATTRIBUTE}], #root:not([aria-busy="true"]) h1`).first()
   await shown.waitFor({ state: 'attached' })
   await page.waitForLoadState('networkidle')
   await shown.waitFor({ state: 'attached' })

@@ -45,7 +45,7 @@ describe('parseTemplate', () => {
 
   it('puts a rendered page inside the root, with its data beside it in an element no browser runs', () => {
     const html = parseTemplate(BUILT).render('<title>X</title>', { markup: '<main>Hi</main>', data: { note: '</script><script>alert(1)</script>' } })
-    expect(html).toContain('<body><div id="root"><main>Hi</main></div><script type="application/json" id="handover-data">')
+    expect(html).toContain('<body><div id="root" aria-busy="true"><main>Hi</main></div><script type="application/json" id="handover-data">')
     // the data cannot close its element: every < is escaped
     expect(html.match(/<\/script>/g)).toHaveLength(2)
     const json = /<script type="application\/json" id="handover-data">(.*?)<\/script>/.exec(html)?.[1] ?? ''

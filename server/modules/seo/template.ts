@@ -43,10 +43,11 @@ export function parseTemplate(html: string): HtmlTemplate {
   const [beforeLean, afterLean] = [before.replace(MODULE_PRELOAD, ''), after.replace(MODULE_PRELOAD, '')]
   const root = afterLean.indexOf(EMPTY_ROOT)
   return {
-    // a page without the app's root gets no content: the app would have nowhere to hydrate it
+    // a page without the app's root gets no content: the app would have nowhere to hydrate it. The root is busy until
+    // the app has taken the page over (PageShown): until then a button does nothing
     render: (headTags, body) =>
       body && root >= 0
-        ? `${beforeLean}${headTags}${afterLean.slice(0, root)}<div id="root">${body.markup}</div>${serverDataElement(body.data)}${afterLean.slice(root + EMPTY_ROOT.length)}`
+        ? `${beforeLean}${headTags}${afterLean.slice(0, root)}<div id="root" aria-busy="true">${body.markup}</div>${serverDataElement(body.data)}${afterLean.slice(root + EMPTY_ROOT.length)}`
         : `${before}${headTags}${after}`,
   }
 }

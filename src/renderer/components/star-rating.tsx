@@ -2,6 +2,7 @@ import { Star } from 'lucide-react'
 import type { SellerRating } from '@shared/api/reviews'
 import { formatAverage, ratingLabel } from '@/lib/ratings'
 import { cn } from '@/lib/utils'
+import { formatInteger } from '@shared/format'
 
 const SIZES = { sm: 'size-3.5', md: 'size-4', lg: 'size-6' } as const
 
@@ -59,7 +60,7 @@ export function RatingInline({
       <span className={cn('font-semibold tabular-nums', inverse ? 'text-white' : 'text-navy-900 dark:text-navy-100')}>
         {formatAverage(rating.average)}
       </span>
-      <span className={cn('tabular-nums', inverse ? 'text-navy-200' : 'text-muted-foreground')}>({rating.count.toLocaleString('en-US')})</span>
+      <span className={cn('tabular-nums', inverse ? 'text-navy-200' : 'text-muted-foreground')}>({formatInteger(rating.count)})</span>
     </span>
   )
 }

@@ -1,6 +1,8 @@
-/** "November 20, 2026": a date a reader takes in at a glance, the same in every time zone's morning and evening. */
+import { formatDate } from '@shared/format'
+
+/** "November 20, 2026": a date a reader takes in at a glance, in UTC, the same for every reader (formatDate). */
 export function formatLongDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+  return formatDate(iso, 'long')
 }
 
 /** "Mar 3, 2026, 2:05 PM" in the viewer's zone: when a step of a deal or a line of the ledger happened. */

@@ -1,5 +1,5 @@
 import { centsToDecimalString, decimalStringToCents } from '@shared/money'
-import { formatMoney } from '@shared/format'
+import { formatInteger, formatMoney } from '@shared/format'
 import { WELCOME_BONUS_CENTS } from '@shared/constants'
 
 /** SPEC §1: a current user with a missing balance is treated as "15.00" (the welcome bonus). */
@@ -15,5 +15,5 @@ export function formatBalance(balance: string | null | undefined): string {
   if (cents === null) return formatMoney(text)
   const [whole, fraction] = centsToDecimalString(Math.abs(cents)).split('.')
   const sign = cents < 0 ? '-' : ''
-  return `${sign}$${Number(whole).toLocaleString('en-US')}.${fraction}`
+  return `${sign}$${formatInteger(Number(whole))}.${fraction}`
 }

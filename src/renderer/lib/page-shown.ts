@@ -15,6 +15,8 @@ export function PageShown(): null {
   useLayoutEffect(() => {
     pagesShown += 1
     document.documentElement.setAttribute(PAGE_SHOWN_ATTRIBUTE, '')
+    // a page the server rendered is the app's now: its root was busy until this first page was hydrated
+    document.getElementById('root')?.removeAttribute('aria-busy')
     return () => {
       pagesShown -= 1
       if (pagesShown === 0) document.documentElement.removeAttribute(PAGE_SHOWN_ATTRIBUTE)

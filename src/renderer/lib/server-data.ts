@@ -3,9 +3,14 @@ import { useQueryClient, type DehydratedState } from '@tanstack/react-query'
 import { SERVER_DATA_ID } from '@shared/server-data'
 import { useCurrentUser } from './auth'
 
-/** The data the server rendered this page with, or null when the page came without any (or it cannot be read). */
+/**
+ * The data the server rendered this page with, or null when the page came without any (or it cannot be read). It is
+ * read once: the element goes, its data now the query client's.
+ */
 export function readServerData(document: Document): DehydratedState | null {
-  const text = document.getElementById(SERVER_DATA_ID)?.textContent
+  const element = document.getElementById(SERVER_DATA_ID)
+  const text = element?.textContent
+  element?.remove()
   if (!text) return null
   try {
     const data: unknown = JSON.parse(text)

@@ -1,12 +1,18 @@
-import { useEffect, useRef, useState } from 'react'
-import { ShieldCheck } from 'lucide-react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { stepUpResponseSchema, twoFactorStatusSchema, type SecondFactorRequest, type TwoFactorMethod } from '@shared/api/two-factor'
 import { twoFactorEndpoints } from '@shared/api/endpoints/two-factor'
-import { SecondFactorForm } from '@/components/second-factor-form'
-import { PasskeyStepUpButton } from '@/components/passkey-step-up-button'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
+import { QuietBoundary } from '@/components/quiet-boundary'
 import { api } from '@/lib/api'
 import { setStepUpHandler } from '@/lib/api-client'
+
+// The dialog and its forms (codes, passkeys) are their own chunk, fetched the first time a change asks for them.
+const StepUpPrompt = lazy(() => import('./step-up-prompt').then((module) => ({ default: module.StepUpPrompt })))
+
+/** Stands in for a prompt whose code could not be loaded: the refusal goes through to the screen that asked. */
+function Unavailable({ onCancel }: { onCancel: () => void }) {
+  useEffect(onCancel, [onCancel])
+  return null
+}
 
 /** What the account can confirm with, from GET /api/auth/2fa. */
 async function methodsOf(): Promise<TwoFactorMethod[]> {
@@ -46,37 +52,25 @@ export function StepUpDialog() {
     [],
   )
 
-  const close = (ok: boolean) => {
+  const close = useCallback((ok: boolean) => {
     const done = settle.current
     settle.current = null
     setMethods(null)
     done?.(ok)
-  }
+  }, [])
 
   const confirm = async (input: SecondFactorRequest) => {
     stepUpResponseSchema.parse(await api(twoFactorEndpoints.postAuth2faStepUp, { body: input }))
     close(true)
   }
 
+  if (methods === null) return null
+  const cancel = () => close(false)
   return (
-    <Dialog open={methods !== null} onOpenChange={(open) => !open && close(false)}>
-      <DialogContent closeLabel="Cancel">
-        <ShieldCheck className="size-8 text-mint-600 dark:text-mint-400" aria-hidden="true" />
-        <DialogTitle>Confirm it is you</DialogTitle>
-        <DialogDescription>
-          Two-factor sign-in is on for your account, so money leaving it and changes to how you sign in need a fresh second factor: a code from your
-          authenticator app, a recovery code, or a passkey. It is asked again after 5 minutes.
-        </DialogDescription>
-        {methods && (
-          <SecondFactorForm
-            idPrefix="step-up-"
-            methods={methods}
-            submitLabel="Confirm"
-            onSubmit={confirm}
-            alternative={methods.includes('webauthn') ? <PasskeyStepUpButton onConfirmed={() => close(true)} /> : undefined}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <QuietBoundary fallback={<Unavailable onCancel={cancel} />}>
+      <Suspense fallback={null}>
+        <StepUpPrompt methods={methods} onCancel={cancel} onSubmit={confirm} onPasskeyConfirmed={() => close(true)} />
+      </Suspense>
+    </QuietBoundary>
   )
 }

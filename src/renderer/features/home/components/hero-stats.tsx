@@ -1,9 +1,7 @@
-import { formatFigure } from '@shared/format'
+import { formatFigure, formatInteger } from '@shared/format'
 import { cn } from '@/lib/utils'
 import { useCountUp } from '../hooks/use-count-up'
 import { useHomeFigures } from '../hooks/use-home-figures'
-
-const numberFormat = new Intl.NumberFormat('en-US')
 
 function Counter({ label, target, note }: { label: string; target: number | null; note?: string }) {
   const value = useCountUp(target)
@@ -15,8 +13,8 @@ function Counter({ label, target, note }: { label: string; target: number | null
       </dt>
       {/* the climbing number is decoration; assistive technology reads the final figure once */}
       <dd className="mt-1 text-3xl font-extrabold tracking-tight text-white tabular-nums sm:text-4xl">
-        <span aria-hidden="true">{numberFormat.format(value)}</span>
-        <span className="sr-only">{target === null ? 'loading' : numberFormat.format(target)}</span>
+        <span aria-hidden="true">{formatInteger(value)}</span>
+        <span className="sr-only">{target === null ? 'loading' : formatInteger(target)}</span>
       </dd>
     </div>
   )

@@ -10,7 +10,7 @@ interface ListingBannerProps {
   alt: string
   className?: string
   iconClassName?: string
-  /** Above-the-fold images on the detail page should not wait for lazy loading. */
+  /** Above-the-fold images on the detail page should not wait for lazy loading: asked for first, at high priority. */
   eager?: boolean
 }
 
@@ -27,6 +27,7 @@ export function ListingBanner({ image, platform, alt, className, iconClassName, 
         src={imageSrc(image)}
         alt={alt}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : undefined}
         decoding="async"
         onError={() => setFailed(image)}
         className={cn('size-full object-cover', className)}

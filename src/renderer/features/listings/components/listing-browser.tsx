@@ -7,7 +7,7 @@ import { useListings } from '../api/get-listings'
 import { advancedFiltersOpenAtom } from '../atoms'
 import { useListingUrlState } from '../hooks/use-listing-url-state'
 import { pageCount, showingText } from '../lib/pagination'
-import { clearedFilters, hasAnyFilter, toListingsQuery } from '../lib/url-state'
+import { clearedFilters, hasAnyFilter, toListingsQuery, type ListingFilters } from '../lib/url-state'
 import { AdvancedFilters, draftKey } from './advanced-filters'
 import { ListingCard, ListingCardSkeleton } from './listing-card'
 import { ListingToolbar } from './listing-toolbar'
@@ -16,9 +16,13 @@ import { LoadError, NoAccounts, NoResults } from './result-states'
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4'
 
-/** Search, filters, the card grid and paging; everything it shows is derived from the URL. */
-export function ListingBrowser() {
-  const { filters, update } = useListingUrlState()
+/**
+ * Search, filters, the card grid and paging; everything it shows is derived from the URL, and from `pending`, filters
+ * the page is about to put in the URL (a landing page's platform) and shows already.
+ */
+export function ListingBrowser({ pending }: { pending?: Partial<ListingFilters> }) {
+  const { filters: inUrl, update } = useListingUrlState()
+  const filters = pending ? { ...inUrl, ...pending } : inUrl
   const [advancedOpen, setAdvancedOpen] = useAtom(advancedFiltersOpenAtom)
   const listings = useListings(toListingsQuery(filters))
   const total = listings.data?.total ?? 0

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
 import { SKELETON_COUNT } from '@shared/constants'
@@ -10,9 +10,9 @@ import { hasListingState } from '../lib/url-state'
 import { scrollToSection } from '@/lib/scroll'
 import { listingKeys } from '@/lib/query-keys'
 import { ListingCardSkeleton } from './listing-card'
-
-// The grid, its filters and its query are their own chunk, fetched only when the section nears view.
-const ListingBrowser = lazy(() => import('./listing-browser').then((module) => ({ default: module.ListingBrowser })))
+// in the page's own chunk: as a chunk of its own it hydrated after the page, and an update reaching it in between made
+// React throw the server's grid away and draw it again from placeholders
+import { ListingBrowser } from './listing-browser'
 
 /** SPEC §2: the section loads at 10 % visibility with a 50 px margin. */
 const IN_VIEW = { threshold: 0.1, rootMargin: '50px' } as const
@@ -38,7 +38,7 @@ function SkeletonGrid(): ReactNode {
 /** The home page's catalogue: always-present anchor and heading, the grid mounted once in view. */
 export function ListingsSection({ platform, onPlatformChange }: ListingsSectionProps) {
   // Runs before the grid mounts, so a tile click or a reload keeps page and URL in agreement.
-  usePlatformSync(platform, onPlatformChange)
+  const pendingPlatform = usePlatformSync(platform, onPlatformChange)
   // a page of the catalogue at hand already (the server rendered the page with it, say) is shown at once: waiting for
   // the section to come into view would only swap the grid for placeholders and back
   const queryClient = useQueryClient()
@@ -63,13 +63,7 @@ export function ListingsSection({ platform, onPlatformChange }: ListingsSectionP
           Accounts for sale
         </h2>
         <p className="mt-2 text-muted-foreground">Every purchase is protected by escrow from payment to handover.</p>
-        {seen || openedWithState ? (
-          <Suspense fallback={<SkeletonGrid />}>
-            <ListingBrowser />
-          </Suspense>
-        ) : (
-          <SkeletonGrid />
-        )}
+        {seen || openedWithState ? <ListingBrowser pending={pendingPlatform ? { platform: pendingPlatform } : undefined} /> : <SkeletonGrid />}
       </div>
     </section>
   )

@@ -11,6 +11,7 @@ import { formatAverage, ratingLabel, reviewsLabel } from '@/lib/ratings'
 import { useSellerReviews } from '../api/get-seller-reviews'
 import { readReviewPage, starShares, writeReviewPage } from '../lib/review-page'
 import { ReviewItem } from './review-item'
+import { formatInteger } from '@shared/format'
 
 function Summary({ rating }: { rating: SellerReviewsDto['rating'] }) {
   const shares = starShares(rating.byStars)
@@ -34,7 +35,7 @@ function Summary({ rating }: { rating: SellerReviewsDto['rating'] }) {
             <span aria-hidden="true" className="h-2 overflow-hidden rounded-full bg-navy-100 dark:bg-navy-800">
               <span className="block h-full rounded-full bg-amber-400" style={{ width: `${shares[i]}%` }} />
             </span>
-            <span className="text-right tabular-nums text-navy-700 dark:text-navy-200">{rating.byStars[i]!.toLocaleString('en-US')}</span>
+            <span className="text-right tabular-nums text-navy-700 dark:text-navy-200">{formatInteger(rating.byStars[i]!)}</span>
           </li>
         ))}
       </ul>
@@ -82,9 +83,7 @@ export function SellerReviews({ sellerId, emptyText, heading = 'Reviews', render
       <section aria-labelledby="seller-reviews-title" id="reviews">
         <h2 id="seller-reviews-title" className="text-xl font-bold tracking-tight">
           {heading}
-          {data && data.rating.count > 0 && (
-            <span className="font-semibold text-muted-foreground"> ({data.rating.count.toLocaleString('en-US')})</span>
-          )}
+          {data && data.rating.count > 0 && <span className="font-semibold text-muted-foreground"> ({formatInteger(data.rating.count)})</span>}
         </h2>
         <div className="mt-5" aria-busy={reviews.isFetching}>
           {reviews.isPending ? (

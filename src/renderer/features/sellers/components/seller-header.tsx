@@ -5,15 +5,16 @@ import { RatingInline } from '@/components/star-rating'
 import { SellerAvatar } from './seller-avatar'
 import { compactMoney, memberSince } from '../lib/format'
 import { PlatformBadges } from './platform-badges'
+import { formatInteger } from '@shared/format'
 
 /** Who the seller is and what they have done: the top band of the profile. */
 export function SellerHeader({ seller }: { seller: SellerSummary }) {
   const volume = formatMoney(seller.salesVolume)
   const figures = [
-    { label: 'Completed sales', value: seller.completedSales.toLocaleString('en-US') },
+    { label: 'Completed sales', value: formatInteger(seller.completedSales) },
     // two figures abreast on a phone leave no room for an exact six-figure amount
     { label: 'Sales volume', value: volume, short: compactMoney(seller.salesVolume) },
-    { label: 'Active listings', value: seller.activeListings.toLocaleString('en-US') },
+    { label: 'Active listings', value: formatInteger(seller.activeListings) },
     { label: 'Followers for sale', value: formatCount(seller.totalFollowers) },
   ]
   return (

@@ -13,6 +13,7 @@ import { useSeller } from '../api/get-seller'
 import { salesLabel } from '../lib/format'
 import { RecentSales } from './recent-sales'
 import { SellerHeader } from './seller-header'
+import { formatInteger } from '@shared/format'
 
 const GRID = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3'
 
@@ -89,11 +90,11 @@ function Profile({
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:px-8">
         <section aria-labelledby="seller-listings">
           <h2 id="seller-listings" className="text-xl font-bold tracking-tight">
-            Accounts for sale <span className="font-semibold text-muted-foreground">({seller.activeListings.toLocaleString('en-US')})</span>
+            Accounts for sale <span className="font-semibold text-muted-foreground">({formatInteger(seller.activeListings)})</span>
           </h2>
           {/* the profile carries the newest listings only; the heading counts them all */}
           {seller.listings.length > 0 && seller.listings.length < seller.activeListings && (
-            <p className="mt-1 text-sm text-muted-foreground">Showing the {seller.listings.length.toLocaleString('en-US')} newest.</p>
+            <p className="mt-1 text-sm text-muted-foreground">Showing the {formatInteger(seller.listings.length)} newest.</p>
           )}
           {seller.listings.length === 0 ? (
             <p className="mt-4 flex items-center gap-2 rounded-2xl border border-dashed p-6 text-muted-foreground">

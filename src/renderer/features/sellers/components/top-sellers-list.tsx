@@ -8,6 +8,7 @@ import { SellerAvatar } from './seller-avatar'
 import { compactMoney, memberSince, sellerPath } from '../lib/format'
 import { PlatformBadges } from './platform-badges'
 import { RankBadge } from './rank-badge'
+import { formatInteger } from '@shared/format'
 
 // one grid for the header and every row: rank, seller, three figures, platforms (from 1024 px: the fixed
 // columns need about 800 px, so a tablet gets the stacked rows of a phone)
@@ -46,9 +47,9 @@ function Row({ seller }: { seller: TopSeller }) {
         </span>
       </Link>
       <div className="col-span-2 flex justify-between gap-3 rounded-xl bg-muted/70 px-3 py-2 lg:contents">
-        <Figure short="Sales" label="Completed sales" value={seller.completedSales.toLocaleString('en-US')} />
+        <Figure short="Sales" label="Completed sales" value={formatInteger(seller.completedSales)} />
         <Figure short="Volume" label="Sales volume" value={compactMoney(seller.salesVolume)} title={formatMoney(seller.salesVolume)} />
-        <Figure short="Active" label="Active listings" value={seller.activeListings.toLocaleString('en-US')} />
+        <Figure short="Active" label="Active listings" value={formatInteger(seller.activeListings)} />
       </div>
       <PlatformBadges platforms={seller.platforms} compact className="col-span-2 lg:col-span-1 lg:justify-end" />
     </li>

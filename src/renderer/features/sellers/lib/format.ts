@@ -1,16 +1,17 @@
 import { formatCount, formatMoney } from '@shared/format'
+import { formatDate, formatInteger, formatMonthYear } from '@shared/format'
 
 /** Where a seller's public profile lives (SPEC §2 /seller/{id}). */
 export const sellerPath = (id: number | string) => `/seller/${id}`
 
 /** "Member since May 2024", in the visitor's own calendar. */
 export function memberSince(iso: string): string {
-  return `Member since ${new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}`
+  return `Member since ${formatMonthYear(iso)}`
 }
 
 /** "Oct 28, 2026" */
 export function saleDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+  return formatDate(iso, 'short')
 }
 
 /** Volumes in a narrow column: exact below $10,000, then K/M with one decimal like every other count. */
@@ -26,5 +27,5 @@ export function podiumOf(rank: number): Podium | null {
 }
 
 export function salesLabel(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'sale' : 'sales'}`
+  return `${formatInteger(count)} ${count === 1 ? 'sale' : 'sales'}`
 }

@@ -1,6 +1,7 @@
 import { TRANSACTION_STATUS_LABELS, type TransactionDto, type TransactionRole } from '@shared/api/transactions'
 import { formatMoney } from '@shared/format'
 import type { StatusFilter } from './url-state'
+import { formatDate } from '@shared/format'
 
 export const ROLE_LABELS: Record<TransactionRole, string> = { buyer: 'Buying', seller: 'Selling', admin: 'Admin' }
 
@@ -39,5 +40,5 @@ export function viewerAmount(deal: Pick<TransactionDto, 'viewerRole' | 'status' 
 }
 
 export function shortDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+  return formatDate(iso, 'short')
 }
