@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { visibleText } from '../text'
+import { formatInteger } from '../format'
 
 /**
  * The blog: posts admins write in Markdown. The server renders each save to sanitised HTML once, so readers
@@ -17,7 +18,7 @@ export const BLOG_MESSAGES = {
   titleLong: `The title is at most ${BLOG_RULES.titleMax} characters`,
   excerptLong: `The summary is at most ${BLOG_RULES.excerptMax} characters`,
   bodyShort: `The post needs at least ${BLOG_RULES.bodyMin} characters`,
-  bodyLong: `The post is at most ${BLOG_RULES.bodyMax.toLocaleString('en-US')} characters`,
+  bodyLong: `The post is at most ${formatInteger(BLOG_RULES.bodyMax)} characters`,
   nothingToChange: 'Nothing to change',
   notFound: 'Post not found',
   alreadyPublished: 'This post is published already',

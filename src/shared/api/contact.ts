@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { visibleText } from '../text'
+import { formatInteger } from '../format'
 
 /** The contact form: what a visitor sends, and what admins read. */
 
@@ -14,7 +15,7 @@ export const CONTACT_MESSAGES = {
   subject: `The subject needs at least ${CONTACT_RULES.subjectMin} characters`,
   subjectLong: `The subject is at most ${CONTACT_RULES.subjectMax} characters`,
   message: `Please write at least ${CONTACT_RULES.messageMin} characters so we can help`,
-  messageLong: `The message is at most ${CONTACT_RULES.messageMax.toLocaleString('en-US')} characters`,
+  messageLong: `The message is at most ${formatInteger(CONTACT_RULES.messageMax)} characters`,
   tooMany: 'Too many messages.',
   sent: 'Thanks — your message is with our team. We answer by email, usually within one working day.',
 } as const

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { PLATFORM_IDS } from '../constants'
 import { showsAtLeast } from '../text'
+import { formatInteger } from '../format'
 
 /**
  * Buyer–seller chat that an admin can join (SPEC §3, §6, §7). Admin messages carry sender id 999 and
@@ -32,7 +33,7 @@ export const CHAT_MESSAGES = {
   yourself: 'You cannot start a conversation with yourself',
   listingSeller: 'That listing belongs to another seller',
   contentEmpty: 'Message cannot be empty',
-  contentLong: `A message can be at most ${CHAT_RULES.contentMax.toLocaleString('en-US')} characters`,
+  contentLong: `A message can be at most ${formatInteger(CHAT_RULES.contentMax)} characters`,
   clientId: `clientId must be 1 to ${CHAT_RULES.clientIdMax} letters, digits, '.', '_', ':' or '-'`,
   clientIdReused: 'This clientId was already used for a message in another conversation',
   tooFast: 'You are sending messages too fast.',

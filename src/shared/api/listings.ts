@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LIVE_PLATFORMS, PLATFORM_IDS } from '../constants'
 import { sellerRatingSchema } from './reviews'
 import { showsAtLeast } from '../text'
+import { formatInteger } from '../format'
 
 /** Listing life cycle; only `active` listings appear in the public catalogue. */
 export const LISTING_STATUSES = ['pending_review', 'active', 'reserved', 'suspended', 'sold', 'removed'] as const
@@ -107,7 +108,7 @@ export const LISTING_WRITE_MESSAGES = {
   displayName: `Display name must be 1 to ${LISTING_RULES.displayNameMax} characters`,
   niche: `Niche must be ${LISTING_RULES.nicheMin} to ${LISTING_RULES.nicheMax} characters`,
   title: `Title must be ${LISTING_RULES.titleMin} to ${LISTING_RULES.titleMax} characters`,
-  description: `Description must be ${LISTING_RULES.descriptionMin} to ${LISTING_RULES.descriptionMax.toLocaleString('en-US')} characters`,
+  description: `Description must be ${LISTING_RULES.descriptionMin} to ${formatInteger(LISTING_RULES.descriptionMax)} characters`,
   price: 'Price must be between $1 and $10,000,000, in dollars and cents',
   followers: 'Followers must be a whole number, 0 or more',
   income: 'Monthly income must be between $0 and $10,000,000, in dollars and cents',

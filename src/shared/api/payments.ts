@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { decimalStringToCents } from '../money'
 import { showsAtLeast } from '../text'
+import { formatCents } from '../format'
 
 /**
  * Money in and out through a payment provider (DESIGN.md "Payments"): deposits to the balance, purchases paid
@@ -51,7 +52,7 @@ export const depositRequestSchema = z
   .object({
     amount: dollars
       .refine(atLeast(DEPOSIT_LIMITS.minCents), `The smallest deposit is $${DEPOSIT_LIMITS.minCents / 100}`)
-      .refine(atMost(DEPOSIT_LIMITS.maxCents), `The largest deposit is $${(DEPOSIT_LIMITS.maxCents / 100).toLocaleString('en')}`),
+      .refine(atMost(DEPOSIT_LIMITS.maxCents), `The largest deposit is ${formatCents(DEPOSIT_LIMITS.maxCents)}`),
     method: z.enum(PROVIDER_METHODS),
     returnTo,
   })
@@ -123,7 +124,7 @@ export const withdrawalRequestSchema = z
       // below the minimum only the whole balance may go (the server checks it against the balance): a small rest
       // can always leave, and then the account can be deleted
       .refine(atLeast(1), 'Enter an amount above $0')
-      .refine(atMost(WITHDRAWAL_LIMITS.maxCents), `The largest withdrawal is $${(WITHDRAWAL_LIMITS.maxCents / 100).toLocaleString('en')}`),
+      .refine(atMost(WITHDRAWAL_LIMITS.maxCents), `The largest withdrawal is ${formatCents(WITHDRAWAL_LIMITS.maxCents)}`),
     /** where the payout goes: the provider's account email for now */
     destination: z.string().trim().email('Enter the email of your payout account').max(254),
   })

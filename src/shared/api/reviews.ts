@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { LIVE_PLATFORMS } from '../constants'
 import { showsAtLeast } from '../text'
+import { formatInteger } from '../format'
 
 /**
  * Reviews of sellers (docs/decisions.md, "Reviews"): the buyer of a completed escrow deal rates the seller
@@ -13,7 +14,7 @@ export const REVIEW_RULES = { ratingMin: 1, ratingMax: 5, textMax: 2_000, pageSi
 export const REVIEW_MESSAGES = {
   rating: `Choose a rating from ${REVIEW_RULES.ratingMin} to ${REVIEW_RULES.ratingMax} stars`,
   text: 'Write a few words about the deal',
-  textLong: `A review is at most ${REVIEW_RULES.textMax.toLocaleString('en-US')} characters`,
+  textLong: `A review is at most ${formatInteger(REVIEW_RULES.textMax)} characters`,
   notBuyer: 'Only the buyer of this deal can review the seller',
   notCompleted: 'You can review the seller once the deal is completed',
   already: 'You have already reviewed this deal',
