@@ -102,7 +102,7 @@ describe('tags in the first HTML answer', () => {
     expect(jsonLd(page.head)).toEqual([expect.objectContaining({ '@type': 'WebSite', url: `${PUBLIC}/` })])
     // still the app: its script and root element are there (holding the page rendered on the server)
     expect(page.html).toMatch(/<script type="module"[^>]+src="\/assets\/index-[^"]+\.js"/)
-    expect(page.html).toMatch(/<div id="root"><a href="#main"/)
+    expect(page.html).toMatch(/<div id="root" aria-busy="true"><a href="#main"/)
   })
 
   it('a listing: its title, platform, audience and price, its image and Product data, under one canonical address', async () => {
