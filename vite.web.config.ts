@@ -22,17 +22,21 @@ const packages = (names: string[]) => {
 /**
  * Left alone, the bundler cuts the libraries every page runs on into a dozen small shared chunks
  * (one per set of pages using them), and each costs the home page a request and some compression.
- * What the app shell always needs goes in four chunks (React, the router, the query client, the rest), which a page
- * the server rendered runs one at a time; radix's internals, which every lazily loaded radix primitive shares (tabs,
- * menus, dialog, toasts) but the first paint does not, in another.
+ * What the app shell always needs goes in one chunk; radix's internals, which every lazily loaded
+ * radix primitive shares (tabs, menus, dialog, toasts) but the first paint does not, in another.
  */
 const chunkGroups = [
-  { name: 'react', test: packages(['react', 'react-dom', 'scheduler']) },
-  { name: 'router', test: packages(['react-router', 'react-router-dom']) },
-  { name: 'query', test: packages(['@tanstack/query-core', '@tanstack/react-query', 'jotai']) },
   {
     name: 'framework',
     test: packages([
+      'react',
+      'react-dom',
+      'scheduler',
+      'react-router',
+      'react-router-dom',
+      '@tanstack/query-core',
+      '@tanstack/react-query',
+      'jotai',
       'tailwind-merge',
       'clsx',
       'class-variance-authority',
@@ -60,8 +64,8 @@ const chunkGroups = [
   },
 ]
 
-/** The entry's chunk (src/renderer/main.tsx), the only one named after index.html. */
-const ENTRY_CHUNK = /(?:^|\/)index-[\w-]+\.js$/
+/** The app's own chunk (src/renderer/app/app.tsx), which the entry imports. */
+const APP_CHUNK = /(?:^|\/)app-[\w-]+\.js$/
 
 /** Every file under a folder, as '/'-rooted URL paths. */
 function filesUnder(dir: string, root = dir): string[] {
@@ -182,10 +186,10 @@ const browserBuild = defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
-    // the entry's imports (the libraries, the app) preload nothing at run time: a page the server rendered fetches them
-    // after its first paint, when a dozen preload links added to a large page cost more than the round trip they save,
-    // and a page rendered in the browser has them in its HTML already (appPreload)
-    modulePreload: { resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'js' && ENTRY_CHUNK.test(hostId) ? [] : deps) },
+    // the entry's import of the app preloads nothing at run time: a page the server rendered fetches the app after its
+    // first paint, when thirty preload links added to a large page cost more than the round trip they save, and a page
+    // rendered in the browser has them in its HTML already (appPreload)
+    modulePreload: { resolveDependencies: (file, deps, { hostType }) => (hostType === 'js' && APP_CHUNK.test(file) ? [] : deps) },
   },
   server: {
     port: 5173,

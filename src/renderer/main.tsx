@@ -51,20 +51,6 @@ function afterFirstPaint(): Promise<void> {
   })
 }
 
-/**
- * The libraries the app runs on, fetched together and each run as it arrives, in a task of its own, before the app:
- * run with the app they were one task of half a second on a slow phone, with the page unable to answer a tap
- * throughout. A library that fails to arrive is left to the app's own import, which reports it.
- */
-function runLibrariesApart(): Promise<unknown> {
-  return Promise.all([
-    import('./lib/libraries/react'),
-    import('./lib/libraries/router'),
-    import('./lib/libraries/query'),
-    import('./lib/libraries/zod'),
-  ]).catch(() => undefined)
-}
-
 function checkSomethingRendered(root: HTMLElement) {
   const check = () => {
     window.setTimeout(() => {
@@ -81,7 +67,7 @@ if (container) {
   void startApp({
     container,
     // a page the server rendered is on screen without the app: it is fetched and run once that page has painted
-    load: () => (container.firstElementChild ? afterFirstPaint().then(runLibrariesApart) : Promise.resolve()).then(() => import('./app/app')),
+    load: () => (container.firstElementChild ? afterFirstPaint() : Promise.resolve()).then(() => import('./app/app')),
     storage: () => window.sessionStorage,
     reload: () => window.location.reload(),
     now: Date.now,

@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { hydrate, type QueryClient } from '@tanstack/react-query'
 import { createQueryClient } from '@/lib/query-client'
-import { startHydrating } from '@/lib/hydration'
 import { readServerData, useRefreshServerDataForViewer } from '@/lib/server-data'
 import { HYDRATION_MISMATCH_LOG } from '@shared/server-data'
 import { AppProvider } from './providers/app-provider'
@@ -41,7 +40,6 @@ export function mountApp(container: HTMLElement): void {
   }
   const queryClient = createQueryClient()
   hydrate(queryClient, serverState)
-  startHydrating()
   const hashes = new Set(serverState.queries.map((query) => query.queryHash))
   // the page is on screen already: hydrating it may pause for the browser (a tap, a frame) instead of holding the
   // main thread for the whole page at once

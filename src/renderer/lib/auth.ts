@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useHydrating } from './hydration'
 import { useNavigate } from 'react-router-dom'
 import { z } from 'zod'
 import { CURRENT_USER_QUERY } from '@shared/constants'
@@ -56,8 +55,7 @@ export const currentUserQueryOptions = () =>
   })
 
 export function useCurrentUser() {
-  // asked once a page the server rendered has hydrated: its answer would otherwise force the rest of the hydration
-  const query = useQuery({ ...currentUserQueryOptions(), enabled: !useHydrating() })
+  const query = useQuery(currentUserQueryOptions())
   const user = query.data ?? null
   return { user, isSignedIn: user !== null && user.id > 0, isLoading: query.isPending }
 }

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { COUNTER_ANIMATION } from '@shared/constants'
 import { COUNT_UP_STEP_MS, countUpValue } from '../lib/count-up'
 
@@ -18,9 +18,7 @@ export function useCountUp(target: number | null): number {
     if (target === null) return
     const show = (next: number) => {
       shown.current = next
-      // not urgent: a step landing while a page the server rendered is being hydrated would make React finish
-      // hydrating it at once, in one long task, rather than in pieces between frames
-      startTransition(() => setValue(next))
+      setValue(next)
     }
     const from = shown.current
     if (from === target || prefersReducedMotion()) {
