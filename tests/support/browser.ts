@@ -42,7 +42,12 @@ function waitForHydration(page: Page): void {
       const response = await navigate(...args)
       const options = args.find((arg): arg is { waitUntil?: string } => typeof arg === 'object' && arg !== null)
       if (!options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle') {
-        await page.waitForSelector('#root[aria-busy="true"]', { state: 'detached', timeout: HYDRATION_WAIT_MS }).catch(() => undefined)
+        // in the document then on screen, loaded and hydrated: a page that reloads itself has none for a moment
+        await page
+          .waitForFunction(() => document.readyState === 'complete' && !document.querySelector('#root[aria-busy="true"]'), undefined, {
+            timeout: HYDRATION_WAIT_MS,
+          })
+          .catch(() => undefined)
       }
       return response
     }) as never
