@@ -22,21 +22,17 @@ const packages = (names: string[]) => {
 /**
  * Left alone, the bundler cuts the libraries every page runs on into a dozen small shared chunks
  * (one per set of pages using them), and each costs the home page a request and some compression.
- * What the app shell always needs goes in one chunk; radix's internals, which every lazily loaded
- * radix primitive shares (tabs, menus, dialog, toasts) but the first paint does not, in another.
+ * What the app shell always needs goes in four chunks (React, the router, the query client, the rest), which a page
+ * the server rendered runs one at a time (main.tsx); radix's internals, which every lazily loaded radix primitive
+ * shares (tabs, menus, dialog, toasts) but the first paint does not, in another.
  */
 const chunkGroups = [
+  { name: 'react', test: packages(['react', 'react-dom', 'scheduler']) },
+  { name: 'router', test: packages(['react-router', 'react-router-dom']) },
+  { name: 'query', test: packages(['@tanstack/query-core', '@tanstack/react-query', 'jotai']) },
   {
     name: 'framework',
     test: packages([
-      'react',
-      'react-dom',
-      'scheduler',
-      'react-router',
-      'react-router-dom',
-      '@tanstack/query-core',
-      '@tanstack/react-query',
-      'jotai',
       'tailwind-merge',
       'clsx',
       'class-variance-authority',
@@ -63,9 +59,6 @@ const chunkGroups = [
     ]),
   },
 ]
-
-/** The app's own chunk (src/renderer/app/app.tsx), which the entry imports. */
-const APP_CHUNK = /(?:^|\/)app-[\w-]+\.js$/
 
 /** Every file under a folder, as '/'-rooted URL paths. */
 function filesUnder(dir: string, root = dir): string[] {
@@ -186,10 +179,11 @@ const browserBuild = defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
-    // the entry's import of the app preloads nothing at run time: a page the server rendered fetches the app after its
-    // first paint, when thirty preload links added to a large page cost more than the round trip they save, and a page
-    // rendered in the browser has them in its HTML already (appPreload)
-    modulePreload: { resolveDependencies: (file, deps, { hostType }) => (hostType === 'js' && APP_CHUNK.test(file) ? [] : deps) },
+    // no chunk preloads another's imports at run time: each preload link costs the main thread a millisecond or more on
+    // a large page (four on a slow phone), added in the middle of hydrating it or of a tap. A page rendered in the
+    // browser has the app's in its HTML already (appPreload); a lazy screen's own imports, mostly shared chunks loaded
+    // already, are fetched once it arrives.
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? [] : deps) },
   },
   server: {
     port: 5173,

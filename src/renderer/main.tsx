@@ -51,6 +51,36 @@ function afterFirstPaint(): Promise<void> {
   })
 }
 
+/** Resolves in a later task, so the browser may paint and answer a tap in between. */
+const nextTask = () => new Promise<void>((resolve) => window.setTimeout(resolve, 0))
+
+/**
+ * What the app runs on, fetched together and run one at a time ahead of the app, each in a task of its own with the
+ * browser free in between: run with the app in one go they held the main thread for over half a second on a slow
+ * phone, on a page that looks ready for a tap. A part that fails to arrive is left to the app's own import, which
+ * reports it.
+ */
+async function runLibrariesApart(): Promise<void> {
+  const styles = import('./lib/libraries/styles')
+  const parts = [
+    import('./lib/libraries/react'),
+    import('./lib/libraries/router'),
+    import('./lib/libraries/query'),
+    import('./lib/libraries/schemas'),
+    styles,
+  ]
+  try {
+    for (const part of parts) {
+      await part
+      await nextTask()
+    }
+    ;(await styles).prepareClassMerging()
+    await nextTask()
+  } catch {
+    // the app's import says what failed
+  }
+}
+
 function checkSomethingRendered(root: HTMLElement) {
   const check = () => {
     window.setTimeout(() => {
@@ -67,7 +97,7 @@ if (container) {
   void startApp({
     container,
     // a page the server rendered is on screen without the app: it is fetched and run once that page has painted
-    load: () => (container.firstElementChild ? afterFirstPaint() : Promise.resolve()).then(() => import('./app/app')),
+    load: () => (container.firstElementChild ? afterFirstPaint().then(runLibrariesApart) : Promise.resolve()).then(() => import('./app/app')),
     storage: () => window.sessionStorage,
     reload: () => window.location.reload(),
     now: Date.now,

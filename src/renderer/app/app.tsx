@@ -2,7 +2,9 @@ import { startTransition, StrictMode, useState } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { hydrate, type QueryClient } from '@tanstack/react-query'
+import { currentUserQueryOptions } from '@/lib/auth'
 import { createQueryClient } from '@/lib/query-client'
+import { startHydrating } from '@/lib/hydration'
 import { readServerData, useRefreshServerDataForViewer } from '@/lib/server-data'
 import { HYDRATION_MISMATCH_LOG } from '@shared/server-data'
 import { AppProvider } from './providers/app-provider'
@@ -40,6 +42,9 @@ export function mountApp(container: HTMLElement): void {
   }
   const queryClient = createQueryClient()
   hydrate(queryClient, serverState)
+  // who is signed in is asked once the page has hydrated: an answer in the middle would make React hydrate the rest in
+  // one go, holding the main thread
+  startHydrating(() => void queryClient.prefetchQuery(currentUserQueryOptions()))
   const hashes = new Set(serverState.queries.map((query) => query.queryHash))
   // the page is on screen already: hydrating it may pause for the browser (a tap, a frame) instead of holding the
   // main thread for the whole page at once

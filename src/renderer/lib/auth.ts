@@ -12,6 +12,7 @@ import { ApiError } from './api-client'
 import { DEFAULT_BALANCE } from './money-display'
 import { authKeys, conversationKeys, notificationKeys, transactionKeys } from './query-keys'
 import { currentUserRetryDelay, shouldRetryCurrentUser } from './query-client'
+import { isHydrating } from './hydration'
 
 /**
  * The session, shared by every feature (bulletproof-react keeps it in lib/auth for the same reason):
@@ -54,8 +55,11 @@ export const currentUserQueryOptions = () =>
     refetchOnWindowFocus: false,
   })
 
+/** Not asked while a page the server rendered hydrates: mountApp asks once it has (see lib/hydration). */
+const unlessHydrating = () => !isHydrating()
+
 export function useCurrentUser() {
-  const query = useQuery(currentUserQueryOptions())
+  const query = useQuery({ ...currentUserQueryOptions(), enabled: unlessHydrating })
   const user = query.data ?? null
   return { user, isSignedIn: user !== null && user.id > 0, isLoading: query.isPending }
 }

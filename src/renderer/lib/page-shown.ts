@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react'
+import { hydrationDone } from './hydration'
 
 /** The attribute on <html> present while a lazy page's own content is on screen, not its "Loading..." placeholder. */
 export const PAGE_SHOWN_ATTRIBUTE = 'data-page-shown'
@@ -17,6 +18,7 @@ export function PageShown(): null {
     document.documentElement.setAttribute(PAGE_SHOWN_ATTRIBUTE, '')
     // a page the server rendered is the app's now: its root was busy until this first page was hydrated
     document.getElementById('root')?.removeAttribute('aria-busy')
+    hydrationDone()
     return () => {
       pagesShown -= 1
       if (pagesShown === 0) document.documentElement.removeAttribute(PAGE_SHOWN_ATTRIBUTE)

@@ -18,17 +18,15 @@ const ReservationHeldNotice = lazy(() =>
   import('@/features/transactions/components/reservation-held-notice').then((module) => ({ default: module.ReservationHeldNotice })),
 )
 
-/** SPEC §2: a `_trustap_return` parameter turns the home page into the payment-return screen. */
-export default function HomeRoute() {
-  const [searchParams] = useSearchParams()
-  // Home owns the selected platform (tiles, footer); the grid keeps it in step with its URL state (?platform=).
-  const [platform, setPlatform] = useAtom(selectedPlatformAtom)
-
-  // SPEC §2: home prefetches the likely next pages (/browse is home itself; /auth; /messages). Visitors
-  // are sent to sign in before /messages, so only signed-in users fetch the chat ahead.
+/**
+ * SPEC §2: home prefetches the likely next pages (/browse is home itself; /auth; /messages). Visitors are sent to sign
+ * in before /messages, so only signed-in users fetch the chat ahead. The fetches wait until the page has been idle a
+ * moment, so they never compete with what the first screen needs (its script, listings and banners); a visitor who
+ * clicks sooner simply loads the page then. A component of its own, so that learning who is signed in re-renders
+ * nothing else.
+ */
+function PrefetchLikelyPages() {
   const { isSignedIn } = useCurrentUser()
-  // The fetches wait until the page has been idle a moment, so they never compete with what the first screen
-  // needs (its script, listings and banners); a visitor who clicks sooner simply loads the page then.
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 0))
     let timer: number | undefined
@@ -40,6 +38,14 @@ export default function HomeRoute() {
     })
     return () => window.clearTimeout(timer)
   }, [isSignedIn])
+  return null
+}
+
+/** SPEC §2: a `_trustap_return` parameter turns the home page into the payment-return screen. */
+export default function HomeRoute() {
+  const [searchParams] = useSearchParams()
+  // Home owns the selected platform (tiles, footer); the grid keeps it in step with its URL state (?platform=).
+  const [platform, setPlatform] = useAtom(selectedPlatformAtom)
 
   // a cancelled purchase's checkout comes home (SPEC §4) with its deal in the history state: its reservation may hold
   const location = useLocation()
@@ -57,6 +63,7 @@ export default function HomeRoute() {
           />
         </Suspense>
       )}
+      <PrefetchLikelyPages />
       <HomePage listings={<ListingsSection platform={platform} onPlatformChange={setPlatform} />} />
     </>
   )

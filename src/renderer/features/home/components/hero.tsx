@@ -1,10 +1,10 @@
-import { Link } from 'react-router-dom'
 import { ArrowDown, BadgeCheck, CircleCheck, Lock, ShieldCheck } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Badge } from '@/components/ui/badge'
 import { formatBalance } from '@/lib/money-display'
 import { hasBonus, useWelcomeBonus } from '@/lib/site-info'
 import { HeroStats } from './hero-stats'
+import { SellLink } from './sell-link'
 
 const ESCROW_STEPS = [
   { title: 'Buyer pays into escrow', body: 'Funds are held safely — the seller cannot touch them yet.' },
@@ -13,11 +13,10 @@ const ESCROW_STEPS = [
 ] as const
 
 interface HeroProps {
-  sellHref: string
   onBrowse: () => void
 }
 
-export function Hero({ sellHref, onBrowse }: HeroProps) {
+export function Hero({ onBrowse }: HeroProps) {
   const bonus = useWelcomeBonus()
   return (
     <section aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-navy-950 text-white">
@@ -47,7 +46,7 @@ export function Hero({ sellHref, onBrowse }: HeroProps) {
               Browse Accounts <ArrowDown aria-hidden="true" />
             </Button>
             <Button asChild size="lg" variant="outline-inverse">
-              <Link to={sellHref}>Sell Your Account</Link>
+              <SellLink>Sell Your Account</SellLink>
             </Button>
           </div>
           <ul className="mt-9 flex flex-wrap gap-x-6 gap-y-3 text-sm text-navy-200">

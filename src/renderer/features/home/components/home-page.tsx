@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useAtom } from 'jotai'
 import { PAGE_TEXT } from '@shared/seo'
-import { LISTINGS_ANCHOR, paths } from '@/config/paths'
+import { LISTINGS_ANCHOR } from '@/config/paths'
 import type { PlatformId } from '@/config/platforms'
 import { useCurrentUser } from '@/lib/auth'
 import { scrollToSection } from '@/lib/scroll'
@@ -19,15 +19,18 @@ interface HomePageProps {
   listings: ReactNode
 }
 
+/** The chat shortcut, for whoever is signed in: on its own, so learning who that is re-renders it and not the page. */
+function SignedInChatButton() {
+  const { isSignedIn } = useCurrentUser()
+  return isSignedIn ? <FloatingChatButton /> : null
+}
+
 export function HomePage({ listings }: HomePageProps) {
   // the same text the server wrote into the first answer
   useSeo(PAGE_TEXT.home)
   useAnchorScroll()
-  const { isSignedIn } = useCurrentUser()
   const [platform, setPlatform] = useAtom(selectedPlatformAtom)
 
-  // SPEC §2: Sell Your Account goes to listing creation when signed in, else to sign-in (/auth).
-  const sellHref = isSignedIn ? paths.createListing : paths.auth
   const selectPlatform = (next: PlatformId) => {
     setPlatform(next)
     scrollToSection(LISTINGS_ANCHOR)
@@ -35,12 +38,12 @@ export function HomePage({ listings }: HomePageProps) {
 
   return (
     <>
-      <Hero sellHref={sellHref} onBrowse={() => scrollToSection(LISTINGS_ANCHOR)} />
+      <Hero onBrowse={() => scrollToSection(LISTINGS_ANCHOR)} />
       <PlatformTiles selected={platform} onSelect={selectPlatform} />
       {listings}
       <SecurityFeatures />
-      <SiteFooter sellHref={sellHref} onSelectPlatform={selectPlatform} />
-      {isSignedIn && <FloatingChatButton />}
+      <SiteFooter onSelectPlatform={selectPlatform} />
+      <SignedInChatButton />
     </>
   )
 }

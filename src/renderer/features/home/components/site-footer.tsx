@@ -5,6 +5,7 @@ import { Logo } from '@/components/logo'
 import { ThemeSelect } from '@/components/theme-select'
 import { Button } from '@/components/ui/button'
 import { PlatformIcon } from './platform-icon'
+import { SellLink } from './sell-link'
 
 const COLUMNS = [
   {
@@ -38,11 +39,10 @@ const COLUMNS = [
 const FOOTER_PLATFORMS: readonly LivePlatformId[] = ['youtube', 'tiktok', 'instagram', 'telegram', 'twitter']
 
 interface SiteFooterProps {
-  sellHref: string
   onSelectPlatform: (platform: LivePlatformId) => void
 }
 
-export function SiteFooter({ sellHref, onSelectPlatform }: SiteFooterProps) {
+export function SiteFooter({ onSelectPlatform }: SiteFooterProps) {
   return (
     <footer className="bg-navy-950 text-navy-200">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[1.3fr_2fr] lg:px-8">
@@ -50,7 +50,7 @@ export function SiteFooter({ sellHref, onSelectPlatform }: SiteFooterProps) {
           <Logo />
           <p className="mt-4 max-w-sm text-sm leading-relaxed">The escrow-protected marketplace for buying and selling social media accounts.</p>
           <Button asChild className="mt-6">
-            <Link to={sellHref}>Sell Your Account</Link>
+            <SellLink>Sell Your Account</SellLink>
           </Button>
           <div className="mt-8">
             <p className="text-xs font-semibold tracking-widest text-navy-300 uppercase">Shop by platform</p>

@@ -1,0 +1,2 @@
+// one library the app runs on, for the entry to run ahead of the app in a task of its own (main.tsx)
+export { QueryClient } from '@tanstack/react-query'
