@@ -9,7 +9,8 @@ import { PLATFORM_NAMES } from '@shared/seo'
  * server unreachable) each sentence says the same thing without a figure, so no page ever quotes a wrong one.
  */
 
-const percent = (bps: number) => `${(bps / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`
+/** "5%", "2.5%", "0.25%": at most two decimals, without Intl (its first use costs a public page a long task on a phone) */
+const percent = (bps: number) => `${Number((bps / 100).toFixed(2))}%`
 
 /** "5% of the price, at least $1" */
 export function escrowFeeText(terms: TradingTerms | undefined): string {
