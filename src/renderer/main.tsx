@@ -61,20 +61,34 @@ const nextTask = () => new Promise<void>((resolve) => window.setTimeout(resolve,
  * reports it.
  */
 async function runLibrariesApart(): Promise<void> {
-  const styles = import('./lib/libraries/styles')
+  const styles = () => import('./lib/libraries/styles')
   const parts = [
-    import('./lib/libraries/react'),
-    import('./lib/libraries/router'),
-    import('./lib/libraries/query'),
-    import('./lib/libraries/schemas'),
+    () => import('./lib/libraries/react'),
+    () => import('./lib/libraries/router'),
+    () => import('./lib/libraries/query'),
+    // the API's schemas the app builds as it loads, a module at a time: building zod schemas is the slowest part of it
+    () => import('@shared/api/reviews'),
+    () => import('@shared/api/listings'),
+    () => import('@shared/api/settings'),
+    () => import('@shared/api/notifications'),
+    () => import('@shared/api/endpoints/auth'),
+    () => import('@shared/api/endpoints/two-factor'),
+    () => import('@shared/api/endpoints/account-settings'),
     styles,
   ]
   try {
+    // each import is asked for in a task of its own too: starting a module's fetch costs a few milliseconds on a slow
+    // phone, which a dozen at once add up to a long task
+    const arriving: Promise<unknown>[] = []
     for (const part of parts) {
+      arriving.push(part())
+      await nextTask()
+    }
+    for (const part of arriving) {
       await part
       await nextTask()
     }
-    ;(await styles).prepareClassMerging()
+    ;(await styles()).prepareClassMerging()
     await nextTask()
   } catch {
     // the app's import says what failed

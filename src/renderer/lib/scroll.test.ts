@@ -21,6 +21,20 @@ describe('scrollToSection', () => {
     expect(section.getAttribute('tabindex')).toBe('-1')
   })
 
+  it('glides there, unless asked to jump (a page opening at the section) or the user prefers less motion', () => {
+    document.body.innerHTML = '<section id="listings"></section>'
+    const scrolled = vi.fn()
+    document.getElementById('listings')!.scrollIntoView = scrolled
+    const prefersLessMotion = (matches: boolean) => vi.stubGlobal('matchMedia', () => ({ matches }))
+    prefersLessMotion(false)
+    scrollToSection('listings')
+    scrollToSection('listings', { instant: true })
+    prefersLessMotion(true)
+    scrollToSection('listings')
+    vi.unstubAllGlobals()
+    expect(scrolled.mock.calls.map(([options]) => (options as ScrollIntoViewOptions).behavior)).toEqual(['smooth', 'auto', 'auto'])
+  })
+
   it('answers false when the section is not there yet', () => {
     expect(scrollToSection('listings')).toBe(false)
   })

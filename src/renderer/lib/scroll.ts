@@ -3,13 +3,15 @@ import { LISTINGS_ANCHOR, paths } from '@/config/paths'
 
 /**
  * Scrolls to a section and moves the focus there too, as following an in-page link does: a keyboard user's next
- * Tab continues inside the section (the search box after Browse) instead of back where the button was.
+ * Tab continues inside the section (the search box after Browse) instead of back where the button was. `instant`
+ * jumps there, for a page that opens at the section: gliding down a page that has just loaded only costs a slow
+ * phone a frame's work per step.
  */
-export function scrollToSection(id: string): boolean {
+export function scrollToSection(id: string, { instant = false }: { instant?: boolean } = {}): boolean {
   const element = document.getElementById(id)
   if (!element) return false
   const reduceMotion = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  element.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' })
+  element.scrollIntoView({ behavior: instant || reduceMotion ? 'auto' : 'smooth', block: 'start' })
   if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1')
   element.focus({ preventScroll: true })
   return true

@@ -53,7 +53,7 @@ export function ListingsSection({ platform, onPlatformChange }: ListingsSectionP
   const [searchParams] = useSearchParams()
   const [openedWithState] = useState(() => hasListingState(searchParams))
   useEffect(() => {
-    if (openedWithState) scrollToSection(LISTINGS_ANCHOR)
+    if (openedWithState) scrollToSection(LISTINGS_ANCHOR, { instant: true })
   }, [openedWithState])
 
   return (
