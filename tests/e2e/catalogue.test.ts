@@ -66,6 +66,27 @@ describe('browsing the catalogue in Chromium', () => {
   })
 })
 
+describe('a catalogue link opened in a tab that has been browsing', () => {
+  it('stays at its results instead of being sent back to where an earlier page of the tab was', async () => {
+    const page = await newPage()
+    // an earlier page of the tab, typed in and left at the top: the router saves its scroll position as the tab's
+    // first entry, and a later typed address is a first entry too
+    await page.goto(`${site.server.url}/faq`)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await page.getByRole('link', { name: 'How It Works' }).first().click()
+    await page.waitForURL(/\/how-it-works/)
+    await page.goto(`${site.server.url}/?platform=youtube&sort=price-low`)
+    await page.locator('#filterable-listings [aria-busy="false"]').waitFor()
+    const resultsTop = () => page.locator('#filterable-listings').evaluate((grid) => Math.round(grid.getBoundingClientRect().top))
+    await expect.poll(resultsTop).toBeLessThan(200)
+    // long enough for the app to load, hydrate and run every start-up effect
+    await page.waitForTimeout(2_500)
+    expect(await resultsTop()).toBeLessThan(200)
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
+    await page.context().close()
+  })
+})
+
 describe('listings off sale and on a phone', () => {
   async function listingIds() {
     const sql = new pg.Client({ connectionString: site.db.url })

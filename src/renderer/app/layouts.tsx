@@ -1,5 +1,5 @@
 import { Suspense } from 'react'
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom'
+import { Outlet, ScrollRestoration, useLocation, type Location } from 'react-router-dom'
 import { useUnreadBadge } from '@/lib/unread-badge'
 import { Header } from '@/features/layout/components/header'
 import { MaintenanceBanner } from '@/components/maintenance-banner'
@@ -22,6 +22,16 @@ function PageOutlet() {
 }
 
 /**
+ * Where the router keeps a page's scroll position: its history entry, as by default, except for a tab's first entry
+ * (an address typed or opened from outside), which every document of the tab calls "default". Keyed by that, the
+ * position saved as one page was left was restored on the next typed address, after the page had scrolled itself
+ * (a catalogue link opens at its results) and back to where an unrelated page had been.
+ */
+export function scrollKey(location: Location): string {
+  return location.key === 'default' ? `default ${location.pathname}${location.search}` : location.key
+}
+
+/**
  * Everything inside the router: live updates, desktop deep links, the unread badge, the offline notice and update
  * prompt, and scroll restoration.
  */
@@ -38,7 +48,7 @@ export function RootLayout() {
       </a>
       <Outlet />
       <AppStatus />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </RealtimeProvider>
   )
 }
