@@ -20,8 +20,8 @@ const absoluteBase = { name: 'handover:absolute-base', config: () => ({ base: '/
 /** The desktop build: main, preload and the same renderer bundled into the app. */
 export default defineConfig({
   main: {
-    // main needs only zod at run time: bundle it so the installer can leave node_modules out
-    plugins: [externalizeDepsPlugin({ exclude: ['zod'] })],
+    // main's only packages at run time, zod and electron-updater, are bundled in: the installer carries no node_modules
+    plugins: [externalizeDepsPlugin({ exclude: ['zod', 'electron-updater'] })],
     resolve: { alias: { '@shared': aliases['@shared'] } },
     build: { rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } } },
   },

@@ -36,6 +36,19 @@ function iconSvg(small: boolean): string {
   </svg>`
 }
 
+/**
+ * The macOS menu bar icon: the small "H" alone, black on transparent. macOS uses only its alpha and tints it for
+ * the menu bar (a template image); the coloured tile would show there as a blank rounded square.
+ */
+function trayTemplateSvg(): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">
+    <g fill="none" stroke="#000" stroke-linecap="round" stroke-linejoin="round">
+      <path d="M136 96 V416 M376 96 V416" stroke-width="88"/>
+      <path d="M136 214 H376 M136 298 H376" stroke-width="52"/>
+    </g>
+  </svg>`
+}
+
 /** A red count badge like the bell's in the app, with a white rim that keeps it apart from the app icon. */
 function overlaySvg(label: string): string {
   const fontSize = label.length > 1 ? 17 : 22
@@ -146,9 +159,10 @@ async function main(): Promise<void> {
     ...['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((label) => ({ label, name: `overlay-${label}` })),
     { label: '9+', name: 'overlay-9plus' },
   ]
-  const [large, small, ...overlayRasters] = await rasterise([
+  const [large, small, trayTemplate, ...overlayRasters] = await rasterise([
     { svg: iconSvg(false), sizes: [512, 256, 128, 64] },
     { svg: iconSvg(true), sizes: [16, 24, 32, 48] },
+    { svg: trayTemplateSvg(), sizes: [16, 32] },
     ...overlays.map(({ label }) => ({ svg: overlaySvg(label), sizes: [16, 32] })),
   ])
   const write = (name: string, data: Buffer) => {
@@ -169,6 +183,9 @@ async function main(): Promise<void> {
   // 16 px at 1x on every platform (a taller image overflows the macOS menu bar).
   write('tray.png', at(small, 16).png)
   write('tray@2x.png', at(small, 32).png)
+  // "Template" at the end of the name is what makes macOS treat the file as a template image.
+  write('trayTemplate.png', at(trayTemplate, 16).png)
+  write('trayTemplate@2x.png', at(trayTemplate, 32).png)
   overlays.forEach(({ name }, index) => {
     write(`${name}.png`, at(overlayRasters[index], 16).png)
     write(`${name}@2x.png`, at(overlayRasters[index], 32).png)

@@ -22,6 +22,8 @@ import { createLocalPresence, createRedisPresence, type Presence } from './realt
 
 const SESSION_PURGE_MS = 60 * 60 * 1000
 const ESCROW_SWEEP_MS = 15_000
+/** how soon after crossing the payment monitor's threshold a stuck order alerts the admins */
+const STUCK_PAYMENT_SWEEP_MS = 15_000
 
 export interface RunningServer {
   url: string
@@ -124,6 +126,11 @@ export async function startServer(config: Config, options: StartOptions): Promis
     created.services.transactions.system.runDue(orm.em.fork()).catch((err: unknown) => logger.warn({ err }, 'escrow sweep failed'))
   }, ESCROW_SWEEP_MS)
   escrowSweep.unref()
+  // orders that became stuck alert the admins once each; instances sweeping together split the orders between them
+  const stuckPaymentSweep = setInterval(() => {
+    created.services.payments.alertStuckPayments(orm.em.fork()).catch((err: unknown) => logger.warn({ err }, 'stuck payment sweep failed'))
+  }, STUCK_PAYMENT_SWEEP_MS)
+  stuckPaymentSweep.unref()
 
   const http = createServer(created.app.callback())
   // An idle connection stays open longer than the proxy in front keeps it (nginx's upstream keepalive_timeout is 60 s):
@@ -171,6 +178,7 @@ export async function startServer(config: Config, options: StartOptions): Promis
       // stop accepting, let in-flight requests finish, then close sockets, bus and database
       clearInterval(purge)
       clearInterval(escrowSweep)
+      clearInterval(stuckPaymentSweep)
       // a connection whose request is still running closes as soon as it is answered, not KEEP_ALIVE_MS later
       http.keepAliveTimeout = 1
       const drained = new Promise<void>((ok) => http.close(() => ok()))

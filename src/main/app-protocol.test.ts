@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createAppRequestHandler, interceptServerScheme, type AppRequestDeps, type ProtocolRegistry, type RequestHandler } from './app-protocol'
+import {
+  createAppRequestHandler,
+  createServedDocuments,
+  interceptServerScheme,
+  type AppRequestDeps,
+  type ProtocolRegistry,
+  type RequestHandler,
+  type ServedDocuments,
+} from './app-protocol'
 import type { RendererSource } from './renderer-source'
 
 const origin = 'http://localhost:3000'
@@ -102,6 +110,26 @@ describe('createAppRequestHandler', () => {
     expect(html).toContain('HANDOVER_SERVER_URL')
   })
 
+  it('explains a crashed page on the offline screen once, then serves the app again', async () => {
+    let failure: string | undefined = 'The page stopped unexpectedly (crashed).'
+    const takeFailure = vi.fn(() => {
+      const taken = failure
+      failure = undefined
+      return taken
+    })
+    const { request, get, isReachable } = setup({ takeFailure })
+    expect(await (await request(`${origin}/assets/index-abc.js`)).text()).toBe('bundle:assets/index-abc.js')
+    expect(takeFailure).not.toHaveBeenCalled()
+    const response = await request(`${origin}/chat/4`)
+    expect(response.status).toBe(503)
+    const html = await response.text()
+    expect(html).toContain('<h1>Handover stopped</h1>')
+    expect(html).toContain('The page stopped unexpectedly (crashed). Retry loads it again.')
+    expect(isReachable).not.toHaveBeenCalled()
+    expect(await (await request(`${origin}/chat/4`)).text()).toBe('bundle:index.html')
+    expect(get).toHaveBeenCalledTimes(2)
+  })
+
   it('makes an unreachable server look like a failed request to the page', async () => {
     const { request } = setup({ passThrough: () => Promise.reject(new Error('ECONNREFUSED')) })
     expect((await request(`${origin}/api/auth/me`)).type).toBe('error')
@@ -173,5 +201,49 @@ describe('interceptServerScheme', () => {
     intercepted.follow('https://other.example')
     expect(calls).toEqual(['handle http', 'unhandle http', 'handle https'])
     expect([...handlers.keys()]).toEqual(['https'])
+  })
+})
+
+describe('served documents', () => {
+  it('tells the offline screen from the app, by the address each was served at', async () => {
+    const documents = createServedDocuments()
+    let reachable = false
+    const { request } = setup({ documents, probe: { isReachable: async () => reachable } })
+    await request(`${origin}/chat/4`)
+    expect(documents.isOffline(`${origin}/chat/4`)).toBe(true)
+    // the address the window shows may carry a fragment, which never reaches a request
+    expect(documents.isOffline(`${origin}/chat/4#latest`)).toBe(true)
+    expect(documents.isOffline(`${origin}/chat/5`)).toBe(false)
+    // the page's own files and the server's paths say nothing about which page shows
+    await request(`${origin}/assets/index-abc.js`)
+    await request(`${origin}/api/auth/me`)
+    expect(documents.isOffline(`${origin}/chat/4`)).toBe(true)
+    reachable = true
+    await request(`${origin}/chat/4`)
+    expect(documents.isOffline(`${origin}/chat/4`)).toBe(false)
+  })
+
+  it('is told about pages only, never about their files or the server paths', async () => {
+    const record = vi.fn<ServedDocuments['record']>()
+    const { request } = setup({ documents: { record, isOffline: () => false } })
+    await request(`${origin}/assets/index-abc.js`)
+    await request(`${origin}/favicon.ico`)
+    await request(`${origin}/api/auth/me`)
+    expect(record).not.toHaveBeenCalled()
+    await request(`${origin}/chat/4?tab=deal`)
+    expect(record).toHaveBeenCalledExactlyOnceWith(`${origin}/chat/4?tab=deal`, 'app')
+  })
+
+  it('counts the screen explaining a crash as not the app either', async () => {
+    const documents = createServedDocuments()
+    await setup({ documents, takeFailure: () => 'The page stopped unexpectedly.' }).request(`${origin}/`)
+    expect(documents.isOffline(`${origin}/`)).toBe(true)
+  })
+
+  it('takes an address it cannot read for the app', () => {
+    const documents = createServedDocuments()
+    documents.record('not a url', 'offline')
+    expect(documents.isOffline('not a url')).toBe(false)
+    expect(documents.isOffline('')).toBe(false)
   })
 })

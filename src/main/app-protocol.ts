@@ -26,6 +26,10 @@ export interface AppRequestDeps {
   passThrough: RequestHandler
   renderer: RendererSource
   probe: ServerProbe
+  /** A failure to explain on the offline screen instead of the next page (crash-recovery.ts); taken once. */
+  takeFailure?: () => string | undefined
+  /** Told which page each document request was answered with, so main can tell the offline screen from the app. */
+  documents?: ServedDocuments
   /** In development the Vite dev server, which the document's CSP must let in. */
   devServerOrigin?: string
   warn?: (message: string, error: unknown) => void
@@ -48,9 +52,16 @@ export function createAppRequestHandler(deps: AppRequestDeps): RequestHandler {
     const target = deps.devServerOrigin ? devServerTarget(url.pathname) : bundleTarget(url.pathname)
     if (target.kind === 'refused') return notFound()
     try {
+      const failure = target.kind === 'document' ? deps.takeFailure?.() : undefined
+      if (failure !== undefined) {
+        deps.documents?.record(request.url, 'offline')
+        return forMethod(request.method, offlineResponse({ serverOrigin: origin, fromEnvironment: deps.server.info().fromEnvironment, failure }))
+      }
       if (target.kind === 'document' && !(await deps.probe.isReachable(origin))) {
+        deps.documents?.record(request.url, 'offline')
         return forMethod(request.method, offlineResponse({ serverOrigin: origin, fromEnvironment: deps.server.info().fromEnvironment }))
       }
+      if (target.kind === 'document') deps.documents?.record(request.url, 'app')
       const file = target.kind === 'document' ? 'index.html' : target.file
       const policy = documentPolicy({ serverOrigin: origin, devServerOrigin: deps.devServerOrigin })
       return forMethod(request.method, await deps.renderer.get(file, request, policy))
@@ -59,6 +70,43 @@ export function createAppRequestHandler(deps: AppRequestDeps): RequestHandler {
       return Response.error()
     }
   }
+}
+
+export type ServedPage = 'app' | 'offline'
+
+/**
+ * Which page each address was last answered with. A window asks it when a load finishes: a deep link that arrives
+ * while the offline screen shows must wait for the app, since the screen's own retries reload it and would drop it.
+ */
+export interface ServedDocuments {
+  record(url: string, page: ServedPage): void
+  /** Whether the page at `url` is the offline screen; an address never answered here (an in-app route) is the app. */
+  isOffline(url: string): boolean
+}
+
+export function createServedDocuments(): ServedDocuments {
+  // only the offline answers are kept, so the set stays as small as the outage
+  const offline = new Set<string>()
+  return {
+    record(url, page) {
+      const key = withoutHash(url)
+      if (key === null) return
+      if (page === 'offline') offline.add(key)
+      else offline.delete(key)
+    },
+    isOffline(url) {
+      const key = withoutHash(url)
+      return key !== null && offline.has(key)
+    },
+  }
+}
+
+/** A request never carries the fragment; the address a window shows may. */
+function withoutHash(url: string): string | null {
+  if (!URL.canParse(url)) return null
+  const parsed = new URL(url)
+  parsed.hash = ''
+  return parsed.href
 }
 
 function isRead(method: string): boolean {

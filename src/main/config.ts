@@ -1,11 +1,11 @@
-import { isExternalHttpUrl, parseUrl } from '@shared/ipc/url-rules'
+import { isAllowedServerUrl, parseUrl } from '@shared/ipc/url-rules'
 
-/** Where the app window's pages come from when nothing else is configured: the `npm start` server. */
-export const DEFAULT_SERVER_URL = 'http://localhost:3000'
+/** Where a development run (`npm run desktop`) takes its pages from when nothing else is configured: `npm start`. */
+export const DEVELOPMENT_SERVER_URL = 'http://localhost:3000'
 
-/** The same rule as the bridge's setServerUrl: an absolute http(s) URL with a host and no credentials. */
+/** An absolute http(s) URL with a host and no credentials, and https unless the server is this computer. */
 export function parseServerUrl(value: string): URL | null {
-  return isExternalHttpUrl(value) ? parseUrl(value) : null
+  return isAllowedServerUrl(value) ? parseUrl(value) : null
 }
 
 export interface ResolvedServerUrl {
@@ -14,23 +14,32 @@ export interface ResolvedServerUrl {
   fromEnvironment: boolean
 }
 
+const RULE = 'an absolute http(s) URL without credentials, https unless it is this computer'
+
 /**
- * The server the window shows and the only origin trusted with the bridge: HANDOVER_SERVER_URL when set,
- * else the address saved in the settings, else the local server. A bad environment value stops the app at
- * start-up rather than quietly trusting a wrong origin; a bad saved value (a hand-edited file) is only
- * logged, since the user can fix it from the offline screen.
+ * The server the window shows and the only origin trusted with the bridge: HANDOVER_SERVER_URL when set, else the
+ * address saved in the settings, else the build's own server (`builtIn`, from app-config.json; see
+ * scripts/desktop-package.ts). A bad environment value stops the app at start-up rather than quietly trusting a wrong
+ * origin; a bad saved value (a hand-edited file) is only logged, since the user can fix it from the offline screen.
  */
-export function resolveServerUrl(environment: string | undefined, saved?: string, warn: (message: string) => void = console.warn): ResolvedServerUrl {
+export function resolveServerUrl(
+  environment: string | undefined,
+  saved: string | undefined,
+  builtIn: string,
+  warn: (message: string) => void = console.warn,
+): ResolvedServerUrl {
   const configured = environment?.trim()
   if (configured) {
     const url = parseServerUrl(configured)
-    if (!url) throw new Error(`HANDOVER_SERVER_URL must be an absolute http(s) URL without credentials, got "${configured}"`)
+    if (!url) throw new Error(`HANDOVER_SERVER_URL must be ${RULE}, got "${configured}"`)
     return { url, fromEnvironment: true }
   }
   if (saved !== undefined) {
     const url = parseServerUrl(saved)
     if (url) return { url, fromEnvironment: false }
-    warn(`[handover] ignoring the saved server address ${JSON.stringify(saved.slice(0, 200))}: not an absolute http(s) URL without credentials`)
+    warn(`[handover] ignoring the saved server address ${JSON.stringify(saved.slice(0, 200))}: not ${RULE}`)
   }
-  return { url: new URL(DEFAULT_SERVER_URL), fromEnvironment: false }
+  const url = parseServerUrl(builtIn)
+  if (!url) throw new Error(`The app's server address must be ${RULE}, got "${builtIn}"`)
+  return { url, fromEnvironment: false }
 }

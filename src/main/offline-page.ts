@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { isLoopbackHost, SERVER_URL_HTTPS_MESSAGE } from '@shared/ipc/url-rules'
 
 /**
  * The screen shown instead of the app when its server cannot be reached. Self-contained (no request leaves
@@ -10,6 +11,8 @@ export interface OfflinePageOptions {
   serverOrigin: string
   /** HANDOVER_SERVER_URL is set: it wins over the saved address, so the field would change nothing. */
   fromEnvironment: boolean
+  /** The page itself failed (it crashed twice, crash-recovery.ts): said instead of "can't reach the server". */
+  failure?: string
 }
 
 const STYLE = `
@@ -37,9 +40,58 @@ input{flex:1;min-width:0;background:#0f1a38;color:#fff;border:1px solid #344773;
 code{color:#fff}
 `
 
+/**
+ * The page tries again on its own, every reload waiting twice as long (5 s, 10 s, 20 s … up to a minute), so a
+ * server that restarts is picked up without a click and one that is gone is not asked every few seconds. Each try
+ * is a reload, which main answers with the app once the server answers its health check. The count of tries
+ * survives the reloads in sessionStorage; a count older than the longest wait belongs to an earlier outage.
+ */
+export const OFFLINE_RETRY = { firstSeconds: 5, capSeconds: 60, storageKey: 'handover-offline-retry' } as const
+
 const SCRIPT = `
-document.getElementById('retry').addEventListener('click', () => location.reload())
+const RETRY = ${JSON.stringify(OFFLINE_RETRY)}
+function retryNow(tries) {
+  try {
+    sessionStorage.setItem(RETRY.storageKey, JSON.stringify({ tries: tries + 1, at: Date.now() }))
+  } catch {}
+  location.reload()
+}
+function triesSoFar() {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(RETRY.storageKey) || 'null')
+    const recent = saved && Date.now() - saved.at < (RETRY.capSeconds + 30) * 1000
+    return recent && Number.isInteger(saved.tries) && saved.tries > 0 ? saved.tries : 0
+  } catch {
+    return 0
+  }
+}
+const tries = triesSoFar()
+document.getElementById('retry').addEventListener('click', () => retryNow(tries))
+const countdown = document.getElementById('retry-countdown')
+if (countdown) {
+  let left = Math.min(RETRY.firstSeconds * 2 ** tries, RETRY.capSeconds)
+  const tick = () => {
+    if (left <= 0) {
+      countdown.textContent = 'Retrying…'
+      return retryNow(tries)
+    }
+    countdown.textContent = 'Retrying in ' + left + ' s'
+    left -= 1
+    setTimeout(tick, 1000)
+  }
+  tick()
+}
 const form = document.getElementById('server-form')
+// the bridge's rule (url-rules.ts), so the page can say why instead of only that the address was refused
+const isLoopbackHost = ${isLoopbackHost.toString()}
+function isPlainHttpElsewhere(value) {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' && !isLoopbackHost(url.hostname)
+  } catch {
+    return false
+  }
+}
 if (form) {
   const status = document.getElementById('server-status')
   const button = form.querySelector('button')
@@ -48,6 +100,11 @@ if (form) {
     button.disabled = true
     status.textContent = 'Connecting…'
     const url = form.elements.namedItem('url').value.trim()
+    if (isPlainHttpElsewhere(url)) {
+      status.textContent = ${JSON.stringify(SERVER_URL_HTTPS_MESSAGE)}
+      button.disabled = false
+      return
+    }
     try {
       const result = await window.desktop.setServerUrl({ url })
       // A new address reloads the window from the main process; the same one is simply tried again. Main asks the
@@ -78,8 +135,17 @@ export const OFFLINE_PAGE_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-export function renderOfflinePage({ serverOrigin, fromEnvironment }: OfflinePageOptions): string {
+export function renderOfflinePage({ serverOrigin, fromEnvironment, failure }: OfflinePageOptions): string {
   const address = escapeHtml(serverOrigin)
+  const problem =
+    failure === undefined
+      ? `<h1>Can't reach Handover</h1>
+  <p>The Handover server at <strong>${address}</strong> cannot be reached. Check your internet connection,
+  or whether the server is running, and try again.</p>`
+      : `<h1>Handover stopped</h1>
+  <p>${escapeHtml(failure)} Retry loads it again.</p>`
+  // A page that crashed twice would crash again on its own retries; it waits for the user's Retry.
+  const countdown = failure === undefined ? '<p id="retry-countdown" class="status"></p>' : ''
   const change = fromEnvironment
     ? `<p class="note">This address comes from the <code>HANDOVER_SERVER_URL</code> environment variable; change it there.</p>`
     : `<form id="server-form">
@@ -101,10 +167,9 @@ export function renderOfflinePage({ serverOrigin, fromEnvironment }: OfflinePage
 <body>
 <main>
   <div class="mark" aria-hidden="true">H</div>
-  <h1>Can't reach Handover</h1>
-  <p>The Handover server at <strong>${address}</strong> cannot be reached. Check your internet connection,
-  or whether the server is running, and try again.</p>
+  ${problem}
   <button type="button" id="retry">Retry</button>
+  ${countdown}
   ${change}
 </main>
 <script>${SCRIPT}</script>

@@ -3,6 +3,8 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { load } from 'js-yaml'
 import { describe, expect, it } from 'vitest'
+import { APP_STAGE_DIR } from '../../scripts/desktop-package'
+import { APP_CONFIG_FILE } from './app-config'
 
 // Packaging cannot run here (no Electron binary), so the security-relevant parts of electron-builder.yml
 // are pinned by this test instead: deleting or flipping one of them must fail `npm test`, not a release.
@@ -44,18 +46,22 @@ describe('electron-builder.yml', () => {
     expect(config.asarUnpack).toEqual(['resources/**'])
   })
 
-  it('ships only the build output and the icons, never sources or local data', () => {
-    expect(config.files).toEqual(['out/**', 'resources/*.png'])
+  it("ships only the build output, the icons and the build's config, never sources or local data", () => {
+    expect(config.files).toEqual(['out/**', 'resources/*.png', APP_CONFIG_FILE])
+  })
+
+  it('packs the staged app directory, whose manifest names no dependencies', () => {
+    expect(section('directories').app).toBe(APP_STAGE_DIR)
+    // installers land outside the staged directory, or a second build would pack the first one's installers
+    expect(String(section('directories').output).startsWith(`${APP_STAGE_DIR}/`)).toBe(false)
   })
 
   it('builds macOS with the hardened runtime', () => {
     expect(section('mac').hardenedRuntime).toBe(true)
   })
 
-  it('fetches updates over https only', () => {
-    const publish = section('publish')
-    expect(publish.provider).toBe('generic')
-    expect(String(publish.url)).toMatch(/^https:\/\//)
+  it('names no update feed of its own (a build without HANDOVER_UPDATE_URL never looks for updates)', () => {
+    expect(config.publish).toBeUndefined()
   })
 
   it('registers the handover:// scheme', () => {

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { changeWhenConfirmed, createServerLocation, sameRouteAt, type ConfirmServerChange } from './server-location'
 import type { AppSettings, SettingsStore } from './settings-store'
 
+const LOCAL = 'http://localhost:3000'
+
 function memorySettings(initial: AppSettings = {}) {
   let stored = { ...initial }
   const settings: SettingsStore = {
@@ -14,27 +16,32 @@ function memorySettings(initial: AppSettings = {}) {
 describe('createServerLocation', () => {
   it('prefers HANDOVER_SERVER_URL, then the saved address, then the local server', () => {
     const saved = memorySettings({ serverUrl: 'https://saved.example' })
-    expect(createServerLocation({ environment: 'https://env.example/', settings: saved.settings }).info()).toEqual({
+    expect(createServerLocation({ builtIn: LOCAL, environment: 'https://env.example/', settings: saved.settings }).info()).toEqual({
       url: 'https://env.example',
       fromEnvironment: true,
     })
-    expect(createServerLocation({ environment: undefined, settings: saved.settings }).info()).toEqual({
+    expect(createServerLocation({ builtIn: LOCAL, environment: undefined, settings: saved.settings }).info()).toEqual({
       url: 'https://saved.example',
       fromEnvironment: false,
     })
-    expect(createServerLocation({ environment: '', settings: memorySettings().settings }).origin()).toBe('http://localhost:3000')
+    expect(createServerLocation({ builtIn: LOCAL, environment: '', settings: memorySettings().settings }).origin()).toBe('http://localhost:3000')
   })
 
   it('ignores a saved address that is not a valid server, with a log line', () => {
     const warn = vi.fn()
-    const location = createServerLocation({ environment: undefined, settings: memorySettings({ serverUrl: 'javascript:alert(1)' }).settings, warn })
+    const location = createServerLocation({
+      builtIn: LOCAL,
+      environment: undefined,
+      settings: memorySettings({ serverUrl: 'javascript:alert(1)' }).settings,
+      warn,
+    })
     expect(location.origin()).toBe('http://localhost:3000')
     expect(warn).toHaveBeenCalledOnce()
   })
 
   it('saves a new address, applies it at once and tells the listeners', () => {
     const { settings, stored } = memorySettings()
-    const location = createServerLocation({ environment: undefined, settings })
+    const location = createServerLocation({ builtIn: LOCAL, environment: undefined, settings })
     const listener = vi.fn()
     location.onChange(listener)
     expect(location.change('https://handover.example/some/page?x=1')).toEqual({ url: 'https://handover.example', fromEnvironment: false })
@@ -44,7 +51,7 @@ describe('createServerLocation', () => {
   })
 
   it('does not announce an address that did not change', () => {
-    const location = createServerLocation({ environment: undefined, settings: memorySettings().settings })
+    const location = createServerLocation({ builtIn: LOCAL, environment: undefined, settings: memorySettings().settings })
     const listener = vi.fn()
     location.onChange(listener)
     location.change('http://localhost:3000/')
@@ -53,7 +60,7 @@ describe('createServerLocation', () => {
 
   it('saves but does not apply an address while HANDOVER_SERVER_URL decides', () => {
     const { settings, stored } = memorySettings()
-    const location = createServerLocation({ environment: 'https://env.example', settings })
+    const location = createServerLocation({ builtIn: LOCAL, environment: 'https://env.example', settings })
     const listener = vi.fn()
     location.onChange(listener)
     expect(location.change('https://handover.example')).toEqual({ url: 'https://env.example', fromEnvironment: true })
@@ -62,36 +69,55 @@ describe('createServerLocation', () => {
     expect(listener).not.toHaveBeenCalled()
   })
 
-  it.each(['ftp://handover.example', 'https://user:pw@handover.example', 'handover.example', ' https://handover.example'])(
-    'refuses %j without saving or applying it',
-    (url) => {
-      const { settings } = memorySettings()
-      const location = createServerLocation({ environment: undefined, settings })
-      expect(() => location.change(url)).toThrow(/absolute http\(s\) URL/)
-      expect(settings.save).not.toHaveBeenCalled()
-      expect(location.origin()).toBe('http://localhost:3000')
-    },
-  )
+  it.each([
+    'ftp://handover.example',
+    'https://user:pw@handover.example',
+    'handover.example',
+    ' https://handover.example',
+    'http://handover.example',
+    'http://192.168.1.20:3000',
+  ])('refuses %j without saving or applying it', (url) => {
+    const { settings } = memorySettings()
+    const location = createServerLocation({ builtIn: LOCAL, environment: undefined, settings })
+    expect(() => location.change(url)).toThrow(/absolute http\(s\) URL/)
+    expect(settings.save).not.toHaveBeenCalled()
+    expect(location.origin()).toBe('http://localhost:3000')
+  })
 
   it('keeps the old address when the new one cannot be saved', () => {
     const { settings } = memorySettings()
     vi.mocked(settings.save).mockImplementation(() => {
       throw new Error('EACCES')
     })
-    const location = createServerLocation({ environment: undefined, settings })
+    const location = createServerLocation({ builtIn: LOCAL, environment: undefined, settings })
     expect(() => location.change('https://handover.example')).toThrow('EACCES')
     expect(location.origin()).toBe('http://localhost:3000')
   })
 
+  it('takes plain http only from this computer', () => {
+    const location = createServerLocation({ builtIn: 'https://handover.example', environment: undefined, settings: memorySettings().settings })
+    expect(location.change('http://127.0.0.1:3000/').url).toBe('http://127.0.0.1:3000')
+    expect(location.change('http://localhost:4000').url).toBe('http://localhost:4000')
+    expect(location.change('http://[::1]:3000').url).toBe('http://[::1]:3000')
+    expect(() => location.change('http://handover.example')).toThrow(/https unless it is this computer/)
+  })
+
+  it("starts at the build's own server when nothing else is set", () => {
+    const location = createServerLocation({ builtIn: 'https://handover.example', environment: undefined, settings: memorySettings().settings })
+    expect(location.info()).toEqual({ url: 'https://handover.example', fromEnvironment: false })
+  })
+
   it('stops the app on a bad HANDOVER_SERVER_URL', () => {
-    expect(() => createServerLocation({ environment: 'ftp://x.example', settings: memorySettings().settings })).toThrow(/HANDOVER_SERVER_URL/)
+    expect(() => createServerLocation({ builtIn: LOCAL, environment: 'ftp://x.example', settings: memorySettings().settings })).toThrow(
+      /HANDOVER_SERVER_URL/,
+    )
   })
 })
 
 describe('changeWhenConfirmed (the bridge: any page of the server can call it)', () => {
   const setUp = (environment?: string) => {
     const { settings, stored } = memorySettings({ serverUrl: 'https://saved.example' })
-    const location = createServerLocation({ environment, settings })
+    const location = createServerLocation({ builtIn: LOCAL, environment, settings })
     const listener = vi.fn()
     location.onChange(listener)
     return { location, settings, stored, listener }

@@ -26,11 +26,13 @@ export interface ServerLocationOptions {
   /** process.env.HANDOVER_SERVER_URL */
   environment: string | undefined
   settings: SettingsStore
+  /** The build's own server (app-config.json), or the local one in development. */
+  builtIn: string
   warn?: (message: string) => void
 }
 
-export function createServerLocation({ environment, settings, warn }: ServerLocationOptions): ServerLocation {
-  const resolved = resolveServerUrl(environment, settings.load().serverUrl, warn)
+export function createServerLocation({ environment, settings, builtIn, warn }: ServerLocationOptions): ServerLocation {
+  const resolved = resolveServerUrl(environment, settings.load().serverUrl, builtIn, warn)
   const { fromEnvironment } = resolved
   let origin = resolved.url.origin
   const listeners: ((origin: string) => void)[] = []
@@ -40,7 +42,7 @@ export function createServerLocation({ environment, settings, warn }: ServerLoca
     info: () => ({ url: origin, fromEnvironment }),
     change(url) {
       const parsed = parseServerUrl(url)
-      if (!parsed) throw new Error('The server address must be an absolute http(s) URL without credentials')
+      if (!parsed) throw new Error('The server address must be an absolute http(s) URL without credentials, https unless it is this computer')
       // Saved first: an address that cannot be kept must not quietly apply for this run only.
       settings.save({ serverUrl: parsed.origin })
       if (!fromEnvironment && parsed.origin !== origin) {

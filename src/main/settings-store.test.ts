@@ -45,6 +45,31 @@ describe('createSettingsStore on disk', () => {
     },
   )
 
+  it('reads back the desktop settings it saved', () => {
+    const settings = {
+      openAtLogin: true,
+      adminAlerts: { dispute: false },
+      closeHintShown: true,
+      zoomLevels: { 'https://handover.example': 1.5 },
+    }
+    createSettingsStore(path).save(settings)
+    expect(createSettingsStore(path).load()).toEqual(settings)
+  })
+
+  it.each([
+    ['openAtLogin', 'yes'],
+    ['closeHintShown', 1],
+    ['adminAlerts', { dispute: 'off' }],
+    ['adminAlerts', [true]],
+    ['zoomLevels', { 'https://handover.example': '2' }],
+    ['zoomLevels', { 'https://handover.example': null }],
+  ])('ignores a hand-edited %s of the wrong type (%j) and keeps the rest', (key, value) => {
+    writeFileSync(path, JSON.stringify({ serverUrl: 'https://handover.example', [key]: value }))
+    const warn = vi.fn()
+    expect(createSettingsStore(path, undefined, warn).load()).toEqual({ serverUrl: 'https://handover.example' })
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining(key))
+  })
+
   it('keeps settings it does not know when it saves', () => {
     writeFileSync(path, JSON.stringify({ theme: 'dark', serverUrl: 'http://localhost:3000' }))
     createSettingsStore(path).save({ serverUrl: 'https://handover.example' })

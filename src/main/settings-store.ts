@@ -1,3 +1,4 @@
+import type { AdminAlertSettings } from '@shared/ipc/contract'
 import { nodeFiles, replaceFile, type JsonFiles } from './json-file'
 
 /**
@@ -9,6 +10,30 @@ import { nodeFiles, replaceFile, type JsonFiles } from './json-file'
 export interface AppSettings {
   /** The server address chosen on the offline screen; HANDOVER_SERVER_URL still wins over it. */
   serverUrl?: string
+  /** Whether the user asked for a login item; what the OS has is set from it (login-item.ts). */
+  openAtLogin?: boolean
+  /** Only the switches the user changed; the rest keep their default (on). */
+  adminAlerts?: Partial<AdminAlertSettings>
+  /** The "still running" hint after the first close was shown; it is shown once per computer. */
+  closeHintShown?: boolean
+  /** Chromium zoom level (0 is 100 %) per server origin: each server's pages keep their own size. */
+  zoomLevels?: Record<string, number>
+}
+
+type Field<T> = { is: (value: unknown) => value is T; expected: string }
+
+const FIELDS: { [K in keyof AppSettings]-?: Field<NonNullable<AppSettings[K]>> } = {
+  serverUrl: { is: (value): value is string => typeof value === 'string', expected: 'a string' },
+  openAtLogin: { is: isBoolean, expected: 'true or false' },
+  adminAlerts: {
+    is: (value): value is Partial<AdminAlertSettings> => isObject(value) && Object.values(value).every(isBoolean),
+    expected: 'an object of true/false switches',
+  },
+  closeHintShown: { is: isBoolean, expected: 'true or false' },
+  zoomLevels: {
+    is: (value): value is Record<string, number> => isObject(value) && Object.values(value).every(Number.isFinite),
+    expected: 'an object of numbers',
+  },
 }
 
 export type SettingsFiles = JsonFiles
@@ -42,10 +67,15 @@ export function createSettingsStore(path: string, files: SettingsFiles = nodeFil
   return {
     load() {
       const stored = readObject()
-      if (stored.serverUrl === undefined) return {}
-      if (typeof stored.serverUrl === 'string') return { serverUrl: stored.serverUrl }
-      warn(`[handover] ignoring serverUrl in ${path}: it is not a string`)
-      return {}
+      const settings: AppSettings = {}
+      // Each setting on its own: one hand-edited mistake must not reset the others.
+      for (const key of Object.keys(FIELDS) as (keyof AppSettings)[]) {
+        const value = stored[key]
+        if (value === undefined) continue
+        if (FIELDS[key].is(value)) Object.assign(settings, { [key]: value })
+        else warn(`[handover] ignoring ${key} in ${path}: it is not ${FIELDS[key].expected}`)
+      }
+      return settings
     },
     save(changes) {
       // Keys this version does not know are kept: a newer version of the app may have written them.
@@ -57,6 +87,10 @@ export function createSettingsStore(path: string, files: SettingsFiles = nodeFil
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isBoolean(value: unknown): value is boolean {
+  return typeof value === 'boolean'
 }
 
 function isMissingFile(error: unknown): boolean {

@@ -23,6 +23,31 @@ describe('trayModel', () => {
   })
 })
 
+describe('trayModel while the live connection is down', () => {
+  it('adds nothing while connected', () => {
+    expect(trayModel(3, 'connected')).toEqual(trayModel(3))
+  })
+
+  it.each([
+    ['connecting', 'Connecting…', 'Handover (connecting…): 3 unread'],
+    ['offline', 'Offline', 'Handover (offline): 3 unread'],
+  ] as const)('shows %s as a greyed line under the count and in the tooltip', (state, label, tooltip) => {
+    const model = trayModel(3, state)
+    expect(model.items).toEqual([
+      { kind: 'action', label: 'Open Handover', action: 'open' },
+      { kind: 'info', label: '3 unread' },
+      { kind: 'info', label },
+      { kind: 'separator' },
+      { kind: 'action', label: 'Quit', action: 'quit' },
+    ])
+    expect(model.tooltip).toBe(tooltip)
+  })
+
+  it('says offline with nothing unread too', () => {
+    expect(trayModel(0, 'offline').tooltip).toBe('Handover (offline): no unread messages')
+  })
+})
+
 describe('unreadLabel', () => {
   it('never shows a negative or zero count as a number', () => {
     expect(unreadLabel(0)).toBe('No unread messages')

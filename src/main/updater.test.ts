@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startUpdateChecks, UPDATE_CHECK_INTERVAL_MS, type UpdaterPort } from './updater'
 
-function fakeUpdater(isPackaged: boolean, check: UpdaterPort['checkForUpdates'] = () => Promise.resolve(null)) {
-  return { isPackaged, checkForUpdates: vi.fn(check) }
+const FEED = 'https://updates.handover.example/desktop'
+
+function fakeUpdater(isPackaged: boolean, check: UpdaterPort['checkForUpdates'] = () => Promise.resolve(null), feedUrl: string | null = FEED) {
+  return { isPackaged, feedUrl, useFeed: vi.fn(), checkForUpdates: vi.fn(check) }
 }
 
 describe('startUpdateChecks', () => {
@@ -20,9 +22,19 @@ describe('startUpdateChecks', () => {
     expect(port.checkForUpdates).not.toHaveBeenCalled()
   })
 
-  it('checks once at start and then every interval', async () => {
+  it('never checks, nor names a feed, when the build has no update feed', async () => {
+    const port = fakeUpdater(true, undefined, null)
+    startUpdateChecks(port, vi.fn())
+    await vi.advanceTimersByTimeAsync(UPDATE_CHECK_INTERVAL_MS * 3)
+    expect(port.checkForUpdates).not.toHaveBeenCalled()
+    expect(port.useFeed).not.toHaveBeenCalled()
+  })
+
+  it("checks the build's feed once at start and then every interval", async () => {
     const port = fakeUpdater(true)
     startUpdateChecks(port, vi.fn())
+    expect(port.useFeed).toHaveBeenCalledExactlyOnceWith(FEED)
+    expect(port.useFeed.mock.invocationCallOrder[0]).toBeLessThan(port.checkForUpdates.mock.invocationCallOrder[0])
     expect(port.checkForUpdates).toHaveBeenCalledTimes(1)
     await vi.advanceTimersByTimeAsync(UPDATE_CHECK_INTERVAL_MS - 1)
     expect(port.checkForUpdates).toHaveBeenCalledTimes(1)

@@ -1,12 +1,17 @@
 /**
- * Background update checks (electron-updater against the feed in electron-builder.yml). Development runs
- * and unpacked builds have no feed to check, so they never check. A failed check (offline, feed down, bad
- * signature) is logged and retried on the next round; it never reaches the user as a crash.
+ * Background update checks (electron-updater against the feed the installer was built with, HANDOVER_UPDATE_URL at
+ * `npm run dist`). Development runs, and builds made without a feed, never check: there is no placeholder host. A
+ * failed check (offline, feed down, bad signature) is logged and retried on the next round; it never reaches the user
+ * as a crash.
  */
 
 export interface UpdaterPort {
   /** app.isPackaged: only installed builds carry the update configuration. */
   isPackaged: boolean
+  /** The generic feed's address from app-config.json; null: updates are off. */
+  feedUrl: string | null
+  /** autoUpdater.setFeedURL: called once, before the first check. */
+  useFeed(url: string): void
   /** autoUpdater.checkForUpdatesAndNotify: downloads in the background, installs on quit. */
   checkForUpdates(): Promise<unknown>
 }
@@ -22,7 +27,8 @@ export function startUpdateChecks(
   logError: (message: string, error: unknown) => void = console.error,
   intervalMs = UPDATE_CHECK_INTERVAL_MS,
 ): UpdateChecks {
-  if (!port.isPackaged) return { stop: () => {} }
+  if (!port.isPackaged || port.feedUrl === null) return { stop: () => {} }
+  port.useFeed(port.feedUrl)
 
   let checking = false
   async function check(): Promise<void> {

@@ -21,11 +21,14 @@ function fakeWindow() {
     sendDeepLink: vi.fn<(route: string) => void>(),
     whenLoaded: (callback: () => void) => (loaded ? callback() : void onLoaded.push(callback)),
     onClosed: (callback: () => void) => void onClosed.push(callback),
+    attract: vi.fn(),
     finishLoading: () => {
       loaded = true
       onLoaded.splice(0).forEach((callback) => callback())
     },
     close: () => onClosed.forEach((callback) => callback()),
+    /** callbacks waiting for the app page */
+    waiting: () => onLoaded.length,
   } satisfies AppWindow & Record<string, unknown>
   return window
 }
@@ -92,5 +95,57 @@ describe('createWindowController', () => {
     controller.openLink('handover://transaction/12')
     expect(opened.map((entry) => entry.initialRoute)).toEqual([undefined, '/transaction/12'])
     expect(opened[0].window.sendDeepLink).not.toHaveBeenCalled()
+  })
+
+  it('keeps a link that arrives while the offline screen shows until the app page has loaded', () => {
+    const { controller, opened } = setup()
+    controller.start([])
+    const { window } = opened[0]
+    // the window shows the offline screen: its loads, and its own retries, are not the app's
+    controller.openLink('handover://chat/5')
+    expect(window.sendDeepLink).not.toHaveBeenCalled()
+    window.finishLoading()
+    expect(window.sendDeepLink).toHaveBeenCalledExactlyOnceWith('/chat/5')
+  })
+
+  it('sends only the latest of the links that waited, once', () => {
+    const { controller, opened } = setup()
+    controller.start([])
+    const { window } = opened[0]
+    controller.openLink('handover://chat/5')
+    controller.openLink('handover://listing/8')
+    controller.openLink(undefined)
+    expect(window.waiting()).toBe(1)
+    window.finishLoading()
+    expect(window.sendDeepLink.mock.calls).toEqual([['/listing/8']])
+    controller.openLink('handover://transaction/12')
+    expect(window.sendDeepLink.mock.calls).toEqual([['/listing/8'], ['/transaction/12']])
+  })
+
+  it('gives a link that waited for a window since closed to the next window only as its own', () => {
+    const { controller, opened } = setup()
+    controller.start([])
+    controller.openLink('handover://chat/5')
+    opened[0].window.close()
+    // a load the closed window still reports delivers nothing, to it or to the next
+    opened[0].window.finishLoading()
+    controller.openLink('handover://listing/8')
+    const next = opened[1].window
+    expect(opened[1].initialRoute).toBe('/listing/8')
+    controller.openLink('handover://transaction/12')
+    next.finishLoading()
+    expect(next.sendDeepLink.mock.calls).toEqual([['/transaction/12']])
+    expect(opened[0].window.sendDeepLink).not.toHaveBeenCalled()
+  })
+
+  it('draws attention to the window for a notification, and does nothing without one', () => {
+    const { controller, opened } = setup()
+    expect(() => controller.attract()).not.toThrow()
+    controller.start([])
+    controller.attract()
+    expect(opened[0].window.attract).toHaveBeenCalledOnce()
+    opened[0].window.close()
+    controller.attract()
+    expect(opened[0].window.attract).toHaveBeenCalledOnce()
   })
 })

@@ -9,11 +9,16 @@ import { findDeepLinkArg, parseDeepLink } from './deep-links'
 export interface AppWindow {
   /** Restores a minimised window and brings it to the front. */
   focus(): void
-  /** Runs `callback` once the page has loaded, immediately if it already has. */
+  /**
+   * Runs `callback` once the app's page has loaded, immediately if it shows: never on the offline screen, whose
+   * retries reload the window and would drop whatever was sent to it.
+   */
   whenLoaded(callback: () => void): void
   /** Sends the desktop:deep-link event to the page. */
   sendDeepLink(route: string): void
   onClosed(callback: () => void): void
+  /** Draws the user's eye to the window for a notification (taskbar-flash.ts decides where and when). */
+  attract(): void
 }
 
 /** Creates a window whose first page is `initialRoute` (or the home page). */
@@ -28,12 +33,16 @@ export interface WindowController {
   openLink(link: string | undefined): void
   /** openLink for a second instance's command line (Windows, Linux). */
   openFromArgv(argv: readonly string[]): void
+  /** attract() on the window, if there is one. */
+  attract(): void
 }
 
 export function createWindowController(openWindow: OpenAppWindow): WindowController {
   let ready = false
   let pendingRoute: string | undefined
   let current: AppWindow | undefined
+  // A link waiting for the window's app page to load; a later link replaces it rather than following it.
+  let waitingRoute: string | undefined
 
   function show(route?: string): void {
     // macOS can deliver open-url before `ready`; a BrowserWindow cannot exist yet, so keep the latest.
@@ -45,13 +54,26 @@ export function createWindowController(openWindow: OpenAppWindow): WindowControl
       const opened = openWindow(route)
       current = opened
       opened.onClosed(() => {
-        if (current === opened) current = undefined
+        if (current !== opened) return
+        current = undefined
+        waitingRoute = undefined
       })
       return
     }
     const target = current
     target.focus()
-    if (route !== undefined) target.whenLoaded(() => target.sendDeepLink(route))
+    if (route !== undefined) sendWhenLoaded(target, route)
+  }
+
+  function sendWhenLoaded(target: AppWindow, route: string): void {
+    const alreadyWaiting = waitingRoute !== undefined
+    waitingRoute = route
+    if (alreadyWaiting) return
+    target.whenLoaded(() => {
+      const latest = waitingRoute
+      waitingRoute = undefined
+      if (latest !== undefined) target.sendDeepLink(latest)
+    })
   }
 
   function openLink(link: string | undefined): void {
@@ -68,6 +90,7 @@ export function createWindowController(openWindow: OpenAppWindow): WindowControl
     show,
     openLink,
     openFromArgv: (argv) => openLink(findDeepLinkArg(argv)),
+    attract: () => current?.attract(),
   }
 }
 

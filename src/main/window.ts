@@ -1,13 +1,18 @@
 import { dirname, join } from 'node:path'
 import { BrowserWindow, nativeImage, screen, shell, type WebContents, type WebPreferences } from 'electron'
 import icon from '../../resources/icon.png?asset'
+import type { ServedDocuments } from './app-protocol'
 import type { AppWindow } from './window-controller'
+import type { CrashAction, RenderGoneReason } from './crash-recovery'
 import { guardWebContents } from './guards'
-import { sendDeepLink } from './ipc/events'
+import { sendDeepLink, sendResume } from './ipc/events'
 import { isExternalUrlAllowed } from './security'
 import { sameRouteAt } from './server-location'
+import { createTaskbarFlash } from './taskbar-flash'
+import type { WakeReason } from './wake'
 import { restoreWindowState, WINDOW_SIZE } from './window-state'
 import { trackWindowState, type TrackedWindow, type WindowStateStore } from './window-state-store'
+import { nextZoomLevel, type ZoomMemory } from './zoom'
 
 /**
  * The Electron side of the window: creates BrowserWindows and adapts them (and every WebContents) to the
@@ -33,9 +38,21 @@ export interface AppWindowOptions {
   preloadPath: string
   initialRoute?: string
   windowState: WindowStateStore
+  /** A start at sign-in: the page loads, so its live connection runs, but the window stays out of sight. */
+  hidden: boolean
+  /** Asked at every close (lifecycle.ts): 'hide' keeps the app running in the background. */
+  closeRequested(): 'hide' | 'close'
+  /** Windows is shutting down or logging off: the close that follows must not be turned into a hide. */
+  onSessionEnd(): void
+  zoom: ZoomMemory
+  /** The page's renderer went away (crash-recovery.ts decides); 'explain' is already noted for the next load. */
+  renderGone(reason: RenderGoneReason): CrashAction
+  /** Which page each address was served with (app-protocol.ts), to tell the offline screen from the app. */
+  documents: ServedDocuments
 }
 
-export function createAppWindow({ serverUrl, preloadPath, initialRoute, windowState }: AppWindowOptions): AppWindow {
+export function createAppWindow(options: AppWindowOptions): AppWindow {
+  const { serverUrl, preloadPath, initialRoute, windowState, hidden } = options
   const workAreas = screen.getAllDisplays().map((display) => display.workArea)
   const placement = restoreWindowState(windowState.load(), workAreas)
   const window = new BrowserWindow({
@@ -56,11 +73,22 @@ export function createAppWindow({ serverUrl, preloadPath, initialRoute, windowSt
       nodeIntegration: false,
     },
   })
-  window.once('ready-to-show', () => {
-    if (placement.isMaximized) window.maximize()
-    window.show()
-  })
+  // maximize() also shows the window, so a hidden start keeps it for the first time the window is shown.
+  if (hidden && placement.isMaximized) window.once('show', () => window.maximize())
+  if (!hidden) {
+    window.once('ready-to-show', () => {
+      if (placement.isMaximized) window.maximize()
+      window.show()
+    })
+  }
   trackWindowState(trackedWindow(window), windowState)
+  runInBackground(window, options)
+  const attract = createTaskbarFlash(process.platform, {
+    isFocused: () => window.isFocused(),
+    isVisible: () => window.isVisible(),
+    flashFrame: (flag) => window.flashFrame(flag),
+    onFocus: (callback) => window.on('focus', callback),
+  })
 
   // initialRoute is a validated in-app path, so resolving it against the server keeps the origin.
   const start = new URL(initialRoute ?? '/', serverUrl)
@@ -77,12 +105,59 @@ export function createAppWindow({ serverUrl, preloadPath, initialRoute, windowSt
       window.focus()
     },
     whenLoaded(callback) {
-      if (contents.isLoading()) contents.once('did-finish-load', callback)
-      else callback()
+      const showsApp = () => !contents.isLoading() && !options.documents.isOffline(contents.getURL())
+      if (showsApp()) return callback()
+      const check = () => {
+        if (!showsApp()) return
+        contents.off('did-finish-load', check)
+        callback()
+      }
+      contents.on('did-finish-load', check)
     },
     sendDeepLink: (route) => sendDeepLink(contents, route),
     onClosed: (callback) => window.on('closed', callback),
+    attract,
   }
+}
+
+/** Close hides (lifecycle.ts), a crashed page comes back (crash-recovery.ts), and each server keeps its zoom. */
+function runInBackground(window: BrowserWindow, { closeRequested, onSessionEnd, zoom, renderGone }: AppWindowOptions): void {
+  window.on('close', (event) => {
+    if (closeRequested() === 'close') return
+    event.preventDefault()
+    // A full-screen window hidden on macOS leaves an empty black space behind; leave full screen first.
+    if (window.isFullScreen()) {
+      window.once('leave-full-screen', () => window.hide())
+      window.setFullScreen(false)
+    } else {
+      window.hide()
+    }
+  })
+  window.on('session-end', onSessionEnd)
+
+  const contents = window.webContents
+  contents.on('did-finish-load', () => {
+    const origin = originOf(contents.getURL())
+    if (origin !== undefined) contents.setZoomLevel(zoom.levelFor(origin))
+  })
+  // Ctrl + mouse wheel or a pinch: the same steps as the View menu, remembered the same way.
+  contents.on('zoom-changed', (_event, direction) => stepZoom(contents, direction === 'in' ? 'zoomIn' : 'zoomOut', zoom))
+  contents.on('render-process-gone', (_event, details) => {
+    // 'explain' reloads too: the request handler then answers with the offline screen saying why.
+    if (renderGone(details.reason).kind !== 'ignore') contents.reload()
+  })
+}
+
+/** One View-menu zoom step for the page in `contents`, remembered for its server. */
+export function stepZoom(contents: WebContents, action: 'zoomIn' | 'zoomOut' | 'resetZoom', zoom: ZoomMemory): void {
+  const level = nextZoomLevel(contents.getZoomLevel(), action)
+  contents.setZoomLevel(level)
+  const origin = originOf(contents.getURL())
+  if (origin !== undefined) zoom.remember(origin, level)
+}
+
+function originOf(url: string): string | undefined {
+  return /^https?:/.test(url) ? new URL(url).origin : undefined
 }
 
 /** Applies the navigation, window-open and webview rules to any web contents the app creates. */
@@ -120,6 +195,11 @@ export function moveWindowsTo(origin: string): void {
     const target = sameRouteAt(window.webContents.getURL(), origin)
     window.loadURL(target).catch((error: unknown) => console.error(`[handover] could not load ${target}:`, error))
   }
+}
+
+/** After a wake from sleep or a screen unlock: every page's live connection reconnects without waiting. */
+export function tellPagesResumed(reason: WakeReason): void {
+  for (const window of BrowserWindow.getAllWindows()) sendResume(window.webContents, reason)
 }
 
 function trackedWindow(window: BrowserWindow): TrackedWindow {

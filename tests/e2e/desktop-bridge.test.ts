@@ -54,10 +54,23 @@ function installDesktopFake(): void {
       calls.push({ name: 'setServerUrl', input })
       return { url: input.url, fromEnvironment: false }
     },
+    getSettings: async () => {
+      calls.push({ name: 'getSettings' })
+      return { openAtLogin: false, adminAlerts: { stuckPayment: true, dispute: true, withdrawal: true, listingReview: true } }
+    },
+    setSettings: async (input) => {
+      calls.push({ name: 'setSettings', input })
+      return {
+        openAtLogin: input.openAtLogin ?? false,
+        adminAlerts: { stuckPayment: true, dispute: true, withdrawal: true, listingReview: true, ...input.adminAlerts },
+      }
+    },
     onDeepLink: (callback) => {
       listeners.add(callback)
       return () => void listeners.delete(callback)
     },
+    setConnection: async (input) => void calls.push({ name: 'setConnection', input }),
+    onResume: () => () => {},
   }
   const target = window as unknown as FakeWindow
   target.desktopFake = fake
@@ -74,7 +87,7 @@ const openDeepLink = (page: Page, route: string) => page.evaluate((value) => (wi
 /** Every recorded call must pass the main process's own validation. */
 async function expectValidCalls(page: Page) {
   for (const call of await allCalls(page)) {
-    if (call.name === 'onDeepLink') continue
+    if (call.name === 'onDeepLink' || call.name === 'onResume') continue
     expect(invokeContract[INVOKE_CHANNELS[call.name]].input.safeParse(call.input).success, JSON.stringify(call)).toBe(true)
   }
 }

@@ -231,7 +231,7 @@ describe('withdrawals', () => {
       .map((entry) => [entry.msg, entry.types, entry.userIds, entry.err?.message])
     const lost = 'withdrawal committed but its live events were not published'
     expect(warned).toEqual([
-      [lost, ['balance_updated', 'withdrawal_queue_update'], [olga.id, ADMIN_SENDER_ID], 'bus down'],
+      [lost, ['balance_updated', 'withdrawal_queue_update', 'admin_alert'], [olga.id, ADMIN_SENDER_ID], 'bus down'],
       [lost, ['new_notification', 'balance_updated', 'withdrawal_queue_update'], [olga.id, ADMIN_SENDER_ID], 'bus down'],
     ])
   })

@@ -31,6 +31,7 @@ import { Migration20261129TrustapAccountsOneOwner } from './20261129-trustap-acc
 import { Migration20261202SignInNotices } from './20261202-sign-in-notices'
 import { Migration20261203SystemLineKeys } from './20261203-system-line-keys'
 import { Migration20261203DealRefunds } from './20261203-deal-refunds'
+import { Migration20261203PaymentStuckAlerts } from './20261203-payment-stuck-alerts'
 
 /** Listed by hand so migrations run the same from source and from a bundle. Append new ones. */
 export const migrationsList: MigrationObject[] = [
@@ -66,4 +67,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202SignInNotices', class: Migration20261202SignInNotices },
   { name: 'Migration20261203SystemLineKeys', class: Migration20261203SystemLineKeys },
   { name: 'Migration20261203DealRefunds', class: Migration20261203DealRefunds },
+  { name: 'Migration20261203PaymentStuckAlerts', class: Migration20261203PaymentStuckAlerts },
 ]

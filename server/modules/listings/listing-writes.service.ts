@@ -13,7 +13,8 @@ import type { ServerEvent } from '@shared/realtime/events'
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors'
 import type { Logger } from '../../logger'
 import { announce } from '../../realtime/announce'
-import type { EventBus } from '../../realtime/bus'
+import { adminAlertDelivery } from '../../realtime/admin-alerts'
+import type { Delivery, EventBus } from '../../realtime/bus'
 import { recordAudit } from '../audit/audit.service'
 import type { MediaStorage } from '../media/storage'
 import type { Notification } from '../notifications/notification.entity'
@@ -41,6 +42,8 @@ interface Outcome {
   listing: Listing
   events?: ServerEvent[]
   notification?: Notification
+  /** set when the write put the listing in the review queue */
+  submitted?: boolean
 }
 
 /** Input field → column; the schema already turned dollars into cents and normalised the handle. */
@@ -52,6 +55,15 @@ function applyFields(listing: Listing, input: ListingUpdate) {
   if (price !== undefined) listing.priceCents = price
   if (monthlyIncome !== undefined) listing.monthlyIncomeCents = monthlyIncome
 }
+
+/** A listing now waits in the review queue (new, or a live one whose platform or handle changed). */
+const reviewAlert = (listing: Listing): Delivery =>
+  adminAlertDelivery(
+    'listing_review',
+    listing.id,
+    'Listing to review',
+    `${listing.seller.username} submitted “${listing.accountTitle}” (${listing.platform} @${listing.username}) for review.`,
+  )
 
 const handleKey = (l: Pick<Listing, 'platform' | 'username'>) => `${l.platform}:${l.username.toLowerCase()}`
 
@@ -87,7 +99,8 @@ export class ListingWritesService {
         updatedAt: new Date(),
       })
       await tx.flush()
-      return { listing, events: listing.status === 'active' ? [{ type: 'listing_created', accountId: listing.id }] : [] }
+      const submitted = listing.status === 'pending_review'
+      return { listing, submitted, events: submitted ? [] : [{ type: 'listing_created', accountId: listing.id }] }
     })
   }
 
@@ -114,7 +127,8 @@ export class ListingWritesService {
         : listing.status === 'active'
           ? [{ type: 'listing_updated', accountId: id }]
           : [{ type: 'account_status_updated', accountId: id, isActive: false }]
-      return { listing, events }
+      // edits to a listing already waiting leave it where it is in the queue: only a live one sent back is news
+      return { listing, events, submitted: wasActive && listing.status === 'pending_review' }
     })
   }
 
@@ -211,10 +225,10 @@ export class ListingWritesService {
   }
 
   /** The change is committed whatever happens here; a lost live event is caught up by the clients' next fetch. */
-  private announce({ events = [], notification }: Outcome) {
+  private announce({ listing, events = [], notification, submitted }: Outcome) {
     return announce(this.deps, 'listing change', {
       notifications: notification ? [notification] : [],
-      deliveries: events.map((event) => ({ audience: { all: true }, event })),
+      deliveries: [...events.map((event): Delivery => ({ audience: { all: true }, event })), ...(submitted ? [reviewAlert(listing)] : [])],
     })
   }
 

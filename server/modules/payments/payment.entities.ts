@@ -27,6 +27,7 @@ export class PaymentOrder {
     | 'complaintClosedAt'
     | 'reversalResolvedAt'
     | 'providerCheckedAt'
+    | 'stuckAlertedAt'
     | 'returnTo'
   id!: number
   orderId!: string
@@ -62,6 +63,8 @@ export class PaymentOrder {
   complaintClosedAt: Date | null = null
   /** when the provider was asked for the newest answer applied to this credited order (an older one is not applied) */
   providerCheckedAt: Date | null = null
+  /** when the admins were alerted that it is stuck: once per order (stuck-payment-alerts.ts) */
+  stuckAlertedAt: Date | null = null
 }
 
 /** A request to pay out part of the balance; the money waits in the hold account `withdrawal:{id}`. */
@@ -134,6 +137,7 @@ export const PaymentOrderSchema = new EntitySchema<PaymentOrder>({
     complaintClosedAt: { ...time, nullable: true },
     reversalResolvedAt: { ...time, nullable: true },
     providerCheckedAt: { ...time, nullable: true },
+    stuckAlertedAt: { ...time, nullable: true },
   },
 })
 

@@ -2,6 +2,7 @@ import type Router from '@koa/router'
 import type { Config } from '../../config'
 import type { AppState } from '../../http/context'
 import type { Logger } from '../../logger'
+import type { EntityManager } from '@mikro-orm/postgresql'
 import type { EventBus } from '../../realtime/bus'
 import type { LedgerService } from '../ledger/ledger.service'
 import type { NotificationService } from '../notifications/notifications.service'
@@ -17,6 +18,7 @@ import { TrustapOAuth } from './trustap/trustap.oauth'
 import { TrustapProvider } from './trustap/trustap.provider'
 import { trustapRoutes } from './trustap/trustap.routes'
 import type { StepUp } from '../auth/step-up'
+import { alertStuckPayments } from './stuck-payment-alerts'
 import { adminWithdrawalRoutes, withdrawalRoutes } from './withdrawals.routes'
 import { WithdrawalsService } from './withdrawals.service'
 
@@ -38,6 +40,8 @@ export interface PaymentsModule {
   withdrawals: WithdrawalsService
   balance: BalanceService
   oauth: TrustapOAuth
+  /** Alerts the admins of orders that became stuck since the last call, once each; answers how many (a timer calls it). */
+  alertStuckPayments(em: EntityManager): Promise<number>
   /** stepUp: the second-factor check money out and payout connections ask for (auth/step-up.ts) */
   routers(http: { stepUp: StepUp }): Router<AppState>[]
 }
@@ -60,6 +64,7 @@ export function createPaymentsModule(deps: PaymentsModuleDeps): PaymentsModule {
     withdrawals,
     balance,
     oauth,
+    alertStuckPayments: (em) => alertStuckPayments(em, shared),
     routers: ({ stepUp }) => [
       paymentRoutes({ payments, announce: shared }),
       withdrawalRoutes({ withdrawals, balance, stepUp, announce: shared }),

@@ -2,11 +2,12 @@ import { LockMode, QueryOrder, type QueryOrderMap } from '@mikro-orm/core'
 import type { EntityManager } from '@mikro-orm/postgresql'
 import { PAYMENT_MESSAGES, PAYMENTS_PAGE_SIZE, WITHDRAWAL_LIMITS, type WithdrawalStatus } from '@shared/api/payments'
 import { ADMIN_SENDER_ID } from '@shared/constants'
-import { formatCents } from '@shared/format'
+import { formatCents, formatCentsExact } from '@shared/format'
 import { centsToDecimalString } from '@shared/money'
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors'
 import type { Answer } from '../../http/idempotency'
 import type { Logger } from '../../logger'
+import { adminAlertDelivery } from '../../realtime/admin-alerts'
 import type { Delivery, EventBus } from '../../realtime/bus'
 import { recordAudit } from '../audit/audit.service'
 import type { LedgerService } from '../ledger/ledger.service'
@@ -62,7 +63,7 @@ export class WithdrawalsService {
     })
     // the transfer answers the wallet's new balance, read under the lock it took
     const balance = centsToDecimalString(moved.balanceOf(wallet))
-    return { status: 201, body: row, deliveries: [balanceDelivery(userId, balance), queueDelivery(row)] }
+    return { status: 201, body: row, deliveries: [balanceDelivery(userId, balance), queueDelivery(row), requestAlert(row)] }
   }
 
   list(em: EntityManager, userId: number): Promise<Withdrawal[]> {
@@ -208,3 +209,16 @@ const queueDelivery = (w: Withdrawal): Delivery => ({
   audience: { userIds: [ADMIN_SENDER_ID] },
   event: { type: 'withdrawal_queue_update', withdrawalId: w.id, status: w.status },
 })
+
+/**
+ * A new request waits for an admin's decision: one alert, sent only by the request itself (a decision moves the queue
+ * but asks nothing more of anyone). The payout address stays out of the text: an OS notification can show on a
+ * locked screen.
+ */
+const requestAlert = (w: Withdrawal): Delivery =>
+  adminAlertDelivery(
+    'withdrawal',
+    w.id,
+    'Withdrawal to approve',
+    `Withdrawal #${w.id} of ${formatCentsExact(w.amountCents)} is waiting for a decision.`,
+  )

@@ -3,6 +3,7 @@ import { formatCents } from '@shared/format'
 import { centsToDecimalString } from '@shared/money'
 import type { NotificationType } from '@shared/api/notifications'
 import { refundedWhere, transactionDisplayId, type TransactionRole, type TransactionStatus } from '@shared/api/transactions'
+import { adminAlertDelivery } from '../../realtime/admin-alerts'
 import type { Delivery } from '../../realtime/bus'
 import type { Deal, NotificationDraft } from './deal'
 import { heldCents } from './transactions.money'
@@ -234,9 +235,17 @@ export function stepEffects(deal: Deal, to: TransactionStatus, listingReturned: 
         note(buyer, 'transaction_updated', 'Dispute opened', `The deal for “${title}” is on hold while an admin looks at it (${ref}).`),
         note(seller, 'transaction_updated', 'Dispute opened', `The deal for “${title}” is on hold while an admin looks at it (${ref}).`),
       )
+      // a party's dispute, a banned seller's held deal or a complaint at the provider: each waits for an admin
+      deliveries.push(adminAlertDelivery('dispute', deal.id, `Dispute opened (${ref})`, disputeAlertBody(by, title)))
       break
   }
   return { notifications, deliveries }
+}
+
+/** Who put the deal on hold, for the admins' alert. */
+function disputeAlertBody(by: StepActor, title: string): string {
+  if (by === 'buyer' || by === 'seller') return `The ${by} of “${title}” opened a dispute; the money stays in escrow until an admin settles it.`
+  return `The deal for “${title}” was put on hold and waits for an admin to settle it.`
 }
 
 /**

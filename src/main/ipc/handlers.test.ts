@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { INVOKE_CHANNELS, type InvokeChannel } from '@shared/ipc/contract'
+import { DEFAULT_DESKTOP_SETTINGS, INVOKE_CHANNELS, type InvokeChannel } from '@shared/ipc/contract'
 import { IpcRequestError, registerIpcHandlers, type DesktopServices, type IpcAdapter, type IpcListener } from './handlers'
 
 const origin = 'http://localhost:3000'
@@ -16,6 +16,12 @@ function setup(overrides: Partial<DesktopServices> = {}, serverOrigin: () => str
     getInfo: vi.fn<DesktopServices['getInfo']>(() => ({ version: '0.1.0', platform: 'linux' })),
     getServerUrl: vi.fn<DesktopServices['getServerUrl']>(() => ({ url: origin, fromEnvironment: false })),
     setServerUrl: vi.fn<DesktopServices['setServerUrl']>(({ url }) => ({ url: new URL(url).origin, fromEnvironment: false })),
+    setConnection: vi.fn<DesktopServices['setConnection']>(),
+    getSettings: vi.fn<DesktopServices['getSettings']>(() => DEFAULT_DESKTOP_SETTINGS),
+    setSettings: vi.fn<DesktopServices['setSettings']>((changes) => ({
+      openAtLogin: changes.openAtLogin ?? false,
+      adminAlerts: { ...DEFAULT_DESKTOP_SETTINGS.adminAlerts, ...changes.adminAlerts },
+    })),
     ...overrides,
   }
   registerIpcHandlers(adapter, services, serverOrigin)
@@ -69,6 +75,63 @@ describe('registerIpcHandlers', () => {
     await expect(
       invoke(INVOKE_CHANNELS.openExternal, { senderFrame: { url: 'https://handover.example/' } }, { url: 'http://localhost:3000/x' }),
     ).rejects.toEqual(rejection('not-allowed'))
+  })
+
+  it.each(['connected', 'connecting', 'offline'])('hands the connection state %s to the tray', async (state) => {
+    const { services, invoke } = setup()
+    await expect(invoke(INVOKE_CHANNELS.setConnection, trusted, { state, extra: 1 })).resolves.toBeUndefined()
+    expect(services.setConnection).toHaveBeenCalledWith({ state })
+  })
+
+  it.each([[{ state: 'down' }], [{}], ['offline'], [{ state: 'offline' }, { state: 'connected' }]])(
+    'refuses the connection state %j',
+    async (...args) => {
+      const { services, invoke } = setup()
+      await expect(invoke(INVOKE_CHANNELS.setConnection, trusted, ...args)).rejects.toEqual(rejection('invalid-input'))
+      await expect(invoke(INVOKE_CHANNELS.setConnection, { senderFrame: { url: 'https://evil.example/' } }, { state: 'offline' })).rejects.toEqual(
+        rejection('untrusted-sender'),
+      )
+      expect(services.setConnection).not.toHaveBeenCalled()
+    },
+  )
+
+  it("reads and changes this computer's desktop settings through the service", async () => {
+    const { services, invoke } = setup()
+    await expect(invoke(INVOKE_CHANNELS.getSettings, trusted)).resolves.toEqual({
+      openAtLogin: false,
+      adminAlerts: { stuckPayment: true, dispute: true, withdrawal: true, listingReview: true },
+    })
+    const changed = await invoke(INVOKE_CHANNELS.setSettings, trusted, { openAtLogin: true, adminAlerts: { dispute: false, other: true }, extra: 1 })
+    expect(services.setSettings).toHaveBeenCalledWith({ openAtLogin: true, adminAlerts: { dispute: false } })
+    expect(changed).toEqual({ openAtLogin: true, adminAlerts: { stuckPayment: true, dispute: false, withdrawal: true, listingReview: true } })
+  })
+
+  it.each<[InvokeChannel, unknown[]]>([
+    [INVOKE_CHANNELS.getSettings, [{}]],
+    [INVOKE_CHANNELS.setSettings, []],
+    [INVOKE_CHANNELS.setSettings, [{ openAtLogin: 'yes' }]],
+    [INVOKE_CHANNELS.setSettings, [{ openAtLogin: 1 }]],
+    [INVOKE_CHANNELS.setSettings, [{ adminAlerts: false }]],
+    [INVOKE_CHANNELS.setSettings, [{ adminAlerts: { dispute: 'off' } }]],
+    [INVOKE_CHANNELS.setSettings, [{ openAtLogin: true }, { openAtLogin: false }]],
+  ])('%s refuses invalid settings %j', async (channel, args) => {
+    const { services, invoke } = setup()
+    await expect(invoke(channel, trusted, ...args)).rejects.toEqual(rejection('invalid-input'))
+    expect(services.getSettings).not.toHaveBeenCalled()
+    expect(services.setSettings).not.toHaveBeenCalled()
+  })
+
+  it('refuses desktop settings to a page of another origin', async () => {
+    const { services, invoke } = setup()
+    const stranger = { senderFrame: { url: 'https://evil.example/' } }
+    await expect(invoke(INVOKE_CHANNELS.getSettings, stranger)).rejects.toEqual(rejection('untrusted-sender'))
+    await expect(invoke(INVOKE_CHANNELS.setSettings, stranger, { openAtLogin: true })).rejects.toEqual(rejection('untrusted-sender'))
+    expect(services.setSettings).not.toHaveBeenCalled()
+  })
+
+  it('refuses settings output that breaks the contract', async () => {
+    const { invoke } = setup({ getSettings: () => ({ openAtLogin: true }) as never })
+    await expect(invoke(INVOKE_CHANNELS.getSettings, trusted)).rejects.toEqual(rejection('invalid-output'))
   })
 
   it('returns validated desktop info', async () => {

@@ -3,10 +3,13 @@ import {
   INVOKE_CHANNELS,
   invokeContract,
   type InvokeChannel,
+  type DesktopSettings,
+  type DesktopSettingsChanges,
   type NotifyInput,
   type OpenExternalInput,
   type ServerUrlInfo,
   type SetBadgeInput,
+  type SetConnectionInput,
   type SetServerUrlInput,
 } from '@shared/ipc/contract'
 import { isExternalUrlAllowed, isTrustedSender } from '../security'
@@ -35,6 +38,9 @@ export interface DesktopServices {
   getInfo(): { version: string; platform: string }
   getServerUrl(): ServerUrlInfo
   setServerUrl(input: SetServerUrlInput): ServerUrlInfo | Promise<ServerUrlInfo>
+  setConnection(input: SetConnectionInput): void
+  getSettings(): DesktopSettings
+  setSettings(changes: DesktopSettingsChanges): DesktopSettings
 }
 
 /** Thrown back to the renderer's invoke(); messages name the channel but never echo the payload. */
@@ -66,6 +72,11 @@ export function registerIpcHandlers(ipc: IpcAdapter, services: DesktopServices, 
   handleChannel(ipc, serverOrigin, getInfo, invokeContract[getInfo], () => services.getInfo())
   handleChannel(ipc, serverOrigin, getServerUrl, invokeContract[getServerUrl], () => services.getServerUrl())
   handleChannel(ipc, serverOrigin, setServerUrl, invokeContract[setServerUrl], (input) => services.setServerUrl(input))
+  const { setConnection } = INVOKE_CHANNELS
+  handleChannel(ipc, serverOrigin, setConnection, invokeContract[setConnection], (input) => services.setConnection(input))
+  const { getSettings, setSettings } = INVOKE_CHANNELS
+  handleChannel(ipc, serverOrigin, getSettings, invokeContract[getSettings], () => services.getSettings())
+  handleChannel(ipc, serverOrigin, setSettings, invokeContract[setSettings], (changes) => services.setSettings(changes))
 }
 
 function handleChannel<I, O>(

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { DesktopBridge } from '@shared/ipc/contract'
-import { getServerUrl, onDeepLink, setBadgeCount, setDocumentTitle, setServerUrl } from './platform'
+import { adminAlertSwitches, getServerUrl, onDeepLink, setBadgeCount, setDocumentTitle, setServerUrl } from './platform'
 
 afterEach(() => {
   delete window.desktop
@@ -54,5 +54,18 @@ describe('platform bridge', () => {
   it('has no server address to read or change on the website', async () => {
     await expect(getServerUrl()).resolves.toBeNull()
     await expect(setServerUrl('https://handover.example')).rejects.toThrow(/only be changed in the desktop app/)
+  })
+
+  it('reads the admin alert switches from the desktop app; all on without them or when the call fails; none on the web', async () => {
+    const allOn = { stuckPayment: true, dispute: true, withdrawal: true, listingReview: true }
+    await expect(adminAlertSwitches()).resolves.toBeNull()
+    window.desktop = {} as DesktopBridge
+    await expect(adminAlertSwitches()).resolves.toEqual(allOn)
+    const adminAlerts = { ...allOn, dispute: false }
+    const getSettings = vi.fn(async () => ({ openAtLogin: false, adminAlerts }))
+    window.desktop = { getSettings } as unknown as DesktopBridge
+    await expect(adminAlertSwitches()).resolves.toEqual(adminAlerts)
+    getSettings.mockRejectedValueOnce(new Error('no handler'))
+    await expect(adminAlertSwitches()).resolves.toEqual(allOn)
   })
 })

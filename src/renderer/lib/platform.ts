@@ -1,4 +1,12 @@
-import type { DeepLinkEvent, DesktopBridge, ServerUrlInfo } from '@shared/ipc/contract'
+import type {
+  AdminAlertSettings,
+  ConnectionState,
+  DeepLinkEvent,
+  DesktopBridge,
+  DesktopSettings,
+  DesktopSettingsChanges,
+  ServerUrlInfo,
+} from '@shared/ipc/contract'
 
 /**
  * The renderer's only door to the desktop shell. The preload exposes `window.desktop` (typed by the
@@ -112,9 +120,37 @@ export async function openWrittenLink(url: string): Promise<boolean> {
   }
 }
 
+const ALL_ADMIN_ALERTS_ON: AdminAlertSettings = { stuckPayment: true, dispute: true, withdrawal: true, listingReview: true }
+
+/**
+ * The desktop app's admin alert switches (Settings → Desktop), read afresh each time so a change applies at once;
+ * null on the website, which raises no admin alerts. An app from before the switches, or a failed call, counts as
+ * all on: an admin who never turned one off must not miss a stuck payment because the settings could not be read.
+ */
+export async function adminAlertSwitches(): Promise<AdminAlertSettings | null> {
+  try {
+    const settings = await getDesktopSettings()
+    return settings && { ...ALL_ADMIN_ALERTS_ON, ...settings.adminAlerts }
+  } catch (error) {
+    console.debug('Desktop settings could not be read', error)
+    return ALL_ADMIN_ALERTS_ON
+  }
+}
+
 /** Routes opened from outside the app (handover:// links, notification clicks). No-op on the web. */
 export function onDeepLink(callback: (event: DeepLinkEvent) => void): () => void {
   return bridge()?.onDeepLink(callback) ?? (() => {})
+}
+
+/** Wakes from sleep and screen unlocks, which only the desktop app hears of. No-op on the web. */
+export function onResume(callback: () => void): () => void {
+  return bridge()?.onResume(() => callback()) ?? (() => {})
+}
+
+/** Tells the tray how the live connection is doing; the website has no tray. */
+export function setConnectionState(state: ConnectionState): void {
+  const desktop = bridge()
+  if (desktop) quietly(desktop.setConnection({ state }), 'connection state')
 }
 
 /** The server the desktop app talks to; null on the website, which only ever talks to its own origin. */
@@ -131,4 +167,17 @@ export async function setServerUrl(url: string): Promise<ServerUrlInfo> {
   const desktop = bridge()
   if (!desktop) throw new Error('The server address can only be changed in the desktop app')
   return desktop.setServerUrl({ url })
+}
+
+/** This computer's desktop settings (login item, admin alert switches); null on the website, which has none. */
+export async function getDesktopSettings(): Promise<DesktopSettings | null> {
+  const desktop = bridge()
+  return desktop ? desktop.getSettings() : null
+}
+
+/** Changes some of them and answers all of them as saved; rejects on the website. */
+export async function setDesktopSettings(changes: DesktopSettingsChanges): Promise<DesktopSettings> {
+  const desktop = bridge()
+  if (!desktop) throw new Error('Desktop settings exist only in the desktop app')
+  return desktop.setSettings(changes)
 }

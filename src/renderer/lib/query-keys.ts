@@ -33,6 +33,12 @@ export const accountKeys = {
   passkeys: () => [...accountKeys.all, 'passkeys'] as const,
 }
 
+/** The desktop app's own settings on this computer (window.desktop.getSettings), not the account's. */
+export const desktopKeys = {
+  all: ['desktop'] as const,
+  settings: () => [...desktopKeys.all, 'settings'] as const,
+}
+
 export const notificationKeys = {
   all: ['notifications'] as const,
   lists: () => [...notificationKeys.all, 'list'] as const,

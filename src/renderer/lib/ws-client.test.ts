@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { REALTIME } from '@shared/constants'
 import type { ServerEvent } from '@shared/realtime/events'
-import { createRealtimeClient, type RealtimeClientOptions, type RealtimeStatus } from './ws-client'
+import { desktopReconnect } from './reconnect-policy'
+import { createRealtimeClient, WAKE_PROBE_MS, type RealtimeClientOptions, type RealtimeStatus } from './ws-client'
 import { makeNotification } from './notification-fixture'
 
 /** Stands in for the browser WebSocket; the test plays the server through open/receive/drop. */
@@ -342,5 +343,102 @@ describe('stop', () => {
     expect(vi.getTimerCount()).toBe(0)
     vi.advanceTimersByTime(10 * 60_000)
     expect(ctx.sockets).toHaveLength(1)
+  })
+})
+
+describe('on the desktop', () => {
+  const desktop = () => setup({ policy: desktopReconnect })
+
+  it('keeps trying after a normal server shutdown, with the backoff capped at 30 s', () => {
+    const ctx = desktop()
+    ctx.client.start()
+    for (const delay of [1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]) {
+      holdAndDrop(ctx, REALTIME.stableAfterMs, 1001)
+      expectNextStartAfter(ctx, delay)
+    }
+  })
+
+  it('never gives up on attempts that fail', () => {
+    const ctx = desktop()
+    ctx.client.start()
+    // every attempt hangs until the 15 s connect timeout, then waits at most 31 s for the next
+    vi.advanceTimersByTime(60 * 60_000)
+    const afterAnHour = ctx.sockets.length
+    vi.advanceTimersByTime(10 * 46_000)
+    expect(ctx.sockets.length - afterAnHour).toBeGreaterThanOrEqual(10)
+  })
+
+  it('connects at once on reconnectNow, resetting the backoff', () => {
+    const ctx = desktop()
+    ctx.client.start()
+    for (let i = 0; i < 6; i++) {
+      holdAndDrop(ctx, REALTIME.stableAfterMs, 1006)
+      vi.advanceTimersByTime(31_000)
+    }
+    holdAndDrop(ctx, REALTIME.stableAfterMs, 1006)
+    const count = ctx.sockets.length
+    // the next attempt would be 30 s away
+    ctx.client.reconnectNow()
+    expect(ctx.sockets).toHaveLength(count + 1)
+    expect(ctx.statuses.at(-1)).toEqual({ state: 'connecting', connected: false })
+    holdAndDrop(ctx, REALTIME.stableAfterMs, 1006)
+    expectNextStartAfter(ctx, 1000)
+  })
+
+  it('leaves an attempt under way alone', () => {
+    const ctx = desktop()
+    ctx.client.start()
+    ctx.client.reconnectNow()
+    expect(ctx.sockets).toHaveLength(1)
+    expect(ctx.sockets[0].closeCalls).toEqual([])
+  })
+
+  it('pings a connection that looks up and replaces it when nothing answers', () => {
+    const ctx = desktop()
+    ctx.client.start()
+    ctx.last().open()
+    ctx.last().receive({ type: 'authenticated', userId: 7 })
+    ctx.client.reconnectNow()
+    expect(ctx.last().pings).toBe(1)
+    vi.advanceTimersByTime(WAKE_PROBE_MS - 1)
+    expect(ctx.sockets).toHaveLength(1)
+    vi.advanceTimersByTime(1)
+    expect(ctx.sockets[0].closeCalls).toHaveLength(1)
+    expect(ctx.sockets).toHaveLength(2)
+    expect(ctx.statuses.slice(-2)).toEqual([
+      { state: 'closed', connected: false },
+      { state: 'connecting', connected: false },
+    ])
+  })
+
+  it('keeps a connection that answers the ping', () => {
+    const ctx = desktop()
+    ctx.client.start()
+    ctx.last().open()
+    ctx.last().receive({ type: 'authenticated', userId: 7 })
+    ctx.client.reconnectNow()
+    ctx.last().receive({ type: 'pong' })
+    vi.advanceTimersByTime(WAKE_PROBE_MS * 2)
+    expect(ctx.sockets).toHaveLength(1)
+    expect(ctx.sockets[0].closeCalls).toEqual([])
+    // and a later wake probes again
+    ctx.client.reconnectNow()
+    vi.advanceTimersByTime(WAKE_PROBE_MS)
+    expect(ctx.sockets).toHaveLength(2)
+  })
+
+  it('stays down after auth_error and after stop, wake or not', () => {
+    const refused = desktop()
+    refused.client.start()
+    refused.last().open()
+    refused.last().receive({ type: 'auth_error', message: 'nope' })
+    refused.client.reconnectNow()
+    const stopped = desktop()
+    stopped.client.start()
+    stopped.client.stop()
+    stopped.client.reconnectNow()
+    vi.advanceTimersByTime(10 * 60_000)
+    expect(refused.sockets).toHaveLength(1)
+    expect(stopped.sockets).toHaveLength(1)
   })
 })

@@ -1,5 +1,6 @@
 import { REALTIME } from '@shared/constants'
 import { serverEventSchema, type ClientMessage, type ServerEvent } from '@shared/realtime/events'
+import { websiteReconnect, type ReconnectPolicy } from './reconnect-policy'
 
 export type ConnectionState = 'connecting' | 'open' | 'closed'
 /** `connected` means the server answered `authenticated`, not merely that the socket is open. */
@@ -18,27 +19,25 @@ export interface RealtimeClientOptions {
   createSocket?: (url: string) => WebSocket
   /** Jitter source; injectable so tests can pin the backoff. */
   random?: () => number
+  /** When to try again after a close; the website's (SPEC §4) unless given. */
+  policy?: ReconnectPolicy
 }
 
 export interface RealtimeClient {
   start(): void
   send(message: ClientMessage): boolean
+  /**
+   * The network or the machine is back: forget the backoff and connect now. A connection that still looks up
+   * is pinged first, since a socket that slept through a network change can look open and be dead.
+   */
+  reconnectNow(): void
   stop(): void
 }
 
 const NORMAL_CLOSURE = 1000
-const GOING_AWAY = 1001
 const ABNORMAL_CLOSURE = 1006
-// Deliberate closes (stop, server shutdown) must not trigger a reconnect.
-const NO_RECONNECT_CODES: readonly number[] = [NORMAL_CLOSURE, GOING_AWAY]
-
-/** Delay before reconnect number `attempt` (0-based), SPEC §4. */
-function backoffDelay(attempt: number, closeCode: number, mobile: boolean, random: () => number): number {
-  const gentle = mobile || closeCode === ABNORMAL_CLOSURE || closeCode === GOING_AWAY
-  const factor = gentle ? REALTIME.backoffFactorGentle : REALTIME.backoffFactor
-  const cap = mobile ? REALTIME.backoffCapMobileMs : REALTIME.backoffCapMs
-  return Math.min(REALTIME.backoffBaseMs * factor ** attempt, cap) + random() * REALTIME.jitterMaxMs
-}
+/** How long a connection that looks up may take to answer the ping after a wake before it is replaced. */
+export const WAKE_PROBE_MS = 5_000
 
 /** Application-level ping interval, SPEC §9. */
 function heartbeatInterval(mobile: boolean, slow: boolean): number {
@@ -51,6 +50,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   const isSlow = options.isSlowConnection ?? (() => false)
   const random = options.random ?? Math.random
   const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url))
+  const policy = options.policy ?? websiteReconnect
 
   let socket: WebSocket | null = null
   let running = false
@@ -62,6 +62,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   let startTimer: ReturnType<typeof setTimeout> | undefined
   let connectTimer: ReturnType<typeof setTimeout> | undefined
   let heartbeatTimer: ReturnType<typeof setInterval> | undefined
+  let probeTimer: ReturnType<typeof setTimeout> | undefined
 
   const status = (state: ConnectionState) => options.onStatus({ state, connected })
 
@@ -69,7 +70,8 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     clearTimeout(startTimer)
     clearTimeout(connectTimer)
     clearInterval(heartbeatTimer)
-    startTimer = connectTimer = heartbeatTimer = undefined
+    clearTimeout(probeTimer)
+    startTimer = connectTimer = heartbeatTimer = probeTimer = undefined
   }
 
   /** Detaches the current socket so its late events cannot touch the next attempt, then closes it. */
@@ -79,6 +81,8 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     opened = connected = false
     clearTimeout(connectTimer)
     clearInterval(heartbeatTimer)
+    clearTimeout(probeTimer)
+    probeTimer = undefined
     if (!old) return
     old.onopen = old.onmessage = old.onclose = old.onerror = null
     try {
@@ -136,6 +140,9 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   }
 
   function onMessage(data: unknown) {
+    // anything the server says, even what is not understood, shows the connection is alive
+    clearTimeout(probeTimer)
+    probeTimer = undefined
     if (typeof data !== 'string') return
     let json: unknown
     try {
@@ -164,8 +171,8 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     openedAt = null
     if (lasted > REALTIME.stableAfterMs) attempts = 0
     status('closed')
-    if (!running || NO_RECONNECT_CODES.includes(code) || attempts >= REALTIME.maxReconnects) return
-    const delay = backoffDelay(attempts, code, isMobile(), random)
+    const delay = running ? policy.delay(attempts, { closeCode: code, mobile: isMobile(), random }) : null
+    if (delay === null) return
     attempts += 1
     requestStart(delay)
   }
@@ -176,6 +183,29 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     return true
   }
 
+  // Not held to the minimum interval between starts: a wake or a network coming back is one signal, not a storm,
+  // and at most one attempt is ever under way.
+  function reconnectNow() {
+    if (!running) return
+    attempts = 0
+    if (connected) {
+      if (probeTimer !== undefined) return
+      send({ type: 'ping' })
+      probeTimer = setTimeout(() => {
+        openedAt = null
+        discardSocket()
+        status('closed')
+        connect()
+      }, WAKE_PROBE_MS)
+      return
+    }
+    // an attempt under way is left to finish; should it fail, the reset count retries it soon
+    if (socket) return
+    clearTimeout(startTimer)
+    startTimer = undefined
+    connect()
+  }
+
   return {
     start() {
       if (running) return
@@ -184,6 +214,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       requestStart()
     },
     send,
+    reconnectNow,
     stop() {
       running = false
       clearTimers()

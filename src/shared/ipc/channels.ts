@@ -11,11 +11,15 @@ export const INVOKE_CHANNELS = {
   getInfo: 'desktop:get-info',
   getServerUrl: 'desktop:get-server-url',
   setServerUrl: 'desktop:set-server-url',
+  setConnection: 'desktop:set-connection',
+  getSettings: 'desktop:get-settings',
+  setSettings: 'desktop:set-settings',
 } as const
 
 /** Main → renderer events (`webContents.send` / `ipcRenderer.on`). */
 export const EVENT_CHANNELS = {
   deepLink: 'desktop:deep-link',
+  resume: 'desktop:resume',
 } as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[keyof typeof INVOKE_CHANNELS]

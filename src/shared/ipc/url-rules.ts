@@ -24,6 +24,26 @@ export function isExternalHttpUrl(value: string): boolean {
   return url.hostname !== '' && url.username === '' && url.password === ''
 }
 
+/** This computer: "localhost", 127.0.0.0/8 or [::1], where plain http never crosses a network. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase()
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host)
+}
+
+/** A readable refusal of a plain-http server elsewhere, said the same on the offline page and by the bridge. */
+export const SERVER_URL_HTTPS_MESSAGE = 'A server other than this computer must use https:// (http:// is only for localhost).'
+
+/**
+ * An address the desktop app may take its pages from and trust with the bridge: absolute, no credentials, and
+ * https unless the server is this computer. Over plain http anyone on the network path could change the page the
+ * bridge trusts.
+ */
+export function isAllowedServerUrl(value: string): boolean {
+  if (!isExternalHttpUrl(value)) return false
+  const url = parseUrl(value)
+  return url !== null && (url.protocol === 'https:' || isLoopbackHost(url.hostname))
+}
+
 /**
  * An in-app route such as "/chat/12?x=1": a path on the app's own origin. Protocol-relative ("//evil")
  * and backslash forms are refused because browsers resolve them to another origin.

@@ -27,6 +27,13 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>
 
 // ---- server → client
 
+/**
+ * What an admin alert is about, each with its own switch in the desktop app: a payment past the payment monitor's
+ * stuck threshold, a dispute opened, a withdrawal requested, a listing submitted or sent back for review.
+ */
+export const ADMIN_ALERT_KINDS = ['stuck_payment', 'dispute', 'withdrawal', 'listing_review'] as const
+export type AdminAlertKind = (typeof ADMIN_ALERT_KINDS)[number]
+
 export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('authenticated'), userId: id }),
@@ -77,6 +84,17 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('payment_monitor_update'), orderId: z.string(), status: z.enum(PAYMENT_ORDER_STATUSES) }),
   /** to admins (999): a withdrawal was requested or decided; the withdrawals queue and the dashboard's figures refetch */
   z.object({ type: z.literal('withdrawal_queue_update'), withdrawalId: id, status: z.enum(WITHDRAWAL_STATUSES) }),
+  /**
+   * to admins (999), once per occurrence: something now waits for an admin. `subjectId` names it (the payment order,
+   * the deal, the withdrawal, the listing); title and body are the notification's text, the screen follows from `kind`.
+   */
+  z.object({
+    type: z.literal('admin_alert'),
+    kind: z.enum(ADMIN_ALERT_KINDS),
+    subjectId: z.string().max(64),
+    title: z.string().max(200),
+    body: z.string().max(500),
+  }),
   // listings
   z.object({ type: z.literal('listing_created'), accountId: id }),
   z.object({ type: z.literal('listing_updated'), accountId: id }),

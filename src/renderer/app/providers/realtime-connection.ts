@@ -3,12 +3,15 @@ import type { ClientMessage, ServerEvent } from '@shared/realtime/events'
 import { createPaymentMonitorLiveUpdates } from '@/features/admin-payments/lib/payment-monitor-live'
 import { createChatLiveUpdates } from '@/features/chat/lib/live-chat'
 import { createListingLiveUpdates } from '@/features/listings/lib/live-updates'
+import { createConnectionReporter, type ConnectionReporter } from '@/lib/connection-report'
 import { desktopAlerts as defaultAlerts, type DesktopAlerts } from '@/lib/desktop-alerts'
 import { isMobileViewport, isSlowConnection } from '@/lib/device'
+import { onResume, setConnectionState } from '@/lib/platform'
 import { cachedPreferences } from '@/lib/preferences'
+import { reconnectPolicy, type ReconnectPolicy } from '@/lib/reconnect-policy'
 import { sounds as defaultSounds, type SoundLayer } from '@/lib/sounds'
-import { createRealtimeClient, type RealtimeStatus } from '@/lib/ws-client'
-import { invalidateForEvent } from './realtime-events'
+import { createRealtimeClient, type RealtimeClient, type RealtimeStatus } from '@/lib/ws-client'
+import { invalidateAfterReconnect, invalidateForEvent } from './realtime-events'
 
 /**
  * The live layer's moving parts (socket client, event parsing, cache updates). A chunk of its own,
@@ -46,12 +49,20 @@ export function openRealtimeConnection({
   const listingUpdates = createListingLiveUpdates(queryClient)
   const chatUpdates = createChatLiveUpdates(queryClient)
   const monitorUpdates = createPaymentMonitorLiveUpdates(queryClient)
+  const policy = reconnectPolicy()
+  const reporter = createConnectionReporter(setConnectionState, () => navigator.onLine)
+  let authenticatedBefore = false
+  let stopped = false
   const client = createRealtimeClient({
     url,
     userId,
     onEvent: (event) => {
       try {
         invalidateForEvent(queryClient, event)
+        if (event.type === 'authenticated') {
+          if (authenticatedBefore) invalidateAfterReconnect(queryClient)
+          authenticatedBefore = true
+        }
         listingUpdates.handle(event)
         chatUpdates.handle(event)
         monitorUpdates.handle(event)
@@ -64,13 +75,20 @@ export function openRealtimeConnection({
         console.debug('Realtime event not handled', event.type, error)
       }
     },
-    onStatus,
+    onStatus: (status) => {
+      // the close that stop() causes is no outage to report
+      if (!stopped) reporter.status(status)
+      onStatus(status)
+    },
     isMobile: isMobileViewport,
     isSlowConnection,
+    policy,
   })
+  const stopWatching = watchNetwork(client, policy, reporter)
   try {
     client.start()
   } catch (error) {
+    stopWatching()
     listingUpdates.dispose()
     chatUpdates.dispose()
     monitorUpdates.dispose()
@@ -79,10 +97,31 @@ export function openRealtimeConnection({
   return {
     send: (message) => client.send(message),
     stop() {
+      stopped = true
       client.stop()
+      stopWatching()
+      // signed out: no live connection is expected, so the tray has nothing to warn about
+      setConnectionState('connected')
       listingUpdates.dispose()
       chatUpdates.dispose()
       monitorUpdates.dispose()
     },
+  }
+}
+
+/** The browser's network events feed the tray; where the policy says so, they and wakes from sleep reconnect at once. */
+function watchNetwork(client: RealtimeClient, policy: ReconnectPolicy, reporter: ConnectionReporter): () => void {
+  const online = () => {
+    reporter.networkChanged()
+    if (policy.reconnectOnWake) client.reconnectNow()
+  }
+  const offline = () => reporter.networkChanged()
+  window.addEventListener('online', online)
+  window.addEventListener('offline', offline)
+  const stopResume = policy.reconnectOnWake ? onResume(() => client.reconnectNow()) : () => {}
+  return () => {
+    window.removeEventListener('online', online)
+    window.removeEventListener('offline', offline)
+    stopResume()
   }
 }

@@ -49,6 +49,9 @@ export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> =
   payment_monitor_update: [],
   // to admins: a withdrawal was requested or decided; the queue and the dashboard's pending-withdrawals card follow
   withdrawal_queue_update: [adminKeys.allWithdrawals(), adminKeys.allStats()],
+  // to admins, alongside their own events: a submitted listing has no other one, so the review queue and the
+  // "waiting for review" figure follow it here instead of at their next poll (the desktop alert: lib/desktop-alerts.ts)
+  admin_alert: [adminKeys.reviewQueue(), adminKeys.allStats()],
   // listing events update the cache in place, throttled: features/listings/lib/live-updates.ts
   listing_created: [],
   listing_updated: [],
@@ -60,6 +63,26 @@ export const EVENT_INVALIDATIONS: Record<ServerEventType, readonly QueryKey[]> =
   notification_read_all: [notificationKeys.all],
   notification_read: [notificationKeys.all],
   balance_updated: [authKeys.me(), balanceKeys.all],
+}
+
+/**
+ * What may have changed while the connection was down, refetched after a reconnect (never the first connect, whose
+ * page has just fetched it): the notifications and their unread count, the open conversation, the deals and the balance. Only what
+ * is on screen refetches; the rest is marked stale. The chat list, its unread count and each open thread's newest
+ * page are live chat's own catch-up, on every authentication (features/chat/lib/live-chat.ts): listing them here too
+ * would fetch them twice.
+ */
+export const RECONNECT_INVALIDATIONS: readonly QueryKey[] = [
+  notificationKeys.all,
+  conversationKeys.details(),
+  transactionKeys.all,
+  // a `balance_updated` missed while away: the header's figure and the balance screens
+  authKeys.me(),
+  balanceKeys.all,
+]
+
+export function invalidateAfterReconnect(queryClient: QueryClient): void {
+  for (const queryKey of RECONNECT_INVALIDATIONS) void queryClient.invalidateQueries({ queryKey })
 }
 
 export function invalidateForEvent(queryClient: QueryClient, event: ServerEvent): void {

@@ -11,6 +11,7 @@ import { useSeo } from '@/lib/seo'
 import { AppearanceSection } from './appearance-section'
 import { AvatarSection } from './avatar-section'
 import { DeleteAccountSection } from './delete-account-section'
+import { DesktopSection } from './desktop-section'
 import { EmailSection } from './email-section'
 import { PasswordSection } from './password-section'
 import { PasskeysSection } from './passkeys-section'
@@ -52,6 +53,7 @@ export function SettingsScreen() {
           <PasskeysSection />
           <SessionsSection />
           <PreferencesSection />
+          <DesktopSection />
           <AppearanceSection />
           <DeleteAccountSection onDeleted={() => setDeleted(true)} />
         </div>
