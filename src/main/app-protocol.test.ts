@@ -102,6 +102,25 @@ describe('createAppRequestHandler', () => {
     expect(get).not.toHaveBeenCalled()
   })
 
+  it('says the app is offline when it serves the offline screen, and not for the app or its files', async () => {
+    let reachable = false
+    const onOffline = vi.fn()
+    const { request } = setup({ probe: { isReachable: async () => reachable }, onOffline })
+    await request(`${origin}/listing/4`)
+    expect(onOffline).toHaveBeenCalledOnce()
+    reachable = true
+    await request(`${origin}/listing/4`)
+    await request(`${origin}/assets/index-abc.js`)
+    expect(onOffline).toHaveBeenCalledOnce()
+  })
+
+  it('says the app is offline on the screen explaining a crash too', async () => {
+    const onOffline = vi.fn()
+    const { request } = setup({ takeFailure: () => 'The page stopped unexpectedly (crashed).', onOffline })
+    await request(`${origin}/chat/4`)
+    expect(onOffline).toHaveBeenCalledOnce()
+  })
+
   it('tells the offline screen when HANDOVER_SERVER_URL decides the address', async () => {
     const server = { origin: () => origin, info: () => ({ fromEnvironment: true }) }
     const { request } = setup({ probe: { isReachable: async () => false } }, server)

@@ -30,6 +30,11 @@ export interface AppRequestDeps {
   takeFailure?: () => string | undefined
   /** Told which page each document request was answered with, so main can tell the offline screen from the app. */
   documents?: ServedDocuments
+  /**
+   * Told when a page is answered with the offline screen: the page that reports the connection to the tray is not
+   * running then, so main says "Offline" itself until the app's page reports again.
+   */
+  onOffline?: () => void
   /** In development the Vite dev server, which the document's CSP must let in. */
   devServerOrigin?: string
   warn?: (message: string, error: unknown) => void
@@ -55,10 +60,12 @@ export function createAppRequestHandler(deps: AppRequestDeps): RequestHandler {
       const failure = target.kind === 'document' ? deps.takeFailure?.() : undefined
       if (failure !== undefined) {
         deps.documents?.record(request.url, 'offline')
+        deps.onOffline?.()
         return forMethod(request.method, offlineResponse({ serverOrigin: origin, fromEnvironment: deps.server.info().fromEnvironment, failure }))
       }
       if (target.kind === 'document' && !(await deps.probe.isReachable(origin))) {
         deps.documents?.record(request.url, 'offline')
+        deps.onOffline?.()
         return forMethod(request.method, offlineResponse({ serverOrigin: origin, fromEnvironment: deps.server.info().fromEnvironment }))
       }
       if (target.kind === 'document') deps.documents?.record(request.url, 'app')

@@ -6,7 +6,7 @@ import { app, BrowserWindow, dialog, ipcMain, net, Notification, powerMonitor, s
 import electronUpdater from 'electron-updater'
 import { APP_CONFIG_FILE, loadAppConfig } from './app-config'
 import { APP_USER_MODEL_ID } from './app-id'
-import { createAppRequestHandler, createServedDocuments, interceptServerScheme, type ServedDocuments } from './app-protocol'
+import { createAppRequestHandler, createServedDocuments, interceptServerScheme, type AppRequestDeps } from './app-protocol'
 import { createBadge } from './badge'
 import { createCrashRecovery, createFailureNotice } from './crash-recovery'
 import { DEEP_LINK_SCHEME } from './deep-links'
@@ -130,7 +130,8 @@ function startApp(): void {
       session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
         isPermissionAllowed(permission, requestingOrigin, server.origin()),
       )
-      serveRenderer(server, failure.take, documents)
+      const tray = createAppTray({ open: () => windows.show(), quit: () => app.quit() })
+      serveRenderer(server, { takeFailure: failure.take, documents, onOffline: () => tray.setConnection('offline') })
       // Linux and macOS shutting down; Windows says so to each window (session-end, window.ts).
       powerMonitor.on('shutdown', () => {
         quitting()
@@ -145,7 +146,6 @@ function startApp(): void {
           openFaq: () => windows.show('/faq'),
         },
       )
-      const tray = createAppTray({ open: () => windows.show(), quit: () => app.quit() })
       registerIpcHandlers(ipcMain, desktopServices(windows, tray, notify), () => server.origin())
       windows.start(process.argv)
       forwardWakes(
@@ -231,15 +231,14 @@ async function askToChangeServer({ title, message, detail, buttons }: ServerChan
  * The window's pages come from the bundle (or the Vite dev server) under the server's own origin; see
  * app-protocol.ts. Main's own requests skip the handler, or passing a request on would loop back into it.
  */
-function serveRenderer(location: ServerLocation, takeFailure: () => string | undefined, documents: ServedDocuments): void {
+function serveRenderer(location: ServerLocation, pages: Pick<AppRequestDeps, 'takeFailure' | 'documents' | 'onOffline'>): void {
   const fetchPast = (input: string | Request, init?: RequestInit) => net.fetch(input, { ...init, bypassCustomProtocolHandlers: true })
   const handler = createAppRequestHandler({
     server: location,
     passThrough: (request) => fetchPast(request),
     renderer: devServerUrl ? devServer(devServerUrl, fetchPast) : bundledFiles(join(import.meta.dirname, '../renderer')),
     probe: createServerProbe((url, init) => fetchPast(url, { ...init, cache: 'no-store' })),
-    takeFailure,
-    documents,
+    ...pages,
     devServerOrigin: devServerUrl,
   })
   const intercepted = interceptServerScheme(session.defaultSession.protocol, handler, location.origin())
